@@ -1,0 +1,133 @@
+//! Hex coordinates and the algorithms of the Red Blob Games hexagon guide, in hexdeep's axial
+//! convention: the six neighbours of `(x, y)` are `(x±1, y)`, `(x, y±1)`, `(x+1, y+1)` and
+//! `(x−1, y−1)`.
+//!
+//! Cube coordinates are `q = x − y, r = y, s = −x`. Pure maths: no game rules, no I/O.
+//!
+//! # Coordinate range
+//! Every function here is exact for coordinates within [`COORD_LIMIT`] of the origin; map files
+//! and other outside data are checked against that limit where they come in, so arithmetic
+//! never overflows.
+
+pub mod cabinet;
+mod convert;
+mod direction;
+mod line;
+mod rings;
+mod transform;
+
+#[cfg(test)]
+mod tests;
+
+pub use convert::{Doubled, Offset};
+pub use direction::Direction;
+
+use serde::{Deserialize, Serialize};
+use std::ops::{Add, Mul, Neg, Sub};
+
+/// The largest absolute coordinate outside data may use (map files, saves, scenarios).
+///
+/// Well inside `i32`, so that sums, differences, doubled and cube coordinates never overflow.
+pub const COORD_LIMIT: i32 = 1 << 20;
+
+/// A hex tile in axial coordinates.
+#[derive(
+    Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
+)]
+pub struct Hex {
+    /// Column axis: `E` is `x + 1`.
+    pub x: i32,
+    /// Row axis: `SW` is `y + 1`, and row `y` of the screen.
+    pub y: i32,
+}
+
+impl Hex {
+    /// The origin, `(0, 0)`.
+    pub const ORIGIN: Hex = Hex { x: 0, y: 0 };
+
+    /// A hex from its axial coordinates.
+    pub const fn new(x: i32, y: i32) -> Hex {
+        Hex { x, y }
+    }
+
+    /// Whether both coordinates are within [`COORD_LIMIT`].
+    pub const fn in_limits(self) -> bool {
+        self.x.abs() <= COORD_LIMIT && self.y.abs() <= COORD_LIMIT
+    }
+
+    /// The number of steps between two hexes: `max(|dx|, |dy|, |dx − dy|)`.
+    pub fn distance(self, other: Hex) -> i32 {
+        (other - self).length()
+    }
+
+    /// The distance of this hex from the origin.
+    pub fn length(self) -> i32 {
+        self.x.abs().max(self.y.abs()).max((self.x - self.y).abs())
+    }
+
+    /// The adjacent hex in a direction.
+    pub fn neighbor(self, dir: Direction) -> Hex {
+        self + dir.offset()
+    }
+
+    /// The six neighbours, in the order of [`Direction::ALL`].
+    pub fn neighbors(self) -> [Hex; 6] {
+        Direction::ALL.map(|d| self.neighbor(d))
+    }
+
+    /// The six diagonal hexes (distance 2, between two neighbours): entry `i` lies between
+    /// the neighbours in directions `ALL[i]` and `ALL[i + 1]`.
+    pub fn diagonals(self) -> [Hex; 6] {
+        let mut out = [self; 6];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let a = Direction::ALL[i].offset();
+            let b = Direction::ALL[(i + 1) % 6].offset();
+            *slot = self + a + b;
+        }
+        out
+    }
+
+    /// The direction to an adjacent hex, if `other` is one.
+    pub fn direction_to(self, other: Hex) -> Option<Direction> {
+        Direction::from_offset(other - self)
+    }
+
+    /// Whether `other` is one of the six neighbours.
+    pub fn is_adjacent(self, other: Hex) -> bool {
+        self.distance(other) == 1
+    }
+}
+
+impl Add for Hex {
+    type Output = Hex;
+    fn add(self, rhs: Hex) -> Hex {
+        Hex::new(self.x + rhs.x, self.y + rhs.y)
+    }
+}
+
+impl Sub for Hex {
+    type Output = Hex;
+    fn sub(self, rhs: Hex) -> Hex {
+        Hex::new(self.x - rhs.x, self.y - rhs.y)
+    }
+}
+
+impl Mul<i32> for Hex {
+    type Output = Hex;
+    fn mul(self, k: i32) -> Hex {
+        Hex::new(self.x * k, self.y * k)
+    }
+}
+
+impl Neg for Hex {
+    type Output = Hex;
+    fn neg(self) -> Hex {
+        Hex::new(-self.x, -self.y)
+    }
+}
+
+impl std::fmt::Display for Hex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}

@@ -1,0 +1,66 @@
+//! The `hexdeep` command line: parse arguments, run one shell, report errors.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// A roguelike on a hex grid where everyone acts at once.
+#[derive(Parser)]
+#[command(name = "hexdeep", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Play a game (the default when no command is given).
+    Play(hexdeep::ui::PlayArgs),
+    /// Resolve one turn of a JSON scenario and print where every unit ends up.
+    Sim {
+        /// The scenario file.
+        file: PathBuf,
+    },
+    /// Check, render and convert map files.
+    #[command(subcommand)]
+    Map(hexdeep::mapfile::cli::MapCommand),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli
+        .command
+        .unwrap_or(Cmd::Play(hexdeep::ui::PlayArgs::default()))
+    {
+        Cmd::Play(args) => match hexdeep::ui::run(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("hexdeep: {err}");
+                ExitCode::FAILURE
+            }
+        },
+        Cmd::Sim { file } => run_sim(&file),
+        Cmd::Map(command) => hexdeep::mapfile::cli::run(&command),
+    }
+}
+
+/// `hexdeep sim`: exit 2 on any problem with the scenario.
+fn run_sim(file: &PathBuf) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(err) => {
+            eprintln!("hexdeep: cannot read {}: {err}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    match hexdeep::sim::scenario::run_json(&text) {
+        Ok(output) => {
+            println!("{output}");
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("hexdeep: {}: {err}", file.display());
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! Dense tile storage over a hex shape.
+
+use super::Shape;
+use crate::geom::{COORD_LIMIT, Direction, Hex};
+use thiserror::Error;
+
+/// The most storage cells a grid may have (bounding box plus border), to bound memory.
+pub const MAX_STORAGE: usize = 1 << 24;
+
+/// Why a grid could not be made.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum GridError {
+    /// The shape holds no tile.
+    #[error("the map has no tiles")]
+    Empty,
+    /// A hex lies beyond the coordinate limit.
+    #[error("tile {0} is outside the coordinate limit of ±{COORD_LIMIT}")]
+    OutOfRange(Hex),
+    /// The bounding box is too large to store.
+    #[error("the map spans {0} cells, more than the limit of {MAX_STORAGE}")]
+    TooLarge(usize),
+}
+
+/// Tiles of type `T` over a shape, stored densely over its bounding box.
+///
+/// Indices are positions in that storage; only some are tiles ([`Grid::is_tile`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid<T> {
+    /// The hex at storage index 0 (one left of and one above the bounding box).
+    origin: Hex,
+    stride: usize,
+    rows: usize,
+    present: Vec<bool>,
+    cells: Vec<T>,
+    count: usize,
+}
+
+impl<T: Clone> Grid<T> {
+    /// A grid of the given shape with every tile set to `fill`.
+    pub fn new(shape: &Shape, fill: T) -> Result<Grid<T>, GridError> {
+        Grid::from_hexes(&shape.hexes(), fill)
+    }
+
+    /// A grid holding exactly `hexes`, every tile set to `fill`.
+    pub fn from_hexes(hexes: &[Hex], fill: T) -> Result<Grid<T>, GridError> {
+        let first = *hexes.first().ok_or(GridError::Empty)?;
+        let (mut lo, mut hi) = (first, first);
+        for &h in hexes {
+            if !h.in_limits() {
+                return Err(GridError::OutOfRange(h));
+            }
+            lo = Hex::new(lo.x.min(h.x), lo.y.min(h.y));
+            hi = Hex::new(hi.x.max(h.x), hi.y.max(h.y));
+        }
+        let stride = (hi.x - lo.x) as usize + 3;
+        let rows = (hi.y - lo.y) as usize + 3;
+        let size = stride.saturating_mul(rows);
+        if size > MAX_STORAGE {
+            return Err(GridError::TooLarge(size));
+        }
+        let mut grid = Grid {
+            origin: lo - Hex::new(1, 1),
+            stride,
+            rows,
+            present: vec![false; size],
+            cells: vec![fill; size],
+            count: 0,
+        };
+        for &h in hexes {
+            let i = grid.storage_index(h).ok_or(GridError::OutOfRange(h))?;
+            if !grid.present[i] {
+                grid.present[i] = true;
+                grid.count += 1;
+            }
+        }
+        Ok(grid)
+    }
+
+    /// A grid over the same tiles as `self`, every tile set to `fill`.
+    pub fn same_shape<U: Clone>(&self, fill: U) -> Grid<U> {
+        Grid {
+            origin: self.origin,
+            stride: self.stride,
+            rows: self.rows,
+            present: self.present.clone(),
+            cells: vec![fill; self.cells.len()],
+            count: self.count,
+        }
+    }
+
+    /// A grid over the same tiles with each value mapped.
+    pub fn map<U: Clone>(&self, f: impl Fn(&T) -> U) -> Grid<U> {
+        Grid {
+            origin: self.origin,
+            stride: self.stride,
+            rows: self.rows,
+            present: self.present.clone(),
+            cells: self.cells.iter().map(f).collect(),
+            count: self.count,
+        }
+    }
+
+    /// Sets every cell, tiles and border alike, to `value`.
+    pub fn fill(&mut self, value: T) {
+        self.cells.fill(value);
+    }
+}
+
+impl<T> Grid<T> {
+    /// The storage index of a hex within the bounding box (tile or not).
+    fn storage_index(&self, hex: Hex) -> Option<usize> {
+        let dx = i64::from(hex.x) - i64::from(self.origin.x);
+        let dy = i64::from(hex.y) - i64::from(self.origin.y);
+        if dx < 0 || dy < 0 || dx >= self.stride as i64 || dy >= self.rows as i64 {
+            return None;
+        }
+        Some(dy as usize * self.stride + dx as usize)
+    }
+
+    /// The number of tiles.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether there is no tile (never true for a grid made by [`Grid::new`]).
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The size of the index space: every index is below this.
+    pub fn storage_len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The index of a tile, or `None` where the hex is no tile of this map.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
+        self.storage_index(hex).filter(|&i| self.present[i])
+    }
+
+    /// The hex at a storage index.
+    pub fn hex(&self, index: usize) -> Hex {
+        let (row, col) = (index / self.stride, index % self.stride);
+        self.origin + Hex::new(col as i32, row as i32)
+    }
+
+    /// Whether a storage index holds a tile.
+    pub fn is_tile(&self, index: usize) -> bool {
+        self.present.get(index).copied().unwrap_or(false)
+    }
+
+    /// Whether a hex is a tile of this map.
+    pub fn contains(&self, hex: Hex) -> bool {
+        self.index(hex).is_some()
+    }
+
+    /// The tile at a hex, or `None` outside the shape.
+    pub fn get(&self, hex: Hex) -> Option<&T> {
+        self.index(hex).map(|i| &self.cells[i])
+    }
+
+    /// The tile at a hex, mutably, or `None` outside the shape.
+    pub fn get_mut(&mut self, hex: Hex) -> Option<&mut T> {
+        self.index(hex).map(|i| &mut self.cells[i])
+    }
+
+    /// Sets the tile at a hex; returns `false` (and changes nothing) outside the shape.
+    pub fn set(&mut self, hex: Hex, value: T) -> bool {
+        match self.get_mut(hex) {
+            Some(cell) => {
+                *cell = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Every cell by storage index, border included (border cells hold the fill value).
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    /// Every cell by storage index, mutably.
+    pub fn cells_mut(&mut self) -> &mut [T] {
+        &mut self.cells
+    }
+
+    /// Which storage indices are tiles.
+    pub fn tile_mask(&self) -> &[bool] {
+        &self.present
+    }
+
+    /// Index offsets to the six neighbours, in the order of [`Direction::ALL`]. For any tile
+    /// index `i`, `i + offset` is a valid storage index (possibly not a tile).
+    pub fn neighbor_offsets(&self) -> [isize; 6] {
+        let s = self.stride as isize;
+        Direction::ALL.map(|d| {
+            let o = d.offset();
+            o.y as isize * s + o.x as isize
+        })
+    }
+
+    /// The storage index next to tile index `index` in direction `dir`.
+    pub fn neighbor_index(&self, index: usize, dir: Direction) -> usize {
+        index.wrapping_add_signed(self.neighbor_offsets()[dir.index()])
+    }
+
+    /// The tile indices, in storage (reading) order.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.present
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &p)| p.then_some(i))
+    }
+
+    /// Every tile with its hex, in reading order.
+    pub fn iter(&self) -> impl Iterator<Item = (Hex, &T)> + '_ {
+        self.indices().map(|i| (self.hex(i), &self.cells[i]))
+    }
+
+    /// The smallest and largest `x` and `y` of the tiles' bounding box.
+    pub fn bounds(&self) -> (Hex, Hex) {
+        let lo = self.origin + Hex::new(1, 1);
+        let hi = self.origin + Hex::new(self.stride as i32 - 2, self.rows as i32 - 2);
+        (lo, hi)
+    }
+
+    /// The column offset `H` that puts the leftmost tile of the cabinet projection at
+    /// column 0: `−min(2x − y)` over the tiles.
+    pub fn screen_offset(&self) -> i32 {
+        self.indices()
+            .map(|i| {
+                let h = self.hex(i);
+                2 * h.x - h.y
+            })
+            .min()
+            .map_or(0, |m| -m)
+    }
+
+    /// The width and height, in terminal cells, of the whole map drawn with
+    /// [`Grid::screen_offset`].
+    pub fn screen_size(&self) -> (i32, i32) {
+        let h = self.screen_offset();
+        let (lo, hi) = self.bounds();
+        let width = self
+            .indices()
+            .map(|i| {
+                let t = self.hex(i);
+                2 * t.x - t.y + h
+            })
+            .max()
+            .map_or(0, |m| m + 1);
+        (width, hi.y - lo.y + 1)
+    }
+}
+
+impl<T> std::ops::Index<usize> for Grid<T> {
+    type Output = T;
+    fn index(&self, index: usize) -> &T {
+        &self.cells[index]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for Grid<T> {
+    fn index_mut(&mut self, index: usize) -> &mut T {
+        &mut self.cells[index]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn parallelogram_holds_its_tiles() {
+        let g = Grid::new(
+            &Shape::Parallelogram {
+                width: 5,
+                height: 3,
+            },
+            0u8,
+        )
+        .unwrap();
+        assert_eq!(g.len(), 15);
+        assert!(g.contains(Hex::new(4, 2)));
+        assert!(!g.contains(Hex::new(5, 2)));
+        assert!(!g.contains(Hex::new(-1, 0)));
+        assert_eq!(g.get(Hex::new(100, 100)), None);
+        assert_eq!(g.screen_offset(), 2);
+    }
+
+    #[test]
+    fn rectangle_is_a_rectangle_on_screen() {
+        let g = Grid::new(
+            &Shape::Rectangle {
+                width: 4,
+                height: 4,
+            },
+            0u8,
+        )
+        .unwrap();
+        assert_eq!(g.len(), 16);
+        for (hex, _) in g.iter() {
+            let (col, _) = crate::geom::cabinet::to_screen(hex, 0);
+            assert!((0..8).contains(&col), "{hex} at column {col}");
+        }
+        assert_eq!(g.screen_size(), (8, 4));
+    }
+
+    #[test]
+    fn hexagon_has_the_spiral_count() {
+        let g = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
+        assert_eq!(g.len(), 37);
+        assert!(g.contains(Hex::new(-3, -3)));
+        assert!(!g.contains(Hex::new(3, -3)));
+    }
+
+    #[test]
+    fn empty_and_huge_shapes_are_refused() {
+        assert_eq!(Grid::new(&Shape::Mask(vec![]), 0u8), Err(GridError::Empty));
+        let far = Shape::Mask(vec![Hex::new(0, 0), Hex::new(COORD_LIMIT, COORD_LIMIT)]);
+        assert!(matches!(Grid::new(&far, 0u8), Err(GridError::TooLarge(_))));
+        let out = Shape::Mask(vec![Hex::new(COORD_LIMIT + 1, 0)]);
+        assert!(matches!(
+            Grid::new(&out, 0u8),
+            Err(GridError::OutOfRange(_))
+        ));
+    }
+
+    #[test]
+    fn set_outside_changes_nothing() {
+        let mut g = Grid::new(&Shape::Hexagon { radius: 1 }, 0u8).unwrap();
+        assert!(!g.set(Hex::new(5, 5), 1));
+        assert!(g.set(Hex::new(1, 1), 7));
+        assert_eq!(g.get(Hex::new(1, 1)), Some(&7));
+    }
+
+    fn mask() -> impl Strategy<Value = Vec<Hex>> {
+        proptest::collection::vec((-20i32..20, -20i32..20), 1..60)
+            .prop_map(|v| v.into_iter().map(|(x, y)| Hex::new(x, y)).collect())
+    }
+
+    proptest! {
+        #[test]
+        fn index_and_hex_round_trip(hexes in mask()) {
+            let g = Grid::from_hexes(&hexes, 0u8).unwrap();
+            for &h in &hexes {
+                let i = g.index(h).unwrap();
+                prop_assert_eq!(g.hex(i), h);
+                prop_assert!(g.is_tile(i));
+            }
+            let mut unique = hexes.clone();
+            unique.sort();
+            unique.dedup();
+            prop_assert_eq!(g.len(), unique.len());
+            prop_assert_eq!(g.indices().count(), unique.len());
+        }
+
+        #[test]
+        fn neighbour_offsets_agree_with_geometry(hexes in mask()) {
+            let g = Grid::from_hexes(&hexes, 0u8).unwrap();
+            for i in g.indices() {
+                for dir in Direction::ALL {
+                    let j = g.neighbor_index(i, dir);
+                    prop_assert!(j < g.storage_len());
+                    prop_assert_eq!(g.hex(j), g.hex(i).neighbor(dir));
+                    prop_assert_eq!(g.is_tile(j), g.contains(g.hex(i).neighbor(dir)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! A level: terrain plus where the player starts and what stands on it.
+
+use super::{Grid, Terrain};
+use crate::geom::Hex;
+use serde::{Deserialize, Serialize};
+
+/// What a placement puts on a tile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlacementKind {
+    /// A monster, by its name in `data/monsters.toml`.
+    Monster(String),
+    /// An item, by its name in `data/items.toml`.
+    Item(String),
+}
+
+/// A monster or item placed on a tile of a level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    /// Where it stands.
+    pub at: Hex,
+    /// What it is.
+    pub kind: PlacementKind,
+}
+
+/// A playable map: terrain, a player start and placements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// A name for the sidebar and messages.
+    pub name: String,
+    /// How deep this level is (1 = the first).
+    pub depth: u32,
+    /// The terrain of every tile.
+    pub terrain: Grid<Terrain>,
+    /// Where the player starts, if the map says.
+    pub start: Option<Hex>,
+    /// Monsters and items, in the order the map lists them.
+    pub placements: Vec<Placement>,
+}
+
+impl Level {
+    /// A level with no start and no placements.
+    pub fn new(name: impl Into<String>, depth: u32, terrain: Grid<Terrain>) -> Level {
+        Level {
+            name: name.into(),
+            depth,
+            terrain,
+            start: None,
+            placements: Vec::new(),
+        }
+    }
+
+    /// The terrain at a hex; no tile reads as `None`.
+    pub fn terrain_at(&self, hex: Hex) -> Option<Terrain> {
+        self.terrain.get(hex).copied()
+    }
+
+    /// Whether a creature may enter the hex (a tile that does not block movement).
+    pub fn passable(&self, hex: Hex) -> bool {
+        self.terrain_at(hex).is_some_and(|t| !t.blocks_movement())
+    }
+
+    /// Whether the hex hides what lies beyond it; positions outside the shape block sight.
+    pub fn blocks_sight(&self, hex: Hex) -> bool {
+        self.terrain_at(hex).is_none_or(Terrain::blocks_sight)
+    }
+
+    /// The player's start: the given start if passable, else the up stairs, else the first
+    /// passable tile in reading order.
+    pub fn start_or_default(&self) -> Option<Hex> {
+        if let Some(s) = self.start.filter(|&s| self.passable(s)) {
+            return Some(s);
+        }
+        let mut tiles = self.terrain.iter();
+        let stairs = tiles
+            .find(|(_, t)| **t == Terrain::StairsUp)
+            .map(|(h, _)| h);
+        stairs.or_else(|| {
+            self.terrain
+                .iter()
+                .find(|(_, t)| !t.blocks_movement())
+                .map(|(h, _)| h)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Shape;
+
+    #[test]
+    fn default_start_prefers_up_stairs_then_reading_order() {
+        let mut g = Grid::new(
+            &Shape::Parallelogram {
+                width: 3,
+                height: 2,
+            },
+            Terrain::Wall,
+        )
+        .unwrap();
+        g.set(Hex::new(2, 0), Terrain::Floor);
+        g.set(Hex::new(1, 1), Terrain::StairsUp);
+        let mut level = Level::new("t", 1, g);
+        assert_eq!(level.start_or_default(), Some(Hex::new(1, 1)));
+        level.terrain.set(Hex::new(1, 1), Terrain::Wall);
+        assert_eq!(level.start_or_default(), Some(Hex::new(2, 0)));
+        level.start = Some(Hex::new(0, 1));
+        assert_eq!(
+            level.start_or_default(),
+            Some(Hex::new(2, 0)),
+            "a wall start is ignored"
+        );
+    }
+
+    #[test]
+    fn outside_blocks_sight_and_movement() {
+        let g = Grid::new(&Shape::Hexagon { radius: 1 }, Terrain::Floor).unwrap();
+        let level = Level::new("t", 1, g);
+        assert!(level.blocks_sight(Hex::new(5, 0)));
+        assert!(!level.passable(Hex::new(5, 0)));
+        assert!(level.passable(Hex::new(1, 0)));
+    }
+}

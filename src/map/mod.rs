@@ -1,0 +1,15 @@
+//! Tile maps: dense storage over any hex shape, the terrain kinds, and levels.
+//!
+//! Storage is the axial bounding box of the shape with a one-tile border of "no tile" around
+//! it, so the six neighbours of any tile are found by adding fixed index offsets
+//! ([`Grid::neighbor_offsets`]); algorithms work on these flat indices.
+
+mod grid;
+mod level;
+mod shape;
+mod terrain;
+
+pub use grid::{Grid, GridError, MAX_STORAGE};
+pub use level::{Level, Placement, PlacementKind};
+pub use shape::Shape;
+pub use terrain::Terrain;

@@ -1,0 +1,156 @@
+//! Terrain kinds and their properties.
+
+use serde::{Deserialize, Serialize};
+
+/// What a tile is made of.
+#[derive(
+    Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
+)]
+pub enum Terrain {
+    /// Open ground, cost 1.
+    #[default]
+    Floor,
+    /// Solid rock: impassable, blocks sight.
+    Wall,
+    /// A closed door: cost 1, opens when entered, blocks sight while closed.
+    DoorClosed,
+    /// An open door: cost 1.
+    DoorOpen,
+    /// Wading depth: cost 2.
+    ShallowWater,
+    /// Too deep to cross, but see-through.
+    DeepWater,
+    /// Tall growth: cost 2, blocks sight.
+    Brush,
+    /// The way down: cost 1.
+    StairsDown,
+    /// The way up: cost 1.
+    StairsUp,
+}
+
+impl Terrain {
+    /// Every terrain kind.
+    pub const ALL: [Terrain; 9] = [
+        Terrain::Floor,
+        Terrain::Wall,
+        Terrain::DoorClosed,
+        Terrain::DoorOpen,
+        Terrain::ShallowWater,
+        Terrain::DeepWater,
+        Terrain::Brush,
+        Terrain::StairsDown,
+        Terrain::StairsUp,
+    ];
+
+    /// The movement cost of entering this tile, or `None` where it cannot be entered.
+    pub const fn move_cost(self) -> Option<u32> {
+        match self {
+            Terrain::Wall | Terrain::DeepWater => None,
+            Terrain::ShallowWater | Terrain::Brush => Some(2),
+            _ => Some(1),
+        }
+    }
+
+    /// Whether creatures cannot enter this tile.
+    pub const fn blocks_movement(self) -> bool {
+        self.move_cost().is_none()
+    }
+
+    /// Whether this tile hides what lies beyond it.
+    pub const fn blocks_sight(self) -> bool {
+        matches!(self, Terrain::Wall | Terrain::DoorClosed | Terrain::Brush)
+    }
+
+    /// The glyph of this terrain in `.hexmap` files and on screen.
+    pub const fn glyph(self) -> char {
+        match self {
+            Terrain::Floor => '.',
+            Terrain::Wall => '#',
+            Terrain::DoorClosed => '+',
+            Terrain::DoorOpen => '\'',
+            Terrain::ShallowWater => '~',
+            Terrain::DeepWater => '=',
+            Terrain::Brush => '"',
+            Terrain::StairsDown => '>',
+            Terrain::StairsUp => '<',
+        }
+    }
+
+    /// The terrain drawn with `glyph`, if any.
+    pub fn from_glyph(glyph: char) -> Option<Terrain> {
+        Terrain::ALL.into_iter().find(|t| t.glyph() == glyph)
+    }
+
+    /// The name used in data files and legends, such as `"shallow_water"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Terrain::Floor => "floor",
+            Terrain::Wall => "wall",
+            Terrain::DoorClosed => "closed_door",
+            Terrain::DoorOpen => "open_door",
+            Terrain::ShallowWater => "shallow_water",
+            Terrain::DeepWater => "deep_water",
+            Terrain::Brush => "brush",
+            Terrain::StairsDown => "stairs_down",
+            Terrain::StairsUp => "stairs_up",
+        }
+    }
+
+    /// The terrain with a data-file name; also accepts spaces or hyphens for underscores and
+    /// the aliases `door` (closed) and `water` (shallow).
+    pub fn from_name(name: &str) -> Option<Terrain> {
+        let norm = name.trim().to_ascii_lowercase().replace([' ', '-'], "_");
+        match norm.as_str() {
+            "door" => Some(Terrain::DoorClosed),
+            "water" => Some(Terrain::ShallowWater),
+            _ => Terrain::ALL.into_iter().find(|t| t.name() == norm),
+        }
+    }
+
+    /// A description for the look command and the sidebar.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Terrain::Floor => "the floor",
+            Terrain::Wall => "a wall",
+            Terrain::DoorClosed => "a closed door",
+            Terrain::DoorOpen => "an open door",
+            Terrain::ShallowWater => "shallow water",
+            Terrain::DeepWater => "deep water",
+            Terrain::Brush => "brush",
+            Terrain::StairsDown => "stairs down",
+            Terrain::StairsUp => "stairs up",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn properties_follow_the_table() {
+        assert_eq!(Terrain::Floor.move_cost(), Some(1));
+        assert!(Terrain::Wall.blocks_movement() && Terrain::Wall.blocks_sight());
+        assert!(Terrain::DoorClosed.blocks_sight() && !Terrain::DoorClosed.blocks_movement());
+        assert!(!Terrain::DoorOpen.blocks_sight());
+        assert_eq!(Terrain::ShallowWater.move_cost(), Some(2));
+        assert!(Terrain::DeepWater.blocks_movement() && !Terrain::DeepWater.blocks_sight());
+        assert_eq!(Terrain::Brush.move_cost(), Some(2));
+        assert!(Terrain::Brush.blocks_sight());
+        assert_eq!(Terrain::StairsDown.move_cost(), Some(1));
+        assert_eq!(Terrain::StairsUp.move_cost(), Some(1));
+    }
+
+    #[test]
+    fn glyphs_and_names_round_trip() {
+        for t in Terrain::ALL {
+            assert_eq!(Terrain::from_glyph(t.glyph()), Some(t));
+            assert_eq!(Terrain::from_name(t.name()), Some(t));
+        }
+        assert_eq!(
+            Terrain::from_name("Shallow Water"),
+            Some(Terrain::ShallowWater)
+        );
+        assert_eq!(Terrain::from_name("lava"), None);
+    }
+}

@@ -1,0 +1,1 @@
+//! Seeded level generation.

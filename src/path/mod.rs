@@ -1,0 +1,1 @@
+//! Paths on the dense map: A*, Dijkstra maps, movement range, travel and exploration.
