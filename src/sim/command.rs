@@ -15,6 +15,8 @@ pub enum Command {
     Attack(Direction),
     /// Let one action pass.
     Wait,
+    /// Throw at a tile.
+    Throw(crate::geom::Hex),
 }
 
 /// Why a command was refused; a refused command takes no time and is not recorded.

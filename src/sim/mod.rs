@@ -12,4 +12,4 @@ mod world;
 pub use command::{Command, Rejection};
 pub use creature::{Creature, CreatureId, Faction};
 pub use event::Event;
-pub use world::World;
+pub use world::{Plan, PlanKind, World, describe_events};

@@ -1,6 +1,7 @@
 //! The world: a level, its creatures and the clock.
 
 use super::{Command, Creature, CreatureId, Event, Rejection};
+use crate::geom::Hex;
 use crate::map::{Level, Terrain};
 use crate::rng::{self, GameRng, Stream};
 
@@ -61,6 +62,26 @@ impl World {
         &mut self.rng
     }
 
+    /// Whether the player sees the hex now.
+    pub fn is_visible(&self, hex: Hex) -> bool {
+        self.player().pos.distance(hex) <= 8 && self.level.terrain.contains(hex)
+    }
+
+    /// Whether the player has ever seen the hex.
+    pub fn is_seen(&self, hex: Hex) -> bool {
+        self.is_visible(hex)
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        !self.player().alive
+    }
+
+    /// What every monster will do next.
+    pub fn planned(&self) -> Vec<Plan> {
+        Vec::new()
+    }
+
     /// Carries out one player command; a refused command changes nothing.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, Rejection> {
         if !self.player().alive {
@@ -82,9 +103,44 @@ impl World {
                 self.creatures[0].pos = to;
                 events.push(Event::Moved { who: 0, from, to });
             }
-            Command::Attack(_) | Command::Wait => events.push(Event::Waited { who: 0 }),
+            Command::Attack(_) | Command::Throw(_) | Command::Wait => {
+                events.push(Event::Waited { who: 0 })
+            }
         }
         self.turn += 1;
         Ok(events)
     }
+}
+
+/// A telegraphed intention.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Who.
+    pub who: CreatureId,
+    /// What.
+    pub kind: PlanKind,
+    /// Where.
+    pub target: Hex,
+}
+
+/// The kind of a plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanKind {
+    /// Step.
+    Move,
+    /// Strike.
+    Attack,
+    /// Nothing.
+    Stay,
+}
+
+/// Messages for events.
+pub fn describe_events(_world: &World, events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DoorOpened { .. } => Some("You open the door.".to_string()),
+            _ => None,
+        })
+        .collect()
 }

@@ -1,6 +1,24 @@
 //! The terminal shell: input to intent to command, and widgets that draw the world.
+//!
+//! A key press goes through the [`keymap`] to an [`Intent`](keymap::Intent); the pure
+//! [`update`](update::update) turns it into a [`Command`](crate::sim::Command) (or only moves
+//! a cursor); the [`Session`](app::Session) applies and records it; [`view`] draws.
 
-use std::path::PathBuf;
+pub mod app;
+pub mod auto;
+pub mod describe;
+pub mod keymap;
+pub mod palette;
+pub mod state;
+pub mod terminal;
+pub mod update;
+pub mod view;
+
+use crate::map::Level;
+use crate::sim::World;
+use keymap::Keymap;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
 
 /// Options of `hexdeep play`.
 #[derive(clap::Args, Debug, Default, Clone)]
@@ -11,9 +29,82 @@ pub struct PlayArgs {
     /// Play a map file (`.hexmap`, `.tmx`, `.tmj`) instead of a generated level.
     #[arg(long)]
     pub map: Option<PathBuf>,
+    /// A keymap file to use instead of `data/keymap.toml`.
+    #[arg(long)]
+    pub keymap: Option<PathBuf>,
+}
+
+/// Why a game could not start.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    /// The map file could not be used.
+    #[error("{0}")]
+    Map(String),
+    /// The terminal failed.
+    #[error("terminal: {0}")]
+    Terminal(#[from] std::io::Error),
 }
 
 /// Runs the game in the terminal until the player quits.
-pub fn run(_args: &PlayArgs) -> std::io::Result<()> {
+pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
+    let seed = args
+        .seed
+        .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
+    let level = load_level(args, seed)?;
+    let world = World::new(level, seed)
+        .ok_or_else(|| PlayError::Map("the map has no tile to stand on".to_string()))?;
+    let (keymap, keymap_note) = load_keymap(args.keymap.as_deref());
+    let mut session = app::Session {
+        world,
+        ui: state::UiState::default(),
+        keymap,
+        palette: palette::Palette::detect(),
+        record: Vec::new(),
+    };
+    if let Some(note) = keymap_note {
+        session.ui.log.push(note);
+    }
+    session.ui.log.push(format!(
+        "Welcome to hexdeep. {}. Press ? for help.",
+        session.world.level().name
+    ));
+    app::play(session)?;
     Ok(())
+}
+
+/// The level to play: the map file if one was given, else a generated level.
+fn load_level(args: &PlayArgs, seed: u64) -> Result<Level, PlayError> {
+    match &args.map {
+        Some(path) => crate::mapfile::load_level(path).map_err(PlayError::Map),
+        None => Ok(crate::mapgen::generate(
+            seed,
+            1,
+            crate::mapgen::DEFAULT_WIDTH,
+            crate::mapgen::DEFAULT_HEIGHT,
+        )),
+    }
+}
+
+/// The keymap to use and, when the player's file was broken, a note saying so.
+pub fn load_keymap(explicit: Option<&Path>) -> (Keymap, Option<String>) {
+    let default_path = Path::new("data/keymap.toml");
+    let path = explicit.unwrap_or(default_path);
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(err) if explicit.is_some() => {
+            let note = format!(
+                "Cannot read {}: {err}; using the default keys.",
+                path.display()
+            );
+            return (Keymap::default_keys(), Some(note));
+        }
+        Err(_) => return (Keymap::default_keys(), None),
+    };
+    match Keymap::parse(&text) {
+        Ok(map) => (map, None),
+        Err(err) => {
+            let note = format!("{}:{err}; using the default keys.", path.display());
+            (Keymap::default_keys(), Some(note))
+        }
+    }
 }

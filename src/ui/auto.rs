@@ -1,0 +1,77 @@
+//! Travel and auto-explore: the shell walks for the player, one ordinary command per step, and
+//! stops (saying why) when a monster comes into view, something new turns up or the way is
+//! blocked. Only the single steps are recorded, so replays never depend on how paths are chosen.
+
+use super::describe::{a_name, visible_creature, visible_monsters};
+use super::state::{Auto, UiState};
+use crate::geom::Hex;
+use crate::map::Terrain;
+use crate::path;
+use crate::sim::{Command, World};
+
+/// The tiles to walk from `from` to `to` through known passable tiles (the start excluded).
+pub fn known_path(world: &World, from: Hex, to: Hex) -> Option<Vec<Hex>> {
+    let level = world.level();
+    let grid = &level.terrain;
+    let mut tiles = path::travel_path(level, |i| world.is_seen(grid.hex(i)), from, to)?;
+    if tiles.first() == Some(&from) {
+        tiles.remove(0);
+    }
+    Some(tiles)
+}
+
+/// How many stairs down the player knows of; finding a new one stops exploring.
+pub fn known_stairs(world: &World) -> usize {
+    world
+        .level()
+        .terrain
+        .iter()
+        .filter(|(h, t)| **t == Terrain::StairsDown && world.is_seen(*h))
+        .count()
+}
+
+/// Stops automation with a message.
+fn stop(ui: &mut UiState, why: impl Into<String>) -> Option<Command> {
+    ui.auto = None;
+    ui.log.push(why);
+    None
+}
+
+/// The next step of the automation under way, or `None` when it stopped (with a message).
+pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
+    let auto = ui.auto.clone()?;
+    if world.is_over() {
+        ui.auto = None;
+        return None;
+    }
+    if let Some(monster) = visible_monsters(world).first() {
+        return stop(ui, format!("You stop: you see {}.", a_name(&monster.name)));
+    }
+    let me = world.player().pos;
+    let path = match auto {
+        Auto::Travel { path } => path,
+        Auto::Explore { stairs_known } => {
+            if known_stairs(world) > stairs_known {
+                return stop(ui, "You stop: you have found stairs down.");
+            }
+            let known = |i| world.is_seen(world.level().terrain.hex(i));
+            match path::explore_step(world.level(), known, me) {
+                Some(p) => p.into_iter().filter(|&h| h != me).collect(),
+                None => return stop(ui, "Explored: there is nothing more to find here."),
+            }
+        }
+    };
+    let Some(&next) = path.first() else {
+        return stop(ui, "You arrive.");
+    };
+    let Some(dir) = me.direction_to(next) else {
+        return stop(ui, "You stop: you are off your path.");
+    };
+    if !world.level().passable(next) || visible_creature(world, next).is_some() {
+        return stop(ui, "You stop: the way is blocked.");
+    }
+    if let Some(Auto::Travel { path }) = &mut ui.auto {
+        path.remove(0);
+    }
+    Some(Command::Move(dir))
+}

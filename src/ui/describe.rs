@@ -1,0 +1,55 @@
+//! Words for what is on a tile, for look mode, clicks and the sidebar.
+
+use crate::geom::Hex;
+use crate::sim::{Creature, World};
+
+/// The living creature the player can see at `hex`, if any.
+pub fn visible_creature(world: &World, hex: Hex) -> Option<&Creature> {
+    if !world.is_visible(hex) {
+        return None;
+    }
+    world.creatures().iter().find(|c| c.alive && c.pos == hex)
+}
+
+/// The living monsters in view, nearest first (then by id).
+pub fn visible_monsters(world: &World) -> Vec<&Creature> {
+    let me = world.player().pos;
+    let mut list: Vec<&Creature> = world
+        .creatures()
+        .iter()
+        .filter(|c| c.alive && c.id != world.player().id && world.is_visible(c.pos))
+        .collect();
+    list.sort_by_key(|c| (me.distance(c.pos), c.id));
+    list
+}
+
+/// A sentence about a tile as the player knows it.
+pub fn describe(world: &World, hex: Hex) -> String {
+    let Some(terrain) = world.level().terrain_at(hex) else {
+        return "There is nothing there.".to_string();
+    };
+    if !world.is_seen(hex) {
+        return "You have not seen that place.".to_string();
+    }
+    let place = if world.is_visible(hex) {
+        format!("You see {}", terrain.describe())
+    } else {
+        format!("You remember {}", terrain.describe())
+    };
+    match visible_creature(world, hex) {
+        Some(c) if c.id == world.player().id => format!("{place}, where you stand."),
+        Some(c) => format!(
+            "{place} and {} ({}/{} hp).",
+            a_name(&c.name),
+            c.hp,
+            c.max_hp
+        ),
+        None => format!("{place}."),
+    }
+}
+
+/// "a goblin", "an ogre".
+pub fn a_name(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}

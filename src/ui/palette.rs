@@ -1,0 +1,136 @@
+//! Colours, with a plain fallback for terminals with few colours.
+
+use crate::map::Terrain;
+use ratatui::style::{Color, Modifier, Style};
+
+/// How things are drawn: in colour, or plain with only bold, dim and reverse.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// Whether colours are used.
+    pub color: bool,
+}
+
+/// What a telegraph mark means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A monster plans to step here.
+    Move,
+    /// A monster plans to strike here.
+    Attack,
+}
+
+impl Palette {
+    /// Colour unless `NO_COLOR` is set or the terminal says it has few colours.
+    pub fn detect() -> Palette {
+        let term = std::env::var("TERM").unwrap_or_default();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let few = matches!(
+            term.as_str(),
+            "" | "dumb" | "vt100" | "vt102" | "vt220" | "ansi"
+        );
+        Palette {
+            color: !no_color && !few,
+        }
+    }
+
+    /// A terrain glyph's style, in view or remembered.
+    pub fn terrain(self, terrain: Terrain, visible: bool) -> Style {
+        if !self.color {
+            let style = Style::default();
+            return if visible {
+                style
+            } else {
+                style.add_modifier(Modifier::DIM)
+            };
+        }
+        if !visible {
+            return Style::default().fg(Color::DarkGray);
+        }
+        let fg = match terrain {
+            Terrain::Floor => Color::Gray,
+            Terrain::Wall => Color::White,
+            Terrain::DoorClosed | Terrain::DoorOpen => Color::Yellow,
+            Terrain::ShallowWater => Color::Cyan,
+            Terrain::DeepWater => Color::Blue,
+            Terrain::Brush => Color::Green,
+            Terrain::StairsDown | Terrain::StairsUp => Color::LightMagenta,
+        };
+        let style = Style::default().fg(fg);
+        match terrain {
+            Terrain::Wall | Terrain::StairsDown | Terrain::StairsUp => {
+                style.add_modifier(Modifier::BOLD)
+            }
+            _ => style,
+        }
+    }
+
+    /// The player's style.
+    pub fn player(self) -> Style {
+        let style = Style::default().add_modifier(Modifier::BOLD);
+        if self.color {
+            style.fg(Color::LightYellow)
+        } else {
+            style
+        }
+    }
+
+    /// A monster's style.
+    pub fn monster(self) -> Style {
+        let style = Style::default().add_modifier(Modifier::BOLD);
+        if self.color {
+            style.fg(Color::LightRed)
+        } else {
+            style
+        }
+    }
+
+    /// The style added to a tile under a telegraph mark.
+    pub fn mark(self, mark: Mark) -> Style {
+        match (self.color, mark) {
+            (true, Mark::Move) => Style::default().bg(Color::Rgb(70, 70, 0)).fg(Color::Yellow),
+            (true, Mark::Attack) => Style::default().bg(Color::Rgb(110, 0, 0)).fg(Color::White),
+            (false, Mark::Move) => Style::default().add_modifier(Modifier::UNDERLINED),
+            (false, Mark::Attack) => Style::default().add_modifier(Modifier::REVERSED),
+        }
+    }
+
+    /// The style of a highlighted path, line or cursor.
+    pub fn highlight(self) -> Style {
+        if self.color {
+            Style::default().bg(Color::Rgb(0, 60, 110))
+        } else {
+            Style::default().add_modifier(Modifier::UNDERLINED)
+        }
+    }
+
+    /// The style of the cursor tile.
+    pub fn cursor(self) -> Style {
+        Style::default().add_modifier(Modifier::REVERSED)
+    }
+
+    /// Movement range shading by how many turns a tile is away (1 = this turn).
+    pub fn range(self, turns: u32) -> Style {
+        if !self.color {
+            return if turns <= 1 {
+                Style::default().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::default().add_modifier(Modifier::UNDERLINED)
+            };
+        }
+        let shade = match turns {
+            0 | 1 => Color::Rgb(0, 95, 0),
+            2 => Color::Rgb(0, 60, 0),
+            _ => Color::Rgb(0, 35, 0),
+        };
+        Style::default().bg(shade)
+    }
+
+    /// Text that matters less.
+    pub fn faint(self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default().add_modifier(Modifier::DIM)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! What the shell remembers between key presses: the mode, the message log, automation.
+
+use crate::geom::Hex;
+
+/// What keys mean right now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Keys act in the world.
+    Normal,
+    /// "Really quit?": `y` quits, anything else cancels.
+    ConfirmQuit,
+    /// The help overlay.
+    Help,
+    /// The full message history, scrolled up by `scroll` lines from the newest.
+    History {
+        /// Lines scrolled back from the end.
+        scroll: usize,
+    },
+    /// A cursor that describes what it is over.
+    Look {
+        /// The tile under the cursor.
+        cursor: Hex,
+    },
+    /// Aiming a thrown item along a line.
+    Aim {
+        /// The tile aimed at.
+        cursor: Hex,
+    },
+    /// Picking a tile to travel to; the path is shown first.
+    PickTravel {
+        /// The destination under the cursor.
+        cursor: Hex,
+    },
+    /// The movement range overlay.
+    Range,
+}
+
+/// Something the shell does on the player's behalf, one ordinary command per step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Auto {
+    /// Walk a path; the first entry is the next tile to enter.
+    Travel {
+        /// Tiles still to walk.
+        path: Vec<Hex>,
+    },
+    /// Walk to the nearest unexplored place until nothing is left.
+    Explore {
+        /// Stairs down known when exploring began: finding another stops it.
+        stairs_known: usize,
+    },
+}
+
+/// The messages shown at the bottom of the screen and in the history.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MessageLog {
+    lines: Vec<(String, u32)>,
+    fresh: usize,
+}
+
+impl MessageLog {
+    /// Adds a message; a repeat of the last one counts up instead (`"... x3"`).
+    pub fn push(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        match self.lines.last_mut() {
+            Some((last, count)) if *last == text => *count += 1,
+            _ => self.lines.push((text, 1)),
+        }
+        self.fresh += 1;
+    }
+
+    /// Marks every message as read (they are drawn dimmer).
+    pub fn mark_read(&mut self) {
+        self.fresh = 0;
+    }
+
+    /// Whether the message `back` lines from the end arrived since the last command.
+    pub fn is_fresh(&self, back: usize) -> bool {
+        back < self.fresh.min(self.lines.len())
+    }
+
+    /// The number of lines.
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Whether there are no messages.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// Every line as shown, oldest first.
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = String> + ExactSizeIterator + '_ {
+        self.lines.iter().map(|(text, count)| {
+            if *count > 1 {
+                format!("{text} (x{count})")
+            } else {
+                text.clone()
+            }
+        })
+    }
+}
+
+/// The shell's state; widgets read it, [`update`](super::update::update) changes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UiState {
+    /// What keys mean now.
+    pub mode: Mode,
+    /// Messages.
+    pub log: MessageLog,
+    /// Whether the monsters' intentions are drawn.
+    pub telegraph: bool,
+    /// Travel or exploration under way.
+    pub auto: Option<Auto>,
+    /// Set when the player has confirmed quitting.
+    pub quit: bool,
+    /// Where the last click or look pointed, to describe in the sidebar.
+    pub pointed: Option<Hex>,
+}
+
+impl Default for UiState {
+    fn default() -> UiState {
+        UiState {
+            mode: Mode::Normal,
+            log: MessageLog::default(),
+            telegraph: true,
+            auto: None,
+            quit: false,
+            pointed: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_are_counted() {
+        let mut log = MessageLog::default();
+        log.push("a");
+        log.push("a");
+        log.push("b");
+        let lines: Vec<String> = log.lines().collect();
+        assert_eq!(lines, ["a (x2)", "b"]);
+        assert!(log.is_fresh(0) && log.is_fresh(1));
+        log.mark_read();
+        assert!(!log.is_fresh(0));
+    }
+}

@@ -1,0 +1,193 @@
+//! The pure step from an [`Intent`] to a [`Command`]: modes decide what a key means.
+
+use super::describe::{describe, visible_monsters};
+use super::keymap::Intent;
+use super::state::{Auto, Mode, UiState};
+use crate::geom::Hex;
+use crate::map::Terrain;
+use crate::sim::{Command, World};
+
+/// Applies one intent to the shell state; returns the command for the world, if any. Only
+/// `Normal` mode (and firing in aim mode) produces commands; the other modes move cursors.
+pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
+    match ui.mode.clone() {
+        Mode::Normal => normal(ui, world, intent),
+        Mode::ConfirmQuit => {
+            confirm_quit(ui, false);
+            None
+        }
+        Mode::Help | Mode::Range => {
+            ui.mode = Mode::Normal;
+            None
+        }
+        Mode::History { scroll } => {
+            ui.mode = match intent {
+                Intent::ScrollUp => Mode::History { scroll: scroll + 1 },
+                Intent::ScrollDown => Mode::History {
+                    scroll: scroll.saturating_sub(1),
+                },
+                _ => Mode::Normal,
+            };
+            None
+        }
+        Mode::Look { cursor } => {
+            look(ui, world, cursor, intent);
+            None
+        }
+        Mode::Aim { cursor } => aim(ui, world, cursor, intent),
+        Mode::PickTravel { cursor } => {
+            pick_travel(ui, world, cursor, intent);
+            None
+        }
+    }
+}
+
+/// Answers the quit prompt: `yes` quits, anything else goes back to the game.
+pub fn confirm_quit(ui: &mut UiState, yes: bool) {
+    ui.mode = Mode::Normal;
+    if yes {
+        ui.quit = true;
+    } else {
+        ui.log.push("You carry on.");
+    }
+}
+
+fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
+    let me = world.player().pos;
+    match intent {
+        Intent::Step(dir) => return Some(Command::Move(dir)),
+        Intent::Wait => return Some(Command::Wait),
+        Intent::Quit => {
+            ui.mode = Mode::ConfirmQuit;
+            ui.log
+                .push("Really quit? Press y to quit, any other key to carry on.");
+        }
+        Intent::Help => ui.mode = Mode::Help,
+        Intent::History => ui.mode = Mode::History { scroll: 0 },
+        Intent::Look => {
+            let cursor = visible_monsters(world).first().map_or(me, |c| c.pos);
+            ui.mode = Mode::Look { cursor };
+            ui.pointed = Some(cursor);
+        }
+        Intent::Aim => {
+            let cursor = visible_monsters(world).first().map_or(me, |c| c.pos);
+            ui.mode = Mode::Aim { cursor };
+        }
+        Intent::Travel => ui.mode = Mode::PickTravel { cursor: me },
+        Intent::TravelDown => travel_to_stairs(ui, world),
+        Intent::Explore => {
+            ui.auto = Some(Auto::Explore {
+                stairs_known: super::auto::known_stairs(world),
+            });
+        }
+        Intent::Range => ui.mode = Mode::Range,
+        Intent::Telegraph => {
+            ui.telegraph = !ui.telegraph;
+            let state = if ui.telegraph { "shown" } else { "hidden" };
+            ui.log.push(format!("Monster intentions are {state}."));
+        }
+        Intent::Confirm
+        | Intent::Cancel
+        | Intent::NextTarget
+        | Intent::ScrollUp
+        | Intent::ScrollDown => {}
+    }
+    None
+}
+
+/// Moves a cursor one step, staying on the map.
+fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
+    let Intent::Step(dir) = intent else {
+        return None;
+    };
+    let next = cursor.neighbor(dir);
+    Some(if world.level().terrain.contains(next) {
+        next
+    } else {
+        cursor
+    })
+}
+
+/// The visible monster after the one under `cursor`, wrapping around.
+fn next_monster(world: &World, cursor: Hex) -> Option<Hex> {
+    let list = visible_monsters(world);
+    let at = list.iter().position(|c| c.pos == cursor);
+    let next = at.map_or(0, |i| (i + 1) % list.len().max(1));
+    list.get(next).map(|c| c.pos)
+}
+
+fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
+    let moved = match intent {
+        Intent::NextTarget => next_monster(world, cursor),
+        other => nudge(world, cursor, other),
+    };
+    if let Some(cursor) = moved {
+        ui.mode = Mode::Look { cursor };
+        ui.pointed = Some(cursor);
+    } else {
+        ui.mode = Mode::Normal;
+        ui.pointed = None;
+    }
+}
+
+fn aim(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) -> Option<Command> {
+    let moved = match intent {
+        Intent::NextTarget => next_monster(world, cursor),
+        Intent::Confirm | Intent::Aim => {
+            ui.mode = Mode::Normal;
+            if cursor == world.player().pos {
+                ui.log.push("You cannot throw at yourself.");
+                return None;
+            }
+            return Some(Command::Throw(cursor));
+        }
+        other => nudge(world, cursor, other),
+    };
+    ui.mode = moved.map_or(Mode::Normal, |cursor| Mode::Aim { cursor });
+    None
+}
+
+fn pick_travel(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
+    match intent {
+        Intent::Confirm | Intent::Travel => {
+            ui.mode = Mode::Normal;
+            start_travel(ui, world, cursor);
+        }
+        other => {
+            ui.mode = nudge(world, cursor, other)
+                .map_or(Mode::Normal, |c| Mode::PickTravel { cursor: c });
+        }
+    }
+}
+
+/// Starts walking to `to` along the known tiles, or says why not.
+pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
+    let me = world.player().pos;
+    if to == me {
+        ui.log.push("You are already there.");
+        return;
+    }
+    match super::auto::known_path(world, me, to) {
+        Some(path) => ui.auto = Some(Auto::Travel { path }),
+        None => ui.log.push(format!(
+            "You know no way there. ({})",
+            describe(world, to).trim_end_matches('.')
+        )),
+    }
+}
+
+fn travel_to_stairs(ui: &mut UiState, world: &World) {
+    let me = world.player().pos;
+    let stairs = world
+        .level()
+        .terrain
+        .iter()
+        .filter(|(h, t)| **t == Terrain::StairsDown && world.is_seen(*h))
+        .map(|(h, _)| h)
+        .min_by_key(|h| (me.distance(*h), *h));
+    match stairs {
+        Some(h) if h == me => ui.log.push("You are on the stairs down."),
+        Some(h) => start_travel(ui, world, h),
+        None => ui.log.push("You have not found the stairs down yet."),
+    }
+}

@@ -1,0 +1,132 @@
+//! Widgets that draw the world and the shell state; they only read.
+
+mod help;
+mod log;
+mod map;
+pub mod overlay;
+mod sidebar;
+
+pub use map::{Camera, MapView};
+
+use super::keymap::Keymap;
+use super::palette::Palette;
+use super::state::{Mode, UiState};
+use crate::sim::World;
+use help::HelpView;
+use log::{HistoryView, LogView};
+use overlay::Overlay;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use sidebar::Sidebar;
+
+/// The smallest terminal the game draws in.
+pub const MIN_SIZE: (u16, u16) = (60, 20);
+
+/// Width of the sidebar.
+const SIDEBAR_WIDTH: u16 = 28;
+
+/// Rows of messages under the map (plus one border row).
+const LOG_ROWS: u16 = 5;
+
+/// The parts of the screen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Areas {
+    /// The map viewport.
+    pub map: Rect,
+    /// The sidebar.
+    pub sidebar: Rect,
+    /// The message log.
+    pub log: Rect,
+}
+
+/// Splits the screen, or `None` when it is smaller than [`MIN_SIZE`].
+pub fn areas(screen: Rect) -> Option<Areas> {
+    if screen.width < MIN_SIZE.0 || screen.height < MIN_SIZE.1 {
+        return None;
+    }
+    let [main, sidebar] =
+        Layout::horizontal([Constraint::Min(1), Constraint::Length(SIDEBAR_WIDTH)]).areas(screen);
+    let [map, log] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(LOG_ROWS + 1)]).areas(main);
+    Some(Areas { map, sidebar, log })
+}
+
+/// Everything a frame needs besides the world and the shell state.
+pub struct Context<'a> {
+    /// The keymap, for the help screen.
+    pub keymap: &'a Keymap,
+    /// Colours.
+    pub palette: Palette,
+}
+
+/// Draws one frame.
+pub fn draw(frame: &mut Frame, world: &World, ui: &UiState, context: &Context) {
+    let area = frame.area();
+    render(world, ui, context, area, frame.buffer_mut());
+}
+
+/// Draws the whole screen into a buffer (the same as [`draw`], usable without a terminal).
+pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &mut Buffer) {
+    let Some(parts) = areas(area) else {
+        too_small(area, buf);
+        return;
+    };
+    let focus = match ui.mode {
+        Mode::Look { cursor } | Mode::Aim { cursor } | Mode::PickTravel { cursor } => cursor,
+        _ => world.player().pos,
+    };
+    let overlay = Overlay::build(world, ui, context.palette);
+    let map = MapView {
+        world,
+        overlay: &overlay,
+        palette: context.palette,
+        camera: Camera::follow(world, focus, parts.map),
+    };
+    map.render(parts.map, buf);
+    Sidebar {
+        world,
+        ui,
+        palette: context.palette,
+    }
+    .render(parts.sidebar, buf);
+    LogView {
+        log: &ui.log,
+        palette: context.palette,
+    }
+    .render(parts.log, buf);
+    match ui.mode {
+        Mode::Help => HelpView {
+            keymap: context.keymap,
+        }
+        .render(inset(area), buf),
+        Mode::History { scroll } => HistoryView {
+            log: &ui.log,
+            scroll,
+        }
+        .render(inset(area), buf),
+        _ => {}
+    }
+}
+
+/// The area of an overlay window: the screen less a margin.
+fn inset(area: Rect) -> Rect {
+    Rect {
+        x: area.x + 2,
+        y: area.y + 1,
+        width: area.width.saturating_sub(4),
+        height: area.height.saturating_sub(2),
+    }
+}
+
+/// The message shown instead of the game in a terminal that is too small.
+fn too_small(area: Rect, buf: &mut Buffer) {
+    let text = format!(
+        "Make the window larger: at least {}x{} (now {}x{}).",
+        MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+    );
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}

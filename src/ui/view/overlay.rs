@@ -1,0 +1,141 @@
+//! Marks drawn over the map: telegraphed intentions, the cursor, paths, lines and ranges.
+
+use crate::geom::Hex;
+use crate::path;
+use crate::sim::{PlanKind, World};
+use crate::ui::auto::known_path;
+use crate::ui::palette::{Mark, Palette};
+use crate::ui::state::{Mode, UiState};
+use ratatui::style::Style;
+
+/// Everything drawn over the plain map this frame.
+#[derive(Clone, Debug, Default)]
+pub struct Overlay {
+    /// Added styles by hex, sorted by hex.
+    styles: Vec<(Hex, Style)>,
+    /// Telegraph marks by hex, sorted by hex.
+    marks: Vec<(Hex, Mark)>,
+    palette: Option<Palette>,
+}
+
+impl Overlay {
+    /// The overlay for the current mode and telegraph setting.
+    pub fn build(world: &World, ui: &UiState, palette: Palette) -> Overlay {
+        let mut overlay = Overlay {
+            palette: Some(palette),
+            ..Overlay::default()
+        };
+        let me = world.player().pos;
+        match ui.mode {
+            Mode::Range => overlay.add_range(world, palette),
+            Mode::PickTravel { cursor } => {
+                for hex in known_path(world, me, cursor).unwrap_or_default() {
+                    overlay.styles.push((hex, palette.highlight()));
+                }
+                overlay.styles.push((cursor, palette.cursor()));
+            }
+            Mode::Aim { cursor } => {
+                for hex in aim_line(world, me, cursor).into_iter().skip(1) {
+                    overlay.styles.push((hex, palette.highlight()));
+                }
+                overlay.styles.push((cursor, palette.cursor()));
+            }
+            Mode::Look { cursor } => overlay.styles.push((cursor, palette.cursor())),
+            _ => {}
+        }
+        if ui.telegraph {
+            overlay.add_telegraph(world);
+        }
+        // Later entries win: sort stably so the cursor stays on top.
+        overlay.styles.sort_by_key(|(h, _)| *h);
+        overlay.marks.sort_by_key(|(h, _)| *h);
+        overlay
+    }
+
+    fn add_range(&mut self, world: &World, palette: Palette) {
+        let level = world.level();
+        let grid = &level.terrain;
+        let speed = world.player().speed.max(1);
+        let cost = |i: usize| {
+            if world.is_seen(grid.hex(i)) {
+                path::terrain_cost(level)(i)
+            } else {
+                None
+            }
+        };
+        for (i, c) in path::movement_range(grid, cost, world.player().pos, speed * 3) {
+            let turns = c.div_ceil(speed);
+            if turns > 0 {
+                self.styles.push((grid.hex(i), palette.range(turns)));
+            }
+        }
+    }
+
+    fn add_telegraph(&mut self, world: &World) {
+        for plan in world.planned() {
+            let Some(monster) = world.creatures().get(plan.who) else {
+                continue;
+            };
+            if !monster.alive || !world.is_visible(monster.pos) {
+                continue;
+            }
+            let mark = match plan.kind {
+                PlanKind::Move => Mark::Move,
+                PlanKind::Attack => Mark::Attack,
+                PlanKind::Stay => continue,
+            };
+            self.marks.push((plan.target, mark));
+        }
+    }
+
+    /// The style of a tile with this overlay applied over `base`.
+    pub fn style_at(&self, hex: Hex, base: Style) -> Style {
+        let mut style = base;
+        if let (Some(palette), Some(mark)) = (self.palette, self.mark_at(hex)) {
+            style = style.patch(palette.mark(mark));
+        }
+        let lo = self.styles.partition_point(|(h, _)| *h < hex);
+        for (_, extra) in self.styles[lo..].iter().take_while(|(h, _)| *h == hex) {
+            style = style.patch(*extra);
+        }
+        style
+    }
+
+    /// The telegraph mark on a tile, attacks before moves.
+    pub fn mark_at(&self, hex: Hex) -> Option<Mark> {
+        let lo = self.marks.partition_point(|(h, _)| *h < hex);
+        let here = self.marks[lo..].iter().take_while(|(h, _)| *h == hex);
+        here.map(|(_, m)| *m).max_by_key(|m| *m == Mark::Attack)
+    }
+
+    /// The bracket drawn in an in-between column beside a marked tile: `(` `)` around a
+    /// planned move, `[` `]` around a planned attack.
+    pub fn bracket(&self, left: Option<Hex>, right: Option<Hex>) -> Option<(char, Style)> {
+        let palette = self.palette?;
+        let glyph = |mark, opening| match (mark, opening) {
+            (Mark::Move, true) => '(',
+            (Mark::Move, false) => ')',
+            (Mark::Attack, true) => '[',
+            (Mark::Attack, false) => ']',
+        };
+        if let Some(mark) = right.and_then(|h| self.mark_at(h)) {
+            return Some((glyph(mark, true), palette.mark(mark)));
+        }
+        let mark = left.and_then(|h| self.mark_at(h))?;
+        Some((glyph(mark, false), palette.mark(mark)))
+    }
+}
+
+/// The line a thrown item would follow to `target`, cut after the first tile that blocks
+/// sight or holds a creature.
+pub fn aim_line(world: &World, from: Hex, target: Hex) -> Vec<Hex> {
+    let mut out = Vec::new();
+    for hex in from.line_to(target) {
+        out.push(hex);
+        let occupied = hex != from && crate::ui::describe::visible_creature(world, hex).is_some();
+        if hex != from && (world.level().blocks_sight(hex) || occupied) {
+            break;
+        }
+    }
+    out
+}
