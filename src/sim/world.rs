@@ -72,6 +72,11 @@ impl World {
         self.is_visible(hex)
     }
 
+    /// Temp.
+    pub fn player_sight(&self) -> u32 {
+        8
+    }
+
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         !self.player().alive

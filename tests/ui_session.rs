@@ -1,0 +1,146 @@
+//! The shell end to end without a terminal: keys through the keymap, modes, the record.
+#![allow(clippy::unwrap_used)]
+
+use hexdeep::geom::{Direction, Hex};
+use hexdeep::map::{Grid, Level, Shape, Terrain};
+use hexdeep::sim::{Command, World};
+use hexdeep::ui::app::Session;
+use hexdeep::ui::keymap::Keymap;
+use hexdeep::ui::palette::Palette;
+use hexdeep::ui::state::{Auto, Mode, UiState};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// A 9x9 parallelogram of floor with a wall at (5, 4) and the player at (4, 4).
+fn level() -> Level {
+    let mut grid = Grid::new(&Shape::Parallelogram { width: 9, height: 9 }, Terrain::Floor).unwrap();
+    grid.set(Hex::new(5, 4), Terrain::Wall);
+    let mut level = Level::new("Room", 1, grid);
+    level.start = Some(Hex::new(4, 4));
+    level
+}
+
+fn session() -> Session {
+    Session {
+        world: World::new(level(), 3).unwrap(),
+        ui: UiState::default(),
+        keymap: Keymap::default_keys(),
+        palette: Palette { color: false },
+        record: Vec::new(),
+    }
+}
+
+fn press(s: &mut Session, c: char) {
+    s.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+}
+
+fn press_code(s: &mut Session, code: KeyCode) {
+    s.key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+#[test]
+fn every_direction_key_steps_and_is_recorded() {
+    let mut s = session();
+    let steps = [('y', Direction::NW), ('n', Direction::SE), ('u', Direction::NE), ('b', Direction::SW), ('h', Direction::W), ('6', Direction::E)];
+    for (key, dir) in steps {
+        let before = s.world.player().pos;
+        press(&mut s, key);
+        assert_eq!(s.world.player().pos, before.neighbor(dir), "key {key}");
+    }
+    let expected: Vec<Command> = steps.iter().map(|(_, d)| Command::Move(*d)).collect();
+    assert_eq!(s.record, expected);
+}
+
+#[test]
+fn a_wall_is_refused_costs_nothing_and_says_so() {
+    let mut s = session();
+    let turn = s.world.turn();
+    press(&mut s, 'l');
+    assert_eq!(s.world.player().pos, Hex::new(4, 4));
+    assert_eq!(s.world.turn(), turn);
+    assert!(s.record.is_empty());
+    let last = s.ui.log.lines().last().unwrap();
+    assert!(last.to_lowercase().contains("wall"), "{last}");
+}
+
+#[test]
+fn quitting_asks_first() {
+    let mut s = session();
+    press(&mut s, 'Q');
+    assert_eq!(s.ui.mode, Mode::ConfirmQuit);
+    press(&mut s, 'n');
+    assert!(!s.ui.quit);
+    assert_eq!(s.ui.mode, Mode::Normal);
+    assert_eq!(s.world.player().pos, Hex::new(4, 4), "the answer is not a step");
+    press(&mut s, 'Q');
+    press(&mut s, 'y');
+    assert!(s.ui.quit);
+    assert!(s.record.is_empty());
+}
+
+#[test]
+fn look_moves_a_cursor_without_acting() {
+    let mut s = session();
+    press(&mut s, 'x');
+    assert_eq!(s.ui.mode, Mode::Look { cursor: Hex::new(4, 4) });
+    press(&mut s, 'h');
+    assert_eq!(s.ui.mode, Mode::Look { cursor: Hex::new(3, 4) });
+    assert_eq!(s.world.player().pos, Hex::new(4, 4));
+    assert!(s.record.is_empty());
+    press_code(&mut s, KeyCode::Esc);
+    assert_eq!(s.ui.mode, Mode::Normal);
+}
+
+#[test]
+fn travel_walks_one_recorded_step_at_a_time() {
+    let mut s = session();
+    press(&mut s, '_');
+    for _ in 0..3 {
+        press(&mut s, 'h');
+    }
+    press_code(&mut s, KeyCode::Enter);
+    assert!(matches!(s.ui.auto, Some(Auto::Travel { .. })));
+    while let Some(command) = hexdeep::ui::auto::next_command(&mut s.ui, &s.world) {
+        s.perform(command);
+    }
+    assert_eq!(s.world.player().pos, Hex::new(1, 4));
+    assert_eq!(s.record, vec![Command::Move(Direction::W); 3]);
+}
+
+#[test]
+fn aiming_at_a_tile_fires_on_enter() {
+    let mut s = session();
+    press(&mut s, 'f');
+    press(&mut s, 'y');
+    press(&mut s, 'y');
+    assert_eq!(s.ui.mode, Mode::Aim { cursor: Hex::new(2, 2) });
+    let command = hexdeep::ui::update::update(
+        &mut s.ui,
+        &s.world,
+        hexdeep::ui::keymap::Intent::Confirm,
+    );
+    assert_eq!(command, Some(Command::Throw(Hex::new(2, 2))));
+    assert_eq!(s.ui.mode, Mode::Normal);
+}
+
+#[test]
+fn the_telegraph_toggles() {
+    let mut s = session();
+    assert!(s.ui.telegraph);
+    press(&mut s, 't');
+    assert!(!s.ui.telegraph);
+    press(&mut s, 't');
+    assert!(s.ui.telegraph);
+}
+
+#[test]
+fn a_broken_keymap_file_falls_back_with_a_note() {
+    let dir = std::env::temp_dir().join(format!("hexdeep-keymap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("keys.toml");
+    std::fs::write(&path, "[keys]\nq = \"jump\"\n").unwrap();
+    let (map, note) = hexdeep::ui::load_keymap(Some(&path));
+    assert_eq!(map, Keymap::default_keys());
+    let note = note.unwrap();
+    assert!(note.contains("keys.toml:2:5") && note.contains("jump"), "{note}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
