@@ -1,0 +1,201 @@
+//! Caverns, water and brush from noise: sampled once per tile, quantised to integers at
+//! once, and turned into terrain by rank (the top so many per mille of the interior), so the
+//! amount of each terrain does not depend on the noise's range.
+
+use super::dice;
+use crate::map::{Grid, Terrain};
+use crate::rng::GameRng;
+use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
+
+/// Per mille of the interior that starts as rock before smoothing.
+const ROCK: usize = 470;
+/// Per mille of tiles whose rock/floor state is flipped at random before smoothing.
+const JITTER: usize = 60;
+/// Rounds of cellular smoothing.
+const SMOOTHING_ROUNDS: usize = 3;
+/// Per mille of the interior under deep water, and under water of either depth.
+const DEEP_WATER: usize = 25;
+const ANY_WATER: usize = 70;
+/// Per mille of the interior grown over with brush.
+const BRUSH: usize = 90;
+
+/// Samples fractal noise at every interior tile, quantised to integers; other cells hold
+/// `i32::MIN`. `scale` is the noise frequency per tile; `octaves` the layers of detail (each
+/// one costs a Perlin sample per tile, the bulk of generation time).
+fn noise_field(
+    grid: &Grid<Terrain>,
+    interior: &[bool],
+    rng: &mut GameRng,
+    scale: f64,
+    octaves: usize,
+) -> Vec<i32> {
+    let fbm: Fbm<Perlin> = Fbm::new(dice::noise_seed(rng)).set_octaves(octaves);
+    // A random offset so the lattice points, where Perlin noise is zero, fall anywhere.
+    let ox = dice::below(rng, 4096) as f64 + 0.37;
+    let oy = dice::below(rng, 4096) as f64 + 0.61;
+    let mut field = vec![i32::MIN; grid.storage_len()];
+    for i in grid.indices().filter(|&i| interior[i]) {
+        let h = grid.hex(i);
+        // The tile's centre on screen, in tile widths: rows are √3/2 apart.
+        let px = f64::from(h.x) - 0.5 * f64::from(h.y);
+        let py = 0.866_025_4 * f64::from(h.y);
+        let v = fbm.get([px * scale + ox, py * scale + oy]);
+        field[i] = (v * 1_000_000.0).round() as i32;
+    }
+    field
+}
+
+/// The smallest value among the top `per_mille` of the interior's values (`i32::MAX`, which
+/// nothing reaches, when that is no tile).
+fn top_threshold(field: &[i32], interior: &[bool], per_mille: usize) -> i32 {
+    let mut values: Vec<i32> = field
+        .iter()
+        .zip(interior)
+        .filter_map(|(&v, &inside)| inside.then_some(v))
+        .collect();
+    let take = values.len() * per_mille / 1000;
+    if take == 0 {
+        return i32::MAX;
+    }
+    let at = values.len() - take;
+    *values.select_nth_unstable(at).1
+}
+
+/// Fills the interior with noise caverns (floor and wall) and smooths them; border tiles
+/// become wall.
+pub(super) fn carve_caves(grid: &mut Grid<Terrain>, interior: &[bool], rng: &mut GameRng) {
+    let field = noise_field(grid, interior, rng, 0.11, 3);
+    let rock = top_threshold(&field, interior, ROCK);
+    for i in grid.indices().collect::<Vec<_>>() {
+        let mut wall = !interior[i] || field[i] >= rock;
+        if interior[i] && dice::chance(rng, JITTER, 1000) {
+            wall = !wall;
+        }
+        grid[i] = if wall { Terrain::Wall } else { Terrain::Floor };
+    }
+    let mut walls: Vec<bool> = (0..grid.storage_len())
+        .map(|i| !grid.is_tile(i) || grid[i] == Terrain::Wall)
+        .collect();
+    for _ in 0..SMOOTHING_ROUNDS {
+        walls = smooth(grid, interior, &walls);
+    }
+    for i in grid.indices().collect::<Vec<_>>() {
+        grid[i] = if walls[i] {
+            Terrain::Wall
+        } else {
+            Terrain::Floor
+        };
+    }
+}
+
+/// One round of cellular smoothing on the hex grid: an interior cell with four or more wall
+/// neighbours becomes wall, one with two or fewer becomes floor, three keeps its state.
+/// Cells outside the interior stay wall.
+pub(super) fn smooth<T>(grid: &Grid<T>, interior: &[bool], walls: &[bool]) -> Vec<bool> {
+    let offsets = grid.neighbor_offsets();
+    let mut out = vec![true; walls.len()];
+    for i in grid.indices().filter(|&i| interior[i]) {
+        let n = offsets
+            .iter()
+            .filter(|&&o| walls[i.wrapping_add_signed(o)])
+            .count();
+        out[i] = match n {
+            0..=2 => false,
+            3 => walls[i],
+            _ => true,
+        };
+    }
+    out
+}
+
+/// Floods the lowest-lying cave floor with water (deep in the middle of a pool, shallow
+/// round it) and grows brush on other floor, both from their own noise fields.
+pub(super) fn add_water_and_brush(grid: &mut Grid<Terrain>, interior: &[bool], rng: &mut GameRng) {
+    let water = noise_field(grid, interior, rng, 0.09, 2);
+    let deep = top_threshold(&water, interior, DEEP_WATER);
+    let shallow = top_threshold(&water, interior, ANY_WATER);
+    let brush_field = noise_field(grid, interior, rng, 0.16, 2);
+    let brush = top_threshold(&brush_field, interior, BRUSH);
+    for i in grid.indices().collect::<Vec<_>>() {
+        if grid[i] != Terrain::Floor {
+            continue;
+        }
+        grid[i] = if water[i] >= deep {
+            Terrain::DeepWater
+        } else if water[i] >= shallow {
+            Terrain::ShallowWater
+        } else if brush_field[i] >= brush {
+            Terrain::Brush
+        } else {
+            Terrain::Floor
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Shape;
+    use crate::mapgen::connect::interior_mask;
+    use crate::rng::from_seed;
+
+    fn open(size: u32) -> Grid<Terrain> {
+        let shape = Shape::Parallelogram {
+            width: size,
+            height: size,
+        };
+        Grid::new(&shape, Terrain::Floor).unwrap()
+    }
+
+    #[test]
+    fn smoothing_removes_lone_cells_and_keeps_the_border() {
+        let g = open(7);
+        let interior = interior_mask(&g);
+        let mut walls: Vec<bool> = (0..g.storage_len()).map(|i| !interior[i]).collect();
+        let lone_wall = g.index(crate::geom::Hex::new(3, 3)).unwrap();
+        walls[lone_wall] = true;
+        let out = smooth(&g, &interior, &walls);
+        assert!(!out[lone_wall], "a wall with no wall neighbours opens");
+        assert!(g.indices().filter(|&i| !interior[i]).all(|i| out[i]));
+
+        let mut solid: Vec<bool> = vec![true; g.storage_len()];
+        solid[lone_wall] = false;
+        let out = smooth(&g, &interior, &solid);
+        assert!(out[lone_wall], "a floor with six wall neighbours closes");
+    }
+
+    #[test]
+    fn smoothing_keeps_a_cell_with_three_wall_neighbours() {
+        let g = open(7);
+        let interior = interior_mask(&g);
+        let centre = g.index(crate::geom::Hex::new(3, 3)).unwrap();
+        let offsets = g.neighbor_offsets();
+        for state in [false, true] {
+            let mut walls = vec![false; g.storage_len()];
+            walls[centre] = state;
+            for &o in &offsets[..3] {
+                walls[centre.wrapping_add_signed(o)] = true;
+            }
+            assert_eq!(smooth(&g, &interior, &walls)[centre], state);
+        }
+    }
+
+    #[test]
+    fn thresholds_take_the_requested_share() {
+        let g = open(20);
+        let interior = interior_mask(&g);
+        let field = noise_field(&g, &interior, &mut from_seed(1), 0.1, 3);
+        let t = top_threshold(&field, &interior, 250);
+        let inside = interior.iter().filter(|&&b| b).count();
+        let above = g
+            .indices()
+            .filter(|&i| interior[i] && field[i] >= t)
+            .count();
+        // Exactly a quarter, give or take ties at the threshold.
+        assert!(
+            above >= inside / 4 && above <= inside / 4 + 2,
+            "{above} of {inside}"
+        );
+        assert_eq!(top_threshold(&field, &interior, 0), i32::MAX);
+    }
+}

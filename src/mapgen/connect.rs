@@ -1,0 +1,245 @@
+//! Connectivity on flat indices: the interior mask, passable regions, joining regions with
+//! corridors, filling what cannot be reached, and breadth-first step counts.
+
+use crate::map::{Grid, Terrain};
+
+/// Steps value meaning "not reached".
+pub(super) const FAR: u32 = u32::MAX;
+
+/// Which storage indices are interior tiles: tiles whose six neighbours are all tiles.
+/// Every other tile is a border tile and stays wall.
+pub(super) fn interior_mask<T>(grid: &Grid<T>) -> Vec<bool> {
+    let offsets = grid.neighbor_offsets();
+    let mut mask = vec![false; grid.storage_len()];
+    for i in grid.indices() {
+        mask[i] = offsets
+            .iter()
+            .all(|&o| grid.is_tile(i.wrapping_add_signed(o)));
+    }
+    mask
+}
+
+/// Whether storage index `i` is a tile a creature may enter.
+pub(super) fn passable(grid: &Grid<Terrain>, i: usize) -> bool {
+    grid.is_tile(i) && !grid[i].blocks_movement()
+}
+
+/// Steps over passable tiles from any of `sources` to every storage index ([`FAR`] where
+/// unreached). Sources count as reached whatever their terrain.
+pub(super) fn bfs_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
+    let offsets = grid.neighbor_offsets();
+    let mut dist = vec![FAR; grid.storage_len()];
+    let mut queue = Vec::with_capacity(grid.len());
+    for &s in sources {
+        if grid.is_tile(s) && dist[s] == FAR {
+            dist[s] = 0;
+            queue.push(s);
+        }
+    }
+    let mut head = 0;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        for o in offsets {
+            let j = i.wrapping_add_signed(o);
+            if dist[j] == FAR && passable(grid, j) {
+                dist[j] = dist[i] + 1;
+                queue.push(j);
+            }
+        }
+    }
+    dist
+}
+
+/// Labels the connected regions of passable tiles: `labels[i]` is the region of index `i`
+/// (`u32::MAX` for impassable cells), numbered in reading order of their first tile; also
+/// returns each region's size.
+pub(super) fn regions(grid: &Grid<Terrain>) -> (Vec<u32>, Vec<usize>) {
+    let offsets = grid.neighbor_offsets();
+    let mut labels = vec![u32::MAX; grid.storage_len()];
+    let mut sizes = Vec::new();
+    let mut stack = Vec::new();
+    for start in grid.indices() {
+        if labels[start] != u32::MAX || !passable(grid, start) {
+            continue;
+        }
+        let label = sizes.len() as u32;
+        let mut size = 0;
+        labels[start] = label;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            size += 1;
+            for o in offsets {
+                let j = i.wrapping_add_signed(o);
+                if labels[j] == u32::MAX && passable(grid, j) {
+                    labels[j] = label;
+                    stack.push(j);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    (labels, sizes)
+}
+
+/// Joins every passable region to the largest one with a corridor through interior tiles,
+/// after filling regions smaller than `min_size` with wall. Corridors turn wall into floor and
+/// deep water into shallow water (a ford); they take a shortest route.
+pub(super) fn join_regions(grid: &mut Grid<Terrain>, interior: &[bool], min_size: usize) {
+    let (labels, sizes) = regions(grid);
+    // The largest region; ties go to the first in reading order.
+    let Some(main) = (0..sizes.len()).max_by_key(|&r| (sizes[r], usize::MAX - r)) else {
+        return;
+    };
+    let main = main as u32;
+    for i in grid.indices().collect::<Vec<_>>() {
+        let r = labels[i];
+        if r != u32::MAX && r != main && sizes[r as usize] < min_size {
+            grid[i] = Terrain::Wall;
+        }
+    }
+    // Breadth-first search from the main region through interior tiles of any terrain.
+    let offsets = grid.neighbor_offsets();
+    let mut parent = vec![usize::MAX; grid.storage_len()];
+    let mut queue: Vec<usize> = grid.indices().filter(|&i| labels[i] == main).collect();
+    for &i in &queue {
+        parent[i] = i;
+    }
+    // The first tile each region meets in search order is its closest to the main region.
+    let mut nearest = vec![usize::MAX; sizes.len()];
+    let mut head = 0;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        let r = labels[i];
+        if r != u32::MAX && r != main && nearest[r as usize] == usize::MAX {
+            nearest[r as usize] = i;
+        }
+        for o in offsets {
+            let j = i.wrapping_add_signed(o);
+            if parent[j] == usize::MAX && interior[j] {
+                parent[j] = i;
+                queue.push(j);
+            }
+        }
+    }
+    for (r, &from) in nearest.iter().enumerate() {
+        if from == usize::MAX || sizes[r] < min_size {
+            continue;
+        }
+        let mut at = from;
+        while parent[at] != at {
+            open_up(&mut grid[at]);
+            at = parent[at];
+        }
+    }
+}
+
+/// Makes a tile part of a corridor: walls become floor, deep water a ford.
+pub(super) fn open_up(tile: &mut Terrain) {
+    match *tile {
+        Terrain::Wall => *tile = Terrain::Floor,
+        Terrain::DeepWater => *tile = Terrain::ShallowWater,
+        _ => {}
+    }
+}
+
+/// Turns every passable tile that cannot be reached from `start` into wall.
+pub(super) fn fill_unreachable(grid: &mut Grid<Terrain>, start: usize) {
+    let dist = bfs_steps(grid, &[start]);
+    for i in grid.indices().collect::<Vec<_>>() {
+        if dist[i] == FAR && !grid[i].blocks_movement() {
+            grid[i] = Terrain::Wall;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Hex;
+    use crate::map::Shape;
+
+    /// A map from rows of glyphs, as a parallelogram (row `y`, column `x`).
+    fn map(rows: &[&str]) -> Grid<Terrain> {
+        let shape = Shape::Parallelogram {
+            width: rows[0].len() as u32,
+            height: rows.len() as u32,
+        };
+        let mut g = Grid::new(&shape, Terrain::Wall).unwrap();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                g.set(
+                    Hex::new(x as i32, y as i32),
+                    Terrain::from_glyph(c).unwrap(),
+                );
+            }
+        }
+        g
+    }
+
+    fn count(g: &Grid<Terrain>, t: Terrain) -> usize {
+        g.indices().filter(|&i| g[i] == t).count()
+    }
+
+    #[test]
+    fn interior_excludes_the_edge() {
+        let g = map(&["####", "####", "####"]);
+        let inner: Vec<Hex> = g
+            .indices()
+            .filter(|&i| interior_mask(&g)[i])
+            .map(|i| g.hex(i))
+            .collect();
+        assert_eq!(inner, vec![Hex::new(1, 1), Hex::new(2, 1)]);
+    }
+
+    #[test]
+    fn regions_split_by_walls_and_deep_water() {
+        let g = map(&["#########", "#..#..=.#", "#########"]);
+        let (labels, sizes) = regions(&g);
+        assert_eq!(sizes, vec![2, 2, 1]);
+        assert_eq!(labels[g.index(Hex::new(1, 1)).unwrap()], 0);
+        assert_eq!(labels[g.index(Hex::new(7, 1)).unwrap()], 2);
+        assert_eq!(labels[g.index(Hex::new(3, 1)).unwrap()], u32::MAX);
+    }
+
+    #[test]
+    fn join_connects_big_regions_and_fills_small_ones() {
+        let mut g = map(&[
+            "############",
+            "#....###...#",
+            "#....###...#",
+            "#########.##",
+            "############",
+        ]);
+        let interior = interior_mask(&g);
+        join_regions(&mut g, &interior, 4);
+        let (_, sizes) = regions(&g);
+        assert_eq!(sizes.len(), 1, "one region left");
+        // The 7-tile region was joined (not filled), through a 3-tile corridor.
+        assert_eq!(sizes[0], 8 + 7 + 3);
+
+        let mut g = map(&["#######", "#...#.#", "#######"]);
+        let interior = interior_mask(&g);
+        join_regions(&mut g, &interior, 2);
+        assert_eq!(count(&g, Terrain::Floor), 3, "the lone tile was filled");
+    }
+
+    #[test]
+    fn corridors_ford_deep_water() {
+        let mut g = map(&["#######", "#..=..#", "#######"]);
+        let interior = interior_mask(&g);
+        join_regions(&mut g, &interior, 1);
+        assert_eq!(g.get(Hex::new(3, 1)), Some(&Terrain::ShallowWater));
+    }
+
+    #[test]
+    fn bfs_counts_steps_and_fill_walls_the_rest() {
+        let mut g = map(&["#######", "#...#.#", "#######"]);
+        let a = g.index(Hex::new(1, 1)).unwrap();
+        let d = bfs_steps(&g, &[a]);
+        assert_eq!(d[g.index(Hex::new(3, 1)).unwrap()], 2);
+        assert_eq!(d[g.index(Hex::new(5, 1)).unwrap()], FAR);
+        fill_unreachable(&mut g, a);
+        assert_eq!(g.get(Hex::new(5, 1)), Some(&Terrain::Wall));
+        assert_eq!(count(&g, Terrain::Floor), 3);
+    }
+}

@@ -1,0 +1,226 @@
+//! Rooms and corridors carved over the caverns: hexagons and screen rectangles walled all
+//! round, joined in a chain (with the odd loop) by two-legged corridors that pass through a
+//! room's wall by a door or an opening.
+
+use super::{connect, dice};
+use crate::geom::Hex;
+use crate::map::{Grid, Terrain};
+use crate::rng::GameRng;
+
+/// Tiles per room wanted: one room for this much map area.
+const AREA_PER_ROOM: usize = 350;
+/// The most rooms on any level.
+const MAX_ROOMS: usize = 150;
+/// Placement attempts per room wanted.
+const TRIES_PER_ROOM: usize = 8;
+
+/// What part of a room layout a cell is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Part {
+    Outside,
+    Inside,
+    RoomWall,
+}
+
+/// A carved room: where corridors start and end.
+struct Room {
+    centre: Hex,
+}
+
+/// Carves rooms into the interior and joins them with corridors.
+pub(super) fn carve_rooms(grid: &mut Grid<Terrain>, interior: &[bool], rng: &mut GameRng) {
+    let spots: Vec<usize> = grid.indices().filter(|&i| interior[i]).collect();
+    let wanted = (spots.len() / AREA_PER_ROOM).min(MAX_ROOMS);
+    let mut parts = vec![Part::Outside; grid.storage_len()];
+    let mut rooms = Vec::new();
+    for _ in 0..wanted * TRIES_PER_ROOM {
+        if rooms.len() == wanted {
+            break;
+        }
+        let centre = grid.hex(spots[dice::below(rng, spots.len())]);
+        let inside = room_shape(rng, centre);
+        if let Some(room) = try_place(grid, interior, &mut parts, centre, &inside) {
+            rooms.push(room);
+        }
+    }
+    // Chain the rooms from left to right on screen, and close a loop now and then.
+    rooms.sort_by_key(|r| (2 * r.centre.x - r.centre.y, r.centre.y));
+    for k in 1..rooms.len() {
+        corridor(
+            grid,
+            interior,
+            &parts,
+            rng,
+            rooms[k - 1].centre,
+            rooms[k].centre,
+        );
+        if k >= 2 && dice::chance(rng, 1, 4) {
+            corridor(
+                grid,
+                interior,
+                &parts,
+                rng,
+                rooms[k - 2].centre,
+                rooms[k].centre,
+            );
+        }
+    }
+}
+
+/// The inside tiles of a random room around `centre`: a hexagon of radius 2 or 3, or a
+/// rectangle on screen of 4–9 tiles by 3–5 rows.
+fn room_shape(rng: &mut GameRng, centre: Hex) -> Vec<Hex> {
+    if dice::chance(rng, 1, 3) {
+        let radius = dice::between(rng, 2, 3) as u32;
+        return centre.range(radius).collect();
+    }
+    let w = dice::between(rng, 4, 9) as i32;
+    let h = dice::between(rng, 3, 5) as i32;
+    let top = centre.y - h / 2;
+    // Keep each row's first tile in the same screen column band, as `Shape::Rectangle` does.
+    let shift = centre.x - (centre.y + 1).div_euclid(2) - w / 2;
+    (top..top + h)
+        .flat_map(|y| {
+            let first = (y + 1).div_euclid(2) + shift;
+            (first..first + w).map(move |x| Hex::new(x, y))
+        })
+        .collect()
+}
+
+/// Carves a room if it fits: its inside on interior tiles, and neither its inside nor its
+/// walls touching another room.
+fn try_place(
+    grid: &mut Grid<Terrain>,
+    interior: &[bool],
+    parts: &mut [Part],
+    centre: Hex,
+    inside: &[Hex],
+) -> Option<Room> {
+    let offsets = grid.neighbor_offsets();
+    let mut cells = Vec::with_capacity(inside.len());
+    for &h in inside {
+        let i = grid.index(h).filter(|&i| interior[i])?;
+        let clear = parts[i] == Part::Outside
+            && offsets
+                .iter()
+                .all(|&o| parts[i.wrapping_add_signed(o)] == Part::Outside);
+        if !clear {
+            return None;
+        }
+        cells.push(i);
+    }
+    for &i in &cells {
+        parts[i] = Part::Inside;
+        grid[i] = Terrain::Floor;
+    }
+    for &i in &cells {
+        for o in offsets {
+            let j = i.wrapping_add_signed(o);
+            if parts[j] == Part::Outside {
+                parts[j] = Part::RoomWall;
+                grid[j] = Terrain::Wall;
+            }
+        }
+    }
+    Some(Room { centre })
+}
+
+/// Carves a corridor from `a` to `b`: along a row first and then a straight line, or the
+/// other way round. Where it crosses a room's wall into or out of the room it leaves a
+/// closed door (two times in three) or an opening.
+fn corridor(
+    grid: &mut Grid<Terrain>,
+    interior: &[bool],
+    parts: &[Part],
+    rng: &mut GameRng,
+    a: Hex,
+    b: Hex,
+) {
+    let corner = if dice::chance(rng, 1, 2) {
+        // Along row a.y to the screen column of b.
+        Hex::new((2 * b.x - b.y + a.y).div_euclid(2), a.y)
+    } else {
+        // A straight line to row b.y, then along that row.
+        Hex::new((2 * a.x - a.y + b.y).div_euclid(2), b.y)
+    };
+    let mut path = a.line_to(corner);
+    path.extend(corner.line_to(b).into_iter().skip(1));
+    let cells: Vec<Option<usize>> = path
+        .iter()
+        .map(|&h| grid.index(h).filter(|&i| interior[i]))
+        .collect();
+    let part = |c: Option<usize>| c.map_or(Part::Outside, |i| parts[i]);
+    for k in 0..cells.len() {
+        let Some(i) = cells[k] else { continue };
+        match parts[i] {
+            Part::Inside => {}
+            Part::RoomWall => {
+                let before = k.checked_sub(1).map_or(Part::Outside, |p| part(cells[p]));
+                let after = cells.get(k + 1).map_or(Part::Outside, |&c| part(c));
+                let enters = (before == Part::Inside) != (after == Part::Inside);
+                if grid[i] == Terrain::Wall {
+                    grid[i] = if enters && dice::chance(rng, 2, 3) {
+                        Terrain::DoorClosed
+                    } else {
+                        Terrain::Floor
+                    };
+                }
+            }
+            Part::Outside => connect::open_up(&mut grid[i]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Shape;
+    use crate::mapgen::connect::{interior_mask, regions};
+    use crate::rng::from_seed;
+
+    fn rock(w: u32, h: u32) -> Grid<Terrain> {
+        let shape = Shape::Rectangle {
+            width: w,
+            height: h,
+        };
+        Grid::new(&shape, Terrain::Wall).unwrap()
+    }
+
+    #[test]
+    fn rooms_are_walled_and_never_overlap() {
+        let mut g = rock(30, 20);
+        let interior = interior_mask(&g);
+        let mut parts = vec![Part::Outside; g.storage_len()];
+        let inside = room_shape(&mut from_seed(1), Hex::new(10, 8));
+        assert!(try_place(&mut g, &interior, &mut parts, Hex::new(10, 8), &inside).is_some());
+        let floor = g.indices().filter(|&i| g[i] == Terrain::Floor).count();
+        assert_eq!(floor, inside.len());
+        // Every floor tile's neighbours are floor or the room's wall.
+        for i in g.indices().filter(|&i| g[i] == Terrain::Floor) {
+            for o in g.neighbor_offsets() {
+                assert_ne!(parts[i.wrapping_add_signed(o)], Part::Outside);
+            }
+        }
+        let again = room_shape(&mut from_seed(2), Hex::new(11, 8));
+        assert!(try_place(&mut g, &interior, &mut parts, Hex::new(11, 8), &again).is_none());
+    }
+
+    #[test]
+    fn a_corridor_joins_two_rooms_through_doors_or_openings() {
+        for seed in 0..20 {
+            let mut g = rock(40, 20);
+            let interior = interior_mask(&g);
+            let mut parts = vec![Part::Outside; g.storage_len()];
+            let mut rng = from_seed(seed);
+            let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
+            for c in [a, b] {
+                let inside = c.range(2).collect::<Vec<_>>();
+                assert!(try_place(&mut g, &interior, &mut parts, c, &inside).is_some());
+            }
+            corridor(&mut g, &interior, &parts, &mut rng, a, b);
+            let (labels, sizes) = regions(&g);
+            assert_eq!(sizes.len(), 1, "seed {seed}: one region");
+            assert_eq!(labels[g.index(a).unwrap()], labels[g.index(b).unwrap()]);
+        }
+    }
+}
