@@ -69,7 +69,13 @@ fn find_player(buf: &Buffer) -> (u16, u16) {
 #[test]
 fn a_small_map_is_drawn_in_cabinet_projection() {
     let world = World::new(small_level(), 1).unwrap();
-    let buf = render(&world, &UiState::default(), Palette { color: false }, 80, 24);
+    let buf = render(
+        &world,
+        &UiState::default(),
+        Palette { color: false },
+        80,
+        24,
+    );
     let (col, row) = find_player(&buf);
     // The map rows, read from the @ outwards: each tile two columns apart, the rows offset by
     // one column, walls joined by wall glyphs in the in-between columns.
@@ -86,10 +92,18 @@ fn the_player_is_in_the_cell_of_its_tile() {
     let before = find_player(&render(&world, &ui, Palette { color: true }, 80, 24));
     world.apply(Command::Move(Direction::E)).unwrap();
     let after = find_player(&render(&world, &ui, Palette { color: true }, 80, 24));
-    assert_eq!((after.0, after.1), (before.0 + 2, before.1), "E is two columns right");
+    assert_eq!(
+        (after.0, after.1),
+        (before.0 + 2, before.1),
+        "E is two columns right"
+    );
     world.apply(Command::Move(Direction::SW)).unwrap();
     let sw = find_player(&render(&world, &ui, Palette { color: true }, 80, 24));
-    assert_eq!((sw.0, sw.1), (after.0 - 1, after.1 + 1), "SW is one row down, one left");
+    assert_eq!(
+        (sw.0, sw.1),
+        (after.0 - 1, after.1 + 1),
+        "SW is one row down, one left"
+    );
 }
 
 /// A corridor long enough that walking away leaves remembered tiles out of sight.
@@ -116,7 +130,11 @@ fn remembered_tiles_are_dimmer_than_visible_ones() {
     let me = world.player().pos.x;
     let cell_of = |x: i32| &buf[((i32::from(col) + 2 * (x - me)) as u16, row)];
     assert_eq!(cell_of(me - 1).symbol(), ".");
-    assert_ne!(cell_of(me - 1).fg, Color::DarkGray, "a tile in view is bright");
+    assert_ne!(
+        cell_of(me - 1).fg,
+        Color::DarkGray,
+        "a tile in view is bright"
+    );
     assert_eq!(cell_of(0).symbol(), ".");
     assert_eq!(cell_of(0).fg, Color::DarkGray, "a remembered tile is dim");
     // Without colours, remembered tiles are drawn with the dim modifier.
@@ -152,14 +170,19 @@ fn no_size_panics() {
         hexdeep::ui::state::Mode::Help,
         hexdeep::ui::state::Mode::History { scroll: 3 },
         hexdeep::ui::state::Mode::Range,
-        hexdeep::ui::state::Mode::Look { cursor: Hex::new(1, 1) },
-        hexdeep::ui::state::Mode::Aim { cursor: Hex::new(3, 2) },
+        hexdeep::ui::state::Mode::Look {
+            cursor: Hex::new(1, 1),
+        },
+        hexdeep::ui::state::Mode::Aim {
+            cursor: Hex::new(3, 2),
+        },
     ];
     for (i, w) in (1..=200u16).step_by(7).enumerate() {
         for h in (1..=60u16).step_by(3) {
             let mut ui = UiState::default();
             ui.mode = modes[i % modes.len()].clone();
-            ui.log.push("a message long enough to wrap in a narrow window, and then some more");
+            ui.log
+                .push("a message long enough to wrap in a narrow window, and then some more");
             let area = Rect::new(0, 0, w, h);
             let mut buf = Buffer::empty(area);
             view::render(&world, &ui, &context, area, &mut buf);
@@ -176,7 +199,14 @@ fn help_lists_the_keys_of_the_keymap() {
     let text: String = (0..buf.area.height)
         .map(|r| row_text(&buf, r, 0, buf.area.width) + "\n")
         .collect();
-    for needle in ["y", "step north-west", "explore", "quit", "message history", "Tab"] {
+    for needle in [
+        "y",
+        "step north-west",
+        "explore",
+        "quit",
+        "message history",
+        "Tab",
+    ] {
         assert!(text.contains(needle), "help lacks {needle}:\n{text}");
     }
 }

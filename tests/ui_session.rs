@@ -12,7 +12,14 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A 9x9 parallelogram of floor with a wall at (5, 4) and the player at (4, 4).
 fn level() -> Level {
-    let mut grid = Grid::new(&Shape::Parallelogram { width: 9, height: 9 }, Terrain::Floor).unwrap();
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 9,
+            height: 9,
+        },
+        Terrain::Floor,
+    )
+    .unwrap();
     grid.set(Hex::new(5, 4), Terrain::Wall);
     let mut level = Level::new("Room", 1, grid);
     level.start = Some(Hex::new(4, 4));
@@ -40,7 +47,14 @@ fn press_code(s: &mut Session, code: KeyCode) {
 #[test]
 fn every_direction_key_steps_and_is_recorded() {
     let mut s = session();
-    let steps = [('y', Direction::NW), ('n', Direction::SE), ('u', Direction::NE), ('b', Direction::SW), ('h', Direction::W), ('6', Direction::E)];
+    let steps = [
+        ('y', Direction::NW),
+        ('n', Direction::SE),
+        ('u', Direction::NE),
+        ('b', Direction::SW),
+        ('h', Direction::W),
+        ('6', Direction::E),
+    ];
     for (key, dir) in steps {
         let before = s.world.player().pos;
         press(&mut s, key);
@@ -70,7 +84,11 @@ fn quitting_asks_first() {
     press(&mut s, 'n');
     assert!(!s.ui.quit);
     assert_eq!(s.ui.mode, Mode::Normal);
-    assert_eq!(s.world.player().pos, Hex::new(4, 4), "the answer is not a step");
+    assert_eq!(
+        s.world.player().pos,
+        Hex::new(4, 4),
+        "the answer is not a step"
+    );
     press(&mut s, 'Q');
     press(&mut s, 'y');
     assert!(s.ui.quit);
@@ -81,9 +99,19 @@ fn quitting_asks_first() {
 fn look_moves_a_cursor_without_acting() {
     let mut s = session();
     press(&mut s, 'x');
-    assert_eq!(s.ui.mode, Mode::Look { cursor: Hex::new(4, 4) });
+    assert_eq!(
+        s.ui.mode,
+        Mode::Look {
+            cursor: Hex::new(4, 4)
+        }
+    );
     press(&mut s, 'h');
-    assert_eq!(s.ui.mode, Mode::Look { cursor: Hex::new(3, 4) });
+    assert_eq!(
+        s.ui.mode,
+        Mode::Look {
+            cursor: Hex::new(3, 4)
+        }
+    );
     assert_eq!(s.world.player().pos, Hex::new(4, 4));
     assert!(s.record.is_empty());
     press_code(&mut s, KeyCode::Esc);
@@ -112,12 +140,14 @@ fn aiming_at_a_tile_fires_on_enter() {
     press(&mut s, 'f');
     press(&mut s, 'y');
     press(&mut s, 'y');
-    assert_eq!(s.ui.mode, Mode::Aim { cursor: Hex::new(2, 2) });
-    let command = hexdeep::ui::update::update(
-        &mut s.ui,
-        &s.world,
-        hexdeep::ui::keymap::Intent::Confirm,
+    assert_eq!(
+        s.ui.mode,
+        Mode::Aim {
+            cursor: Hex::new(2, 2)
+        }
     );
+    let command =
+        hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Confirm);
     assert_eq!(command, Some(Command::Throw(Hex::new(2, 2))));
     assert_eq!(s.ui.mode, Mode::Normal);
 }
@@ -141,6 +171,9 @@ fn a_broken_keymap_file_falls_back_with_a_note() {
     let (map, note) = hexdeep::ui::load_keymap(Some(&path));
     assert_eq!(map, Keymap::default_keys());
     let note = note.unwrap();
-    assert!(note.contains("keys.toml:2:5") && note.contains("jump"), "{note}");
+    assert!(
+        note.contains("keys.toml:2:5") && note.contains("jump"),
+        "{note}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

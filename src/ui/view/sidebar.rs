@@ -36,11 +36,15 @@ impl Sidebar<'_> {
         let world = self.world;
         let me = world.player();
         let bold = Style::default().add_modifier(Modifier::BOLD);
+        let level = world.level();
+        let depth = format!("Depth {}", level.depth);
+        let title = if level.name == depth {
+            depth
+        } else {
+            format!("{} - {depth}", level.name)
+        };
         let mut lines = vec![
-            Line::styled(
-                format!("{} (depth {})", world.level().name, world.level().depth),
-                bold,
-            ),
+            Line::styled(title, bold),
             self.hp_line(width),
             Line::raw(format!("Turn {}", world.turn())),
             Line::raw(format!("Seed {}", world.seed())),
