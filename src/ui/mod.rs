@@ -50,7 +50,7 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
-    let level = load_level(args, seed)?;
+    let (level, warnings) = load_level(args, seed)?;
     let world = World::new(level, seed)
         .ok_or_else(|| PlayError::Map("the map has no tile to stand on".to_string()))?;
     let (keymap, keymap_note) = load_keymap(args.keymap.as_deref());
@@ -61,7 +61,7 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
         palette: palette::Palette::detect(),
         record: Vec::new(),
     };
-    if let Some(note) = keymap_note {
+    for note in warnings.into_iter().chain(keymap_note) {
         session.ui.log.push(note);
     }
     session.ui.log.push(format!(
@@ -72,15 +72,24 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     Ok(())
 }
 
-/// The level to play: the map file if one was given, else a generated level.
-fn load_level(args: &PlayArgs, seed: u64) -> Result<Level, PlayError> {
+/// The level to play and any warnings about it: the map file if one was given, else a
+/// generated level.
+fn load_level(args: &PlayArgs, seed: u64) -> Result<(Level, Vec<String>), PlayError> {
     match &args.map {
-        Some(path) => crate::mapfile::load_level(path).map_err(PlayError::Map),
-        None => Ok(crate::mapgen::generate(
-            seed,
-            1,
-            crate::mapgen::DEFAULT_WIDTH,
-            crate::mapgen::DEFAULT_HEIGHT,
+        Some(path) => {
+            let loaded =
+                crate::mapfile::load_map(path).map_err(|e| PlayError::Map(e.to_string()))?;
+            let warnings = loaded.warnings.iter().map(ToString::to_string).collect();
+            Ok((loaded.level, warnings))
+        }
+        None => Ok((
+            crate::mapgen::generate(
+                seed,
+                1,
+                crate::mapgen::DEFAULT_WIDTH,
+                crate::mapgen::DEFAULT_HEIGHT,
+            ),
+            Vec::new(),
         )),
     }
 }

@@ -1,0 +1,187 @@
+//! The last step shared by every format: tiles to a [`Level`], start checks and reachability
+//! warnings.
+
+use super::{Loaded, MapFileErrors, Problem};
+use crate::geom::Hex;
+use crate::map::{Grid, GridError, Level, Placement, PlacementKind, Terrain};
+use crate::path::{UNREACHED, dijkstra_map, terrain_cost};
+
+/// What a format reader gathered before the level is built.
+#[derive(Clone, Debug, Default)]
+pub struct Draft {
+    /// The level's name.
+    pub name: String,
+    /// The level's depth.
+    pub depth: u32,
+    /// Every tile with its terrain; a later entry for the same hex wins.
+    pub tiles: Vec<(Hex, Terrain)>,
+    /// The player's start, if the file gives one.
+    pub start: Option<Hex>,
+    /// Monsters and items in file order.
+    pub placements: Vec<Placement>,
+}
+
+/// Where a hex is written in the file, for messages.
+pub type Locate<'a> = &'a dyn Fn(Hex) -> Option<(usize, usize)>;
+
+/// Builds the level, adding the errors and warnings about it to `problems`.
+pub fn finish(
+    file: &str,
+    draft: Draft,
+    locate: Locate<'_>,
+    mut problems: Vec<Problem>,
+) -> Result<Loaded, MapFileErrors> {
+    let hexes: Vec<Hex> = draft.tiles.iter().map(|&(h, _)| h).collect();
+    let mut grid = match Grid::from_hexes(&hexes, Terrain::Floor) {
+        Ok(grid) => grid,
+        Err(err) => {
+            let at = match err {
+                GridError::OutOfRange(h) => locate(h),
+                GridError::Empty | GridError::TooLarge(_) => None,
+            };
+            problems.push(Problem::error(file, at, grid_message(&err)));
+            return Err(MapFileErrors::new(problems));
+        }
+    };
+    for &(h, t) in &draft.tiles {
+        grid.set(h, t);
+    }
+    let mut level = Level::new(draft.name, draft.depth, grid);
+    if let Some(s) = draft.start {
+        match level.terrain_at(s) {
+            None => problems.push(Problem::error(
+                file,
+                locate(s),
+                format!("the player start {s} is not on a tile of the map"),
+            )),
+            Some(t) if t.blocks_movement() => problems.push(Problem::error(
+                file,
+                locate(s),
+                format!(
+                    "the player start {s} is on {}: expected passable terrain",
+                    t.describe()
+                ),
+            )),
+            Some(_) => level.start = Some(s),
+        }
+    }
+    level.placements = checked_placements(file, draft.placements, &level, locate, &mut problems);
+    if problems.iter().any(Problem::is_error) {
+        return Err(MapFileErrors::new(problems));
+    }
+    let Some(start) = level.start_or_default() else {
+        problems.push(Problem::error(
+            file,
+            None,
+            "the map has no passable tile for the player to start on",
+        ));
+        return Err(MapFileErrors::new(problems));
+    };
+    if level.start.is_none() {
+        let what = if level.terrain_at(start) == Some(Terrain::StairsUp) {
+            "the up stairs"
+        } else {
+            "the first passable tile"
+        };
+        problems.push(Problem::warning(
+            file,
+            None,
+            format!("the map has no player start: the player will start on {what} at {start}"),
+        ));
+    }
+    reachability(file, &level, start, locate, &mut problems);
+    super::problem::sort_problems(&mut problems);
+    Ok(Loaded {
+        level,
+        warnings: problems,
+    })
+}
+
+fn grid_message(err: &GridError) -> String {
+    match err {
+        GridError::Empty => "the map has no tiles: expected at least one tile".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// Keeps the placements on tiles (warning about the others and about impassable ones).
+fn checked_placements(
+    file: &str,
+    placements: Vec<Placement>,
+    level: &Level,
+    locate: Locate<'_>,
+    problems: &mut Vec<Problem>,
+) -> Vec<Placement> {
+    let mut kept = Vec::with_capacity(placements.len());
+    for p in placements {
+        let name = match &p.kind {
+            PlacementKind::Monster(n) => format!("monster {n}"),
+            PlacementKind::Item(n) => format!("item {n}"),
+        };
+        match level.terrain_at(p.at) {
+            None => problems.push(Problem::warning(
+                file,
+                locate(p.at),
+                format!("the {name} at {} is not on a tile; ignored", p.at),
+            )),
+            Some(t) => {
+                if t.blocks_movement() {
+                    problems.push(Problem::warning(
+                        file,
+                        locate(p.at),
+                        format!("the {name} at {} stands on {}", p.at, t.describe()),
+                    ));
+                }
+                kept.push(p);
+            }
+        }
+    }
+    kept
+}
+
+/// Warns about stairs that cannot be reached, and about other passable tiles (once, with a
+/// count).
+fn reachability(
+    file: &str,
+    level: &Level,
+    start: Hex,
+    locate: Locate<'_>,
+    problems: &mut Vec<Problem>,
+) {
+    let grid = &level.terrain;
+    let Some(source) = grid.index(start) else {
+        return;
+    };
+    let dist = dijkstra_map(grid, terrain_cost(level), &[source], UNREACHED - 1);
+    let mut others: Option<(Hex, usize)> = None;
+    for i in grid.indices() {
+        let t = grid[i];
+        if t.blocks_movement() || dist[i] != UNREACHED {
+            continue;
+        }
+        let h = grid.hex(i);
+        if matches!(t, Terrain::StairsDown | Terrain::StairsUp) {
+            problems.push(Problem::warning(
+                file,
+                locate(h),
+                format!(
+                    "{} at {h} cannot be reached from the start {start}",
+                    t.describe()
+                ),
+            ));
+        } else {
+            let entry = others.get_or_insert((h, 0));
+            entry.1 += 1;
+        }
+    }
+    if let Some((first, count)) = others {
+        let tiles = if count == 1 { "tile" } else { "tiles" };
+        problems.push(Problem::warning(
+            file,
+            locate(first),
+            format!(
+                "{count} passable {tiles} cannot be reached from the start {start} (the first at {first})"
+            ),
+        ));
+    }
+}

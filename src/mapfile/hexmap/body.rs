@@ -1,0 +1,128 @@
+//! The map part of a `.hexmap`: glyphs on the cabinet projection.
+
+use super::MAX_PROBLEMS;
+use super::front::LegendEntry;
+use crate::geom::Hex;
+use crate::map::{Placement, PlacementKind, Terrain};
+use crate::mapfile::Problem;
+use crate::mapfile::finish::Draft;
+use std::collections::BTreeMap;
+
+/// The built-in glyphs, for messages.
+const BUILT_IN: &str = ". # + ' ~ = \" > < @";
+
+/// What a glyph means: a legend entry, `@`, or a built-in terrain glyph.
+fn resolve(glyph: char, legend: &BTreeMap<char, LegendEntry>) -> Option<LegendEntry> {
+    if let Some(e) = legend.get(&glyph) {
+        return Some(e.clone());
+    }
+    let (terrain, start) = match glyph {
+        '@' => (Terrain::Floor, true),
+        g => (Terrain::from_glyph(g)?, false),
+    };
+    Some(LegendEntry {
+        terrain,
+        monster: None,
+        item: None,
+        start,
+    })
+}
+
+/// Whether a glyph is a plain wall (no placement, no start).
+fn is_plain_wall(glyph: Option<char>, legend: &BTreeMap<char, LegendEntry>) -> bool {
+    glyph.and_then(|g| resolve(g, legend)).is_some_and(|e| {
+        e.terrain == Terrain::Wall && e.monster.is_none() && e.item.is_none() && !e.start
+    })
+}
+
+/// Reads the map lines from `first` on into `draft`.
+pub fn parse(
+    file: &str,
+    lines: &[&str],
+    first: usize,
+    too_long: &[bool],
+    legend: &BTreeMap<char, LegendEntry>,
+    draft: &mut Draft,
+    problems: &mut Vec<Problem>,
+) {
+    let mut start_at: Option<(usize, usize)> = None;
+    for (y, line) in lines
+        .iter()
+        .enumerate()
+        .skip(first)
+        .map(|(i, l)| (i - first, l))
+    {
+        let line_no = first + y + 1;
+        if too_long[line_no - 1] {
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        for (c, &ch) in chars.iter().enumerate() {
+            if ch == ' ' {
+                continue;
+            }
+            if problems.len() >= MAX_PROBLEMS {
+                problems.push(Problem::error(
+                    file,
+                    Some((line_no, c + 1)),
+                    "too many errors; stopped reading",
+                ));
+                return;
+            }
+            let at = Some((line_no, c + 1));
+            if (c + y) % 2 == 1 {
+                let joins = is_plain_wall(Some(ch), legend)
+                    && c > 0
+                    && is_plain_wall(chars.get(c - 1).copied(), legend)
+                    && is_plain_wall(chars.get(c + 1).copied(), legend);
+                if !joins {
+                    problems.push(Problem::error(file, at, format!(
+                        "{ch:?} between tiles (column + row is odd): expected a space, or a wall glyph joining two walls"
+                    )));
+                }
+                continue;
+            }
+            let Some(entry) = resolve(ch, legend) else {
+                problems.push(Problem::error(file, at, format!(
+                    "unknown glyph {ch:?}: expected one of {BUILT_IN}, a legend glyph, or a space"
+                )));
+                continue;
+            };
+            let hex = Hex::new(usize::midpoint(c, y) as i32, y as i32);
+            if !hex.in_limits() {
+                problems.push(Problem::error(
+                    file,
+                    at,
+                    format!(
+                        "tile {hex} is beyond the coordinate limit of ±{}",
+                        crate::geom::COORD_LIMIT
+                    ),
+                ));
+                continue;
+            }
+            draft.tiles.push((hex, entry.terrain));
+            if entry.start {
+                if let Some((l, col)) = start_at {
+                    problems.push(Problem::error(file, at, format!(
+                        "a second player start: expected only one (the first is at line {l}, column {col})"
+                    )));
+                } else {
+                    start_at = at;
+                    draft.start = Some(hex);
+                }
+            }
+            if let Some(m) = entry.monster {
+                draft.placements.push(Placement {
+                    at: hex,
+                    kind: PlacementKind::Monster(m),
+                });
+            }
+            if let Some(i) = entry.item {
+                draft.placements.push(Placement {
+                    at: hex,
+                    kind: PlacementKind::Item(i),
+                });
+            }
+        }
+    }
+}

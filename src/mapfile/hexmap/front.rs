@@ -1,0 +1,177 @@
+//! The optional TOML front matter between two `+++` lines.
+
+use super::text::position_in;
+use crate::map::Terrain;
+use crate::mapfile::Problem;
+use crate::mapfile::names::{ITEMS, MONSTERS, is_item, is_monster};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// What a legend glyph stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegendEntry {
+    /// The terrain under it (floor unless the entry says).
+    pub terrain: Terrain,
+    /// A monster standing on it.
+    pub monster: Option<String>,
+    /// An item lying on it.
+    pub item: Option<String>,
+    /// Whether the player starts here.
+    pub start: bool,
+}
+
+/// The front matter, read.
+#[derive(Clone, Debug, Default)]
+pub struct FrontMatter {
+    /// The level's name, if given.
+    pub name: Option<String>,
+    /// The level's depth, if given.
+    pub depth: Option<u32>,
+    /// Legend glyphs.
+    pub legend: BTreeMap<char, LegendEntry>,
+    /// The index of the first line of the map.
+    pub body_start: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    name: Option<String>,
+    depth: Option<u32>,
+    #[serde(default)]
+    legend: BTreeMap<Spanned<String>, RawEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntry {
+    terrain: Option<Spanned<String>>,
+    monster: Option<Spanned<String>>,
+    item: Option<Spanned<String>>,
+    #[serde(default)]
+    start: bool,
+}
+
+const FENCE: &str = "+++";
+
+/// Reads the front matter at the top of `lines`, if any.
+pub fn parse(
+    file: &str,
+    lines: &[&str],
+    too_long: &[bool],
+    problems: &mut Vec<Problem>,
+) -> FrontMatter {
+    let mut front = FrontMatter::default();
+    if lines.first().is_none_or(|l| l.trim_end() != FENCE) {
+        return front;
+    }
+    let Some(close) = lines
+        .iter()
+        .skip(1)
+        .position(|l| l.trim_end() == FENCE)
+        .map(|i| i + 1)
+    else {
+        problems.push(Problem::error(
+            file,
+            Some((1, 1)),
+            "the front matter opened here is never closed: expected a line `+++`",
+        ));
+        front.body_start = lines.len();
+        return front;
+    };
+    front.body_start = close + 1;
+    if too_long[1..close].iter().any(|&t| t) {
+        return front;
+    }
+    let text = lines[1..close].join("\n");
+    let raw: Raw = match toml::from_str(&text) {
+        Ok(raw) => raw,
+        Err(err) => {
+            let at = err
+                .span()
+                .map_or((2, 1), |s| position_in(&text, s.start, 2));
+            problems.push(Problem::error(
+                file,
+                Some(at),
+                format!("bad front matter: {}", err.message().trim_end()),
+            ));
+            return front;
+        }
+    };
+    front.name = raw.name;
+    front.depth = raw.depth;
+    let at = |span: std::ops::Range<usize>| Some(position_in(&text, span.start, 2));
+    for (key, entry) in raw.legend {
+        let mut chars = key.get_ref().chars();
+        let glyph = match (chars.next(), chars.next()) {
+            (Some(c), None) if c != ' ' => c,
+            _ => {
+                problems.push(Problem::error(
+                    file,
+                    at(key.span()),
+                    format!(
+                        "legend key {:?}: expected a single character other than a space",
+                        key.get_ref()
+                    ),
+                ));
+                continue;
+            }
+        };
+        if let Some(e) = legend_entry(file, &entry, &at, problems) {
+            front.legend.insert(glyph, e);
+        }
+    }
+    front
+}
+
+type At<'a> = &'a dyn Fn(std::ops::Range<usize>) -> Option<(usize, usize)>;
+
+fn legend_entry(
+    file: &str,
+    raw: &RawEntry,
+    at: At<'_>,
+    problems: &mut Vec<Problem>,
+) -> Option<LegendEntry> {
+    let before = problems.len();
+    let terrain = match &raw.terrain {
+        None => Terrain::Floor,
+        Some(name) => Terrain::from_name(name.get_ref()).unwrap_or_else(|| {
+            let known: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
+            problems.push(Problem::error(
+                file,
+                at(name.span()),
+                format!(
+                    "unknown terrain {:?}: expected one of {}",
+                    name.get_ref(),
+                    known.join(", ")
+                ),
+            ));
+            Terrain::Floor
+        }),
+    };
+    let mut check =
+        |value: &Option<Spanned<String>>, what: &str, ok: fn(&str) -> bool, list: &[&str]| {
+            let v = value.as_ref()?;
+            if !ok(v.get_ref()) {
+                problems.push(Problem::error(
+                    file,
+                    at(v.span()),
+                    format!(
+                        "unknown {what} {:?}: expected one of {}",
+                        v.get_ref(),
+                        list.join(", ")
+                    ),
+                ));
+            }
+            Some(v.get_ref().clone())
+        };
+    let monster = check(&raw.monster, "monster", is_monster, &MONSTERS);
+    let item = check(&raw.item, "item", is_item, &ITEMS);
+    (problems.len() == before).then_some(LegendEntry {
+        terrain,
+        monster,
+        item,
+        start: raw.start,
+    })
+}

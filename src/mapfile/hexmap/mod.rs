@@ -1,0 +1,107 @@
+//! The `.hexmap` text format: the map written exactly as the game draws it.
+//!
+//! The character at text row `y`, column `c` (both from 0, after any front matter) is tile
+//! `x = (c + y) / 2`; tiles sit only where `c + y` is even, and a space is no tile. Optional
+//! TOML front matter between two `+++` lines holds `name`, `depth` and a `[legend]` table
+//! (`"g" = { terrain = "floor", monster = "goblin" }`; also `item = "..."` and `start = true`).
+//! A legend glyph takes precedence over a built-in glyph. Between tiles only spaces are allowed,
+//! except a wall glyph joining two side-by-side walls.
+
+mod body;
+mod front;
+mod text;
+
+pub(crate) use text::byte_position;
+mod writer;
+
+pub use writer::{canonical_offset, write_hexmap};
+
+use super::finish::{Draft, finish};
+use super::{Loaded, MapFileErrors, Problem};
+use crate::geom::Hex;
+
+/// The largest `.hexmap` file read, in bytes (4 MiB).
+pub const MAX_FILE_BYTES: usize = 4 << 20;
+
+/// The longest line read, in characters.
+pub const MAX_LINE_CHARS: usize = 4096;
+
+/// At most this many errors are reported before reading stops.
+pub const MAX_PROBLEMS: usize = 200;
+
+/// Parses a `.hexmap` file; `file` names it in messages, and its stem is the default name.
+pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
+    if bytes.len() > MAX_FILE_BYTES {
+        let at = text::byte_position(bytes, MAX_FILE_BYTES);
+        return Err(MapFileErrors::single(Problem::error(
+            file,
+            Some(at),
+            format!(
+                "the file is {} bytes long: expected at most {MAX_FILE_BYTES} (4 MiB)",
+                bytes.len()
+            ),
+        )));
+    }
+    let source = match std::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(err) => {
+            let at = text::byte_position(bytes, err.valid_up_to());
+            return Err(MapFileErrors::single(Problem::error(
+                file,
+                Some(at),
+                "bytes that are not UTF-8: expected UTF-8 text",
+            )));
+        }
+    };
+    let lines = text::lines(source);
+    let mut problems = Vec::new();
+    let mut too_long = vec![false; lines.len()];
+    for (i, line) in lines.iter().enumerate() {
+        let n = line.chars().count();
+        if n > MAX_LINE_CHARS {
+            too_long[i] = true;
+            problems.push(Problem::error(
+                file,
+                Some((i + 1, MAX_LINE_CHARS + 1)),
+                format!("the line is {n} characters long: expected at most {MAX_LINE_CHARS}"),
+            ));
+        }
+    }
+    let front = front::parse(file, &lines, &too_long, &mut problems);
+    let default_name = std::path::Path::new(file)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut draft = Draft {
+        name: front.name.clone().unwrap_or(default_name),
+        depth: front.depth.unwrap_or(1),
+        ..Draft::default()
+    };
+    let first = front.body_start;
+    body::parse(
+        file,
+        &lines,
+        first,
+        &too_long,
+        &front.legend,
+        &mut draft,
+        &mut problems,
+    );
+    if problems.iter().any(Problem::is_error) {
+        return Err(MapFileErrors::new(problems));
+    }
+    if draft.tiles.is_empty() {
+        problems.push(Problem::error(
+            file,
+            Some((first + 1, 1)),
+            "the map has no tiles: expected at least one tile glyph",
+        ));
+        return Err(MapFileErrors::new(problems));
+    }
+    let locate = move |h: Hex| -> Option<(usize, usize)> {
+        let line = first as i64 + i64::from(h.y) + 1;
+        let col = 2 * i64::from(h.x) - i64::from(h.y) + 1;
+        (line >= 1 && col >= 1).then_some((line as usize, col as usize))
+    };
+    finish(file, draft, &locate, problems)
+}
