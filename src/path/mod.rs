@@ -1,12 +1,25 @@
 //! Paths on the dense map: A*, Dijkstra maps, movement range, travel and exploration.
 //!
 //! Everything works on storage indices of a [`Grid`]; a cost function says what entering a
-//! tile costs (`None`: it cannot be entered). Costs are small positive integers.
+//! tile costs (`None`: it cannot be entered). Costs are small positive integers; a cost of 0
+//! counts as 1. Searches use a bucket queue and generation-stamped buffers
+//! ([`PathScratch`]); the `*_with` forms reuse one across calls.
+
+mod astar;
+mod bucket;
+mod dijkstra;
+mod explore;
+mod range;
+mod scratch;
+
+pub use bucket::BucketQueue;
+pub use dijkstra::{Flow, dijkstra_map_with};
+pub use explore::{explore_step, explore_step_with, travel_path, travel_path_with};
+pub use range::movement_range_with;
+pub use scratch::PathScratch;
 
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Terrain};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// The cost meaning "not reached".
 pub const UNREACHED: u32 = u32::MAX;
@@ -31,30 +44,7 @@ pub fn dijkstra_map<T>(
     sources: &[usize],
     limit: u32,
 ) -> Vec<u32> {
-    let mut dist = vec![UNREACHED; grid.storage_len()];
-    let mut heap = BinaryHeap::new();
-    for &s in sources {
-        if grid.is_tile(s) && dist[s] != 0 {
-            dist[s] = 0;
-            heap.push(Reverse((0u32, s)));
-        }
-    }
-    let offsets = grid.neighbor_offsets();
-    while let Some(Reverse((d, i))) = heap.pop() {
-        if d > dist[i] {
-            continue;
-        }
-        for off in offsets {
-            let j = i.wrapping_add_signed(off);
-            let Some(c) = cost(j) else { continue };
-            let nd = d.saturating_add(c);
-            if nd <= limit && nd < dist[j] {
-                dist[j] = nd;
-                heap.push(Reverse((nd, j)));
-            }
-        }
-    }
-    dist
+    dijkstra_map_with(&mut PathScratch::new(), grid, cost, sources, limit)
 }
 
 /// The cheapest path from `start` to `goal` (both included) and its cost: the sum of the costs
@@ -66,27 +56,9 @@ pub fn astar<T>(
     goal: Hex,
 ) -> Option<(Vec<Hex>, u32)> {
     let (s, g) = (grid.index(start)?, grid.index(goal)?);
-    cost(g)?;
-    let dist = dijkstra_map(grid, &cost, &[s], UNREACHED - 1);
-    if dist[g] == UNREACHED {
-        return None;
-    }
-    // Walk back from the goal along tiles whose distance plus entry cost matches.
-    let offsets = grid.neighbor_offsets();
-    let mut path = vec![g];
-    let mut at = g;
-    while at != s {
-        let here = dist[at];
-        let entry = cost(at).unwrap_or(0);
-        at = offsets
-            .iter()
-            .map(|&o| at.wrapping_add_signed(o))
-            .filter(|&j| grid.is_tile(j) && dist[j] != UNREACHED)
-            .find(|&j| dist[j] + entry == here)?;
-        path.push(at);
-    }
-    path.reverse();
-    Some((path.into_iter().map(|i| grid.hex(i)).collect(), dist[g]))
+    let mut scratch = PathScratch::new();
+    let total = scratch.astar_with(grid, cost, s, g)?;
+    Some((scratch.hex_path(grid, g), total))
 }
 
 /// Every tile reachable from `start` spending at most `points` movement, with its cheapest
@@ -97,15 +69,11 @@ pub fn movement_range<T>(
     start: Hex,
     points: u32,
 ) -> Vec<(usize, u32)> {
-    let Some(s) = grid.index(start) else {
-        return Vec::new();
-    };
-    let dist = dijkstra_map(grid, cost, &[s], points);
-    dist.iter()
-        .enumerate()
-        .filter(|&(_, &d)| d != UNREACHED)
-        .map(|(i, &d)| (i, d))
-        .collect()
+    let mut out = Vec::new();
+    if let Some(s) = grid.index(start) {
+        movement_range_with(&mut PathScratch::new(), grid, cost, s, points, &mut out);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -169,6 +137,43 @@ mod tests {
         let level = open(9, 9);
         let r = movement_range(&level.terrain, terrain_cost(&level), Hex::new(4, 4), 1);
         assert_eq!(r.len(), 7);
+    }
+
+    #[test]
+    fn a_walled_in_goal_is_refused_by_the_pocket_check() {
+        let mut level = open(12, 12);
+        let goal = Hex::new(8, 8);
+        for n in goal.neighbors() {
+            level.terrain.set(n, Terrain::Wall);
+        }
+        let cost = terrain_cost(&level);
+        assert_eq!(astar(&level.terrain, &cost, Hex::new(0, 0), goal), None);
+        // Next to the pocket but outside it, and inside it from its own tile.
+        assert!(astar(&level.terrain, &cost, Hex::new(0, 0), Hex::new(10, 10)).is_some());
+        assert_eq!(
+            astar(&level.terrain, &cost, goal, goal).map(|p| p.1),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn a_scratch_gives_the_same_answers_when_reused() {
+        let level = open(8, 8);
+        let cost = terrain_cost(&level);
+        let grid = &level.terrain;
+        let mut scratch = PathScratch::new();
+        let (a, b) = (
+            grid.index(Hex::new(0, 0)).unwrap(),
+            grid.index(Hex::new(7, 2)).unwrap(),
+        );
+        for _ in 0..3 {
+            assert_eq!(scratch.astar_with(grid, &cost, a, b), Some(7));
+            assert_eq!(scratch.index_path(b).len(), 8);
+            let mut out = Vec::new();
+            movement_range_with(&mut scratch, grid, &cost, a, 2, &mut out);
+            // (0, 0) is a 120° corner of the parallelogram: ring k holds 2k + 1 of its tiles.
+            assert_eq!(out.len(), 1 + 3 + 5);
+        }
     }
 }
 

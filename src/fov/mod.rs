@@ -1,0 +1,129 @@
+//! Field of view by line drawing, as DESIGN.md defines it.
+//!
+//! A tile `T` within the sight radius is visible from `P` when no tile strictly between them on
+//! `P.line_to(T)` blocks sight; the blocking tile at the end of a line is itself visible.
+//! Positions outside the map block sight and are never visible.
+//!
+//! [`FovTree`] is the fast form: the lines from the origin to every offset within a radius,
+//! precomputed once as a shared-prefix tree and walked with pruning at the first blocker.
+//! [`visible_tiles`] uses cached trees.
+
+mod tree;
+
+pub use tree::{FovTree, MAX_TREE_RADIUS};
+
+use crate::geom::Hex;
+use crate::map::{Grid, Level};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Trees built so far, by radius.
+static TREES: Mutex<Vec<Option<Arc<FovTree>>>> = Mutex::new(Vec::new());
+
+impl FovTree {
+    /// The shared tree for `radius`, built on first use and kept for the life of the program;
+    /// `None` above [`MAX_TREE_RADIUS`].
+    pub fn cached(radius: u32) -> Option<Arc<FovTree>> {
+        if radius > MAX_TREE_RADIUS {
+            return None;
+        }
+        let mut trees = TREES.lock().unwrap_or_else(PoisonError::into_inner);
+        let r = radius as usize;
+        if trees.len() <= r {
+            trees.resize(r + 1, None);
+        }
+        if let Some(tree) = &trees[r] {
+            return Some(Arc::clone(tree));
+        }
+        let tree = Arc::new(FovTree::new(radius)?);
+        trees[r] = Some(Arc::clone(&tree));
+        Some(tree)
+    }
+}
+
+/// The tile indices visible from `origin` within `radius`, in ascending order. Empty when the
+/// origin is not a tile.
+pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
+    let grid = &level.terrain;
+    let Some(start) = grid.index(origin) else {
+        return Vec::new();
+    };
+    let blocks = |i: usize| grid[i].blocks_sight();
+    // No tile of the map lies farther than its bounding box spans, so a larger radius sees
+    // nothing more.
+    let (lo, hi) = grid.bounds();
+    let span = (i64::from(hi.x) - i64::from(lo.x)) + (i64::from(hi.y) - i64::from(lo.y));
+    let radius = u32::try_from(span).map_or(radius, |s| radius.min(s));
+    let mut out = Vec::new();
+    match FovTree::cached(radius) {
+        Some(tree) => tree.compute(grid, blocks, start, &mut out),
+        None => by_lines(grid, blocks, origin, radius, &mut out),
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The definition checked line by line, for radii too large for a tree.
+fn by_lines<T>(
+    grid: &Grid<T>,
+    blocks: impl Fn(usize) -> bool,
+    origin: Hex,
+    radius: u32,
+    out: &mut Vec<usize>,
+) {
+    for target in grid.indices() {
+        let hex = grid.hex(target);
+        if origin.distance(hex) as u32 > radius {
+            continue;
+        }
+        let line = origin.line_to(hex);
+        let inner = &line[1..line.len().saturating_sub(1).max(1)];
+        let clear = inner
+            .iter()
+            .all(|&h| grid.index(h).is_some_and(|i| !blocks(i)));
+        if clear {
+            out.push(target);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::{Shape, Terrain};
+
+    #[test]
+    fn huge_radii_fall_back_to_lines_and_agree_with_the_tree() {
+        // A 70-wide row: radius 69 needs the line-by-line path, 64 the tree.
+        let mut g = Grid::new(
+            &Shape::Parallelogram {
+                width: 70,
+                height: 2,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        g.set(Hex::new(30, 0), Terrain::Wall);
+        let level = Level::new("t", 1, g);
+        let far = visible_tiles(&level, Hex::new(0, 1), u32::MAX);
+        let grid = &level.terrain;
+        let mut by_tree = Vec::new();
+        FovTree::new(64).unwrap().compute(
+            grid,
+            |i| grid[i].blocks_sight(),
+            grid.index(Hex::new(0, 1)).unwrap(),
+            &mut by_tree,
+        );
+        by_tree.sort_unstable();
+        let near: Vec<usize> = far
+            .iter()
+            .copied()
+            .filter(|&i| grid.hex(i).distance(Hex::new(0, 1)) <= 64)
+            .collect();
+        assert_eq!(near, by_tree);
+        assert!(far.contains(&grid.index(Hex::new(69, 1)).unwrap()));
+        // Along row 0 the wall at (30, 0) hides the far end.
+        let row0 = visible_tiles(&level, Hex::new(0, 0), u32::MAX);
+        assert!(row0.contains(&grid.index(Hex::new(30, 0)).unwrap()));
+        assert!(!row0.contains(&grid.index(Hex::new(69, 0)).unwrap()));
+    }
+}

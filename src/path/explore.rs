@@ -1,0 +1,92 @@
+//! Travel and auto-explore helpers: paths through what the player knows.
+//!
+//! Both plan only through tiles the player knows and can enter, with the terrain's costs;
+//! unknown tiles are never planned through.
+
+use super::PathScratch;
+use super::dijkstra::Flow;
+use crate::geom::Hex;
+use crate::map::Level;
+
+/// The cost of entering tile `i` as far as the player knows: its terrain's cost when known
+/// and enterable, else `None`.
+fn known_cost(level: &Level, known: impl Fn(usize) -> bool) -> impl Fn(usize) -> Option<u32> {
+    let grid = &level.terrain;
+    move |i| {
+        if grid.is_tile(i) && known(i) {
+            grid[i].move_cost()
+        } else {
+            None
+        }
+    }
+}
+
+/// The cheapest path from `from` to `to` (both included) through known, enterable tiles, or
+/// `None` when `to` is unknown, cannot be entered or cannot be reached that way.
+pub fn travel_path(
+    level: &Level,
+    known: impl Fn(usize) -> bool,
+    from: Hex,
+    to: Hex,
+) -> Option<Vec<Hex>> {
+    travel_path_with(&mut PathScratch::new(), level, known, from, to)
+}
+
+/// [`travel_path`] with reusable buffers.
+pub fn travel_path_with(
+    scratch: &mut PathScratch,
+    level: &Level,
+    known: impl Fn(usize) -> bool,
+    from: Hex,
+    to: Hex,
+) -> Option<Vec<Hex>> {
+    let grid = &level.terrain;
+    let (s, g) = (grid.index(from)?, grid.index(to)?);
+    scratch.astar_with(grid, known_cost(level, known), s, g)?;
+    Some(scratch.hex_path(grid, g))
+}
+
+/// The path from `from` (included) to the nearest frontier, or `None` when no frontier can be
+/// reached: the level is explored as far as the player can walk.
+///
+/// A frontier is a known, enterable tile other than `from` with at least one unknown
+/// neighbouring tile: standing on it reveals that neighbour (adjacent tiles are always in
+/// view). `from` itself never counts, since the player already stands there. "Nearest" is by
+/// movement cost through known, enterable tiles; among equally near frontiers the first in
+/// reading order (lowest storage index) wins.
+pub fn explore_step(level: &Level, known: impl Fn(usize) -> bool, from: Hex) -> Option<Vec<Hex>> {
+    explore_step_with(&mut PathScratch::new(), level, known, from)
+}
+
+/// [`explore_step`] with reusable buffers.
+pub fn explore_step_with(
+    scratch: &mut PathScratch,
+    level: &Level,
+    known: impl Fn(usize) -> bool,
+    from: Hex,
+) -> Option<Vec<Hex>> {
+    let grid = &level.terrain;
+    let s = grid.index(from)?;
+    let offsets = grid.neighbor_offsets();
+    let mask = grid.tile_mask();
+    let is_frontier = |i: usize| {
+        i != s
+            && offsets.iter().any(|&o| {
+                let j = i.wrapping_add_signed(o);
+                mask[j] && !known(j)
+            })
+    };
+    let mut best: Option<(usize, u32)> = None;
+    scratch.dijkstra_with(grid, known_cost(level, &known), &[s], u32::MAX, |i, d| {
+        match best {
+            Some((_, bd)) if d > bd => return Flow::Stop,
+            Some((bi, _)) if bi < i => return Flow::Continue,
+            _ => {}
+        }
+        if is_frontier(i) {
+            best = Some((i, d));
+        }
+        Flow::Continue
+    });
+    best.map(|(i, _)| scratch.hex_path(grid, i))
+}

@@ -1,0 +1,189 @@
+//! Field of view against a plain reference of the definition in DESIGN.md, and its laws.
+#![allow(clippy::unwrap_used)]
+
+use hexdeep::fov::{FovTree, visible_tiles};
+use hexdeep::geom::Hex;
+use hexdeep::map::{Grid, Level, Shape, Terrain};
+use proptest::prelude::*;
+
+/// The definition, checked line by line for every tile of the map.
+fn reference(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
+    let grid = &level.terrain;
+    if !grid.contains(origin) {
+        return Vec::new();
+    }
+    let mut out: Vec<usize> = grid
+        .indices()
+        .filter(|&i| {
+            let target = grid.hex(i);
+            if origin.distance(target) as u32 > radius {
+                return false;
+            }
+            let line = origin.line_to(target);
+            let n = line.len();
+            line.iter()
+                .enumerate()
+                .all(|(k, &h)| k == 0 || k + 1 == n || !level.blocks_sight(h))
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+const KINDS: [Terrain; 8] = [
+    Terrain::Floor,
+    Terrain::Floor,
+    Terrain::Floor,
+    Terrain::Wall,
+    Terrain::Brush,
+    Terrain::DoorClosed,
+    Terrain::DeepWater,
+    Terrain::ShallowWater,
+];
+
+fn shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        (1u32..14, 1u32..14).prop_map(|(width, height)| Shape::Parallelogram { width, height }),
+        (1u32..14, 1u32..14).prop_map(|(width, height)| Shape::Rectangle { width, height }),
+        (0u32..7).prop_map(|radius| Shape::Hexagon { radius }),
+        proptest::collection::vec((-8i32..8, -8i32..8), 1..120)
+            .prop_map(|v| Shape::Mask(v.into_iter().map(|(x, y)| Hex::new(x, y)).collect())),
+    ]
+}
+
+/// A level of random shape and terrain, a viewer position (maybe off the map) and a radius.
+fn scene() -> impl Strategy<Value = (Level, Hex, u32)> {
+    (
+        shape(),
+        proptest::collection::vec(0usize..KINDS.len(), 256),
+        any::<prop::sample::Index>(),
+        0u32..12,
+        any::<bool>(),
+    )
+        .prop_map(|(shape, kinds, pick, radius, on_map)| {
+            let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
+            let hexes = shape.hexes();
+            for (k, &h) in hexes.iter().enumerate() {
+                grid.set(h, KINDS[kinds[k % kinds.len()]]);
+            }
+            let origin = if on_map {
+                hexes[pick.index(hexes.len())]
+            } else {
+                Hex::new(pick.index(24) as i32 - 12, 3)
+            };
+            (Level::new("t", 1, grid), origin, radius)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn visible_tiles_follow_the_definition((level, origin, radius) in scene()) {
+        prop_assert_eq!(visible_tiles(&level, origin, radius), reference(&level, origin, radius));
+    }
+
+    #[test]
+    fn a_fresh_tree_with_a_mask_agrees((level, origin, radius) in scene()) {
+        let grid = &level.terrain;
+        let mask: Vec<bool> = grid.cells().iter().map(|t| t.blocks_sight()).collect();
+        let mut out = Vec::new();
+        let start = grid.index(origin).unwrap_or(usize::MAX);
+        FovTree::new(radius).unwrap().compute(grid, |i| mask[i], start, &mut out);
+        out.sort_unstable();
+        prop_assert_eq!(out, reference(&level, origin, radius));
+    }
+
+    #[test]
+    fn only_tiles_are_seen_and_the_origin_is((level, origin, radius) in scene()) {
+        let seen = visible_tiles(&level, origin, radius);
+        let grid = &level.terrain;
+        prop_assert!(seen.iter().all(|&i| grid.is_tile(i)));
+        prop_assert!(seen.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
+        match grid.index(origin) {
+            Some(o) => prop_assert!(seen.contains(&o)),
+            None => prop_assert!(seen.is_empty()),
+        }
+    }
+
+    #[test]
+    fn sight_between_open_tiles_is_symmetric((level, origin, radius) in scene()) {
+        let grid = &level.terrain;
+        prop_assume!(grid.contains(origin) && !level.blocks_sight(origin));
+        let a = grid.index(origin).unwrap();
+        for b in visible_tiles(&level, origin, radius) {
+            if grid[b].blocks_sight() {
+                continue;
+            }
+            let back = visible_tiles(&level, grid.hex(b), radius);
+            prop_assert!(back.contains(&a), "{} sees {} but not back", origin, grid.hex(b));
+        }
+    }
+}
+
+/// A level of walls with a hexagonal room of `radius` floor tiles around `centre`.
+fn hex_room(centre: Hex, radius: u32) -> Level {
+    let side = centre.x.max(centre.y) as u32 * 2 + 1;
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: side,
+            height: side,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for h in centre.range(radius) {
+        grid.set(h, Terrain::Floor);
+    }
+    Level::new("room", 1, grid)
+}
+
+/// The walls touching a floor tile.
+fn bounding_walls(level: &Level) -> Vec<usize> {
+    let grid = &level.terrain;
+    grid.indices()
+        .filter(|&i| {
+            grid[i] == Terrain::Wall
+                && grid
+                    .hex(i)
+                    .neighbors()
+                    .iter()
+                    .any(|&n| level.terrain_at(n) == Some(Terrain::Floor))
+        })
+        .collect()
+}
+
+#[test]
+fn the_walls_of_a_lit_room_are_visible_from_its_centre() {
+    // From the centre, the line to a wall at distance r + 1 passes tiles at distances 1..=r:
+    // all floor. So every bounding wall shows. (From a corner of the room the walls of the
+    // two sides meeting there can hide one another: lines along a wall graze it, as the
+    // definition says.)
+    for r in 1..=8 {
+        let centre = Hex::new(10, 10);
+        let level = hex_room(centre, r);
+        let seen = visible_tiles(&level, centre, r + 1);
+        let walls = bounding_walls(&level);
+        assert_eq!(walls.len(), 6 * (r as usize + 1));
+        for w in walls {
+            assert!(
+                seen.contains(&w),
+                "radius {r}: wall {} hidden",
+                level.terrain.hex(w)
+            );
+        }
+        // Walls beyond them never show.
+        for &i in &seen {
+            assert!(centre.distance(level.terrain.hex(i)) as u32 <= r + 1);
+        }
+    }
+}
+
+#[test]
+fn nothing_outside_the_map_is_visible() {
+    let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
+    let level = Level::new("open", 1, grid);
+    let seen = visible_tiles(&level, Hex::ORIGIN, 20);
+    assert_eq!(seen.len(), 37, "exactly the 37 tiles of the hexagon");
+    assert!(visible_tiles(&level, Hex::new(9, 9), 20).is_empty());
+}
