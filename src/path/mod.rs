@@ -176,31 +176,3 @@ mod tests {
         }
     }
 }
-
-/// Temp.
-pub fn travel_path(
-    level: &Level,
-    known: impl Fn(usize) -> bool,
-    from: Hex,
-    to: Hex,
-) -> Option<Vec<Hex>> {
-    let c = terrain_cost(level);
-    astar(
-        &level.terrain,
-        |i| if known(i) { c(i) } else { None },
-        from,
-        to,
-    )
-    .map(|p| p.0)
-}
-
-/// Temp.
-pub fn explore_step(level: &Level, known: impl Fn(usize) -> bool, from: Hex) -> Option<Vec<Hex>> {
-    let g = &level.terrain;
-    let target = g
-        .indices()
-        .filter(|&i| !known(i))
-        .min_by_key(|&i| from.distance(g.hex(i)))?;
-    let c = terrain_cost(level);
-    astar(g, |i| c(i), from, g.hex(target)).map(|p| p.0)
-}
