@@ -1,6 +1,6 @@
 //! What the player can ask of the world, and why it may refuse.
 
-use crate::geom::Direction;
+use crate::geom::{Direction, Hex};
 use crate::map::Terrain;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -15,12 +15,15 @@ pub enum Command {
     Attack(Direction),
     /// Let one action pass.
     Wait,
-    /// Throw at a tile.
-    Throw(crate::geom::Hex),
+    /// Throw a dart toward a tile in range; it stops at the first creature or sight-blocking
+    /// tile on the line.
+    Throw(Hex),
+    /// Drink a potion.
+    Drink,
 }
 
 /// Why a command was refused; a refused command takes no time and is not recorded.
-#[derive(Copy, Clone, Eq, PartialEq, Debug, Error)]
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Error, Serialize, Deserialize)]
 pub enum Rejection {
     /// The tile in that direction cannot be entered.
     #[error("{} is in the way", .0.describe())]
@@ -28,7 +31,38 @@ pub enum Rejection {
     /// There is no tile in that direction.
     #[error("there is nothing there")]
     OffMap,
+    /// Nothing of that kind is carried.
+    #[error("you have no {0}")]
+    NoItem(ItemName),
+    /// The target is too far to throw to (or is your own tile).
+    #[error("that is out of range")]
+    OutOfRange,
     /// The game is over.
     #[error("you are dead")]
     Dead,
+}
+
+/// The items a command can need, for [`Rejection::NoItem`].
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub enum ItemName {
+    /// Thrown by [`Command::Throw`].
+    Dart,
+    /// Drunk by [`Command::Drink`].
+    Potion,
+}
+
+impl ItemName {
+    /// The name in `data/items.toml`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ItemName::Dart => "dart",
+            ItemName::Potion => "potion",
+        }
+    }
+}
+
+impl std::fmt::Display for ItemName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}s", self.as_str())
+    }
 }

@@ -1,5 +1,7 @@
 //! Creatures: the player and the monsters.
 
+use super::items::item_kinds;
+use super::monsters::{Behaviour, MonsterKind};
 use crate::geom::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +53,23 @@ pub struct Creature {
     pub faction: Faction,
     /// Whether it still lives.
     pub alive: bool,
+    /// This turn's initiative roll: the third key of a contest for a tile.
+    pub initiative: i64,
+    /// How a monster decides; `None` for the player.
+    pub behaviour: Option<Behaviour>,
+    /// Where a monster last saw the player, while it still hunts there.
+    pub memory: Option<Hex>,
+    /// What it carries.
+    pub inventory: Vec<Stack>,
+}
+
+/// Some items of one kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stack {
+    /// The item's name in `data/items.toml`.
+    pub item: String,
+    /// How many.
+    pub count: u32,
 }
 
 impl Creature {
@@ -69,6 +88,61 @@ impl Creature {
             sight: 8,
             faction: Faction::PLAYER,
             alive: true,
+            initiative: 0,
+            behaviour: None,
+            memory: None,
+            inventory: item_kinds()
+                .iter()
+                .filter(|k| k.start > 0)
+                .map(|k| Stack {
+                    item: k.name.clone(),
+                    count: k.start,
+                })
+                .collect(),
         }
+    }
+
+    /// A monster of `kind` with index `id` at `pos`.
+    pub fn monster(id: CreatureId, kind: &MonsterKind, pos: Hex) -> Creature {
+        Creature {
+            id,
+            name: kind.name.clone(),
+            glyph: kind.glyph,
+            pos,
+            hp: kind.hp,
+            max_hp: kind.hp,
+            damage: kind.damage,
+            strength: kind.strength,
+            speed: kind.speed,
+            sight: kind.sight,
+            faction: Faction::MONSTERS,
+            alive: true,
+            initiative: 0,
+            behaviour: Some(kind.behaviour),
+            memory: None,
+            inventory: Vec::new(),
+        }
+    }
+
+    /// How many of an item it carries.
+    pub fn count_of(&self, item: &str) -> u32 {
+        self.inventory
+            .iter()
+            .filter(|s| s.item == item)
+            .map(|s| s.count)
+            .sum()
+    }
+
+    /// Uses up one of an item; false if it has none.
+    pub fn take_one(&mut self, item: &str) -> bool {
+        let Some(stack) = self
+            .inventory
+            .iter_mut()
+            .find(|s| s.item == item && s.count > 0)
+        else {
+            return false;
+        };
+        stack.count -= 1;
+        true
     }
 }

@@ -2,14 +2,28 @@
 //!
 //! The only writer of world state is [`World::apply`]: the shell hands it a [`Command`] and
 //! gets back the [`Event`]s that explain what happened, or a [`Rejection`] that costs no time.
+//! [`resolve`] settles a segment on plain data; the game and [`scenario`] both use it.
 
+mod ai;
 mod command;
 mod creature;
 mod event;
+mod hash;
+mod intention;
+pub mod items;
+mod level_serde;
+mod messages;
+pub mod monsters;
+pub mod resolve;
 pub mod scenario;
 mod world;
 
-pub use command::{Command, Rejection};
-pub use creature::{Creature, CreatureId, Faction};
-pub use event::Event;
-pub use world::{Plan, PlanKind, World, describe_events};
+pub use command::{Command, ItemName, Rejection};
+pub use creature::{Creature, CreatureId, Faction, Stack};
+pub use event::{BounceReason, Event};
+pub use hash::Fnv64;
+pub use intention::{Intention, acts_in};
+pub use items::{ItemKind, ItemUse, item_kinds, parse_items};
+pub use messages::messages;
+pub use monsters::{Behaviour, MonsterKind, monster_kinds, parse_monsters};
+pub use world::{Plan, SEGMENTS, World};

@@ -1,7 +1,7 @@
 //! The game loop: draw, read one event, turn it into a command, apply it, repeat.
 
 use super::auto;
-use super::describe::describe;
+use super::describe::{describe, sentence};
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{Mode, UiState};
@@ -42,8 +42,8 @@ impl Session {
         match self.world.apply(command) {
             Ok(events) => {
                 self.record.push(command);
-                for line in crate::sim::describe_events(&self.world, &events) {
-                    self.ui.log.push(line);
+                for line in crate::sim::messages(&events, &self.world) {
+                    self.ui.log.push(sentence(&line));
                 }
                 if self.world.is_over() {
                     self.ui.auto = None;
@@ -52,13 +52,7 @@ impl Session {
             }
             Err(rejection) => {
                 self.ui.auto = None;
-                let text = rejection.to_string();
-                let mut chars = text.chars();
-                let capital: String = chars
-                    .next()
-                    .map(|c| c.to_uppercase().collect())
-                    .unwrap_or_default();
-                self.ui.log.push(format!("{capital}{}.", chars.as_str()));
+                self.ui.log.push(sentence(&rejection.to_string()));
             }
         }
     }

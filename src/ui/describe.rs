@@ -53,3 +53,34 @@ pub fn a_name(name: &str) -> String {
     let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
+
+/// A message as a sentence: a capital first letter and a full stop (unless it already ends
+/// in punctuation).
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.trim().chars();
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    let mut out: String = first.to_uppercase().chain(chars).collect();
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_start_big_and_end_with_a_stop() {
+        assert_eq!(
+            sentence("you and the kobold strike each other"),
+            "You and the kobold strike each other."
+        );
+        assert_eq!(sentence("Done!"), "Done!");
+        assert_eq!(sentence("  "), "");
+        assert_eq!(a_name("ogre"), "an ogre");
+        assert_eq!(a_name("goblin"), "a goblin");
+    }
+}

@@ -32,6 +32,8 @@ pub enum Intent {
     Look,
     /// Aim a thrown item.
     Aim,
+    /// Drink a potion.
+    Drink,
     /// Travel to a tile picked with the cursor.
     Travel,
     /// Travel to the known stairs down.
@@ -69,6 +71,7 @@ impl Intent {
             "history" => Some(Intent::History),
             "look" => Some(Intent::Look),
             "aim" => Some(Intent::Aim),
+            "drink" => Some(Intent::Drink),
             "travel" => Some(Intent::Travel),
             "travel_down" => Some(Intent::TravelDown),
             "explore" => Some(Intent::Explore),

@@ -11,11 +11,13 @@ pub struct Palette {
 }
 
 /// What a telegraph mark means.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
-    /// A monster plans to step here.
+    /// A monster will choose again before it acts; this is what it would do now.
+    Predicted,
+    /// A monster plans to step here in the coming segment.
     Move,
-    /// A monster plans to strike here.
+    /// A monster plans to strike here in the coming segment.
     Attack,
 }
 
@@ -89,8 +91,10 @@ impl Palette {
         match (self.color, mark) {
             (true, Mark::Move) => Style::default().bg(Color::Rgb(70, 70, 0)).fg(Color::Yellow),
             (true, Mark::Attack) => Style::default().bg(Color::Rgb(110, 0, 0)).fg(Color::White),
+            (true, Mark::Predicted) => Style::default().bg(Color::Rgb(45, 45, 45)),
             (false, Mark::Move) => Style::default().add_modifier(Modifier::UNDERLINED),
             (false, Mark::Attack) => Style::default().add_modifier(Modifier::REVERSED),
+            (false, Mark::Predicted) => Style::default(),
         }
     }
 

@@ -57,6 +57,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
     match intent {
         Intent::Step(dir) => return Some(Command::Move(dir)),
         Intent::Wait => return Some(Command::Wait),
+        Intent::Drink => return Some(Command::Drink),
         Intent::Quit => {
             ui.mode = Mode::ConfirmQuit;
             ui.log

@@ -8,7 +8,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 /// What each intent does, in the order the help lists them.
-const ENTRIES: [(Intent, &str); 22] = [
+const ENTRIES: [(Intent, &str); 23] = [
     (
         Intent::Step(Direction::NW),
         "step north-west (attack if a monster is there)",
@@ -28,6 +28,7 @@ const ENTRIES: [(Intent, &str); 22] = [
     (Intent::Range, "show how far you can move"),
     (Intent::Look, "look around"),
     (Intent::Aim, "aim and throw a dart"),
+    (Intent::Drink, "drink a potion"),
     (Intent::NextTarget, "next monster (look, aim)"),
     (Intent::Confirm, "confirm"),
     (Intent::Cancel, "cancel"),

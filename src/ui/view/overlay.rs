@@ -2,7 +2,7 @@
 
 use crate::geom::Hex;
 use crate::path;
-use crate::sim::{PlanKind, World};
+use crate::sim::{Intention, World};
 use crate::ui::auto::known_path;
 use crate::ui::palette::{Mark, Palette};
 use crate::ui::state::{Mode, UiState};
@@ -79,12 +79,14 @@ impl Overlay {
             if !monster.alive || !world.is_visible(monster.pos) {
                 continue;
             }
-            let mark = match plan.kind {
-                PlanKind::Move => Mark::Move,
-                PlanKind::Attack => Mark::Attack,
-                PlanKind::Stay => continue,
+            let (target, mark) = match plan.intention {
+                Intention::Stay => continue,
+                _ if !plan.acts_next => (plan.intention.target(), Mark::Predicted),
+                Intention::Move(to) => (Some(to), Mark::Move),
+                Intention::Attack(at) | Intention::Throw(at) => (Some(at), Mark::Attack),
             };
-            self.marks.push((plan.target, mark));
+            let Some(target) = target else { continue };
+            self.marks.push((target, mark));
         }
     }
 
@@ -101,18 +103,19 @@ impl Overlay {
         style
     }
 
-    /// The telegraph mark on a tile, attacks before moves.
+    /// The telegraph mark on a tile: attacks before moves before predictions.
     pub fn mark_at(&self, hex: Hex) -> Option<Mark> {
         let lo = self.marks.partition_point(|(h, _)| *h < hex);
         let here = self.marks[lo..].iter().take_while(|(h, _)| *h == hex);
-        here.map(|(_, m)| *m).max_by_key(|m| *m == Mark::Attack)
+        here.map(|(_, m)| *m).max()
     }
 
     /// The bracket drawn in an in-between column beside a marked tile: `(` `)` around a
-    /// planned move, `[` `]` around a planned attack.
+    /// planned move, `[` `]` around a planned attack, `:` beside a prediction.
     pub fn bracket(&self, left: Option<Hex>, right: Option<Hex>) -> Option<(char, Style)> {
         let palette = self.palette?;
         let glyph = |mark, opening| match (mark, opening) {
+            (Mark::Predicted, _) => ':',
             (Mark::Move, true) => '(',
             (Mark::Move, false) => ')',
             (Mark::Attack, true) => '[',

@@ -1,6 +1,6 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
-use crate::sim::{PlanKind, World};
+use crate::sim::{Intention, World};
 use crate::ui::describe::{describe, visible_monsters};
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, UiState};
@@ -47,6 +47,11 @@ impl Sidebar<'_> {
             Line::styled(title, bold),
             self.hp_line(width),
             Line::raw(format!("Turn {}", world.turn())),
+            Line::raw(format!(
+                "Darts {}  Potions {}",
+                me.count_of("dart"),
+                me.count_of("potion")
+            )),
             Line::raw(format!("Seed {}", world.seed())),
             Line::raw(format!(
                 "Here: {}",
@@ -66,10 +71,11 @@ impl Sidebar<'_> {
         let plans = world.planned();
         for m in monsters {
             let plan = plans.iter().find(|p| p.who == m.id);
-            let intent = match plan.map(|p| (p.kind, p.target)) {
-                Some((PlanKind::Attack, t)) if t == me.pos => "attacks you",
-                Some((PlanKind::Attack, _)) => "attacks",
-                Some((PlanKind::Move, _)) => "moves",
+            let intent = match plan.map(|p| p.intention) {
+                Some(Intention::Attack(t)) if t == me.pos => "attacks you",
+                Some(Intention::Throw(t)) if t == me.pos => "throws at you",
+                Some(Intention::Attack(_) | Intention::Throw(_)) => "attacks",
+                Some(Intention::Move(_)) => "moves",
                 _ => "waits",
             };
             let intent = if self.ui.telegraph { intent } else { "" };

@@ -1,0 +1,100 @@
+//! Intentions: what a creature commits to in one segment, and rule R0 that turns an
+//! impossible one into `stay`.
+
+use crate::geom::Hex;
+use serde::{Deserialize, Serialize};
+
+/// One creature's commitment for one segment.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Intention {
+    /// Hold the tile.
+    Stay,
+    /// Step onto an adjacent tile.
+    Move(Hex),
+    /// Strike an adjacent tile, whoever stands there after this segment's movement.
+    Attack(Hex),
+    /// Throw a missile toward a tile (resolved with attacks): it meets the first creature on
+    /// the line after this segment's movement.
+    Throw(Hex),
+}
+
+impl Intention {
+    /// The tile moved to or attacked, if any.
+    pub fn target(self) -> Option<Hex> {
+        match self {
+            Intention::Stay => None,
+            Intention::Move(t) | Intention::Attack(t) | Intention::Throw(t) => Some(t),
+        }
+    }
+
+    /// Rule R0: the intention as it will be carried out by a creature standing on `pos` that
+    /// planned it from `from`. It becomes [`Intention::Stay`] when the target is not adjacent,
+    /// is not passable, is the creature's own tile, or when `pos != from` (a stale plan). A throw only needs a target other than its own tile.
+    pub fn checked(self, pos: Hex, from: Hex, passable: impl Fn(Hex) -> bool) -> Intention {
+        match self {
+            Intention::Throw(t) if pos == from && t != pos => self,
+            Intention::Move(t) | Intention::Attack(t)
+                if pos == from && pos.is_adjacent(t) && passable(t) =>
+            {
+                self
+            }
+            _ => Intention::Stay,
+        }
+    }
+}
+
+/// Whether a creature of `speed` acts in segment `k` (1-based) of a turn of `segments`:
+/// when `floor(k·s/N) > floor((k−1)·s/N)`.
+pub fn acts_in(speed: u32, k: u32, segments: u32) -> bool {
+    if segments == 0 || k == 0 || k > segments {
+        return false;
+    }
+    let (s, k, n) = (u64::from(speed), u64::from(k), u64::from(segments));
+    k * s / n > (k - 1) * s / n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn r0_makes_impossible_intentions_stay() {
+        let p = Hex::new(0, 0);
+        let open = |_| true;
+        assert_eq!(
+            Intention::Move(Hex::new(1, 0)).checked(p, p, open),
+            Intention::Move(Hex::new(1, 0))
+        );
+        assert_eq!(
+            Intention::Move(Hex::new(2, 0)).checked(p, p, open),
+            Intention::Stay
+        );
+        assert_eq!(Intention::Attack(p).checked(p, p, open), Intention::Stay);
+        assert_eq!(
+            Intention::Move(Hex::new(1, 0)).checked(p, p, |_| false),
+            Intention::Stay
+        );
+        let stale = Intention::Move(Hex::new(1, 1)).checked(p, Hex::new(1, 0), open);
+        assert_eq!(stale, Intention::Stay, "planned from elsewhere");
+    }
+
+    #[test]
+    fn schedule_examples() {
+        let acting: Vec<u32> = (1..=4).filter(|&k| acts_in(3, k, 4)).collect();
+        assert_eq!(acting, vec![2, 3, 4]);
+        let acting: Vec<u32> = (1..=2).filter(|&k| acts_in(1, k, 2)).collect();
+        assert_eq!(acting, vec![2]);
+        assert!(!acts_in(0, 1, 1));
+        assert!(!acts_in(1, 1, 0));
+    }
+
+    proptest! {
+        #[test]
+        fn speed_s_acts_exactly_s_times(n in 1u32..200, s in 0u32..200) {
+            let s = s % (n + 1);
+            let count = (1..=n).filter(|&k| acts_in(s, k, n)).count();
+            prop_assert_eq!(count, s as usize);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Plain-English lines for the message log, from the player's point of view: what happened at
+//! once in a segment, told together ("the goblin steps aside; your blow misses").
+
+use super::event::BounceReason;
+use super::{CreatureId, Event, World};
+use crate::geom::Hex;
+
+/// The lines describing `events` (as returned by [`World::apply`]), told after the fact from
+/// `world`. Only what the player can see is described.
+pub fn messages(events: &[Event], world: &World) -> Vec<String> {
+    let mut lines = Vec::new();
+    for segment in events.split(|e| matches!(e, Event::Segment { .. })) {
+        Teller { world, segment }.tell(&mut lines);
+    }
+    lines
+}
+
+struct Teller<'a> {
+    world: &'a World,
+    segment: &'a [Event],
+}
+
+impl Teller<'_> {
+    fn name(&self, id: CreatureId) -> String {
+        match self.world.creatures().get(id) {
+            _ if id == World::PLAYER => "you".to_string(),
+            Some(c) => format!("the {}", c.name),
+            None => "something".to_string(),
+        }
+    }
+
+    fn possessive(&self, id: CreatureId) -> String {
+        if id == World::PLAYER {
+            "your".to_string()
+        } else {
+            format!("{}'s", self.name(id))
+        }
+    }
+
+    /// "you hit" / "the goblin hits".
+    fn says(&self, id: CreatureId, plural: &str, singular: &str) -> String {
+        let verb = if id == World::PLAYER {
+            plural
+        } else {
+            singular
+        };
+        format!("{} {verb}", self.name(id))
+    }
+
+    fn shown(&self, id: CreatureId, at: Hex) -> bool {
+        id == World::PLAYER || self.world.is_visible(at)
+    }
+
+    fn hit_back(&self, attacker: CreatureId, victim: CreatureId) -> bool {
+        self.segment.iter().any(|e| {
+            matches!(*e, Event::Hit { attacker: a, victim: v, .. } if a == victim && v == attacker)
+        })
+    }
+
+    fn tell(&self, lines: &mut Vec<String>) {
+        for event in self.segment {
+            if let Some(line) = self.line(event) {
+                lines.push(line);
+            }
+        }
+    }
+
+    fn line(&self, event: &Event) -> Option<String> {
+        match *event {
+            Event::Hit {
+                attacker,
+                victim,
+                at,
+                ..
+            } => {
+                if !self.shown(attacker, at) && !self.shown(victim, at) {
+                    return None;
+                }
+                if self.hit_back(attacker, victim) {
+                    // Told once, by the lower id.
+                    return (attacker < victim).then(|| {
+                        format!(
+                            "{} and {} strike each other",
+                            self.name(attacker),
+                            self.name(victim)
+                        )
+                    });
+                }
+                let target = if victim == World::PLAYER {
+                    "you".into()
+                } else {
+                    self.name(victim)
+                };
+                Some(format!("{} {target}", self.says(attacker, "hit", "hits")))
+            }
+            Event::Missed {
+                attacker,
+                at,
+                dodger,
+            } => {
+                if !self.shown(attacker, at) {
+                    return None;
+                }
+                let blow = format!("{} blow misses", self.possessive(attacker));
+                Some(match dodger {
+                    Some(d) => format!("{} aside; {blow}", self.says(d, "step", "steps")),
+                    None if attacker == World::PLAYER => "you strike empty air".to_string(),
+                    None => blow,
+                })
+            }
+            Event::Bounced {
+                who, at, reason, ..
+            } => {
+                if !self.shown(who, at) {
+                    return None;
+                }
+                Some(match reason {
+                    BounceReason::LostContest { winner } => format!(
+                        "{} the tile to {}",
+                        self.says(who, "lose", "loses"),
+                        self.name(winner)
+                    ),
+                    BounceReason::Occupied { by } => {
+                        format!(
+                            "{} off {}",
+                            self.says(who, "bounce", "bounces"),
+                            self.name(by)
+                        )
+                    }
+                    BounceReason::HostileSwap { with } => {
+                        if with < who {
+                            return None;
+                        }
+                        format!(
+                            "{} and {} block each other",
+                            self.name(who),
+                            self.name(with)
+                        )
+                    }
+                })
+            }
+            Event::Died { who, at } => self.shown(who, at).then(|| {
+                if who == World::PLAYER {
+                    "you die".to_string()
+                } else {
+                    format!("{} dies", self.name(who))
+                }
+            }),
+            Event::DoorOpened { who, at } => self
+                .shown(who, at)
+                .then(|| format!("{} a door", self.says(who, "open", "opens"))),
+            Event::Threw { who, from, .. } => self
+                .shown(who, from)
+                .then(|| format!("{} a dart", self.says(who, "throw", "throws"))),
+            Event::Drank { who, healed } => (who == World::PLAYER)
+                .then(|| format!("you drink a potion and feel better (+{healed})")),
+            Event::Moved { .. } | Event::Waited { .. } | Event::Segment { .. } => None,
+        }
+    }
+}

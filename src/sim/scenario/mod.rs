@@ -1,0 +1,134 @@
+//! `hexdeep sim`: one turn of a JSON scenario, resolved headlessly by the game's own resolver.
+//!
+//! Input (every field but `units` optional): `comment` (free text, ignored), `segments`
+//! (default 1), `walls` (a list of
+//! `[x, y]`; every other tile is open floor) and `units`, each with `id`, `pos`, `faction`
+//! (default `"neutral"`), `hp` (10), `damage` (3), `strength` (1), `speed` (the number of
+//! segments), `initiative` (0) and `intentions`: `"stay"`, `{"move": [x, y]}` or
+//! `{"attack": [x, y]}`, optionally with `"from": [x, y]`. Output, units in input order:
+//! `{"units":[{"id":"A","pos":[1,1],"hp":10,"alive":true}, ...]}`. Ties in contests that
+//! strength, speed and initiative leave go to the unit listed first.
+
+mod input;
+
+use crate::geom::Hex;
+use crate::sim::Faction;
+use crate::sim::Intention;
+use crate::sim::intention::acts_in;
+use crate::sim::resolve::{Act, Resolver, Unit};
+use input::{RawScenario, Scenario};
+use serde::Serialize;
+use thiserror::Error;
+
+pub use input::{MAX_SEGMENTS, MAX_UNITS};
+
+/// Why a scenario could not be run.
+#[derive(Debug, Error)]
+pub enum ScenarioError {
+    /// Not JSON, or not the scenario format; names the line and column.
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// Well-formed, but breaking a rule of the format.
+    #[error("{0}")]
+    Invalid(String),
+    /// The resolver refused its input (a bug: validation should catch everything first).
+    #[error("internal error: {0}")]
+    Resolve(#[from] crate::sim::resolve::ResolveError),
+}
+
+#[derive(Serialize)]
+struct UnitOut<'a> {
+    id: &'a str,
+    pos: [i32; 2],
+    hp: i32,
+    alive: bool,
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    units: Vec<UnitOut<'a>>,
+}
+
+/// Runs a scenario given as JSON text and returns the output JSON.
+pub fn run_json(text: &str) -> Result<String, ScenarioError> {
+    let raw: RawScenario = serde_json::from_str(text)?;
+    let scenario = raw.validate()?;
+    let (pos, hp) = run(&scenario)?;
+    let units = scenario
+        .units
+        .iter()
+        .zip(pos.iter().zip(&hp))
+        .map(|(u, (p, &hp))| UnitOut {
+            id: &u.id,
+            pos: [p.x, p.y],
+            hp,
+            alive: hp > 0,
+        })
+        .collect();
+    Ok(serde_json::to_string(&Output { units })?)
+}
+
+/// Every hex the scenario can touch, sorted: the dense tile indices of the resolver.
+fn tiles(s: &Scenario) -> Vec<Hex> {
+    let mut hexes: Vec<Hex> = s
+        .units
+        .iter()
+        .flat_map(|u| {
+            let targets = u.intentions.iter().filter_map(|(i, _)| i.target());
+            std::iter::once(u.pos).chain(targets)
+        })
+        .collect();
+    hexes.sort_unstable();
+    hexes.dedup();
+    hexes
+}
+
+/// Resolves every segment; returns each unit's final position and hit points.
+fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
+    let hexes = tiles(s);
+    let index = |h: Hex| hexes.binary_search(&h).unwrap_or(0);
+    let passable = |h: Hex| s.walls.binary_search(&h).is_err();
+    let mut resolver = Resolver::new(hexes.len());
+    let mut pos: Vec<Hex> = s.units.iter().map(|u| u.pos).collect();
+    let mut hp: Vec<i32> = s.units.iter().map(|u| u.hp).collect();
+    let mut used = vec![0usize; s.units.len()];
+    for k in 1..=s.segments {
+        let living: Vec<usize> = (0..s.units.len()).filter(|&i| hp[i] > 0).collect();
+        let mut units = Vec::with_capacity(living.len());
+        let mut acts = Vec::with_capacity(living.len());
+        for &i in &living {
+            let u = &s.units[i];
+            let mut intention = Intention::Stay;
+            if acts_in(u.speed, k, s.segments) {
+                if let Some(&(wanted, from)) = u.intentions.get(used[i]) {
+                    intention = wanted.checked(pos[i], from, passable);
+                }
+                used[i] += 1;
+            }
+            acts.push(match intention {
+                // The format has no throws.
+                Intention::Stay | Intention::Throw(_) => Act::Stay,
+                Intention::Move(t) => Act::Move(index(t)),
+                Intention::Attack(t) => Act::Attack(index(t)),
+            });
+            units.push(Unit {
+                tile: index(pos[i]),
+                faction: Faction(u.faction),
+                strength: u.strength,
+                speed: u.speed,
+                initiative: u.initiative,
+                damage: u.damage,
+                hp: hp[i],
+            });
+        }
+        let outcome = resolver.resolve(&units, &acts)?;
+        for (n, &i) in living.iter().enumerate() {
+            pos[i] = hexes[outcome.tiles[n]];
+            hp[i] = outcome.hp[n];
+        }
+    }
+    Ok((pos, hp))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,93 @@
+use super::*;
+
+fn error(text: &str) -> String {
+    run_json(text).unwrap_err().to_string()
+}
+
+#[test]
+fn defaults_and_output_format() {
+    let out = run_json(r#"{"units":[{"id":"A","pos":[0,0]}]}"#).unwrap();
+    assert_eq!(
+        out,
+        r#"{"units":[{"id":"A","pos":[0,0],"hp":10,"alive":true}]}"#
+    );
+    assert_eq!(run_json(r#"{"units":[]}"#).unwrap(), r#"{"units":[]}"#);
+}
+
+#[test]
+fn json_errors_name_line_and_column() {
+    let e = error("{\n  \"units\": [\n    {\"id\": \"A\" \"pos\": [0,0]}\n  ]\n}");
+    assert!(e.contains("line 3"), "{e}");
+    assert!(e.contains("column"), "{e}");
+    assert!(error(r#"{"units":[{"id":"A","pos":[0,0],"colour":1}]}"#).contains("colour"));
+    assert!(error(r#"{"segments":2}"#).contains("units"));
+    assert!(error(r#"{"units":[{"id":"A","pos":[0,99999999999]}]}"#).contains("line 1"));
+}
+
+#[test]
+fn every_rule_of_the_format_is_checked() {
+    let cases = [
+        (
+            r#"{"units":[{"id":"A","pos":[0,0]},{"id":"A","pos":[1,0]}]}"#,
+            "twice",
+        ),
+        (
+            r#"{"units":[{"id":"A","pos":[0,0]},{"id":"B","pos":[0,0]}]}"#,
+            "both stand",
+        ),
+        (r#"{"units":[{"id":"A","pos":[0,2000000]}]}"#, "limit"),
+        (r#"{"walls":[[5000000,0]],"units":[]}"#, "limit"),
+        (
+            r#"{"walls":[[0,0]],"units":[{"id":"A","pos":[0,0]}]}"#,
+            "wall",
+        ),
+        (r#"{"segments":0,"units":[]}"#, "segments"),
+        (r#"{"segments":4000000000,"units":[]}"#, "segments"),
+        (
+            r#"{"segments":2,"units":[{"id":"A","pos":[0,0],"speed":3}]}"#,
+            "speed",
+        ),
+        (r#"{"units":[{"id":"A","pos":[0,0],"hp":0}]}"#, "hp"),
+        (
+            r#"{"units":[{"id":"A","pos":[0,0],"damage":-1}]}"#,
+            "damage",
+        ),
+        (r#"{"units":[{"id":"","pos":[0,0]}]}"#, "empty id"),
+        (
+            r#"{"units":[{"id":"A","pos":[0,0],"intentions":["dance"]}]}"#,
+            "dance",
+        ),
+        (
+            r#"{"units":[{"id":"A","pos":[0,0],"intentions":[{"move":[1,0],"attack":[1,0]}]}]}"#,
+            "exactly one",
+        ),
+        (
+            r#"{"units":[{"id":"A","pos":[0,0],"intentions":[{}]}]}"#,
+            "exactly one",
+        ),
+        (
+            r#"{"units":[{"id":"A","pos":[0,0],"intentions":["stay","stay"]}]}"#,
+            "acts only",
+        ),
+        (
+            r#"{"units":[{"id":"A","pos":[0,0],"intentions":[{"move":[9000000,0]}]}]}"#,
+            "limit",
+        ),
+    ];
+    for (text, needle) in cases {
+        let e = error(text);
+        assert!(e.contains(needle), "{text}: {e}");
+    }
+}
+
+#[test]
+fn moves_into_walls_and_far_tiles_stay() {
+    let text = r#"{"walls":[[1,0]],"units":[
+        {"id":"A","pos":[0,0],"intentions":[{"move":[1,0]}]},
+        {"id":"B","pos":[5,5],"intentions":[{"move":[7,5]}]}]}"#;
+    let out = run_json(text).unwrap();
+    assert!(
+        out.contains(r#""pos":[0,0]"#) && out.contains(r#""pos":[5,5]"#),
+        "{out}"
+    );
+}

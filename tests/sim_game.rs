@@ -1,0 +1,364 @@
+//! Whole-game behaviour on small hand-built levels: hunting, fleeing, rejections, doors,
+//! telegraphs that tell the truth, and determinism.
+#![allow(clippy::unwrap_used)]
+
+use hexdeep::geom::{Direction, Hex};
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+use hexdeep::sim::{Command, Event, Intention, Rejection, World, messages};
+
+fn open_level(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)]) -> Level {
+    let grid = Grid::new(&Shape::Parallelogram { width, height }, Terrain::Floor).unwrap();
+    let mut level = Level::new("test", 1, grid);
+    level.start = Some(start);
+    for &(name, at) in monsters {
+        level.placements.push(Placement {
+            at,
+            kind: PlacementKind::Monster(name.to_string()),
+        });
+    }
+    level
+}
+
+fn id_of(world: &World, name: &str) -> usize {
+    world
+        .creatures()
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap()
+        .id
+}
+
+#[test]
+fn spawns_known_monsters_and_skips_unknown_names() {
+    let level = open_level(
+        8,
+        8,
+        Hex::new(0, 0),
+        &[("goblin", Hex::new(5, 5)), ("dragon", Hex::new(6, 6))],
+    );
+    let world = World::new(level, 1).unwrap();
+    let names: Vec<&str> = world.creatures().iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["you", "goblin"]);
+}
+
+#[test]
+fn a_goblin_hunts_the_player_and_attacks() {
+    let level = open_level(10, 3, Hex::new(0, 1), &[("goblin", Hex::new(6, 1))]);
+    let mut world = World::new(level, 7).unwrap();
+    let goblin = id_of(&world, "goblin");
+    let mut last = world.creatures()[goblin].pos.distance(world.player().pos);
+    let mut hit = false;
+    for _ in 0..12 {
+        let events = world.apply(Command::Wait).unwrap();
+        let d = world.creatures()[goblin].pos.distance(world.player().pos);
+        assert!(d <= last, "the goblin never backs off: {last} -> {d}");
+        last = d;
+        hit |= events
+            .iter()
+            .any(|e| matches!(*e, Event::Hit { attacker, victim: 0, .. } if attacker == goblin));
+        if hit {
+            break;
+        }
+    }
+    assert!(hit, "the goblin reached and struck the player");
+    assert!(world.player().hp < world.player().max_hp);
+}
+
+#[test]
+fn a_kobold_flees_when_hurt() {
+    let level = open_level(12, 12, Hex::new(3, 3), &[("kobold", Hex::new(4, 3))]);
+    let mut world = World::new(level, 3).unwrap();
+    let kobold = id_of(&world, "kobold");
+    // Bump to attack: the kobold is visible and hostile, so the move is a blow.
+    let events = world.apply(Command::Move(Direction::E)).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(*e, Event::Hit { attacker: 0, victim, .. } if victim == kobold))
+    );
+    let k = &world.creatures()[kobold];
+    assert!(
+        k.alive && k.hp * 2 <= k.max_hp,
+        "one blow leaves it at half health or less"
+    );
+    let start = k.pos.distance(world.player().pos);
+    for _ in 0..3 {
+        world.apply(Command::Wait).unwrap();
+    }
+    let later = world.creatures()[kobold].pos.distance(world.player().pos);
+    assert!(later > start, "it ran: {start} -> {later}");
+}
+
+#[test]
+fn a_move_into_a_wall_is_rejected_and_costs_no_time() {
+    let mut level = open_level(4, 4, Hex::new(1, 1), &[("goblin", Hex::new(3, 3))]);
+    level.terrain.set(Hex::new(2, 1), Terrain::Wall);
+    let mut world = World::new(level, 11).unwrap();
+    let (hash, turn, segment) = (world.state_hash(), world.turn(), world.segment());
+    assert_eq!(
+        world.apply(Command::Move(Direction::E)),
+        Err(Rejection::Blocked(Terrain::Wall))
+    );
+    assert_eq!(
+        (world.state_hash(), world.turn(), world.segment()),
+        (hash, turn, segment)
+    );
+    world.apply(Command::Move(Direction::NW)).unwrap();
+    assert_eq!(
+        world.apply(Command::Move(Direction::NW)),
+        Err(Rejection::OffMap)
+    );
+    assert_ne!(
+        world.state_hash(),
+        hash,
+        "an accepted command changes the world"
+    );
+}
+
+#[test]
+fn doors_open_when_entered() {
+    let mut level = open_level(5, 1, Hex::new(0, 0), &[]);
+    level.terrain.set(Hex::new(1, 0), Terrain::DoorClosed);
+    let mut world = World::new(level, 1).unwrap();
+    assert!(
+        !world.is_visible(Hex::new(2, 0)),
+        "a closed door hides what lies beyond"
+    );
+    let events = world.apply(Command::Move(Direction::E)).unwrap();
+    assert!(events.contains(&Event::DoorOpened {
+        who: 0,
+        at: Hex::new(1, 0)
+    }));
+    assert_eq!(
+        world.level().terrain_at(Hex::new(1, 0)),
+        Some(Terrain::DoorOpen)
+    );
+    assert!(world.is_visible(Hex::new(2, 0)) && world.is_seen(Hex::new(0, 0)));
+}
+
+#[test]
+fn the_dead_player_ends_the_game() {
+    let level = open_level(
+        6,
+        6,
+        Hex::new(0, 0),
+        &[("ogre", Hex::new(1, 0)), ("goblin", Hex::new(0, 1))],
+    );
+    let mut world = World::new(level, 5).unwrap();
+    for _ in 0..40 {
+        if world.is_over() {
+            break;
+        }
+        world.apply(Command::Wait).unwrap();
+    }
+    assert!(world.is_over() && !world.player().alive);
+    assert_eq!(world.apply(Command::Wait), Err(Rejection::Dead));
+}
+
+/// Checks that every plan marked `acts_next` is exactly what the monster did in the first
+/// segment of the next command.
+fn telegraph_told_the_truth(plans: &[hexdeep::sim::Plan], events: &[Event]) {
+    let first: Vec<&Event> = events
+        .iter()
+        .skip(1)
+        .take_while(|e| !matches!(e, Event::Segment { .. }))
+        .collect();
+    for plan in plans.iter().filter(|p| p.acts_next) {
+        let who = plan.who;
+        let done = match plan.intention {
+            Intention::Stay => !first.iter().any(|e| match **e {
+                Event::Moved { who: w, .. } | Event::Bounced { who: w, .. } => w == who,
+                Event::Hit { attacker, .. } | Event::Missed { attacker, .. } => attacker == who,
+                _ => false,
+            }),
+            Intention::Move(t) => first.iter().any(|e| {
+                matches!(**e, Event::Moved { who: w, to, .. } if w == who && to == t)
+                    || matches!(**e, Event::Bounced { who: w, toward, .. } if w == who && toward == t)
+            }),
+            Intention::Attack(t) | Intention::Throw(t) => first.iter().any(|e| {
+                matches!(**e, Event::Hit { attacker, at, .. } if attacker == who && at == t)
+                    || matches!(**e, Event::Missed { attacker, at, .. } if attacker == who && at == t)
+            }),
+        };
+        assert!(done, "plan {plan:?} not carried out in {first:?}");
+    }
+}
+
+fn crowd() -> Level {
+    let monsters = [
+        ("goblin", Hex::new(5, 2)),
+        ("jackal", Hex::new(6, 6)),
+        ("jackal", Hex::new(7, 6)),
+        ("jackal", Hex::new(6, 7)),
+        ("imp", Hex::new(1, 6)),
+        ("kobold", Hex::new(7, 1)),
+        ("ogre", Hex::new(8, 8)),
+    ];
+    open_level(10, 10, Hex::new(3, 3), &monsters)
+}
+
+const SCRIPT: [Command; 8] = [
+    Command::Wait,
+    Command::Move(Direction::E),
+    Command::Move(Direction::SE),
+    Command::Wait,
+    Command::Attack(Direction::W),
+    Command::Move(Direction::NW),
+    Command::Wait,
+    Command::Move(Direction::SW),
+];
+
+#[test]
+fn the_telegraph_shows_what_happens() {
+    let mut world = World::new(crowd(), 21).unwrap();
+    let mut checked = 0;
+    for command in SCRIPT.iter().cycle().take(24) {
+        let plans = world.planned();
+        checked += plans
+            .iter()
+            .filter(|p| p.acts_next && p.intention != Intention::Stay)
+            .count();
+        let Ok(events) = world.apply(*command) else {
+            break;
+        };
+        telegraph_told_the_truth(&plans, &events);
+    }
+    assert!(checked > 5, "the crowd acted ({checked} plans checked)");
+}
+
+#[test]
+fn same_seed_and_commands_give_the_same_world() {
+    let run = |seed: u64, script: &[Command]| {
+        let mut world = World::new(crowd(), seed).unwrap();
+        let mut hashes = Vec::new();
+        for &c in script {
+            let _ = world.apply(c);
+            hashes.push(world.state_hash());
+        }
+        hashes
+    };
+    let a = run(9, &SCRIPT);
+    assert_eq!(a, run(9, &SCRIPT));
+    assert_ne!(
+        a,
+        run(10, &SCRIPT),
+        "the seed matters (wandering, initiative)"
+    );
+    let mut other = SCRIPT;
+    other[0] = Command::Move(Direction::W);
+    assert_ne!(a, run(9, &other));
+}
+
+#[test]
+fn a_world_survives_a_serde_round_trip() {
+    let mut world = World::new(crowd(), 4).unwrap();
+    world.apply(Command::Wait).unwrap();
+    let text = serde_json::to_string(&world).unwrap();
+    let mut back: World = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.state_hash(), world.state_hash());
+    for &c in &SCRIPT {
+        assert_eq!(back.apply(c), world.apply(c));
+    }
+    assert_eq!(back.state_hash(), world.state_hash());
+}
+
+#[test]
+fn messages_tell_simultaneous_blows_together() {
+    let level = open_level(6, 6, Hex::new(2, 2), &[("goblin", Hex::new(3, 2))]);
+    let mut world = World::new(level, 2).unwrap();
+    let events = world.apply(Command::Move(Direction::E)).unwrap();
+    let lines = messages(&events, &world);
+    assert!(
+        lines.contains(&"you and the goblin strike each other".to_string()),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn messages_tell_a_dodge() {
+    let level = open_level(6, 6, Hex::new(0, 0), &[]);
+    let mut world = World::new(level, 2).unwrap();
+    let events = vec![
+        Event::Segment {
+            turn: 0,
+            segment: 2,
+        },
+        Event::Missed {
+            attacker: 0,
+            at: Hex::new(1, 0),
+            dodger: None,
+        },
+    ];
+    assert_eq!(messages(&events, &world), ["you strike empty air"]);
+    world.apply(Command::Wait).unwrap();
+}
+
+#[test]
+fn a_thrown_dart_hits_the_first_creature_on_the_line() {
+    let level = open_level(10, 3, Hex::new(0, 1), &[("ogre", Hex::new(5, 1))]);
+    let mut world = World::new(level, 8).unwrap();
+    let ogre = id_of(&world, "ogre");
+    let darts = world.player().count_of("dart");
+    assert!(darts > 0, "the player starts with darts");
+    let before = world.creatures()[ogre].hp;
+    let events = world.apply(Command::Throw(Hex::new(6, 1))).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(*e, Event::Hit { attacker: 0, victim, .. } if victim == ogre))
+    );
+    assert!(world.creatures()[ogre].hp < before);
+    assert_eq!(world.player().count_of("dart"), darts - 1);
+    assert_eq!(
+        world.apply(Command::Throw(Hex::new(9, 2))),
+        Err(Rejection::OutOfRange)
+    );
+    assert_eq!(
+        world.apply(Command::Throw(world.player().pos)),
+        Err(Rejection::OutOfRange)
+    );
+}
+
+#[test]
+fn a_dart_stops_at_a_wall_and_runs_out() {
+    let mut level = open_level(8, 1, Hex::new(0, 0), &[("goblin", Hex::new(4, 0))]);
+    level.terrain.set(Hex::new(2, 0), Terrain::Wall);
+    let mut world = World::new(level, 8).unwrap();
+    let goblin = id_of(&world, "goblin");
+    let mut thrown = 0;
+    while world.player().count_of("dart") > 0 {
+        let events = world.apply(Command::Throw(Hex::new(4, 0))).unwrap();
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(*e, Event::Hit { victim, .. } if victim == goblin))
+        );
+        thrown += 1;
+    }
+    assert!(thrown > 0);
+    assert_eq!(
+        world.apply(Command::Throw(Hex::new(4, 0))),
+        Err(Rejection::NoItem(hexdeep::sim::ItemName::Dart))
+    );
+}
+
+#[test]
+fn a_potion_heals_up_to_the_maximum() {
+    let level = open_level(6, 6, Hex::new(0, 0), &[("goblin", Hex::new(1, 0))]);
+    let mut world = World::new(level, 6).unwrap();
+    for _ in 0..10 {
+        if world.player().hp < world.player().max_hp {
+            break;
+        }
+        world.apply(Command::Wait).unwrap();
+    }
+    let hurt = world.player().hp;
+    let potions = world.player().count_of("potion");
+    let events = world.apply(Command::Drink).unwrap();
+    let healed = events.iter().find_map(|e| match *e {
+        Event::Drank { who: 0, healed } => Some(healed),
+        _ => None,
+    });
+    assert!(healed.is_some_and(|h| h > 0 && hurt + h <= world.player().max_hp));
+    assert_eq!(world.player().count_of("potion"), potions - 1);
+}
