@@ -1,34 +1,57 @@
-//! The monster and item names a map may place.
-//!
-//! This list mirrors `data/monsters.toml` and `data/items.toml`; keep them in step until the
-//! map loader reads those files.
+//! The monster and item names a map may place: those of `data/monsters.toml` and
+//! `data/items.toml`, as the rules load them.
 
-/// Every monster name a map may place.
-pub const MONSTERS: [&str; 5] = ["goblin", "kobold", "jackal", "ogre", "imp"];
+use crate::sim::{item_kinds, monster_kinds};
 
-/// Every item name a map may place.
-pub const ITEMS: [&str; 2] = ["dart", "potion"];
+/// Every monster name a map may place, in data-file order.
+pub fn monsters() -> Vec<&'static str> {
+    monster_kinds().iter().map(|k| k.name.as_str()).collect()
+}
+
+/// Every item name a map may place, in data-file order.
+pub fn items() -> Vec<&'static str> {
+    item_kinds().iter().map(|k| k.name.as_str()).collect()
+}
 
 /// Whether `name` is a known monster.
 pub fn is_monster(name: &str) -> bool {
-    MONSTERS.contains(&name)
+    monster_kinds().iter().any(|k| k.name == name)
 }
 
 /// Whether `name` is a known item.
 pub fn is_item(name: &str) -> bool {
-    ITEMS.contains(&name)
+    item_kinds().iter().any(|k| k.name == name)
 }
 
-/// The glyph `map render` draws for a monster: the first letter of its name.
+/// The glyph drawn for a monster: its glyph in the data file.
 pub fn monster_glyph(name: &str) -> char {
-    name.chars().next().unwrap_or('m')
+    monster_kinds()
+        .iter()
+        .find(|k| k.name == name)
+        .map_or('m', |k| k.glyph)
 }
 
-/// The glyph `map render` draws for an item.
+/// The glyph drawn for an item: its glyph in the data file.
 pub fn item_glyph(name: &str) -> char {
-    match name {
-        "potion" => '!',
-        "dart" => ')',
-        _ => '?',
+    item_kinds()
+        .iter()
+        .find(|k| k.name == name)
+        .map_or('?', |k| k.glyph)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_team_names_are_all_known() {
+        for name in ["goblin", "kobold", "jackal", "ogre", "imp"] {
+            assert!(is_monster(name), "{name}");
+        }
+        assert!(is_item("dart") && is_item("potion"));
+        assert!(!is_monster("dragon") && !is_item("sword"));
+        assert_eq!(monster_glyph("ogre"), 'O');
+        assert_eq!(item_glyph("potion"), '!');
+        assert_eq!(monsters().len(), 5);
     }
 }

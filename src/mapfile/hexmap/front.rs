@@ -3,7 +3,7 @@
 use super::text::position_in;
 use crate::map::Terrain;
 use crate::mapfile::Problem;
-use crate::mapfile::names::{ITEMS, MONSTERS, is_item, is_monster};
+use crate::mapfile::names::{is_item, is_monster, items, monsters};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -166,8 +166,8 @@ fn legend_entry(
             }
             Some(v.get_ref().clone())
         };
-    let monster = check(&raw.monster, "monster", is_monster, &MONSTERS);
-    let item = check(&raw.item, "item", is_item, &ITEMS);
+    let monster = check(&raw.monster, "monster", is_monster, &monsters());
+    let item = check(&raw.item, "item", is_item, &items());
     (problems.len() == before).then_some(LegendEntry {
         terrain,
         monster,
