@@ -177,3 +177,59 @@ fn a_broken_keymap_file_falls_back_with_a_note() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The screen cell where `hex` is drawn in a 100x30 terminal.
+fn cell_of(s: &Session, hex: Hex) -> (u16, u16, ratatui::layout::Rect) {
+    use hexdeep::ui::view::{Camera, areas};
+    let map = areas(ratatui::layout::Rect::new(0, 0, 100, 30))
+        .unwrap()
+        .map;
+    let camera = Camera::follow(&s.world, s.world.player().pos, map);
+    for row in map.top()..map.bottom() {
+        for col in map.left()..map.right() {
+            if camera.hex_at(map, col, row) == Some(hex) {
+                return (col, row, map);
+            }
+        }
+    }
+    panic!("{hex} is not on screen");
+}
+
+fn click(s: &mut Session, hex: Hex) {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let (column, row, map) = cell_of(s, hex);
+    let event = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    s.click(event, map);
+}
+
+#[test]
+fn a_click_describes_the_tile() {
+    let mut s = session();
+    click(&mut s, Hex::new(5, 4));
+    let last = s.ui.log.lines().last().unwrap();
+    assert_eq!(last, "You see a wall.");
+    click(&mut s, Hex::new(4, 4));
+    assert_eq!(
+        s.ui.log.lines().last().unwrap(),
+        "You see the floor, where you stand."
+    );
+    assert!(s.record.is_empty(), "a click is not a command");
+}
+
+#[test]
+fn a_click_picks_the_travel_destination() {
+    let mut s = session();
+    press(&mut s, '_');
+    click(&mut s, Hex::new(4, 1));
+    assert_eq!(
+        s.ui.auto,
+        Some(Auto::Travel {
+            path: vec![Hex::new(4, 3), Hex::new(4, 2), Hex::new(4, 1)]
+        })
+    );
+}

@@ -1,0 +1,185 @@
+//! Travel and auto-explore driven the way the game loop drives them: one recorded step at a
+//! time through `auto::next_command`, stopping when a monster comes into view.
+#![allow(clippy::unwrap_used)]
+
+use hexdeep::geom::Hex;
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+use hexdeep::path::{UNREACHED, dijkstra_map, terrain_cost};
+use hexdeep::sim::{Command, World};
+use hexdeep::ui::app::Session;
+use hexdeep::ui::auto::{known_stairs, next_command};
+use hexdeep::ui::keymap::Keymap;
+use hexdeep::ui::palette::Palette;
+use hexdeep::ui::state::{Auto, UiState};
+use hexdeep::ui::update::start_travel;
+
+fn session(level: Level, seed: u64) -> Session {
+    Session {
+        world: World::new(level, seed).unwrap(),
+        ui: UiState::default(),
+        keymap: Keymap::default_keys(),
+        palette: Palette { color: false },
+        record: Vec::new(),
+    }
+}
+
+/// Runs the automation under way to its end; returns the steps taken.
+fn run_auto(s: &mut Session, limit: usize) -> usize {
+    let mut steps = 0;
+    while let Some(command) = next_command(&mut s.ui, &s.world) {
+        s.perform(command);
+        steps += 1;
+        assert!(steps < limit, "automation never stopped");
+    }
+    steps
+}
+
+/// An L-shaped corridor: east along row 1, then south at the far end.
+fn corner_level() -> Level {
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 30,
+            height: 12,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for x in 1..20 {
+        grid.set(Hex::new(x, 1), Terrain::Floor);
+    }
+    for y in 1..10 {
+        grid.set(Hex::new(20, y), Terrain::Floor);
+        grid.set(Hex::new(21, y), Terrain::Floor);
+    }
+    let mut level = Level::new("corner", 1, grid);
+    level.start = Some(Hex::new(1, 1));
+    level
+}
+
+#[test]
+fn travel_walks_to_a_known_tile_and_records_single_steps() {
+    let mut s = session(corner_level(), 1);
+    start_travel(&mut s.ui, &s.world, Hex::new(9, 1));
+    let steps = run_auto(&mut s, 100);
+    assert_eq!(s.world.player().pos, Hex::new(9, 1));
+    assert_eq!(steps, 8);
+    assert_eq!(s.record.len(), 8);
+    assert!(s.record.iter().all(|c| matches!(c, Command::Move(_))));
+}
+
+/// A straight corridor from (1, 1) to a dead end at (22, 1), where a goblin waits: it can
+/// only come west, towards the player.
+fn corridor_with_goblin() -> Level {
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 24,
+            height: 3,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for x in 1..=22 {
+        grid.set(Hex::new(x, 1), Terrain::Floor);
+    }
+    let mut level = Level::new("corridor", 1, grid);
+    level.start = Some(Hex::new(1, 1));
+    level.placements.push(Placement {
+        at: Hex::new(22, 1),
+        kind: PlacementKind::Monster("goblin".to_string()),
+    });
+    level
+}
+
+#[test]
+fn travel_stops_when_a_monster_comes_into_view() {
+    let mut s = session(corridor_with_goblin(), 1);
+    let sight = s.world.player_sight() as i32;
+    let mut destination = s.world.player().pos;
+    // Travel in legs to the farthest known tile, as a player would, until something stops it.
+    for _ in 0..5 {
+        destination = Hex::new((s.world.player().pos.x + sight).min(20), 1);
+        start_travel(&mut s.ui, &s.world, destination);
+        run_auto(&mut s, 100);
+        if s.world.player().pos != destination {
+            break;
+        }
+    }
+    assert_ne!(s.world.player().pos, destination, "travel stopped early");
+    let goblin = s
+        .world
+        .creatures()
+        .iter()
+        .find(|c| c.name == "goblin")
+        .unwrap();
+    assert!(
+        s.world.is_visible(goblin.pos),
+        "it stopped because the goblin came into view"
+    );
+    let last = s.ui.log.lines().last().unwrap();
+    assert_eq!(last, "You stop: you see a goblin.");
+    assert_eq!(s.ui.auto, None);
+}
+
+#[test]
+fn travel_refuses_unknown_places() {
+    let mut s = session(corner_level(), 1);
+    start_travel(&mut s.ui, &s.world, Hex::new(21, 9));
+    assert_eq!(s.ui.auto, None);
+    assert!(s.ui.log.lines().last().unwrap().contains("know no way"));
+}
+
+/// Every tile the start can reach by walking.
+fn reachable(level: &Level, from: Hex) -> Vec<Hex> {
+    let grid = &level.terrain;
+    let dist = dijkstra_map(
+        grid,
+        terrain_cost(level),
+        &[grid.index(from).unwrap()],
+        UNREACHED - 1,
+    );
+    grid.indices()
+        .filter(|&i| dist[i] != UNREACHED)
+        .map(|i| grid.hex(i))
+        .collect()
+}
+
+/// Explores until the game says so, resuming after stops for stairs.
+fn explore_fully(s: &mut Session) {
+    for _ in 0..20 {
+        s.ui.auto = Some(Auto::Explore {
+            stairs_known: known_stairs(&s.world),
+        });
+        run_auto(s, 5_000);
+        if s.ui.log.lines().last().unwrap().starts_with("Explored") {
+            return;
+        }
+    }
+    panic!("exploring never finished");
+}
+
+fn assert_explored(level: Level) {
+    let start = level.start_or_default().unwrap();
+    let tiles = reachable(&level, start);
+    let mut s = session(level, 5);
+    explore_fully(&mut s);
+    for hex in tiles {
+        assert!(s.world.is_seen(hex), "{hex} was never seen");
+    }
+}
+
+#[test]
+fn auto_explore_sees_every_reachable_tile_of_a_bundled_map() {
+    let mut loaded =
+        hexdeep::mapfile::load_map(std::path::Path::new("data/maps/fortress.hexmap")).unwrap();
+    loaded.level.placements.clear();
+    assert_explored(loaded.level);
+}
+
+#[test]
+fn auto_explore_sees_every_reachable_tile_of_generated_levels() {
+    for seed in [1, 2, 3] {
+        let mut level = hexdeep::mapgen::generate(seed, 1, 60, 30);
+        level.placements.clear();
+        assert_explored(level);
+    }
+}
