@@ -183,3 +183,59 @@ fn auto_explore_sees_every_reachable_tile_of_generated_levels() {
         assert_explored(level);
     }
 }
+
+#[test]
+fn auto_explore_gathers_the_items_it_finds() {
+    let mut level = hexdeep::mapgen::generate(4, 1, 60, 30);
+    level
+        .placements
+        .retain(|p| matches!(p.kind, PlacementKind::Item(_)));
+    assert!(!level.placements.is_empty(), "the level has items to find");
+    let mut s = session(level, 5);
+    let darts = s.world.player().count_of("dart");
+    let potions = s.world.player().count_of("potion");
+    let on_floor = s.world.floor_items().len();
+    explore_fully(&mut s);
+    assert!(s.world.floor_items().is_empty(), "every item was picked up");
+    let gained =
+        s.world.player().count_of("dart") + s.world.player().count_of("potion") - darts - potions;
+    assert_eq!(gained as usize, on_floor);
+}
+
+#[test]
+fn travel_stops_when_an_item_comes_into_view() {
+    let mut level = corner_level();
+    level.placements.push(Placement {
+        at: Hex::new(21, 8),
+        kind: PlacementKind::Item("potion".to_string()),
+    });
+    let mut s = session(level, 1);
+    let mut stopped = false;
+    for _ in 0..6 {
+        let target = Hex::new((s.world.player().pos.x + 7).min(19), 1);
+        if target == s.world.player().pos {
+            // Round the corner, down the known part of the shaft.
+            let down = (2..10)
+                .rev()
+                .map(|y| Hex::new(20, y))
+                .find(|&h| s.world.is_seen(h))
+                .unwrap();
+            start_travel(&mut s.ui, &s.world, down);
+        } else {
+            start_travel(&mut s.ui, &s.world, target);
+        }
+        run_auto(&mut s, 100);
+        if s.ui
+            .log
+            .lines()
+            .last()
+            .unwrap()
+            .contains("something on the floor")
+        {
+            stopped = true;
+            break;
+        }
+    }
+    assert!(stopped, "{:?}", s.ui.log.lines().collect::<Vec<_>>());
+    assert!(s.world.is_seen(Hex::new(21, 8)));
+}

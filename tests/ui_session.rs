@@ -229,7 +229,8 @@ fn a_click_picks_the_travel_destination() {
     assert_eq!(
         s.ui.auto,
         Some(Auto::Travel {
-            path: vec![Hex::new(4, 3), Hex::new(4, 2), Hex::new(4, 1)]
+            path: vec![Hex::new(4, 3), Hex::new(4, 2), Hex::new(4, 1)],
+            items_known: 0,
         })
     );
 }

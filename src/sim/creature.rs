@@ -133,6 +133,17 @@ impl Creature {
             .sum()
     }
 
+    /// Adds one of an item to the inventory.
+    pub fn give(&mut self, item: &str) {
+        match self.inventory.iter_mut().find(|s| s.item == item) {
+            Some(stack) => stack.count = stack.count.saturating_add(1),
+            None => self.inventory.push(Stack {
+                item: item.to_string(),
+                count: 1,
+            }),
+        }
+    }
+
     /// Uses up one of an item; false if it has none.
     pub fn take_one(&mut self, item: &str) -> bool {
         let Some(stack) = self

@@ -90,6 +90,15 @@ pub enum Event {
         /// The tile aimed at.
         toward: Hex,
     },
+    /// A creature picked an item up from the floor.
+    PickedUp {
+        /// Who picked it up.
+        who: CreatureId,
+        /// The item's name.
+        item: String,
+        /// Where it lay.
+        at: Hex,
+    },
     /// A creature drank a potion.
     Drank {
         /// Who drank.

@@ -154,6 +154,8 @@ impl Teller<'_> {
                 .then(|| format!("{} a dart", self.says(who, "throw", "throws"))),
             Event::Drank { who, healed } => (who == World::PLAYER)
                 .then(|| format!("you drink a potion and feel better (+{healed})")),
+            Event::PickedUp { who, ref item, .. } => (who == World::PLAYER)
+                .then(|| format!("you pick up {}", crate::sim::items::a_item(item))),
             Event::Moved { .. } | Event::Waited { .. } | Event::Segment { .. } => None,
         }
     }

@@ -26,4 +26,4 @@ pub use intention::{Intention, acts_in};
 pub use items::{ItemKind, ItemUse, item_kinds, parse_items};
 pub use messages::messages;
 pub use monsters::{Behaviour, MonsterKind, monster_kinds, parse_monsters};
-pub use world::{Plan, SEGMENTS, World};
+pub use world::{FloorItem, Plan, SEGMENTS, World};

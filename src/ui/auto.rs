@@ -30,6 +30,28 @@ pub fn known_stairs(world: &World) -> usize {
         .count()
 }
 
+/// How many items the player knows to lie on the floor; seeing another stops travel.
+pub fn known_items(world: &World) -> usize {
+    world
+        .floor_items()
+        .iter()
+        .filter(|f| world.is_seen(f.at))
+        .count()
+}
+
+/// The path to the nearest known item on the floor that can be reached through known tiles.
+fn path_to_item(world: &World, me: Hex) -> Option<Vec<Hex>> {
+    let mut items: Vec<Hex> = world
+        .floor_items()
+        .iter()
+        .map(|f| f.at)
+        .filter(|&at| world.is_seen(at) && at != me)
+        .collect();
+    items.sort_by_key(|&at| (me.distance(at), at));
+    items.dedup();
+    items.into_iter().find_map(|at| known_path(world, me, at))
+}
+
 /// Stops automation with a message.
 fn stop(ui: &mut UiState, why: impl Into<String>) -> Option<Command> {
     ui.auto = None;
@@ -49,13 +71,25 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
     }
     let me = world.player().pos;
     let path = match auto {
-        Auto::Travel { path } => path,
+        Auto::Travel { path, items_known } => {
+            let items = known_items(world);
+            if items > items_known {
+                return stop(ui, "You stop: you see something on the floor.");
+            }
+            if let Some(Auto::Travel { items_known, .. }) = &mut ui.auto {
+                *items_known = items;
+            }
+            path
+        }
         Auto::Explore { stairs_known } => {
             if known_stairs(world) > stairs_known {
                 return stop(ui, "You stop: you have found stairs down.");
             }
+            // Gather what lies on the floor before going on into the unknown.
             let known = |i| world.is_seen(world.level().terrain.hex(i));
-            match path::explore_step(world.level(), known, me) {
+            let route =
+                path_to_item(world, me).or_else(|| path::explore_step(world.level(), known, me));
+            match route {
                 Some(p) => p.into_iter().filter(|&h| h != me).collect(),
                 None => return stop(ui, "Explored: there is nothing more to find here."),
             }
@@ -70,7 +104,7 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
     if !world.level().passable(next) || visible_creature(world, next).is_some() {
         return stop(ui, "You stop: the way is blocked.");
     }
-    if let Some(Auto::Travel { path }) = &mut ui.auto {
+    if let Some(Auto::Travel { path, .. }) = &mut ui.auto {
         path.remove(0);
     }
     Some(Command::Move(dir))

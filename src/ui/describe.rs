@@ -36,6 +36,12 @@ pub fn describe(world: &World, hex: Hex) -> String {
     } else {
         format!("You remember {}", terrain.describe())
     };
+    let items: Vec<String> = world.items_at(hex).map(|f| a_name(&f.item)).collect();
+    let place = if items.is_empty() {
+        place
+    } else {
+        format!("{place} and {}", items.join(", "))
+    };
     match visible_creature(world, hex) {
         Some(c) if c.id == world.player().id => format!("{place}, where you stand."),
         Some(c) => format!(

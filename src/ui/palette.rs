@@ -86,6 +86,18 @@ impl Palette {
         }
     }
 
+    /// An item's style, in view or remembered.
+    pub fn item(self, visible: bool) -> Style {
+        match (self.color, visible) {
+            (true, true) => Style::default()
+                .fg(Color::LightCyan)
+                .add_modifier(Modifier::BOLD),
+            (true, false) => Style::default().fg(Color::DarkGray),
+            (false, true) => Style::default().add_modifier(Modifier::BOLD),
+            (false, false) => Style::default().add_modifier(Modifier::DIM),
+        }
+    }
+
     /// The style added to a tile under a telegraph mark.
     pub fn mark(self, mark: Mark) -> Style {
         match (self.color, mark) {

@@ -42,6 +42,8 @@ pub enum Auto {
     Travel {
         /// Tiles still to walk.
         path: Vec<Hex>,
+        /// Items known on the floor at the last step: seeing another stops travel.
+        items_known: usize,
     },
     /// Walk to the nearest unexplored place until nothing is left.
     Explore {

@@ -169,7 +169,12 @@ pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
         return;
     }
     match super::auto::known_path(world, me, to) {
-        Some(path) => ui.auto = Some(Auto::Travel { path }),
+        Some(path) => {
+            ui.auto = Some(Auto::Travel {
+                path,
+                items_known: super::auto::known_items(world),
+            });
+        }
         None => ui.log.push(format!(
             "You know no way there. ({})",
             describe(world, to).trim_end_matches('.')

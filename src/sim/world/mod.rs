@@ -1,7 +1,10 @@
 //! The world: a level, its creatures, the clock, the player's view and the monsters' plans.
 
+mod floor;
 mod segment;
 mod view;
+
+pub use floor::FloorItem;
 
 use super::intention::{Intention, acts_in};
 use super::items::{ItemUse, item_kind};
@@ -46,6 +49,9 @@ pub struct World {
     visible: Vec<bool>,
     /// Per storage index: ever seen by the player.
     seen: Vec<bool>,
+    /// Items lying on the floor.
+    #[serde(default)]
+    floor: Vec<FloorItem>,
 }
 
 impl World {
@@ -78,7 +84,13 @@ impl World {
             plans: Vec::new(),
             visible: vec![false; storage],
             seen: vec![false; storage],
+            floor: Vec::new(),
         };
+        for p in &world.level.placements.clone() {
+            if let PlacementKind::Item(name) = &p.kind {
+                world.drop_item(p.at, name);
+            }
+        }
         world.update_view();
         world.replan();
         let mut prelude = Vec::new();

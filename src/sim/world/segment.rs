@@ -96,6 +96,7 @@ impl World {
         if let Ok(outcome) = resolver.resolve_with_lines(&units, &acts, &lines) {
             self.distribute(&ids, &outcome, events);
         }
+        self.pick_up(events);
         self.update_view();
         self.segment += 1;
         if self.segment > SEGMENTS {
@@ -170,6 +171,15 @@ impl World {
         for (who, at) in opened {
             self.level.terrain.set(at, Terrain::DoorOpen);
             events.push(Event::DoorOpened { who, at });
+        }
+        let landed: Vec<Hex> = outcome
+            .strikes
+            .iter()
+            .filter(|s| s.thrown)
+            .map(|s| self.level.terrain.hex(s.tile))
+            .collect();
+        for at in landed {
+            self.drop_item(at, "dart");
         }
         for &i in &outcome.killed {
             let c = &mut self.creatures[ids[i]];

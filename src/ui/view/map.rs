@@ -92,6 +92,10 @@ impl MapView<'_> {
         let visible = world.is_visible(hex);
         let mut glyph = terrain.glyph();
         let mut style = self.palette.terrain(terrain, visible);
+        if let Some(item) = world.items_at(hex).next() {
+            glyph = crate::mapfile::names::item_glyph(&item.item);
+            style = self.palette.item(visible);
+        }
         if visible && let Some(c) = crate::ui::describe::visible_creature(world, hex) {
             glyph = c.glyph;
             style = if c.id == world.player().id {

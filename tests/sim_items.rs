@@ -1,0 +1,99 @@
+//! Items on the floor: placed by maps, picked up by stepping on them, and darts that land
+//! where they stop and can be gathered again.
+#![allow(clippy::unwrap_used)]
+
+use hexdeep::geom::{Direction, Hex};
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+use hexdeep::sim::{Command, Event, World, messages};
+
+fn room(placements: &[(PlacementKind, Hex)]) -> Level {
+    let grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 12,
+            height: 3,
+        },
+        Terrain::Floor,
+    )
+    .unwrap();
+    let mut level = Level::new("room", 1, grid);
+    level.start = Some(Hex::new(0, 1));
+    for (kind, at) in placements {
+        level.placements.push(Placement {
+            at: *at,
+            kind: kind.clone(),
+        });
+    }
+    level
+}
+
+fn item(name: &str) -> PlacementKind {
+    PlacementKind::Item(name.to_string())
+}
+
+#[test]
+fn a_placed_item_lies_on_the_floor_until_stepped_on() {
+    let level = room(&[
+        (item("potion"), Hex::new(1, 1)),
+        (item("unobtainium"), Hex::new(2, 1)),
+    ]);
+    let mut world = World::new(level, 1).unwrap();
+    assert_eq!(world.items_at(Hex::new(1, 1)).count(), 1);
+    assert_eq!(world.floor_items().len(), 1, "unknown items are not placed");
+    let potions = world.player().count_of("potion");
+    let events = world.apply(Command::Move(Direction::E)).unwrap();
+    assert_eq!(world.player().count_of("potion"), potions + 1);
+    assert_eq!(world.items_at(Hex::new(1, 1)).count(), 0);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::PickedUp { item, .. } if item == "potion"))
+    );
+    assert!(messages(&events, &world).contains(&"you pick up a potion".to_string()));
+}
+
+#[test]
+fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
+    let mut world = World::new(room(&[]), 1).unwrap();
+    let darts = world.player().count_of("dart");
+    let target = Hex::new(4, 1);
+    world.apply(Command::Throw(target)).unwrap();
+    assert_eq!(world.player().count_of("dart"), darts - 1);
+    assert_eq!(
+        world.items_at(target).count(),
+        1,
+        "the dart lies where it stopped"
+    );
+    for _ in 0..4 {
+        world.apply(Command::Move(Direction::E)).unwrap();
+    }
+    assert_eq!(world.player().pos, target);
+    assert_eq!(world.player().count_of("dart"), darts);
+}
+
+#[test]
+fn a_dart_that_hits_falls_at_its_victims_feet() {
+    let goblin = (PlacementKind::Monster("goblin".to_string()), Hex::new(4, 1));
+    let mut world = World::new(room(&[goblin]), 1).unwrap();
+    let at = world.creatures()[1].pos;
+    let events = world.apply(Command::Throw(at)).unwrap();
+    let hit = events.iter().find_map(|e| match e {
+        Event::Hit {
+            attacker: 0, at, ..
+        } => Some(*at),
+        _ => None,
+    });
+    let landed: Vec<Hex> = world.floor_items().iter().map(|f| f.at).collect();
+    match hit {
+        Some(hit_at) => assert_eq!(landed, vec![hit_at]),
+        None => assert_eq!(landed.len(), 1, "a miss still leaves the dart somewhere"),
+    }
+}
+
+#[test]
+fn a_dart_thrown_into_deep_water_is_lost() {
+    let mut level = room(&[]);
+    level.terrain.set(Hex::new(3, 1), Terrain::DeepWater);
+    let mut world = World::new(level, 1).unwrap();
+    world.apply(Command::Throw(Hex::new(3, 1))).unwrap();
+    assert!(world.floor_items().is_empty());
+}
