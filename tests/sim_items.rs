@@ -56,7 +56,11 @@ fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
     let mut world = World::new(room(&[]), 1).unwrap();
     let darts = world.player().count_of("dart");
     let target = Hex::new(4, 1);
-    world.apply(Command::Throw(target)).unwrap();
+    let events = world.apply(Command::Throw(target)).unwrap();
+    assert_eq!(
+        messages(&events, &world),
+        ["you throw a dart", "your dart hits nothing"]
+    );
     assert_eq!(world.player().count_of("dart"), darts - 1);
     assert_eq!(
         world.items_at(target).count(),

@@ -101,9 +101,15 @@ impl Teller<'_> {
                 if !self.shown(attacker, at) {
                     return None;
                 }
-                let blow = format!("{} blow misses", self.possessive(attacker));
+                let threw = self
+                    .segment
+                    .iter()
+                    .any(|e| matches!(*e, Event::Threw { who, .. } if who == attacker));
+                let what = if threw { "dart" } else { "blow" };
+                let blow = format!("{} {what} misses", self.possessive(attacker));
                 Some(match dodger {
                     Some(d) => format!("{} aside; {blow}", self.says(d, "step", "steps")),
+                    None if threw => format!("{} dart hits nothing", self.possessive(attacker)),
                     None if attacker == World::PLAYER => "you strike empty air".to_string(),
                     None => blow,
                 })
