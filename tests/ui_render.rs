@@ -216,3 +216,21 @@ fn help_lists_the_keys_of_the_keymap() {
         assert!(text.contains(needle), "help lacks {needle}:\n{text}");
     }
 }
+
+#[test]
+fn the_range_overlay_shades_tiles_by_turns_and_joins_them() {
+    let world = World::new(corridor(), 1).unwrap();
+    let ui = UiState {
+        mode: hexdeep::ui::state::Mode::Range,
+        ..UiState::default()
+    };
+    let buf = render(&world, &ui, Palette { color: true }, 120, 24);
+    let (col, row) = find_player(&buf);
+    let speed = world.player().speed as u16;
+    // One tile east is reached this turn; the column between it and the next is shaded too.
+    assert_eq!(buf[(col + 2, row)].bg, Color::Green);
+    assert_eq!(buf[(col + 3, row)].bg, Color::Green);
+    // A tile two turns away is shaded differently from one reached this turn.
+    assert_ne!(buf[(col + 2 * (speed + 1), row)].bg, Color::Green);
+    assert_eq!(buf[(col + 2 * (speed + 1), row)].bg, Color::DarkGray);
+}

@@ -1,4 +1,5 @@
-//! Colours, with a plain fallback for terminals with few colours.
+//! Colours, with a plain fallback for terminals with few colours. Only the 16 named colours
+//! are used, so every colour terminal shows them alike.
 
 use crate::map::Terrain;
 use ratatui::style::{Color, Modifier, Style};
@@ -101,9 +102,12 @@ impl Palette {
     /// The style added to a tile under a telegraph mark.
     pub fn mark(self, mark: Mark) -> Style {
         match (self.color, mark) {
-            (true, Mark::Move) => Style::default().bg(Color::Rgb(70, 70, 0)).fg(Color::Yellow),
-            (true, Mark::Attack) => Style::default().bg(Color::Rgb(110, 0, 0)).fg(Color::White),
-            (true, Mark::Predicted) => Style::default().bg(Color::Rgb(45, 45, 45)),
+            (true, Mark::Move) => Style::default().bg(Color::Yellow).fg(Color::Black),
+            (true, Mark::Attack) => Style::default()
+                .bg(Color::Red)
+                .fg(Color::White)
+                .add_modifier(Modifier::BOLD),
+            (true, Mark::Predicted) => Style::default().bg(Color::DarkGray),
             (false, Mark::Move) => Style::default().add_modifier(Modifier::UNDERLINED),
             (false, Mark::Attack) => Style::default().add_modifier(Modifier::REVERSED),
             (false, Mark::Predicted) => Style::default(),
@@ -113,7 +117,7 @@ impl Palette {
     /// The style of a highlighted path, line or cursor.
     pub fn highlight(self) -> Style {
         if self.color {
-            Style::default().bg(Color::Rgb(0, 60, 110))
+            Style::default().bg(Color::Blue)
         } else {
             Style::default().add_modifier(Modifier::UNDERLINED)
         }
@@ -133,12 +137,13 @@ impl Palette {
                 Style::default().add_modifier(Modifier::UNDERLINED)
             };
         }
-        let shade = match turns {
-            0 | 1 => Color::Rgb(0, 95, 0),
-            2 => Color::Rgb(0, 60, 0),
-            _ => Color::Rgb(0, 35, 0),
-        };
-        Style::default().bg(shade)
+        match turns {
+            0 | 1 => Style::default().bg(Color::Green).fg(Color::Black),
+            2 => Style::default().bg(Color::DarkGray),
+            _ => Style::default()
+                .fg(Color::Green)
+                .add_modifier(Modifier::UNDERLINED),
+        }
     }
 
     /// Text that matters less.

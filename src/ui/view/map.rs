@@ -127,6 +127,7 @@ impl MapView<'_> {
                 && right.is_some_and(|h| self.world.is_visible(h));
             return ('#', self.palette.terrain(Terrain::Wall, visible));
         }
-        (' ', Style::default())
+        let shade = self.overlay.between_background(left, right);
+        (' ', shade.unwrap_or_default())
     }
 }

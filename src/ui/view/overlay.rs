@@ -103,6 +103,22 @@ impl Overlay {
         style
     }
 
+    /// The background shared by two side-by-side tiles, for the column between them, so that
+    /// a shaded region (a range, a path) reads as one patch.
+    pub fn between_background(&self, left: Option<Hex>, right: Option<Hex>) -> Option<Style> {
+        let bg = |h: Option<Hex>| {
+            let h = h?;
+            let lo = self.styles.partition_point(|(x, _)| *x < h);
+            self.styles[lo..]
+                .iter()
+                .take_while(|(x, _)| *x == h)
+                .filter_map(|(_, s)| s.bg)
+                .last()
+        };
+        let (a, b) = (bg(left)?, bg(right)?);
+        (a == b).then(|| Style::default().bg(a))
+    }
+
     /// The telegraph mark on a tile: attacks before moves before predictions.
     pub fn mark_at(&self, hex: Hex) -> Option<Mark> {
         let lo = self.marks.partition_point(|(h, _)| *h < hex);
