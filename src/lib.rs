@@ -9,6 +9,7 @@ pub mod geom;
 pub mod map;
 pub mod mapfile;
 pub mod mapgen;
+pub mod output;
 pub mod path;
 pub mod rng;
 pub mod sim;

@@ -55,7 +55,7 @@ fn run_sim(file: &PathBuf) -> ExitCode {
     };
     match hexdeep::sim::scenario::run_json(&text) {
         Ok(output) => {
-            println!("{output}");
+            hexdeep::output::emit_line(&output);
             ExitCode::SUCCESS
         }
         Err(err) => {

@@ -6,6 +6,7 @@ use super::render::{self, Overlays, PLAYER_SIGHT};
 use super::{Format, Loaded, MapFileErrors, load_map, write_hexmap};
 use crate::geom::Hex;
 use crate::map::PlacementKind;
+use crate::output::{emit, emit_line};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -172,22 +173,22 @@ fn check(file: &Path) -> ExitCode {
     match load_map(file) {
         Err(errors) => {
             for p in &errors.problems {
-                println!("{p}");
+                emit_line(&p.to_string());
             }
             let count = errors.errors().count();
             let warnings = errors.problems.len() - count;
-            println!(
+            emit_line(&format!(
                 "{}, {}",
                 plural(count, "error"),
                 plural(warnings, "warning")
-            );
+            ));
             ExitCode::FAILURE
         }
         Ok(loaded) => {
             for p in &loaded.warnings {
-                println!("{p}");
+                emit_line(&p.to_string());
             }
-            println!("{}", summary(&loaded));
+            emit_line(&summary(&loaded));
             ExitCode::SUCCESS
         }
     }
@@ -227,10 +228,10 @@ fn render_cmd(file: &Path, overlays: &Overlays, json: bool) -> ExitCode {
         Err(msg) => return bad_argument(&msg),
     };
     if json {
-        println!("{}", render::to_json(&loaded.level, &computed));
+        emit_line(&render::to_json(&loaded.level, &computed));
     } else {
         let colour = std::io::stdout().is_terminal();
-        print!("{}", render::to_text(&loaded.level, &computed, colour));
+        emit(&render::to_text(&loaded.level, &computed, colour));
     }
     ExitCode::SUCCESS
 }

@@ -1,0 +1,16 @@
+//! Writing command output to stdout without panicking when the reader has gone away
+//! (`hexdeep map render x.hexmap | head`): `println!` panics on a closed pipe.
+
+use std::io::Write;
+
+/// Writes `text` to stdout; a closed pipe or other write error is ignored, since nobody is
+/// left to read the output.
+pub fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// Writes `text` and a newline to stdout, as [`emit`] does.
+pub fn emit_line(text: &str) {
+    emit(&format!("{text}\n"));
+}
