@@ -34,15 +34,12 @@ struct RawUnit {
     speed: Option<u32>,
     initiative: Option<i64>,
     #[serde(default)]
-    intentions: Vec<RawIntention>,
+    intentions: Vec<serde_json::Value>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawIntention {
-    Word(String),
-    Act(RawAct),
-}
+/// What an intention may be, for error messages.
+const INTENTION_FORMS: &str =
+    r#"expected "stay", {"move": [x, y]} or {"attack": [x, y]}, optionally with "from": [x, y]"#;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -190,11 +187,10 @@ impl RawUnit {
         for (n, raw) in self.intentions.into_iter().enumerate() {
             let at = || format!("unit {id:?} intention {}", n + 1);
             let (intention, from) = match raw {
-                RawIntention::Word(w) if w == "stay" => (Intention::Stay, planned),
-                RawIntention::Word(w) => {
-                    return Err(invalid(format!("{}: unknown intention {w:?}", at())));
-                }
-                RawIntention::Act(act) => {
+                serde_json::Value::String(w) if w == "stay" => (Intention::Stay, planned),
+                serde_json::Value::Object(_) => {
+                    let act: RawAct = serde_json::from_value(raw)
+                        .map_err(|e| invalid(format!("{}: {e}; {INTENTION_FORMS}", at())))?;
                     let from = match act.from {
                         Some(f) => hex(f, || format!("{} origin", at()))?,
                         None => planned,
@@ -212,6 +208,12 @@ impl RawUnit {
                         }
                     };
                     (intention, from)
+                }
+                other => {
+                    return Err(invalid(format!(
+                        "{}: unknown intention {other}; {INTENTION_FORMS}",
+                        at()
+                    )));
                 }
             };
             if let Intention::Move(t) = intention {

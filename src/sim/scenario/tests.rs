@@ -91,3 +91,18 @@ fn moves_into_walls_and_far_tiles_stay() {
         "{out}"
     );
 }
+
+#[test]
+fn a_malformed_intention_says_what_an_intention_is() {
+    for bad in [
+        r#"{"fly":[1,0]}"#,
+        r#""jump""#,
+        "3",
+        r#"{"move":[1,0],"attack":[1,0]}"#,
+    ] {
+        let text = format!(r#"{{"units":[{{"id":"A","pos":[0,0],"intentions":["stay",{bad}]}}]}}"#);
+        let e = error(&text);
+        assert!(e.contains(r#"unit "A" intention 2"#), "{e}");
+        assert!(e.contains("move") && e.contains("attack"), "{e}");
+    }
+}
