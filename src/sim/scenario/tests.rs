@@ -100,7 +100,9 @@ fn a_malformed_intention_says_what_an_intention_is() {
         "3",
         r#"{"move":[1,0],"attack":[1,0]}"#,
     ] {
-        let text = format!(r#"{{"units":[{{"id":"A","pos":[0,0],"intentions":["stay",{bad}]}}]}}"#);
+        let text = format!(
+            r#"{{"segments":2,"units":[{{"id":"A","pos":[0,0],"intentions":["stay",{bad}]}}]}}"#
+        );
         let e = error(&text);
         assert!(e.contains(r#"unit "A" intention 2"#), "{e}");
         assert!(e.contains("move") && e.contains("attack"), "{e}");
