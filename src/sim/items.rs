@@ -1,5 +1,6 @@
 //! Item kinds, read from `data/items.toml` (embedded at build time).
 
+use super::data::first_duplicate;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -105,13 +106,11 @@ pub fn parse_items(text: &str) -> Result<Vec<ItemKind>, ItemError> {
         .into_iter()
         .map(Raw::into_kind)
         .collect::<Result<Vec<_>, _>>()?;
-    for (i, k) in kinds.iter().enumerate() {
-        if kinds[..i].iter().any(|o| o.name == k.name) {
-            return Err(ItemError::Invalid {
-                name: k.name.clone(),
-                problem: "defined twice".to_string(),
-            });
-        }
+    if let Some(name) = first_duplicate(kinds.iter().map(|k| k.name.as_str())) {
+        return Err(ItemError::Invalid {
+            name: name.to_string(),
+            problem: "defined twice".to_string(),
+        });
     }
     Ok(kinds)
 }

@@ -7,6 +7,7 @@
 mod ai;
 mod command;
 mod creature;
+mod data;
 mod event;
 mod hash;
 mod intention;

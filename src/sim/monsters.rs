@@ -1,6 +1,7 @@
 //! Monster kinds, read from `data/monsters.toml` (embedded at build time: the core never
 //! reads files).
 
+use super::data::first_duplicate;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -138,13 +139,11 @@ pub fn parse_monsters(text: &str) -> Result<Vec<MonsterKind>, MonsterError> {
         .into_iter()
         .map(Raw::into_kind)
         .collect::<Result<Vec<_>, _>>()?;
-    for (i, k) in kinds.iter().enumerate() {
-        if kinds[..i].iter().any(|o| o.name == k.name) {
-            return Err(MonsterError::Invalid {
-                name: k.name.clone(),
-                problem: "defined twice".to_string(),
-            });
-        }
+    if let Some(name) = first_duplicate(kinds.iter().map(|k| k.name.as_str())) {
+        return Err(MonsterError::Invalid {
+            name: name.to_string(),
+            problem: "defined twice".to_string(),
+        });
     }
     Ok(kinds)
 }
