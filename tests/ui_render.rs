@@ -169,7 +169,7 @@ fn no_size_panics() {
     };
     let modes = [
         hexdeep::ui::state::Mode::Normal,
-        hexdeep::ui::state::Mode::Help,
+        hexdeep::ui::state::Mode::Help { scroll: 2 },
         hexdeep::ui::state::Mode::History { scroll: 3 },
         hexdeep::ui::state::Mode::Range,
         hexdeep::ui::state::Mode::Look {
@@ -198,7 +198,7 @@ fn no_size_panics() {
 fn help_lists_the_keys_of_the_keymap() {
     let world = World::new(small_level(), 1).unwrap();
     let ui = UiState {
-        mode: hexdeep::ui::state::Mode::Help,
+        mode: hexdeep::ui::state::Mode::Help { scroll: 0 },
         ..UiState::default()
     };
     let buf = render(&world, &ui, Palette { color: false }, 100, 40);
@@ -233,4 +233,43 @@ fn the_range_overlay_shades_tiles_by_turns_and_joins_them() {
     // A tile two turns away is shaded differently from one reached this turn.
     assert_ne!(buf[(col + 2 * (speed + 1), row)].bg, Color::Green);
     assert_eq!(buf[(col + 2 * (speed + 1), row)].bg, Color::DarkGray);
+}
+
+fn screen_text(buf: &Buffer) -> String {
+    (0..buf.area.height)
+        .map(|r| row_text(buf, r, 0, buf.area.width) + "\n")
+        .collect()
+}
+
+#[test]
+fn long_messages_wrap_in_a_small_window() {
+    let world = World::new(small_level(), 1).unwrap();
+    let mut ui = UiState::default();
+    ui.log.push(
+        "The beginning of a long message that cannot fit on one line of a small window ENDMARK",
+    );
+    let text = screen_text(&render(&world, &ui, Palette { color: false }, 60, 20));
+    assert!(text.contains("ENDMARK"), "{text}");
+    assert!(text.contains("The beginning"), "{text}");
+}
+
+#[test]
+fn help_scrolls_to_its_last_line() {
+    let world = World::new(small_level(), 1).unwrap();
+    let top = UiState {
+        mode: hexdeep::ui::state::Mode::Help { scroll: 0 },
+        ..UiState::default()
+    };
+    let text = screen_text(&render(&world, &top, Palette { color: false }, 60, 20));
+    assert!(text.contains("Everyone acts at once"));
+    assert!(
+        !text.contains("data/keymap.toml"),
+        "a small window cannot show it all"
+    );
+    let bottom = UiState {
+        mode: hexdeep::ui::state::Mode::Help { scroll: 1000 },
+        ..UiState::default()
+    };
+    let text = screen_text(&render(&world, &bottom, Palette { color: false }, 60, 20));
+    assert!(text.contains("data/keymap.toml"), "{text}");
 }

@@ -9,8 +9,11 @@ pub enum Mode {
     Normal,
     /// "Really quit?": `y` quits, anything else cancels.
     ConfirmQuit,
-    /// The help overlay.
-    Help,
+    /// The help overlay, scrolled down by `scroll` lines.
+    Help {
+        /// Lines scrolled past at the top.
+        scroll: usize,
+    },
     /// The full message history, scrolled up by `scroll` lines from the newest.
     History {
         /// Lines scrolled back from the end.

@@ -16,7 +16,17 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             confirm_quit(ui, false);
             None
         }
-        Mode::Help | Mode::Range => {
+        Mode::Help { scroll } => {
+            ui.mode = match intent {
+                Intent::ScrollDown => Mode::Help { scroll: scroll + 1 },
+                Intent::ScrollUp => Mode::Help {
+                    scroll: scroll.saturating_sub(1),
+                },
+                _ => Mode::Normal,
+            };
+            None
+        }
+        Mode::Range => {
             ui.mode = Mode::Normal;
             None
         }
@@ -63,7 +73,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
             ui.log
                 .push("Really quit? Press y to quit, any other key to carry on.");
         }
-        Intent::Help => ui.mode = Mode::Help,
+        Intent::Help => ui.mode = Mode::Help { scroll: 0 },
         Intent::History => ui.mode = Mode::History { scroll: 0 },
         Intent::Look => {
             let cursor = visible_monsters(world).first().map_or(me, |c| c.pos);

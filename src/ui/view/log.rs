@@ -22,22 +22,78 @@ impl Widget for &LogView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let shown = usize::from(inner.height);
-        let total = self.log.len();
-        let lines: Vec<Line> = self
-            .log
-            .lines()
-            .enumerate()
-            .skip(total.saturating_sub(shown))
-            .map(|(i, text)| {
-                let style = if self.log.is_fresh(total - 1 - i) {
-                    Style::default()
-                } else {
-                    self.palette.faint()
-                };
-                Line::styled(text, style)
-            })
-            .collect();
+        let width = usize::from(inner.width).max(1);
+        // Newest first, wrapped, until the area is full; then turned the right way up.
+        let mut lines: Vec<Line> = Vec::new();
+        for (back, text) in self.log.lines().rev().enumerate() {
+            if lines.len() >= shown {
+                break;
+            }
+            let style = if self.log.is_fresh(back) {
+                Style::default()
+            } else {
+                self.palette.faint()
+            };
+            for part in wrap(&text, width).into_iter().rev() {
+                lines.push(Line::styled(part, style));
+            }
+        }
+        lines.truncate(shown);
+        lines.reverse();
         Paragraph::new(lines).render(inner, buf);
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters, breaking at spaces where it can.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let used = line.chars().count();
+            let room = if used == 0 {
+                width
+            } else {
+                width.saturating_sub(used + 1)
+            };
+            if word.len() <= room {
+                if used > 0 {
+                    line.push(' ');
+                }
+                line.extend(word.iter());
+                break;
+            }
+            if used > 0 {
+                out.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than the line: cut it.
+            let rest = word.split_off(width);
+            out.push(word.iter().collect());
+            word = rest;
+        }
+    }
+    if !line.is_empty() || out.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_cuts_long_words() {
+        assert_eq!(wrap("you hit the goblin", 10), ["you hit", "the goblin"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert_eq!(wrap("a b", 1), ["a", "b"]);
+        for line in wrap("The quick brown fox jumps over the lazy dog", 7) {
+            assert!(line.chars().count() <= 7, "{line}");
+        }
     }
 }
 

@@ -97,8 +97,9 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
     }
     .render(parts.log, buf);
     match ui.mode {
-        Mode::Help => HelpView {
+        Mode::Help { scroll } => HelpView {
             keymap: context.keymap,
+            scroll,
         }
         .render(inset(area), buf),
         Mode::History { scroll } => HistoryView {
