@@ -81,22 +81,6 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::wrap;
-
-    #[test]
-    fn wrapping_breaks_at_spaces_and_cuts_long_words() {
-        assert_eq!(wrap("you hit the goblin", 10), ["you hit", "the goblin"]);
-        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
-        assert_eq!(wrap("", 5), [""]);
-        assert_eq!(wrap("a b", 1), ["a", "b"]);
-        for line in wrap("The quick brown fox jumps over the lazy dog", 7) {
-            assert!(line.chars().count() <= 7, "{line}");
-        }
-    }
-}
-
 /// Every message, scrollable.
 pub struct HistoryView<'a> {
     /// The messages.
@@ -130,6 +114,22 @@ impl Widget for &HistoryView<'_> {
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
                 .render(inner, buf);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_cuts_long_words() {
+        assert_eq!(wrap("you hit the goblin", 10), ["you hit", "the goblin"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert_eq!(wrap("a b", 1), ["a", "b"]);
+        for line in wrap("The quick brown fox jumps over the lazy dog", 7) {
+            assert!(line.chars().count() <= 7, "{line}");
         }
     }
 }
