@@ -4,11 +4,7 @@
 use crate::rng::GameRng;
 use rand::Rng;
 
-/// A number in `0..n` (0 when `n` is 0), by Lemire's multiply-shift.
-pub(super) fn below(rng: &mut GameRng, n: usize) -> usize {
-    let n = n as u64;
-    (((rng.next_u64() >> 32) * (n & 0xffff_ffff)) >> 32) as usize
-}
+pub(super) use crate::rng::below;
 
 /// A number in `lo..=hi` (`lo` when the range is empty).
 pub(super) fn between(rng: &mut GameRng, lo: usize, hi: usize) -> usize {

@@ -9,8 +9,7 @@ use crate::fov::visible_tiles;
 use crate::geom::{Direction, Hex};
 use crate::map::Level;
 use crate::path::{UNREACHED, astar, dijkstra_map, terrain_cost};
-use crate::rng::GameRng;
-use rand::RngExt;
+use crate::rng::{GameRng, below};
 
 /// How far the player's Dijkstra map reaches, in movement cost.
 const HUNT_LIMIT: u32 = 64;
@@ -168,7 +167,7 @@ pub(super) fn choose(
 
 /// A random step to a free neighbour, or a pause one time in three.
 fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
-    if rng.random_range(0..3u32) == 0 {
+    if below(rng, 3) == 0 {
         return Intention::Stay;
     }
     let open: Vec<Hex> = Direction::ALL
@@ -179,5 +178,5 @@ fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
     if open.is_empty() {
         return Intention::Stay;
     }
-    Intention::Move(open[rng.random_range(0..open.len())])
+    Intention::Move(open[below(rng, open.len())])
 }

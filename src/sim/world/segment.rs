@@ -10,7 +10,6 @@ use crate::sim::intention::{Intention, acts_in};
 use crate::sim::items::{ItemUse, item_kind};
 use crate::sim::resolve::{Act, Bounce, Fate, Resolver, Unit};
 use crate::sim::{CreatureId, Event};
-use rand::RngExt;
 
 /// The damage of a thrown dart.
 fn dart_damage() -> i32 {
@@ -21,7 +20,7 @@ fn dart_damage() -> i32 {
 }
 
 /// The range of an initiative roll.
-const INITIATIVE_SIDES: i64 = 1_000_000;
+const INITIATIVE_SIDES: usize = 1_000_000;
 
 impl World {
     /// Resolves the coming segment; `player` is the player's intention if they act in it.
@@ -29,7 +28,7 @@ impl World {
         let k = self.segment;
         if k == 1 {
             for c in self.creatures.iter_mut().filter(|c| c.alive) {
-                c.initiative = self.rng.random_range(0..INITIATIVE_SIDES);
+                c.initiative = crate::rng::below(&mut self.rng, INITIATIVE_SIDES) as i64;
             }
         }
         events.push(Event::Segment {
