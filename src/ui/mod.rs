@@ -40,6 +40,9 @@ pub enum PlayError {
     /// The map file could not be used.
     #[error("{0}")]
     Map(String),
+    /// Standard output is not a terminal, so there is nowhere to draw.
+    #[error("play needs a terminal to draw in (standard output is redirected)")]
+    NotATerminal,
     /// The terminal failed.
     #[error("terminal: {0}")]
     Terminal(#[from] std::io::Error),
@@ -47,12 +50,16 @@ pub enum PlayError {
 
 /// Runs the game in the terminal until the player quits.
 pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
+    use std::io::IsTerminal;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
     let (level, warnings) = load_level(args, seed)?;
     let world = World::new(level, seed)
         .ok_or_else(|| PlayError::Map("the map has no tile to stand on".to_string()))?;
+    if !std::io::stdout().is_terminal() {
+        return Err(PlayError::NotATerminal);
+    }
     let (keymap, keymap_note) = load_keymap(args.keymap.as_deref());
     let mut session = app::Session {
         world,
