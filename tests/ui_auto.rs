@@ -118,6 +118,13 @@ fn travel_stops_when_a_monster_comes_into_view() {
     let last = s.ui.log.lines().last().unwrap();
     assert_eq!(last, "You stop: you see a goblin.");
     assert_eq!(s.ui.auto, None);
+    // With the goblin in view, neither exploring nor travelling starts.
+    hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Explore);
+    assert_eq!(s.ui.auto, None);
+    let last = s.ui.log.lines().last().unwrap();
+    assert_eq!(last, "You cannot explore with a goblin in view.");
+    start_travel(&mut s.ui, &s.world, Hex::new(1, 1));
+    assert_eq!(s.ui.auto, None);
 }
 
 #[test]

@@ -87,9 +87,11 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Travel => ui.mode = Mode::PickTravel { cursor: me },
         Intent::TravelDown => travel_to_stairs(ui, world),
         Intent::Explore => {
-            ui.auto = Some(Auto::Explore {
-                stairs_known: super::auto::known_stairs(world),
-            });
+            if !refuse_with_monster_in_view(ui, world, "explore") {
+                ui.auto = Some(Auto::Explore {
+                    stairs_known: super::auto::known_stairs(world),
+                });
+            }
         }
         Intent::Range => ui.mode = Mode::Range,
         Intent::Telegraph => {
@@ -178,6 +180,9 @@ pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
         ui.log.push("You are already there.");
         return;
     }
+    if refuse_with_monster_in_view(ui, world, "travel") {
+        return;
+    }
     match super::auto::known_path(world, me, to) {
         Some(path) => {
             ui.auto = Some(Auto::Travel {
@@ -206,4 +211,16 @@ fn travel_to_stairs(ui: &mut UiState, world: &World) {
         Some(h) => start_travel(ui, world, h),
         None => ui.log.push("You have not found the stairs down yet."),
     }
+}
+
+/// Automation is refused while a monster is in view: says so and returns true.
+fn refuse_with_monster_in_view(ui: &mut UiState, world: &World, what: &str) -> bool {
+    let Some(monster) = visible_monsters(world).first().map(|c| c.name.clone()) else {
+        return false;
+    };
+    ui.log.push(format!(
+        "You cannot {what} with {} in view.",
+        super::describe::a_name(&monster)
+    ));
+    true
 }
