@@ -102,9 +102,17 @@ fn bench(c: &mut Criterion) {
         let (level, viewer) = map(walls);
         compare(name, &level, viewer);
         let grid = &level.terrain;
-        let tree = FovTree::cached(RADIUS).unwrap();
+        // The tree `visible_tiles` uses: made for this map's storage stride.
+        let tree = FovTree::cached_for(grid, RADIUS).unwrap();
         let start = grid.index(viewer).unwrap();
         let mut out = Vec::new();
+        tree.compute(grid, |i| grid[i].blocks_sight(), start, &mut out);
+        out.sort_unstable();
+        assert_eq!(
+            out,
+            visible_tiles(&level, viewer, RADIUS),
+            "the tree is visible_tiles"
+        );
         let mut group = c.benchmark_group(format!("fov_r20_{name}"));
         group.bench_function("hexdeep_tree", |b| {
             b.iter(|| {

@@ -1,6 +1,7 @@
 //! A* across a 256x256 cave (a path of 200+ steps) and a 20-point movement range over mixed
 //! terrain: ours against hexx and the `pathfinding` crate on the same map, after checking that
-//! all agree on path costs and range sets.
+//! all agree on path costs and range sets. Ours and `pathfinding` call the same cost function
+//! (`terrain_cost`); hexx, which works on coordinates, looks the terrain up by hex.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -132,18 +133,15 @@ fn pf_astar_counted(
     let grid = &level.terrain;
     let offsets = grid.neighbor_offsets();
     let goal = grid.hex(g);
+    let cost = terrain_cost(level);
+    let cost = &cost;
     astar(
         &s,
         |&i| {
             expanded.set(expanded.get() + 1);
             offsets.iter().filter_map(move |&o| {
                 let j = i.wrapping_add_signed(o);
-                let c = if grid.is_tile(j) {
-                    grid[j].move_cost()
-                } else {
-                    None
-                };
-                c.map(|c| (j, c))
+                cost(j).map(|c| (j, c))
             })
         },
         |&i| grid.hex(i).distance(goal) as u32,
@@ -152,17 +150,13 @@ fn pf_astar_counted(
 }
 
 fn pf_range(level: &Level, s: usize) -> Vec<usize> {
-    let grid = &level.terrain;
-    let offsets = grid.neighbor_offsets();
+    let offsets = level.terrain.neighbor_offsets();
+    let cost = terrain_cost(level);
+    let cost = &cost;
     dijkstra_reach(&s, |&i| {
         offsets.iter().filter_map(move |&o| {
             let j = i.wrapping_add_signed(o);
-            let c = if grid.is_tile(j) {
-                grid[j].move_cost()
-            } else {
-                None
-            };
-            c.map(|c| (j, c))
+            cost(j).map(|c| (j, c))
         })
     })
     .take_while(|item| item.total_cost <= POINTS)

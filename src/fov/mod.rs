@@ -6,7 +6,7 @@
 //!
 //! [`FovTree`] is the fast form: the lines from the origin to every offset within a radius,
 //! precomputed once as a shared-prefix tree and walked with pruning at the first blocker.
-//! [`visible_tiles`] uses cached trees.
+//! [`visible_tiles`] uses cached trees made for the map's storage stride.
 
 mod tree;
 
@@ -18,6 +18,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 /// Trees built so far, by radius.
 static TREES: Mutex<Vec<Option<Arc<FovTree>>>> = Mutex::new(Vec::new());
+
+/// Trees made for one grid stride ([`FovTree::for_grid`]), most recently used first.
+static FOR_GRIDS: Mutex<Vec<Arc<FovTree>>> = Mutex::new(Vec::new());
+
+/// How many trees [`FOR_GRIDS`] keeps: a game uses a few sight radii on a few map sizes.
+const KEPT_FOR_GRIDS: usize = 8;
 
 impl FovTree {
     /// The shared tree for `radius`, built on first use and kept for the life of the program;
@@ -38,6 +44,28 @@ impl FovTree {
         trees[r] = Some(Arc::clone(&tree));
         Some(tree)
     }
+
+    /// The shared tree for `radius` made for grids with `grid`'s stride
+    /// ([`FovTree::for_grid`]), built on first use; `None` above [`MAX_TREE_RADIUS`]. The
+    /// last few are kept.
+    pub fn cached_for<T>(grid: &Grid<T>, radius: u32) -> Option<Arc<FovTree>> {
+        let stride = FovTree::stride_of(grid);
+        let found = |t: &Arc<FovTree>| t.radius() == radius && t.stride() == stride;
+        {
+            let mut kept = FOR_GRIDS.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(k) = kept.iter().position(found) {
+                kept[..=k].rotate_right(1);
+                return Some(Arc::clone(&kept[0]));
+            }
+        }
+        let tree = Arc::new(FovTree::cached(radius)?.for_grid(grid));
+        let mut kept = FOR_GRIDS.lock().unwrap_or_else(PoisonError::into_inner);
+        if !kept.iter().any(found) {
+            kept.insert(0, Arc::clone(&tree));
+            kept.truncate(KEPT_FOR_GRIDS);
+        }
+        Some(tree)
+    }
 }
 
 /// The tile indices visible from `origin` within `radius`, in ascending order. Empty when the
@@ -54,15 +82,15 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let span = (i64::from(hi.x) - i64::from(lo.x)) + (i64::from(hi.y) - i64::from(lo.y));
     let radius = u32::try_from(span).map_or(radius, |s| radius.min(s));
     let mut out = Vec::new();
-    match FovTree::cached(radius) {
-        Some(tree) => tree.compute(grid, blocks, start, &mut out),
+    match FovTree::cached_for(grid, radius) {
+        Some(tree) => tree.compute_sorted(grid, blocks, start, &mut out),
         None => by_lines(grid, blocks, origin, radius, &mut out),
     }
-    out.sort_unstable();
     out
 }
 
-/// The definition checked line by line, for radii too large for a tree.
+/// The definition checked line by line, for radii too large for a tree; ascending, as
+/// [`Grid::indices`] is.
 fn by_lines<T>(
     grid: &Grid<T>,
     blocks: impl Fn(usize) -> bool,

@@ -4,35 +4,68 @@
 //! share nodes. Walking the tree depth-first from a viewer and skipping a node's subtree at the
 //! first tile that blocks sight visits each open line prefix once, and marks an offset visible
 //! exactly when nothing strictly between the viewer and it blocks: the definition of DESIGN.md.
+//!
+//! Each node stores its tile's offset from the viewer, so the walk needs no stack: the tile
+//! of a node is the viewer's storage index plus `dy · stride + dx`. That is the tile the line
+//! really reaches, because the walk only descends through tiles, and a step from a tile never
+//! leaves the grid's storage (its border row and column hold no tiles). A tree made for one
+//! grid stride ([`FovTree::for_grid`]) also keeps that sum per node, and its walk on grids
+//! of that stride is one addition per node.
 
-use crate::geom::Hex;
+use crate::geom::{Direction, Hex};
 use crate::map::Grid;
 use std::collections::BTreeMap;
 
 /// The largest radius a tree is built for; beyond it [`FovTree::new`] refuses.
 pub const MAX_TREE_RADIUS: u32 = 64;
 
-/// One node: the step from its parent, its depth, whether it ends the line to its own offset,
-/// and where the node after its subtree starts (the nodes are stored in depth-first order).
+/// Marks a node whose offset is not the end of its own line.
+const INNER: u16 = u16::MAX;
+
+/// One node, in depth-first order: its offset from the viewer, its offset's rank in reading
+/// order when the node ends the line to its own offset ([`INNER`] otherwise), and where the
+/// node after its subtree starts.
 #[derive(Copy, Clone, Debug)]
 struct Node {
-    dir: u8,
-    terminal: bool,
-    depth: u16,
+    dx: i8,
+    dy: i8,
+    rank: u16,
     skip: u32,
 }
+
+/// A node for one grid stride: its storage index offset from the viewer, and where the node
+/// after its subtree starts, with [`ENDS_LINE`] set when it ends the line to its own offset.
+#[derive(Copy, Clone, Debug)]
+struct FlatNode {
+    delta: i32,
+    next: u32,
+}
+
+/// The flag of [`FlatNode::next`] for a node that ends its own line.
+const ENDS_LINE: u32 = 1 << 31;
 
 /// The line tree for one radius; build once and reuse for every viewer on every map.
 #[derive(Clone, Debug)]
 pub struct FovTree {
     radius: u32,
     nodes: Vec<Node>,
+    /// The grid stride `flat` was made for (0: none).
+    stride: isize,
+    /// `nodes` with their offsets as storage index offsets for `stride`.
+    flat: Vec<FlatNode>,
+    /// `by_rank` as storage index offsets for `stride`.
+    flat_by_rank: Vec<i32>,
+    /// Every offset within the radius, in reading order (by `dy`, then `dx`): the offsets by
+    /// rank. Storage indices of tiles sort the same way, so visiting ranks in order lists
+    /// tiles in ascending index order.
+    by_rank: Vec<(i8, i8)>,
 }
 
 /// A node while building: children by direction.
 #[derive(Default)]
 struct Draft {
     dir: u8,
+    offset: Hex,
     terminal: bool,
     children: Vec<u32>,
 }
@@ -55,6 +88,7 @@ impl FovTree {
                 at = *index.entry((at, dir)).or_insert_with(|| {
                     drafts.push(Draft {
                         dir,
+                        offset: pair[1],
                         ..Draft::default()
                     });
                     let id = (drafts.len() - 1) as u32;
@@ -64,9 +98,67 @@ impl FovTree {
             }
             drafts[at as usize].terminal = true;
         }
+        let mut by_rank: Vec<(i8, i8)> = Hex::ORIGIN
+            .range(radius)
+            .map(|h| (h.x as i8, h.y as i8))
+            .collect();
+        by_rank.sort_unstable_by_key(|&(dx, dy)| (dy, dx));
+        let rank: BTreeMap<(i8, i8), u16> = by_rank
+            .iter()
+            .enumerate()
+            .map(|(k, &o)| (o, k as u16))
+            .collect();
         let mut nodes = Vec::with_capacity(drafts.len());
-        flatten(&drafts, 0, 0, &mut nodes);
-        Some(FovTree { radius, nodes })
+        flatten(&drafts, &rank, 0, &mut nodes);
+        Some(FovTree {
+            radius,
+            nodes,
+            stride: 0,
+            flat: Vec::new(),
+            flat_by_rank: Vec::new(),
+            by_rank,
+        })
+    }
+
+    /// This tree, made faster for grids whose storage rows are as long as `grid`'s (any grid
+    /// of the same bounding box). It still works on every grid.
+    pub fn for_grid<T>(&self, grid: &Grid<T>) -> FovTree {
+        let stride = Self::stride_of(grid);
+        let flat = self
+            .nodes
+            .iter()
+            .map(|n| {
+                let delta = isize::from(n.dy) * stride + isize::from(n.dx);
+                FlatNode {
+                    // Grids hold at most 2^24 cells, so a row is shorter than 2^24 and
+                    // `delta` (at most 65 rows) fits.
+                    delta: delta as i32,
+                    next: n.skip | if n.rank == INNER { 0 } else { ENDS_LINE },
+                }
+            })
+            .collect();
+        // As above, these fit.
+        let flat_by_rank = self
+            .by_rank
+            .iter()
+            .map(|&(dx, dy)| (isize::from(dy) * stride + isize::from(dx)) as i32)
+            .collect();
+        FovTree {
+            stride,
+            flat,
+            flat_by_rank,
+            ..self.clone()
+        }
+    }
+
+    /// The grid stride this tree is made for ([`FovTree::for_grid`]), or 0.
+    pub(super) fn stride(&self) -> isize {
+        self.stride
+    }
+
+    /// The storage index offset of one row down in `grid`.
+    pub(super) fn stride_of<T>(grid: &Grid<T>) -> isize {
+        grid.neighbor_offsets()[Direction::SW.index()]
     }
 
     /// The radius this tree covers.
@@ -85,29 +177,71 @@ impl FovTree {
         origin: usize,
         mut visit: impl FnMut(usize),
     ) {
+        self.walk(grid, blocks, origin, |cell, _| visit(cell));
+    }
+
+    /// The walk behind [`FovTree::visit`]: `seen(index, node)` for each visible tile, where
+    /// `node` is the node that ends the line to it, or [`usize::MAX`] for the viewer.
+    fn walk<T>(
+        &self,
+        grid: &Grid<T>,
+        blocks: impl Fn(usize) -> bool,
+        origin: usize,
+        mut seen: impl FnMut(usize, usize),
+    ) {
         if !grid.is_tile(origin) {
             return;
         }
-        visit(origin);
-        let offsets = grid.neighbor_offsets();
+        seen(origin, usize::MAX);
+        let stride = Self::stride_of(grid);
         let mask = grid.tile_mask();
-        let mut stack = [origin; MAX_TREE_RADIUS as usize + 1];
-        let mut n = 0;
-        while let Some(node) = self.nodes.get(n) {
-            let depth = usize::from(node.depth);
-            // The parent is an open tile, so this neighbour index is inside storage.
-            let cell = stack[depth - 1].wrapping_add_signed(offsets[usize::from(node.dir)]);
-            let tile = mask[cell];
-            if node.terminal && tile {
-                visit(cell);
+        // In both loops the parent is an open tile, so a node's index is inside storage.
+        if stride == self.stride && self.flat.len() == self.nodes.len() {
+            let nodes = self.flat.as_slice();
+            let mut n = 0;
+            while let Some(node) = nodes.get(n) {
+                let cell = origin.wrapping_add_signed(node.delta as isize);
+                if mask[cell] {
+                    if node.next & ENDS_LINE != 0 {
+                        seen(cell, n);
+                    }
+                    if !blocks(cell) {
+                        n += 1;
+                        continue;
+                    }
+                }
+                n = (node.next & !ENDS_LINE) as usize;
             }
-            if tile && !blocks(cell) {
-                stack[depth] = cell;
-                n += 1;
-            } else {
+        } else {
+            let nodes = self.nodes.as_slice();
+            let mut n = 0;
+            while let Some(node) = nodes.get(n) {
+                let cell = origin
+                    .wrapping_add_signed(isize::from(node.dy) * stride + isize::from(node.dx));
+                if mask[cell] {
+                    if node.rank != INNER {
+                        seen(cell, n);
+                    }
+                    if !blocks(cell) {
+                        n += 1;
+                        continue;
+                    }
+                }
                 n = node.skip as usize;
             }
         }
+    }
+
+    /// The rank of what [`Self::walk`] reports as `node`.
+    fn rank(&self, node: usize) -> usize {
+        self.nodes
+            .get(node)
+            .map_or(self.origin_rank(), |n| usize::from(n.rank))
+    }
+
+    /// The rank of the viewer's own offset: the middle of the reading order.
+    fn origin_rank(&self) -> usize {
+        self.by_rank.len() / 2
     }
 
     /// The visible tiles from `origin`, as [`FovTree::visit`] finds them, written to `out`
@@ -120,24 +254,68 @@ impl FovTree {
         out: &mut Vec<usize>,
     ) {
         out.clear();
-        self.visit(grid, blocks, origin, |i| out.push(i));
+        out.reserve(self.by_rank.len());
+        self.walk(grid, blocks, origin, |i, _| out.push(i));
+    }
+
+    /// The visible tiles from `origin` in ascending index order, written to `out` (cleared
+    /// first): [`FovTree::compute`] without a sort. The walk marks ranks in a bit set; the
+    /// set, read in rank order, gives the tiles in reading order.
+    pub fn compute_sorted<T>(
+        &self,
+        grid: &Grid<T>,
+        blocks: impl Fn(usize) -> bool,
+        origin: usize,
+        out: &mut Vec<usize>,
+    ) {
+        out.clear();
+        let mut marks = vec![0u64; self.by_rank.len().div_ceil(64)];
+        let mut count = 0;
+        self.walk(grid, blocks, origin, |_, node| {
+            let rank = self.rank(node);
+            marks[rank / 64] |= 1 << (rank % 64);
+            count += 1;
+        });
+        out.reserve(count);
+        let stride = Self::stride_of(grid);
+        let flat = (stride == self.stride && self.flat_by_rank.len() == self.by_rank.len())
+            .then_some(self.flat_by_rank.as_slice());
+        for (w, &word) in marks.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let rank = w * 64 + bits.trailing_zeros() as usize;
+                let delta = if let Some(deltas) = flat {
+                    deltas[rank] as isize
+                } else {
+                    let (dx, dy) = self.by_rank[rank];
+                    isize::from(dy) * stride + isize::from(dx)
+                };
+                out.push(origin.wrapping_add_signed(delta));
+                bits &= bits - 1;
+            }
+        }
     }
 }
 
 /// Appends the subtree under draft `id` (not `id` itself) in depth-first order.
-fn flatten(drafts: &[Draft], id: usize, depth: u16, out: &mut Vec<Node>) {
+fn flatten(drafts: &[Draft], rank: &BTreeMap<(i8, i8), u16>, id: usize, out: &mut Vec<Node>) {
     let mut children: Vec<u32> = drafts[id].children.clone();
     children.sort_by_key(|&c| drafts[c as usize].dir);
     for c in children {
         let at = out.len();
         let draft = &drafts[c as usize];
+        let (dx, dy) = (draft.offset.x as i8, draft.offset.y as i8);
         out.push(Node {
-            dir: draft.dir,
-            terminal: draft.terminal,
-            depth: depth + 1,
+            dx,
+            dy,
+            rank: if draft.terminal {
+                rank[&(dx, dy)]
+            } else {
+                INNER
+            },
             skip: 0,
         });
-        flatten(drafts, c as usize, depth + 1, out);
+        flatten(drafts, rank, c as usize, out);
         out[at].skip = out.len() as u32;
     }
 }
@@ -145,15 +323,96 @@ fn flatten(drafts: &[Draft], id: usize, depth: u16, out: &mut Vec<Node>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::map::{Shape, Terrain};
 
     #[test]
     fn every_offset_ends_exactly_one_node() {
-        for r in [0, 1, 5, 20] {
+        for r in [0, 1, 5, 20, MAX_TREE_RADIUS] {
             let tree = FovTree::new(r).unwrap();
-            let terminals = tree.nodes.iter().filter(|n| n.terminal).count();
-            assert_eq!(terminals, 3 * r as usize * (r as usize + 1), "radius {r}");
-            assert!(tree.nodes.iter().all(|n| u32::from(n.depth) <= r));
+            let mut ranks: Vec<u16> = tree
+                .nodes
+                .iter()
+                .filter(|n| n.rank != INNER)
+                .map(|n| n.rank)
+                .collect();
+            ranks.sort_unstable();
+            let all = 3 * r as usize * (r as usize + 1);
+            // Every offset but the origin's own, once each.
+            let origin = tree.origin_rank() as u16;
+            let want: Vec<u16> = (0..=all as u16).filter(|&k| k != origin).collect();
+            assert_eq!(ranks, want, "radius {r}");
+            assert_eq!(tree.by_rank[usize::from(origin)], (0, 0));
+            assert!(
+                tree.nodes
+                    .iter()
+                    .all(|n| { Hex::new(i32::from(n.dx), i32::from(n.dy)).length() as u32 <= r })
+            );
         }
         assert!(FovTree::new(MAX_TREE_RADIUS + 1).is_none());
+    }
+
+    #[test]
+    fn a_tree_made_for_another_stride_still_works() {
+        let grid = |w| {
+            Grid::new(
+                &Shape::Parallelogram {
+                    width: w,
+                    height: 20,
+                },
+                Terrain::Floor,
+            )
+            .unwrap()
+        };
+        let (narrow, wide) = (grid(20), grid(40));
+        let tree = FovTree::new(6).unwrap().for_grid(&narrow);
+        assert_ne!(FovTree::stride_of(&narrow), FovTree::stride_of(&wide));
+        let o = wide.index(Hex::new(10, 10)).unwrap();
+        let mut out = Vec::new();
+        tree.compute_sorted(&wide, |_| false, o, &mut out);
+        let want: Vec<usize> = Hex::new(10, 10)
+            .range(6)
+            .filter_map(|h| wide.index(h))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn sorted_and_unsorted_walks_agree_near_edges_and_on_narrow_maps() {
+        // Narrow maps put the stride below the tree's width: offsets must still land on the
+        // right tiles, and the reading order must still be the index order.
+        for (w, h) in [(1, 9), (3, 3), (5, 40), (40, 5), (30, 30)] {
+            let mut grid = Grid::new(
+                &Shape::Parallelogram {
+                    width: w,
+                    height: h,
+                },
+                Terrain::Floor,
+            )
+            .unwrap();
+            let tiles: Vec<usize> = grid.indices().collect();
+            for (k, &i) in tiles.iter().enumerate() {
+                if k % 7 == 3 {
+                    grid[i] = Terrain::Wall;
+                }
+            }
+            let tree = FovTree::new(12).unwrap();
+            let flat = tree.for_grid(&grid);
+            let blocks = |i: usize| grid[i].blocks_sight();
+            for &o in &tiles {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                tree.compute(&grid, blocks, o, &mut a);
+                tree.compute_sorted(&grid, blocks, o, &mut b);
+                assert!(b.windows(2).all(|p| p[0] < p[1]), "ascending, no repeats");
+                a.sort_unstable();
+                assert_eq!(a, b, "{w}x{h} from {}", grid.hex(o));
+                let (mut c, mut d) = (Vec::new(), Vec::new());
+                flat.compute(&grid, blocks, o, &mut c);
+                flat.compute_sorted(&grid, blocks, o, &mut d);
+                c.sort_unstable();
+                assert_eq!((&c, &d), (&a, &b), "made for this grid");
+            }
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! the most recently reached tile first, which is deterministic.
 
 use super::PathScratch;
+use super::scratch::State;
 use crate::geom::{Direction, Hex};
 use crate::map::Grid;
 
@@ -30,39 +31,86 @@ impl PathScratch {
         if start != goal && self.goal_in_closed_pocket(grid, &cost, start, goal) {
             return None;
         }
-        self.begin(grid.storage_len());
-        let mask = grid.tile_mask();
-        let offsets = grid.neighbor_offsets();
+        let len = grid.storage_len();
+        self.begin(len);
+        let found = self.search(grid, cost, start, goal);
+        self.clear_spare(len);
+        found
+    }
+
+    /// The search of [`PathScratch::astar_with`] after its checks, on fresh buffers.
+    ///
+    /// Each neighbour is judged without branching on what it holds (wall, settled, improved),
+    /// which a processor cannot predict in a cave: a neighbour that does not improve writes
+    /// its state to the spare cell instead of its own, and is not queued.
+    #[allow(clippy::needless_bitwise_bool)] // `&` on purpose: no branches
+    fn search<T>(
+        &mut self,
+        grid: &Grid<T>,
+        cost: impl Fn(usize) -> Option<u32>,
+        start: usize,
+        goal: usize,
+    ) -> Option<u32> {
         let target = grid.hex(goal);
-        let h = |hex: Hex| hex.distance(target) as u32;
+        // `Hex::distance`, written out so that it surely inlines into the loop.
+        let h = |hex: Hex| {
+            let (dx, dy) = (hex.x - target.x, hex.y - target.y);
+            dx.abs().max(dy.abs()).max((dx - dy).abs()) as u32
+        };
         let steps = Direction::ALL.map(Direction::offset);
-        self.relax(start, 0, start);
-        self.queue.reset(h(grid.hex(start)));
-        self.queue.push(h(grid.hex(start)), start as u32);
-        while let Some((_, i)) = self.queue.pop() {
+        let offsets = grid.neighbor_offsets();
+        let (open, shut) = (self.generation, self.generation + 1);
+        let spare = Self::spare(grid.storage_len());
+        let PathScratch {
+            states,
+            parents,
+            queue,
+            count: reached,
+            ..
+        } = self;
+        // Every index met below is a tile or next to one, so inside these slices.
+        let states = &mut states[..=spare];
+        let parents = &mut parents[..=spare];
+        let mask = &grid.tile_mask()[..spare];
+        states[start] = State::pack(open, 0);
+        parents[start] = start as u32;
+        let mut count = 1;
+        queue.reset(h(grid.hex(start)));
+        queue.push(h(grid.hex(start)), start as u32);
+        while let Some((_, i)) = queue.pop() {
             let i = i as usize;
-            if self.closed(i) {
+            let state = states[i];
+            if State::stamp(state) == shut {
                 continue;
             }
-            self.close(i);
-            let g = self.dist(i);
+            let g = State::dist(state);
+            states[i] = State::pack(shut, g);
             if i == goal {
+                *reached = count;
                 return Some(g);
             }
             let here = grid.hex(i);
-            for (off, step) in offsets.into_iter().zip(steps) {
+            let mut next = [(0u32, 0u32, Hex::ORIGIN); 6];
+            let mut n = 0;
+            for (&off, &step) in offsets.iter().zip(&steps) {
                 let j = i.wrapping_add_signed(off);
-                if !mask[j] || self.closed(j) {
-                    continue;
-                }
-                let Some(c) = cost(j) else { continue };
-                let ng = g.saturating_add(c.max(1));
-                if self.relax(j, ng, i) {
-                    let f = ng.saturating_add(h(here + step));
-                    self.queue.push(f, j as u32);
-                }
+                let old = states[j];
+                let c = cost(j).map_or(0, |c| c.max(1));
+                let ng = g.saturating_add(c);
+                let new = State::pack(open, ng);
+                let better = mask[j] & (c > 0) & (new > old);
+                count += usize::from(better & (State::stamp(old) != open));
+                let at = if better { j } else { spare };
+                states[at] = new;
+                parents[at] = i as u32;
+                next[n] = (ng, j as u32, step);
+                n += usize::from(better);
+            }
+            for &(ng, j, step) in &next[..n] {
+                queue.push(ng.saturating_add(h(here + step)), j);
             }
         }
+        *reached = count;
         None
     }
 
@@ -81,11 +129,11 @@ impl PathScratch {
         let offsets = grid.neighbor_offsets();
         self.relax(goal, 0, goal);
         let mut next = 0;
-        while next < self.reached.len() {
-            if self.reached.len() > POCKET_LIMIT {
+        while next < self.count {
+            if self.count > POCKET_LIMIT {
                 return false;
             }
-            let i = self.reached[next] as usize;
+            let i = self.reached()[next] as usize;
             next += 1;
             for off in offsets {
                 let j = i.wrapping_add_signed(off);

@@ -57,6 +57,7 @@ impl BucketQueue {
 
     /// Queues `item` at `priority`. A priority below the current minimum is raised to it (this
     /// never happens with a consistent heuristic or in Dijkstra).
+    #[inline]
     pub fn push(&mut self, priority: u32, item: u32) {
         let p = priority.max(self.base);
         if (p - self.base) as usize >= WINDOW {
@@ -68,6 +69,7 @@ impl BucketQueue {
     }
 
     /// Removes and returns an item of the lowest priority, with that priority.
+    #[inline]
     pub fn pop(&mut self) -> Option<(u32, u32)> {
         loop {
             if self.near == 0 {

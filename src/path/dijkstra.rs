@@ -1,5 +1,6 @@
 //! Dijkstra's algorithm from many sources with a bucket queue, stopping on request.
 
+use super::scratch::State;
 use super::{PathScratch, UNREACHED};
 use crate::map::Grid;
 
@@ -26,35 +27,77 @@ impl PathScratch {
         limit: u32,
         mut visit: impl FnMut(usize, u32) -> Flow,
     ) {
-        self.begin(grid.storage_len());
-        let mask = grid.tile_mask();
+        let len = grid.storage_len();
+        self.begin(len);
         for &s in sources {
             if grid.is_tile(s) && self.relax(s, 0, s) {
                 self.queue.push(0, s as u32);
             }
         }
+        self.settle(grid, cost, limit, &mut visit);
+        self.clear_spare(len);
+    }
+
+    /// The loop of [`PathScratch::dijkstra_with`] once the sources are queued. Neighbours
+    /// are judged without branching on what they hold, as in A* (`astar.rs`).
+    #[allow(clippy::needless_bitwise_bool)] // `&` on purpose: no branches
+    fn settle<T>(
+        &mut self,
+        grid: &Grid<T>,
+        cost: impl Fn(usize) -> Option<u32>,
+        limit: u32,
+        visit: &mut impl FnMut(usize, u32) -> Flow,
+    ) {
         let offsets = grid.neighbor_offsets();
-        while let Some((d, i)) = self.queue.pop() {
+        let (open, shut) = (self.generation, self.generation + 1);
+        let spare = Self::spare(grid.storage_len());
+        let mut count = self.count;
+        let PathScratch {
+            states,
+            parents,
+            queue,
+            reached,
+            ..
+        } = self;
+        // Every index met below is a tile or next to one, so inside these slices; at most
+        // every tile is counted in `reached`, so its entry `count` exists.
+        let states = &mut states[..=spare];
+        let parents = &mut parents[..=spare];
+        let reached = &mut reached[..=spare];
+        let mask = &grid.tile_mask()[..spare];
+        while let Some((d, i)) = queue.pop() {
             let i = i as usize;
-            if self.closed(i) || d > self.dist(i) {
+            let state = states[i];
+            if State::stamp(state) == shut || d > State::dist(state) {
                 continue;
             }
-            self.close(i);
+            states[i] = State::pack(shut, d);
             if visit(i, d) == Flow::Stop {
-                return;
+                break;
             }
-            for off in offsets {
+            let mut next = [(0u32, 0u32); 6];
+            let mut n = 0;
+            for &off in &offsets {
                 let j = i.wrapping_add_signed(off);
-                if !mask[j] {
-                    continue;
-                }
-                let Some(c) = cost(j) else { continue };
-                let nd = d.saturating_add(c.max(1));
-                if nd <= limit && self.relax(j, nd, i) {
-                    self.queue.push(nd, j as u32);
-                }
+                let old = states[j];
+                let c = cost(j).map_or(0, |c| c.max(1));
+                let nd = d.saturating_add(c);
+                let new = State::pack(open, nd);
+                let better = mask[j] & (c > 0) & (nd <= limit) & (new > old);
+                let at = if better { j } else { spare };
+                states[at] = new;
+                parents[at] = i as u32;
+                next[n] = (nd, j as u32);
+                n += usize::from(better);
+                // Branch-free append to `reached`: write, then count it only if new.
+                reached[count] = j as u32;
+                count += usize::from(better & (State::stamp(old) != open));
+            }
+            for &(nd, j) in &next[..n] {
+                queue.push(nd, j);
             }
         }
+        self.count = count;
     }
 }
 
@@ -69,7 +112,7 @@ pub fn dijkstra_map_with<T>(
 ) -> Vec<u32> {
     scratch.dijkstra_with(grid, cost, sources, limit, |_, _| Flow::Continue);
     let mut out = vec![UNREACHED; grid.storage_len()];
-    for &i in &scratch.reached {
+    for &i in scratch.reached() {
         out[i as usize] = scratch.dist(i as usize);
     }
     out

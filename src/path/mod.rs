@@ -2,7 +2,9 @@
 //!
 //! Everything works on storage indices of a [`Grid`]; a cost function says what entering a
 //! tile costs (`None`: it cannot be entered). Costs are small positive integers; a cost of 0
-//! counts as 1. Searches use a bucket queue and generation-stamped buffers
+//! counts as 1. A search may ask the cost of any storage index next to a tile, tile or not,
+//! settled or not (asking costs less than deciding whether to ask), and ignores the answer
+//! for non-tiles. Searches use a bucket queue and generation-stamped buffers
 //! ([`PathScratch`]); the `*_with` forms reuse one across calls.
 
 mod astar;
@@ -11,6 +13,9 @@ mod dijkstra;
 mod explore;
 mod range;
 mod scratch;
+
+#[cfg(test)]
+mod reference;
 
 pub use bucket::BucketQueue;
 pub use dijkstra::{Flow, dijkstra_map_with};
@@ -24,15 +29,29 @@ use crate::map::{Grid, Level, Terrain};
 /// The cost meaning "not reached".
 pub const UNREACHED: u32 = u32::MAX;
 
+/// [`Terrain::move_cost`] by discriminant, 0 where the terrain cannot be entered: a table
+/// lookup is cheaper in a search's inner loop than the `match` it comes from.
+const COST_TABLE: [u32; Terrain::ALL.len()] = {
+    let mut table = [0; Terrain::ALL.len()];
+    let mut k = 0;
+    while k < table.len() {
+        let t = Terrain::ALL[k];
+        table[t as usize] = match t.move_cost() {
+            Some(c) => c,
+            None => 0,
+        };
+        k += 1;
+    }
+    table
+};
+
 /// The movement cost of entering each tile of a level by its terrain.
 pub fn terrain_cost(level: &Level) -> impl Fn(usize) -> Option<u32> + '_ {
     let grid: &Grid<Terrain> = &level.terrain;
+    let (cells, mask) = (grid.cells(), grid.tile_mask());
     move |i| {
-        if grid.is_tile(i) {
-            grid[i].move_cost()
-        } else {
-            None
-        }
+        let c = cells.get(i).map_or(0, |&t| COST_TABLE[t as usize]);
+        (c > 0 && mask.get(i).copied().unwrap_or(false)).then_some(c)
     }
 }
 
@@ -130,6 +149,19 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn terrain_costs_come_from_the_terrain() {
+        let mut level = open(3, 3);
+        let tiles: Vec<usize> = level.terrain.indices().collect();
+        for (t, &i) in Terrain::ALL.iter().zip(tiles.iter().cycle()) {
+            level.terrain[i] = *t;
+            assert_eq!(terrain_cost(&level)(i), t.move_cost(), "{t:?}");
+        }
+        let cost = terrain_cost(&level);
+        assert_eq!(cost(0), None, "a border cell is no tile");
+        assert_eq!(cost(usize::MAX), None);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use super::PathScratch;
 use super::dijkstra::Flow;
+use crate::geom::Direction;
 use crate::map::Grid;
 
 /// Every tile reachable from storage index `start` spending at most `points`, with its cheapest
@@ -20,11 +21,33 @@ pub fn movement_range_with<T>(
         return;
     }
     scratch.dijkstra_with(grid, cost, &[start], points, |_, _| Flow::Continue);
-    out.extend(
-        scratch
-            .reached
-            .iter()
-            .map(|&i| (i as usize, scratch.dist(i as usize))),
-    );
-    out.sort_unstable_by_key(|&(i, _)| i);
+    // A step moves at most one row and one column and costs at least 1, so every tile
+    // reached lies within `points` rows and columns of the start. When that window is not
+    // much larger than what was reached, reading it row by row lists the tiles in index
+    // order; otherwise they are sorted.
+    let stride = grid.neighbor_offsets()[Direction::SW.index()].unsigned_abs();
+    let reach = points as usize;
+    let window = reach
+        .checked_mul(2)
+        .and_then(|w| (w + 1).checked_mul(w + 1));
+    if window.is_some_and(|w| w <= 4 * scratch.reached_count() + 64) {
+        let (row, col) = (start / stride, start % stride);
+        let rows = grid.storage_len() / stride;
+        let cols = col.saturating_sub(reach)..=(col + reach).min(stride - 1);
+        for r in row.saturating_sub(reach)..=(row + reach).min(rows - 1) {
+            out.extend(
+                cols.clone()
+                    .map(|c| r * stride + c)
+                    .filter_map(|i| scratch.distance(i).map(|d| (i, d))),
+            );
+        }
+    } else {
+        out.extend(
+            scratch
+                .reached()
+                .iter()
+                .map(|&i| (i as usize, scratch.dist(i as usize))),
+        );
+        out.sort_unstable_by_key(|&(i, _)| i);
+    }
 }

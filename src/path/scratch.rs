@@ -11,20 +11,45 @@ use crate::map::Grid;
 /// generation (open) or the generation plus one (closed); older stamps mean "not seen".
 #[derive(Clone, Debug, Default)]
 pub struct PathScratch {
-    /// Stamp, distance and parent side by side: one cache line per tile touched.
-    cells: Vec<Cell>,
-    generation: u32,
+    /// Per storage index, plus one spare: its [`State`].
+    pub(super) states: Vec<u64>,
+    /// Per storage index, plus one spare: where it was reached from (itself for a source).
+    pub(super) parents: Vec<u32>,
+    pub(super) generation: u32,
     pub(super) queue: BucketQueue,
-    /// Every index first seen in the current search, in the order seen.
+    /// The first [`Self::count`] entries: every index first seen in the current search, in
+    /// the order seen (Dijkstra only: A* just counts them). Kept as long as the storage plus
+    /// one, so that branch-free code may write past the count.
     pub(super) reached: Vec<u32>,
+    /// How many indices the current search has seen.
+    pub(super) count: usize,
 }
 
-/// What a search knows of one storage index.
-#[derive(Copy, Clone, Debug, Default)]
-struct Cell {
-    stamp: u32,
-    dist: u32,
-    parent: u32,
+/// A tile's stamp and distance packed into one word, `stamp << 32 | !dist`, so that one read
+/// answers every question a search asks, and one comparison decides whether a new distance
+/// improves on it: for `new = State::pack(generation, d)`, `new > old` exactly when the tile
+/// is unseen in this search (older stamp) or open with a larger distance, and never when it
+/// is closed (stamp `generation + 1`).
+pub(super) struct State;
+
+impl State {
+    /// The word for `stamp` and `dist`.
+    #[inline]
+    pub(super) fn pack(stamp: u32, dist: u32) -> u64 {
+        (u64::from(stamp) << 32) | u64::from(!dist)
+    }
+
+    /// The stamp of a word.
+    #[inline]
+    pub(super) fn stamp(word: u64) -> u32 {
+        (word >> 32) as u32
+    }
+
+    /// The distance of a word.
+    #[inline]
+    pub(super) fn dist(word: u64) -> u32 {
+        !(word as u32)
+    }
 }
 
 impl PathScratch {
@@ -33,67 +58,73 @@ impl PathScratch {
         PathScratch::default()
     }
 
-    /// Starts a new search over `len` storage indices.
+    /// Starts a new search over `len` storage indices. One cell more than that is kept: a
+    /// place where branch-free code may write what it throws away (see [`Self::spare`]).
     pub(super) fn begin(&mut self, len: usize) {
-        if self.cells.len() < len {
-            self.cells.resize(len, Cell::default());
+        if self.states.len() <= len {
+            self.states.resize(len + 1, 0);
+            self.parents.resize(len + 1, 0);
+            self.reached.resize(len + 1, 0);
         }
         if self.generation >= u32::MAX - 2 {
-            self.cells.fill(Cell::default());
+            self.states.fill(0);
             self.generation = 0;
         }
         self.generation += 2;
-        self.reached.clear();
+        self.count = 0;
         self.queue.reset(0);
+    }
+
+    /// The index of the spare cell for a search over `len` storage indices; whatever is written
+    /// there must be undone with [`Self::clear_spare`] before the search returns.
+    pub(super) fn spare(len: usize) -> usize {
+        len
+    }
+
+    /// Forgets what was written to the spare cell.
+    pub(super) fn clear_spare(&mut self, len: usize) {
+        self.states[Self::spare(len)] = 0;
     }
 
     /// Whether `i` has a distance in the current search.
     pub(super) fn seen(&self, i: usize) -> bool {
-        self.cells[i].stamp >= self.generation
-    }
-
-    /// Whether `i` has been settled in the current search.
-    pub(super) fn closed(&self, i: usize) -> bool {
-        self.cells[i].stamp == self.generation + 1
-    }
-
-    /// Marks `i` settled.
-    pub(super) fn close(&mut self, i: usize) {
-        self.cells[i].stamp = self.generation + 1;
+        State::stamp(self.states[i]) >= self.generation
     }
 
     /// The distance recorded for `i` (meaningful only when [`Self::seen`]).
     pub(super) fn dist(&self, i: usize) -> u32 {
-        self.cells[i].dist
+        State::dist(self.states[i])
     }
 
     /// Records a (better) distance for `i` reached from `from`; returns whether it improved.
     pub(super) fn relax(&mut self, i: usize, d: u32, from: usize) -> bool {
-        let generation = self.generation;
-        let cell = &mut self.cells[i];
-        if cell.stamp >= generation {
-            if d >= cell.dist || cell.stamp != generation {
-                return false;
-            }
-        } else {
-            self.reached.push(i as u32);
+        let old = self.states[i];
+        let new = State::pack(self.generation, d);
+        if new <= old {
+            return false;
         }
-        *cell = Cell {
-            stamp: generation,
-            dist: d,
-            parent: from as u32,
-        };
+        if State::stamp(old) < self.generation {
+            self.reached[self.count] = i as u32;
+            self.count += 1;
+        }
+        self.states[i] = new;
+        self.parents[i] = from as u32;
         true
+    }
+
+    /// The indices the last Dijkstra search reached, in the order first seen.
+    pub(super) fn reached(&self) -> &[u32] {
+        &self.reached[..self.count]
     }
 
     /// How many storage indices the last search reached (a measure of its work).
     pub fn reached_count(&self) -> usize {
-        self.reached.len()
+        self.count
     }
 
     /// The distance of `i` in the last search, if it was reached.
     pub fn distance(&self, i: usize) -> Option<u32> {
-        (i < self.cells.len() && self.seen(i)).then(|| self.cells[i].dist)
+        (i < self.states.len() && self.seen(i)).then(|| self.dist(i))
     }
 
     /// The path of the last search from its source to `target`, both included, as storage
@@ -105,8 +136,8 @@ impl PathScratch {
         let mut path = vec![target];
         let mut at = target;
         // Parents form a tree rooted at sources (their own parents); the bound guards bad use.
-        while self.cells[at].parent as usize != at && path.len() <= self.reached.len() {
-            at = self.cells[at].parent as usize;
+        while self.parents[at] as usize != at && path.len() <= self.count {
+            at = self.parents[at] as usize;
             path.push(at);
         }
         path.reverse();
@@ -119,5 +150,35 @@ impl PathScratch {
             .into_iter()
             .map(|i| grid.hex(i))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_states_order_as_the_search_needs() {
+        let g = 10;
+        for d in [0, 1, 5, u32::MAX - 1] {
+            let new = State::pack(g, d);
+            assert_eq!((State::stamp(new), State::dist(new)), (g, d));
+            // Unseen (older stamps, any distance): improves.
+            for old in [
+                0,
+                State::pack(g - 1, 0),
+                State::pack(g - 2, d),
+                State::pack(1, 0),
+            ] {
+                assert!(new > old);
+            }
+            // Open: improves exactly on a larger distance.
+            assert!(new > State::pack(g, d + 1));
+            assert!(new <= State::pack(g, d));
+            assert!(d == 0 || new <= State::pack(g, d - 1));
+            // Closed: never.
+            assert!(new <= State::pack(g + 1, u32::MAX));
+            assert!(new <= State::pack(g + 1, 0));
+        }
     }
 }
