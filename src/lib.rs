@@ -3,6 +3,18 @@
 //!
 //! The core (`geom`, `map`, `fov`, `path`, `mapgen`, `sim`) is pure: no terminal, no files, no
 //! clock, no unseeded randomness. The shells (`ui`, `mapfile`'s tools) sit around it.
+//!
+//! ```
+//! use hexdeep::geom::Direction;
+//! use hexdeep::map::{Grid, Level, Shape, Terrain};
+//! use hexdeep::sim::{Command, World};
+//!
+//! let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
+//! let mut world = World::new(Level::new("a clearing", 1, grid), 7).unwrap();
+//! let start = world.player().pos;
+//! world.apply(Command::Move(Direction::E)).unwrap();
+//! assert_eq!(world.player().pos, start.neighbor(Direction::E));
+//! ```
 
 pub mod fov;
 pub mod geom;
