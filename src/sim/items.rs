@@ -121,16 +121,6 @@ pub fn item_kinds() -> &'static [ItemKind] {
     KINDS.get_or_init(|| parse_items(include_str!("../../data/items.toml")).unwrap_or_default())
 }
 
-/// "a dart", "an elixir".
-pub fn a_item(name: &str) -> String {
-    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {name}")
-}
-
 /// The bundled kind with this name.
 pub fn item_kind(name: &str) -> Option<&'static ItemKind> {
     item_kinds().iter().find(|k| k.name == name)

@@ -5,6 +5,16 @@ use super::event::BounceReason;
 use super::{CreatureId, Event, World};
 use crate::geom::Hex;
 
+/// A name with its indefinite article: "a dart", "an ogre".
+pub fn a_name(name: &str) -> String {
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
+}
+
 /// The lines describing `events` (as returned by [`World::apply`]), told after the fact from
 /// `world`. Only what the player can see is described.
 pub fn messages(events: &[Event], world: &World) -> Vec<String> {
@@ -160,8 +170,9 @@ impl Teller<'_> {
                 .then(|| format!("{} a dart", self.says(who, "throw", "throws"))),
             Event::Drank { who, healed } => (who == World::PLAYER)
                 .then(|| format!("you drink a potion and feel better (+{healed})")),
-            Event::PickedUp { who, ref item, .. } => (who == World::PLAYER)
-                .then(|| format!("you pick up {}", crate::sim::items::a_item(item))),
+            Event::PickedUp { who, ref item, .. } => {
+                (who == World::PLAYER).then(|| format!("you pick up {}", a_name(item)))
+            }
             Event::Moved { .. } | Event::Waited { .. } | Event::Segment { .. } => None,
         }
     }

@@ -25,6 +25,6 @@ pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
 pub use intention::{Intention, acts_in};
 pub use items::{ItemKind, ItemUse, item_kinds, parse_items};
-pub use messages::messages;
+pub use messages::{a_name, messages};
 pub use monsters::{Behaviour, MonsterKind, monster_kinds, parse_monsters};
 pub use world::{FloorItem, Plan, SEGMENTS, World};

@@ -2,11 +2,12 @@
 //! stops (saying why) when a monster comes into view, something new turns up or the way is
 //! blocked. Only the single steps are recorded, so replays never depend on how paths are chosen.
 
-use super::describe::{a_name, visible_creature, visible_monsters};
+use super::describe::{visible_creature, visible_monsters};
 use super::state::{Auto, UiState};
 use crate::geom::Hex;
 use crate::map::Terrain;
 use crate::path;
+use crate::sim::a_name;
 use crate::sim::{Command, World};
 
 /// The tiles to walk from `from` to `to` through known passable tiles (the start excluded).

@@ -1,14 +1,12 @@
 //! Words for what is on a tile, for look mode, clicks and the sidebar.
 
 use crate::geom::Hex;
+use crate::sim::a_name;
 use crate::sim::{Creature, World};
 
 /// The living creature the player can see at `hex`, if any.
 pub fn visible_creature(world: &World, hex: Hex) -> Option<&Creature> {
-    if !world.is_visible(hex) {
-        return None;
-    }
-    world.creatures().iter().find(|c| c.alive && c.pos == hex)
+    world.creature_at(hex).filter(|_| world.is_visible(hex))
 }
 
 /// The living monsters in view, nearest first (then by id).
@@ -52,12 +50,6 @@ pub fn describe(world: &World, hex: Hex) -> String {
         ),
         None => format!("{place}."),
     }
-}
-
-/// "a goblin", "an ogre".
-pub fn a_name(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// A message as a sentence: a capital first letter and a full stop (unless it already ends

@@ -220,7 +220,7 @@ fn refuse_with_monster_in_view(ui: &mut UiState, world: &World, what: &str) -> b
     };
     ui.log.push(format!(
         "You cannot {what} with {} in view.",
-        super::describe::a_name(&monster)
+        crate::sim::a_name(&monster)
     ));
     true
 }
