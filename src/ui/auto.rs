@@ -21,14 +21,19 @@ pub fn known_path(world: &World, from: Hex, to: Hex) -> Option<Vec<Hex>> {
     Some(tiles)
 }
 
-/// How many stairs down the player knows of; finding a new one stops exploring.
-pub fn known_stairs(world: &World) -> usize {
+/// The stairs down the player has seen, in reading order.
+pub fn seen_stairs_down(world: &World) -> impl Iterator<Item = Hex> + '_ {
     world
         .level()
         .terrain
         .iter()
         .filter(|(h, t)| **t == Terrain::StairsDown && world.is_seen(*h))
-        .count()
+        .map(|(h, _)| h)
+}
+
+/// How many stairs down the player knows of; finding a new one stops exploring.
+pub fn known_stairs(world: &World) -> usize {
+    seen_stairs_down(world).count()
 }
 
 /// How many items the player knows to lie on the floor; seeing another stops travel.

@@ -4,7 +4,6 @@ use super::describe::{describe, visible_monsters};
 use super::keymap::Intent;
 use super::state::{Auto, Mode, UiState};
 use crate::geom::Hex;
-use crate::map::Terrain;
 use crate::sim::{Command, World};
 
 /// Applies one intent to the shell state; returns the command for the world, if any. Only
@@ -199,13 +198,7 @@ pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
 
 fn travel_to_stairs(ui: &mut UiState, world: &World) {
     let me = world.player().pos;
-    let stairs = world
-        .level()
-        .terrain
-        .iter()
-        .filter(|(h, t)| **t == Terrain::StairsDown && world.is_seen(*h))
-        .map(|(h, _)| h)
-        .min_by_key(|h| (me.distance(*h), *h));
+    let stairs = super::auto::seen_stairs_down(world).min_by_key(|h| (me.distance(*h), *h));
     match stairs {
         Some(h) if h == me => ui.log.push("You are on the stairs down."),
         Some(h) => start_travel(ui, world, h),
