@@ -180,11 +180,11 @@ fn a_broken_keymap_file_falls_back_with_a_note() {
 
 /// The screen cell where `hex` is drawn in a 100x30 terminal.
 fn cell_of(s: &Session, hex: Hex) -> (u16, u16, ratatui::layout::Rect) {
-    use hexdeep::ui::view::{Camera, areas};
+    use hexdeep::ui::view::{areas, camera};
     let map = areas(ratatui::layout::Rect::new(0, 0, 100, 30))
         .unwrap()
         .map;
-    let camera = Camera::follow(&s.world, s.world.player().pos, map);
+    let camera = camera(&s.world, &s.ui, map);
     for row in map.top()..map.bottom() {
         for col in map.left()..map.right() {
             if camera.hex_at(map, col, row) == Some(hex) {
@@ -230,6 +230,43 @@ fn a_click_picks_the_travel_destination() {
         s.ui.auto,
         Some(Auto::Travel {
             path: vec![Hex::new(4, 3), Hex::new(4, 2), Hex::new(4, 1)],
+            items_known: 0,
+        })
+    );
+}
+
+#[test]
+fn a_click_lands_on_the_tile_drawn_under_it_when_the_view_follows_the_cursor() {
+    // A map wider than the screen, so the view scrolls to follow the travel cursor.
+    let grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 60,
+            height: 9,
+        },
+        Terrain::Floor,
+    )
+    .unwrap();
+    let mut level = Level::new("hall", 1, grid);
+    level.start = Some(Hex::new(40, 4));
+    let mut s = Session {
+        world: World::new(level, 3).unwrap(),
+        ..session()
+    };
+    press(&mut s, '_');
+    for _ in 0..6 {
+        press(&mut s, 'l');
+    }
+    assert_eq!(
+        s.ui.mode,
+        Mode::PickTravel {
+            cursor: Hex::new(46, 4)
+        }
+    );
+    click(&mut s, Hex::new(44, 4));
+    assert_eq!(
+        s.ui.auto,
+        Some(Auto::Travel {
+            path: (41..=44).map(|x| Hex::new(x, 4)).collect(),
             items_known: 0,
         })
     );

@@ -7,7 +7,7 @@ use super::palette::Palette;
 use super::state::{Mode, UiState};
 use super::terminal::{TerminalGuard, stop_flag, stopped};
 use super::update::{confirm_quit, start_travel, update};
-use super::view::{self, Camera, Context};
+use super::view::{self, Context};
 use crate::sim::{Command, World};
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
@@ -90,7 +90,7 @@ impl Session {
         if !inside {
             return;
         }
-        let camera = Camera::follow(&self.world, self.world.player().pos, map_area);
+        let camera = view::camera(&self.world, &self.ui, map_area);
         let Some(hex) = camera.hex_at(map_area, mouse.column, mouse.row) else {
             return;
         };

@@ -73,16 +73,12 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         too_small(area, buf);
         return;
     };
-    let focus = match ui.mode {
-        Mode::Look { cursor } | Mode::Aim { cursor } | Mode::PickTravel { cursor } => cursor,
-        _ => world.player().pos,
-    };
     let overlay = Overlay::build(world, ui, context.palette);
     let map = MapView {
         world,
         overlay: &overlay,
         palette: context.palette,
-        camera: Camera::follow(world, focus, parts.map),
+        camera: camera(world, ui, parts.map),
     };
     map.render(parts.map, buf);
     Sidebar {
@@ -109,6 +105,16 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         .render(inset(area), buf),
         _ => {}
     }
+}
+
+/// The viewport of the map area: it follows the cursor in look, aim and travel modes, else the
+/// player. Drawing and mouse clicks both use it, so a click lands on the tile drawn under it.
+pub fn camera(world: &World, ui: &UiState, map: Rect) -> Camera {
+    let focus = match ui.mode {
+        Mode::Look { cursor } | Mode::Aim { cursor } | Mode::PickTravel { cursor } => cursor,
+        _ => world.player().pos,
+    };
+    Camera::follow(world, focus, map)
 }
 
 /// The area of an overlay window: the screen less a margin.
