@@ -56,13 +56,8 @@ impl Overlay {
         let level = world.level();
         let grid = &level.terrain;
         let speed = world.player().speed.max(1);
-        let cost = |i: usize| {
-            if world.is_seen(grid.hex(i)) {
-                path::terrain_cost(level)(i)
-            } else {
-                None
-            }
-        };
+        let terrain = path::terrain_cost(level);
+        let cost = |i: usize| terrain(i).filter(|_| world.is_seen(grid.hex(i)));
         for (i, c) in path::movement_range(grid, cost, world.player().pos, speed * 3) {
             let turns = c.div_ceil(speed);
             if turns > 0 {
