@@ -16,6 +16,7 @@
 //! assert_eq!(world.player().pos, start.neighbor(Direction::E));
 //! ```
 
+pub mod files;
 pub mod fov;
 pub mod geom;
 pub mod map;
