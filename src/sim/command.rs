@@ -56,7 +56,7 @@ impl ItemName {
     pub const fn as_str(self) -> &'static str {
         match self {
             ItemName::Dart => "dart",
-            ItemName::Potion => "potion",
+            ItemName::Potion => "potion of healing",
         }
     }
 }

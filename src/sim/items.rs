@@ -1,54 +1,150 @@
-//! Item kinds, read from `data/items.toml` (embedded at build time).
+//! Item kinds, read from `data/items.toml` (embedded at build time). Names, glyphs, colours
+//! and numbers come from the file; what an item does is one of a fixed set of effect kinds
+//! ([`ItemUse`]) that the rules implement. No item name appears in the code.
 
-use super::data::first_duplicate;
+use super::data::{DataError, check_colour, first_duplicate, parse_toml};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
-use thiserror::Error;
 
-/// What an item does.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The bundled item file's name, for messages.
+pub const ITEMS_FILE: &str = "data/items.toml";
+
+/// What an item does: the effect kinds the rules know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ItemUse {
-    /// Thrown along a line: stops at the first creature or sight-blocking tile.
+    /// Drunk: restores hit points (never above the maximum).
+    Heal {
+        /// Hit points restored.
+        heal: i32,
+    },
+    /// Drunk: raises maximum hit points and heals as much.
+    GainLife {
+        /// Maximum hit points gained.
+        amount: i32,
+    },
+    /// Thrown by hand along a line: stops at the first creature or sight-blocking tile.
     Thrown {
         /// Damage to the creature it meets.
         damage: i32,
         /// The farthest target, in tiles.
         range: u32,
     },
-    /// Drunk: restores hit points.
-    Heal {
-        /// Hit points restored.
-        heal: i32,
+    /// Thrown: flies over creatures to the tile aimed at (or stops before a wall) and bursts,
+    /// hurting everyone within `radius` of where it lands.
+    Blast {
+        /// Damage to each creature caught.
+        damage: i32,
+        /// The burst's radius.
+        radius: u32,
+        /// The farthest target.
+        range: u32,
     },
+    /// Wielded: fires ammunition whose `launcher` names it.
+    Launcher {
+        /// The farthest target.
+        range: u32,
+    },
+    /// Fired from its launcher along a line, like a thrown item; lands where it stops.
+    Ammo {
+        /// Damage to the creature it meets.
+        damage: i32,
+        /// The launcher's item name.
+        launcher: String,
+    },
+    /// Read: carries the reader to a random far tile of the level.
+    Teleport,
+    /// Read: shows the whole level's layout.
+    MagicMap,
+    /// Wielded: its damage replaces the wielder's own.
+    Weapon {
+        /// Damage of one blow.
+        damage: i32,
+    },
+    /// Worn: takes this much off every blow and missile (never below 1).
+    Armour {
+        /// Damage absorbed.
+        armour: i32,
+    },
+    /// The goal: carry it out of the dungeon.
+    Artifact,
+}
+
+/// How an item is put to use, which command and key it needs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ItemAction {
+    /// `q`.
+    Drink,
+    /// `r`.
+    Read,
+    /// `f`: thrown by hand.
+    Throw,
+    /// `f`: fired from the wielded launcher.
+    Fire,
+    /// `w`.
+    Wield,
+    /// `W`.
+    Wear,
+    /// Only carried.
+    Carry,
+}
+
+impl ItemUse {
+    /// How the item is used.
+    pub fn action(&self) -> ItemAction {
+        match self {
+            ItemUse::Heal { .. } | ItemUse::GainLife { .. } => ItemAction::Drink,
+            ItemUse::Teleport | ItemUse::MagicMap => ItemAction::Read,
+            ItemUse::Thrown { .. } | ItemUse::Blast { .. } => ItemAction::Throw,
+            ItemUse::Ammo { .. } => ItemAction::Fire,
+            ItemUse::Weapon { .. } | ItemUse::Launcher { .. } => ItemAction::Wield,
+            ItemUse::Armour { .. } => ItemAction::Wear,
+            ItemUse::Artifact => ItemAction::Carry,
+        }
+    }
+
+    /// A short phrase with the item's numbers, for the inventory and look mode.
+    pub fn summary(&self) -> String {
+        match self {
+            ItemUse::Heal { heal } => format!("drink: heals {heal}"),
+            ItemUse::GainLife { amount } => format!("drink: +{amount} maximum hp"),
+            ItemUse::Thrown { damage, range } => format!("throw: {damage} damage, range {range}"),
+            ItemUse::Blast {
+                damage,
+                radius,
+                range,
+            } => format!("throw: bursts for {damage} within {radius}, range {range}"),
+            ItemUse::Launcher { range } => format!("wield to fire, range {range}"),
+            ItemUse::Ammo { damage, launcher } => {
+                format!("fire from a {launcher}: {damage} damage")
+            }
+            ItemUse::Teleport => "read: teleports you".to_string(),
+            ItemUse::MagicMap => "read: maps this level".to_string(),
+            ItemUse::Weapon { damage } => format!("wield: {damage} damage a blow"),
+            ItemUse::Armour { armour } => format!("wear: absorbs {armour} a blow"),
+            ItemUse::Artifact => "carry it up out of the dungeon".to_string(),
+        }
+    }
 }
 
 /// One kind of item.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemKind {
-    /// Its name, as in map placements and commands.
+    /// Its name, as in map placements and messages.
     pub name: String,
     /// Its glyph on the map.
     pub glyph: char,
+    /// Its colour, one of the named colours ([`super::data::COLOURS`]).
+    pub colour: String,
     /// What it does.
     pub use_: ItemUse,
     /// How many the player starts with.
     pub start: u32,
-}
-
-/// Why an item file was rejected.
-#[derive(Debug, Error)]
-pub enum ItemError {
-    /// Not valid TOML, or a field of the wrong type.
-    #[error("item file: {0}")]
-    Toml(#[from] toml::de::Error),
-    /// A value missing, out of range or inconsistent.
-    #[error("item {name}: {problem}")]
-    Invalid {
-        /// The item's name.
-        name: String,
-        /// What is wrong.
-        problem: String,
-    },
+    /// The shallowest depth where levels place it.
+    pub min_depth: u32,
+    /// The deepest depth where levels place it.
+    pub max_depth: u32,
+    /// How often levels place it, relative to other items (0: never by chance).
+    pub frequency: u32,
 }
 
 #[derive(Deserialize)]
@@ -62,63 +158,148 @@ struct File {
 struct Raw {
     name: String,
     glyph: char,
+    #[serde(default = "default_colour")]
+    colour: String,
     kind: String,
     damage: Option<i32>,
     range: Option<u32>,
     heal: Option<i32>,
+    amount: Option<i32>,
+    radius: Option<u32>,
+    armour: Option<i32>,
+    launcher: Option<String>,
     #[serde(default)]
     start: u32,
+    #[serde(default = "one")]
+    min_depth: u32,
+    #[serde(default = "ten")]
+    max_depth: u32,
+    #[serde(default)]
+    frequency: u32,
 }
 
+fn default_colour() -> String {
+    "white".to_string()
+}
+const fn one() -> u32 {
+    1
+}
+const fn ten() -> u32 {
+    10
+}
+
+/// The longest range any item may have.
+pub const MAX_RANGE: u32 = 20;
+
 impl Raw {
-    fn into_kind(self) -> Result<ItemKind, ItemError> {
-        let bad = |problem: &str| ItemError::Invalid {
-            name: self.name.clone(),
-            problem: problem.to_string(),
+    fn into_kind(self) -> Result<ItemKind, DataError> {
+        let bad = |problem: &str| DataError::entry(ITEMS_FILE, "item", &self.name, problem);
+        let range = |what: &str| match self.range {
+            Some(r) if (1..=MAX_RANGE).contains(&r) => Ok(r),
+            _ => Err(bad(&format!("{what} needs a range from 1 to {MAX_RANGE}"))),
+        };
+        let positive = |v: Option<i32>, what: &str| match v {
+            Some(v) if v > 0 => Ok(v),
+            _ => Err(bad(&format!("{what} must be above 0"))),
         };
         let use_ = match self.kind.as_str() {
-            "thrown" => match (self.damage, self.range) {
-                (Some(damage), Some(range)) if damage >= 0 && (1..=20).contains(&range) => {
-                    ItemUse::Thrown { damage, range }
-                }
-                _ => return Err(bad("a thrown item needs damage >= 0 and range 1 to 20")),
+            "heal" => ItemUse::Heal {
+                heal: positive(self.heal, "heal")?,
             },
-            "heal" => match self.heal {
-                Some(heal) if heal > 0 => ItemUse::Heal { heal },
-                _ => return Err(bad("a healing item needs heal > 0")),
+            "life" => ItemUse::GainLife {
+                amount: positive(self.amount, "amount")?,
             },
+            "thrown" => ItemUse::Thrown {
+                damage: positive(self.damage, "damage")?,
+                range: range("a thrown item")?,
+            },
+            "blast" => ItemUse::Blast {
+                damage: positive(self.damage, "damage")?,
+                radius: self
+                    .radius
+                    .filter(|r| (1..=3).contains(r))
+                    .ok_or_else(|| bad("a blast needs a radius from 1 to 3"))?,
+                range: range("a blast")?,
+            },
+            "launcher" => ItemUse::Launcher {
+                range: range("a launcher")?,
+            },
+            "ammo" => ItemUse::Ammo {
+                damage: positive(self.damage, "damage")?,
+                launcher: self
+                    .launcher
+                    .clone()
+                    .ok_or_else(|| bad("ammunition needs the name of its launcher"))?,
+            },
+            "teleport" => ItemUse::Teleport,
+            "magic_map" => ItemUse::MagicMap,
+            "weapon" => ItemUse::Weapon {
+                damage: positive(self.damage, "damage")?,
+            },
+            "armour" => ItemUse::Armour {
+                armour: positive(self.armour, "armour")?,
+            },
+            "artifact" => ItemUse::Artifact,
             other => return Err(bad(&format!("unknown kind {other:?}"))),
         };
+        check_colour(&self.colour).map_err(|p| bad(&p))?;
+        if self.min_depth < 1 || self.min_depth > self.max_depth {
+            return Err(bad("min_depth must be at least 1 and at most max_depth"));
+        }
         Ok(ItemKind {
             name: self.name,
             glyph: self.glyph,
+            colour: self.colour,
             use_,
             start: self.start,
+            min_depth: self.min_depth,
+            max_depth: self.max_depth,
+            frequency: self.frequency,
         })
     }
 }
 
-/// Parses an item file in the format of `data/items.toml`.
-pub fn parse_items(text: &str) -> Result<Vec<ItemKind>, ItemError> {
-    let file: File = toml::from_str(text)?;
-    let kinds = file
+/// Parses an item file in the format of `data/items.toml`; `file` names it in errors.
+pub fn parse_items_file(file: &str, text: &str) -> Result<Vec<ItemKind>, DataError> {
+    let parsed: File = parse_toml(file, text)?;
+    let kinds = parsed
         .item
         .into_iter()
         .map(Raw::into_kind)
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.in_file(file))?;
     if let Some(name) = first_duplicate(kinds.iter().map(|k| k.name.as_str())) {
-        return Err(ItemError::Invalid {
-            name: name.to_string(),
-            problem: "defined twice".to_string(),
-        });
+        return Err(DataError::entry(file, "item", name, "defined twice"));
+    }
+    for k in &kinds {
+        if let ItemUse::Ammo { launcher, .. } = &k.use_ {
+            let fits = kinds
+                .iter()
+                .any(|l| &l.name == launcher && matches!(l.use_, ItemUse::Launcher { .. }));
+            if !fits {
+                let problem = format!("its launcher {launcher:?} is not a launcher in the file");
+                return Err(DataError::entry(file, "item", &k.name, &problem));
+            }
+        }
     }
     Ok(kinds)
 }
 
-/// The bundled item kinds from `data/items.toml`.
+/// Parses an item file in the format of `data/items.toml`.
+pub fn parse_items(text: &str) -> Result<Vec<ItemKind>, DataError> {
+    parse_items_file(ITEMS_FILE, text)
+}
+
+/// The bundled item kinds, or why the bundled file is broken.
+pub fn bundled_items() -> &'static Result<Vec<ItemKind>, DataError> {
+    static KINDS: OnceLock<Result<Vec<ItemKind>, DataError>> = OnceLock::new();
+    KINDS.get_or_init(|| parse_items(include_str!("../../data/items.toml")))
+}
+
+/// The bundled item kinds (empty only if the bundled file is broken, which
+/// [`super::data::check_bundled`] reports before any game starts).
 pub fn item_kinds() -> &'static [ItemKind] {
-    static KINDS: OnceLock<Vec<ItemKind>> = OnceLock::new();
-    KINDS.get_or_init(|| parse_items(include_str!("../../data/items.toml")).unwrap_or_default())
+    bundled_items().as_ref().map_or(&[], Vec::as_slice)
 }
 
 /// The bundled kind with this name.
@@ -131,24 +312,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bundled_file_has_darts_and_potions() {
+    fn the_bundled_file_has_every_effect_kind() {
         let kinds = parse_items(include_str!("../../data/items.toml")).unwrap();
         assert_eq!(kinds.len(), item_kinds().len());
-        assert!(matches!(
-            item_kind("dart").unwrap().use_,
-            ItemUse::Thrown { .. }
-        ));
-        assert!(matches!(
-            item_kind("potion").unwrap().use_,
-            ItemUse::Heal { .. }
-        ));
+        let count = |f: fn(&ItemUse) -> bool| kinds.iter().filter(|k| f(&k.use_)).count();
+        assert!(count(|u| matches!(u, ItemUse::Heal { .. } | ItemUse::GainLife { .. })) >= 2);
+        assert!(count(|u| matches!(u, ItemUse::Weapon { .. })) >= 3);
+        assert!(count(|u| matches!(u, ItemUse::Armour { .. })) >= 2);
+        for f in [
+            |u: &ItemUse| matches!(u, ItemUse::Thrown { .. }),
+            |u: &ItemUse| matches!(u, ItemUse::Launcher { .. }),
+            |u: &ItemUse| matches!(u, ItemUse::Ammo { .. }),
+            |u: &ItemUse| matches!(u, ItemUse::Blast { .. }),
+            |u: &ItemUse| matches!(u, ItemUse::Teleport),
+            |u: &ItemUse| matches!(u, ItemUse::MagicMap),
+        ] {
+            assert!(count(f) >= 1);
+        }
+        assert_eq!(count(|u| matches!(u, ItemUse::Artifact)), 1);
     }
 
     #[test]
-    fn bad_files_are_rejected_with_a_reason() {
+    fn bad_files_are_rejected_naming_the_file_and_entry() {
         let ok = "[[item]]\nname='x'\nglyph='x'\nkind='heal'\nheal=3\n";
         assert!(parse_items(ok).is_ok());
-        assert!(parse_items(&ok.replace("heal=3", "heal=0")).is_err());
+        let e = parse_items(&ok.replace("heal=3", "heal=0")).unwrap_err();
+        assert!(e.to_string().contains("data/items.toml") && e.to_string().contains("item x"));
         let e = parse_items(&ok.replace("kind='heal'", "kind='worn'")).unwrap_err();
         assert!(e.to_string().contains("worn"));
         let thrown = "[[item]]\nname='d'\nglyph='d'\nkind='thrown'\ndamage=1\n";
@@ -159,5 +348,10 @@ mod tests {
                 .to_string()
                 .contains("twice")
         );
+        let ammo = "[[item]]\nname='s'\nglyph='s'\nkind='ammo'\ndamage=1\nlauncher='sling'\n";
+        assert!(parse_items(ammo).unwrap_err().to_string().contains("sling"));
+        assert!(parse_items(&ok.replace("heal=3", "heal=3\ncolour='plaid'")).is_err());
+        let e = parse_items("[[item]]\nname=3\n").unwrap_err().to_string();
+        assert!(e.contains("data/items.toml") && e.contains("line 2"), "{e}");
     }
 }

@@ -21,10 +21,11 @@ mod world;
 
 pub use command::{Command, ItemName, Rejection};
 pub use creature::{Creature, CreatureId, Faction, Stack};
+pub use data::{COLOURS, DataError, check_bundled};
 pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
 pub use intention::{Intention, acts_in};
-pub use items::{ItemKind, ItemUse, item_kinds, parse_items};
+pub use items::{ItemAction, ItemKind, ItemUse, item_kind, item_kinds, parse_items};
 pub use messages::{a_name, messages};
-pub use monsters::{Behaviour, MonsterKind, monster_kinds, parse_monsters};
+pub use monsters::{Attack, Behaviour, MonsterKind, monster_kind, monster_kinds, parse_monsters};
 pub use world::{FloorItem, Plan, SEGMENTS, World};

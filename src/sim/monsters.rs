@@ -1,10 +1,14 @@
 //! Monster kinds, read from `data/monsters.toml` (embedded at build time: the core never
-//! reads files).
+//! reads files). Names and numbers come from the file; how a monster decides is one of a
+//! fixed set of behaviours ([`Behaviour`]) and how it strikes one of a fixed set of attacks
+//! ([`Attack`]).
 
-use super::data::first_duplicate;
+use super::data::{DataError, check_colour, first_duplicate, parse_toml};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
-use thiserror::Error;
+
+/// The bundled monster file's name, for messages.
+pub const MONSTERS_FILE: &str = "data/monsters.toml";
 
 /// How a monster decides what to do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +27,36 @@ pub enum Behaviour {
         /// How near the player they must be.
         radius: u32,
     },
+    /// Shoots at the player along a clear line from a distance; strikes when adjacent.
+    Ranged {
+        /// The farthest shot.
+        range: u32,
+        /// Damage of a shot.
+        damage: i32,
+    },
+    /// Seeing the player along one of the six straight lines within `range`, it charges down
+    /// that line one tile an action, whatever the player does, and its blow at the end of a
+    /// charge does double damage. The telegraph shows the whole line.
+    Charger {
+        /// The longest charge.
+        range: u32,
+    },
+    /// Keeps within `radius` of the tile where it was placed and fights whoever comes there.
+    Guardian {
+        /// How far it leaves its post.
+        radius: u32,
+    },
+}
+
+/// How a monster's blow lands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Attack {
+    /// One tile: whoever stands there after movement.
+    #[default]
+    Blow,
+    /// A wide swing: the target tile and the two tiles beside it that are also next to the
+    /// attacker, so stepping aside does not dodge it; stepping back does.
+    Sweep,
 }
 
 /// One kind of monster.
@@ -32,6 +66,8 @@ pub struct MonsterKind {
     pub name: String,
     /// Its glyph on the map.
     pub glyph: char,
+    /// Its colour, one of the named colours.
+    pub colour: String,
     /// Actions per turn.
     pub speed: u32,
     /// Contest strength.
@@ -40,26 +76,22 @@ pub struct MonsterKind {
     pub hp: i32,
     /// Damage of one blow.
     pub damage: i32,
+    /// Damage taken off each blow it receives (never below 1).
+    pub armour: i32,
     /// Sight radius.
     pub sight: u32,
     /// How it decides.
     pub behaviour: Behaviour,
-}
-
-/// Why a monster file was rejected.
-#[derive(Debug, Error)]
-pub enum MonsterError {
-    /// Not valid TOML, or a field of the wrong type.
-    #[error("monster file: {0}")]
-    Toml(#[from] toml::de::Error),
-    /// A value out of range or inconsistent.
-    #[error("monster {name}: {problem}")]
-    Invalid {
-        /// The monster's name.
-        name: String,
-        /// What is wrong.
-        problem: String,
-    },
+    /// How its blow lands.
+    pub attack: Attack,
+    /// The shallowest depth where levels place it.
+    pub min_depth: u32,
+    /// The deepest depth where levels place it.
+    pub max_depth: u32,
+    /// How often levels place it, relative to others at the same depth (0: never by chance).
+    pub frequency: u32,
+    /// How many are placed together: from `group.0` to `group.1`.
+    pub group: (u32, u32),
 }
 
 #[derive(Deserialize)]
@@ -73,87 +105,151 @@ struct File {
 struct Raw {
     name: String,
     glyph: char,
+    #[serde(default = "default_colour")]
+    colour: String,
     speed: u32,
     strength: i32,
     hp: i32,
     damage: i32,
+    #[serde(default)]
+    armour: i32,
     sight: u32,
     behaviour: String,
+    #[serde(default)]
+    attack: Option<String>,
     flee_below: Option<u32>,
     pack_size: Option<u32>,
     pack_radius: Option<u32>,
+    range: Option<u32>,
+    shot_damage: Option<i32>,
+    guard_radius: Option<u32>,
+    #[serde(default = "one")]
+    min_depth: u32,
+    #[serde(default = "ten")]
+    max_depth: u32,
+    #[serde(default)]
+    frequency: u32,
+    #[serde(default = "single")]
+    group: [u32; 2],
+}
+
+fn default_colour() -> String {
+    "white".to_string()
+}
+const fn one() -> u32 {
+    1
+}
+const fn ten() -> u32 {
+    10
+}
+const fn single() -> [u32; 2] {
+    [1, 1]
 }
 
 /// The most actions per turn a monster may have: the number of segments in a turn.
 pub const MAX_SPEED: u32 = super::world::SEGMENTS;
 
 impl Raw {
-    fn into_kind(self) -> Result<MonsterKind, MonsterError> {
-        let bad = |problem: &str| MonsterError::Invalid {
-            name: self.name.clone(),
-            problem: problem.to_string(),
-        };
+    fn into_kind(self) -> Result<MonsterKind, DataError> {
+        let bad = |problem: &str| DataError::entry(MONSTERS_FILE, "monster", &self.name, problem);
         if self.speed == 0 || self.speed > MAX_SPEED {
             return Err(bad(&format!("speed must be 1 to {MAX_SPEED}")));
         }
-        if self.hp < 1 || self.damage < 0 || self.sight > 30 {
+        if self.hp < 1 || self.damage < 0 || self.armour < 0 || self.sight > 30 {
             return Err(bad(
-                "hp must be positive, damage not negative, sight at most 30",
+                "hp must be positive, damage and armour not negative, sight at most 30",
             ));
         }
+        let need = |v: Option<u32>, what: &str| v.ok_or_else(|| bad(&format!("needs {what}")));
         let behaviour = match self.behaviour.as_str() {
             "chaser" => Behaviour::Chaser,
             "coward" => Behaviour::Coward {
-                flee_below: self
-                    .flee_below
-                    .ok_or_else(|| bad("a coward needs flee_below"))?,
+                flee_below: need(self.flee_below, "flee_below")?,
             },
             "pack" => Behaviour::Pack {
-                size: self
-                    .pack_size
-                    .ok_or_else(|| bad("a pack needs pack_size"))?,
-                radius: self
-                    .pack_radius
-                    .ok_or_else(|| bad("a pack needs pack_radius"))?,
+                size: need(self.pack_size, "pack_size")?,
+                radius: need(self.pack_radius, "pack_radius")?,
+            },
+            "ranged" => Behaviour::Ranged {
+                range: need(self.range, "range")?.min(super::items::MAX_RANGE),
+                damage: self
+                    .shot_damage
+                    .filter(|d| *d > 0)
+                    .ok_or_else(|| bad("needs shot_damage above 0"))?,
+            },
+            "charger" => Behaviour::Charger {
+                range: need(self.range, "range")?.clamp(2, 12),
+            },
+            "guardian" => Behaviour::Guardian {
+                radius: need(self.guard_radius, "guard_radius")?,
             },
             other => return Err(bad(&format!("unknown behaviour {other:?}"))),
         };
+        let attack = match self.attack.as_deref() {
+            None | Some("blow") => Attack::Blow,
+            Some("sweep") => Attack::Sweep,
+            Some(other) => return Err(bad(&format!("unknown attack {other:?}"))),
+        };
+        check_colour(&self.colour).map_err(|p| bad(&p))?;
+        if self.min_depth < 1 || self.min_depth > self.max_depth {
+            return Err(bad("min_depth must be at least 1 and at most max_depth"));
+        }
+        let [lo, hi] = self.group;
+        if lo < 1 || lo > hi || hi > 8 {
+            return Err(bad(
+                "group must be [least, most] with 1 <= least <= most <= 8",
+            ));
+        }
         Ok(MonsterKind {
             name: self.name,
             glyph: self.glyph,
+            colour: self.colour,
             speed: self.speed,
             strength: self.strength,
             hp: self.hp,
             damage: self.damage,
+            armour: self.armour,
             sight: self.sight,
             behaviour,
+            attack,
+            min_depth: self.min_depth,
+            max_depth: self.max_depth,
+            frequency: self.frequency,
+            group: (lo, hi),
         })
     }
 }
 
-/// Parses a monster file in the format of `data/monsters.toml`.
-pub fn parse_monsters(text: &str) -> Result<Vec<MonsterKind>, MonsterError> {
-    let file: File = toml::from_str(text)?;
-    let kinds = file
+/// Parses a monster file in the format of `data/monsters.toml`; `file` names it in errors.
+pub fn parse_monsters_file(file: &str, text: &str) -> Result<Vec<MonsterKind>, DataError> {
+    let parsed: File = parse_toml(file, text)?;
+    let kinds = parsed
         .monster
         .into_iter()
         .map(Raw::into_kind)
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.in_file(file))?;
     if let Some(name) = first_duplicate(kinds.iter().map(|k| k.name.as_str())) {
-        return Err(MonsterError::Invalid {
-            name: name.to_string(),
-            problem: "defined twice".to_string(),
-        });
+        return Err(DataError::entry(file, "monster", name, "defined twice"));
     }
     Ok(kinds)
 }
 
-/// The bundled monster kinds from `data/monsters.toml`.
+/// Parses a monster file in the format of `data/monsters.toml`.
+pub fn parse_monsters(text: &str) -> Result<Vec<MonsterKind>, DataError> {
+    parse_monsters_file(MONSTERS_FILE, text)
+}
+
+/// The bundled monster kinds, or why the bundled file is broken.
+pub fn bundled_monsters() -> &'static Result<Vec<MonsterKind>, DataError> {
+    static KINDS: OnceLock<Result<Vec<MonsterKind>, DataError>> = OnceLock::new();
+    KINDS.get_or_init(|| parse_monsters(include_str!("../../data/monsters.toml")))
+}
+
+/// The bundled monster kinds (empty only if the bundled file is broken, which
+/// [`super::data::check_bundled`] reports before any game starts).
 pub fn monster_kinds() -> &'static [MonsterKind] {
-    static KINDS: OnceLock<Vec<MonsterKind>> = OnceLock::new();
-    KINDS.get_or_init(|| {
-        parse_monsters(include_str!("../../data/monsters.toml")).unwrap_or_default()
-    })
+    bundled_monsters().as_ref().map_or(&[], Vec::as_slice)
 }
 
 /// The bundled kind with this name.
@@ -166,27 +262,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bundled_file_has_the_five_kinds() {
+    fn the_bundled_file_spreads_kinds_over_the_depths() {
         let kinds = parse_monsters(include_str!("../../data/monsters.toml")).unwrap();
-        let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
-        assert_eq!(names, ["goblin", "kobold", "jackal", "ogre", "imp"]);
-        assert_eq!(monster_kinds().len(), 5);
-        let ogre = monster_kind("ogre").unwrap();
-        let imp = monster_kind("imp").unwrap();
-        assert!(ogre.speed < imp.speed && ogre.hp > imp.hp && ogre.strength > imp.strength);
-        assert!(matches!(
-            monster_kind("jackal").unwrap().behaviour,
-            Behaviour::Pack { .. }
-        ));
+        assert!(kinds.len() >= 12, "{} kinds", kinds.len());
+        assert_eq!(monster_kinds().len(), kinds.len());
+        let has = |f: &dyn Fn(&MonsterKind) -> bool| kinds.iter().any(f);
+        assert!(has(&|k| matches!(k.behaviour, Behaviour::Ranged { .. })));
+        assert!(has(&|k| matches!(k.behaviour, Behaviour::Charger { .. })));
+        assert!(has(&|k| matches!(k.behaviour, Behaviour::Guardian { .. })));
+        assert!(has(&|k| matches!(k.behaviour, Behaviour::Coward { .. })));
+        assert!(has(&|k| matches!(k.behaviour, Behaviour::Pack { .. })));
+        assert!(has(&|k| k.speed == MAX_SPEED));
+        assert!(has(&|k| k.speed == 1 && k.attack == Attack::Sweep));
+        for depth in 1..=10 {
+            let here = kinds
+                .iter()
+                .filter(|k| k.frequency > 0 && (k.min_depth..=k.max_depth).contains(&depth))
+                .count();
+            assert!(here >= 3, "depth {depth} has {here} kinds");
+        }
     }
 
     #[test]
-    fn bad_files_are_rejected_with_a_reason() {
+    fn bad_files_are_rejected_naming_the_file_and_entry() {
         let base =
             "[[monster]]\nname='x'\nglyph='x'\nspeed=1\nstrength=1\nhp=1\ndamage=1\nsight=3\n";
         assert!(parse_monsters(&format!("{base}behaviour='chaser'")).is_ok());
         let err = parse_monsters(&format!("{base}behaviour='dancer'")).unwrap_err();
         assert!(err.to_string().contains("dancer"));
+        assert!(err.to_string().contains("data/monsters.toml: monster x"));
         assert!(parse_monsters(&format!("{base}behaviour='coward'")).is_err());
         assert!(parse_monsters(&format!("{base}behaviour='chaser'\ncolour=1")).is_err());
         let twice = format!("{base}behaviour='chaser'\n{base}behaviour='chaser'");
@@ -199,5 +303,14 @@ mod tests {
         let fast = base.replace("speed=1", "speed=99");
         assert!(parse_monsters(&format!("{fast}behaviour='chaser'")).is_err());
         assert!(parse_monsters("not toml [").is_err());
+        let swing = format!("{base}behaviour='chaser'\nattack='kick'");
+        assert!(
+            parse_monsters(&swing)
+                .unwrap_err()
+                .to_string()
+                .contains("kick")
+        );
+        let group = format!("{base}behaviour='chaser'\ngroup=[3,2]");
+        assert!(parse_monsters(&group).is_err());
     }
 }

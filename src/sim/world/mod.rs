@@ -179,7 +179,10 @@ impl World {
         let dir = match command {
             Command::Wait => return Ok(Intention::Stay),
             Command::Drink => {
-                return match (self.player().count_of("potion"), item_kind("potion")) {
+                return match (
+                    self.player().count_of("potion of healing"),
+                    item_kind("potion of healing"),
+                ) {
                     (1.., Some(_)) => Ok(Intention::Stay),
                     _ => Err(Rejection::NoItem(ItemName::Potion)),
                 };
@@ -204,7 +207,7 @@ impl World {
 
     /// The player's throw at `target`, or why it is refused.
     fn throw_intention(&self, target: Hex) -> Result<Intention, Rejection> {
-        let range = match item_kind("dart").map(|k| k.use_) {
+        let range = match item_kind("dart").map(|k| k.use_.clone()) {
             Some(ItemUse::Thrown { range, .. }) if self.player().count_of("dart") > 0 => range,
             _ => return Err(Rejection::NoItem(ItemName::Dart)),
         };
@@ -225,8 +228,10 @@ impl World {
                 player.take_one("dart");
             }
             Command::Drink => {
-                if let Some(ItemUse::Heal { heal }) = item_kind("potion").map(|k| k.use_) {
-                    if player.take_one("potion") {
+                if let Some(ItemUse::Heal { heal }) =
+                    item_kind("potion of healing").map(|k| k.use_.clone())
+                {
+                    if player.take_one("potion of healing") {
                         let before = player.hp;
                         player.hp = (player.hp.saturating_add(heal)).min(player.max_hp.max(before));
                         events.push(Event::Drank {

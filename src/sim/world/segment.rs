@@ -13,7 +13,7 @@ use crate::sim::{CreatureId, Event};
 
 /// The damage of a thrown dart.
 fn dart_damage() -> i32 {
-    match item_kind("dart").map(|k| k.use_) {
+    match item_kind("dart").map(|k| k.use_.clone()) {
         Some(ItemUse::Thrown { damage, .. }) => damage,
         _ => 0,
     }
