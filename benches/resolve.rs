@@ -42,6 +42,8 @@ fn setup(count: usize) -> (Resolver, Vec<Unit>, Vec<Act>) {
             initiative: rng.random_range(0..1_000_000),
             damage: 3,
             hp: 10,
+            max_hp: 10,
+            armour: 0,
         });
         acts.push(match rng.random_range(0..10u32) {
             _ if !target_ok => Act::Stay,

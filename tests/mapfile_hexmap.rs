@@ -68,7 +68,7 @@ fn joining_walls_are_accepted_and_other_in_between_glyphs_are_not() {
 
 #[test]
 fn every_error_names_its_line_and_column() {
-    let front = "+++\nname = \"x\"\n[legend]\n\"g\" = { monster = \"orc\" }\n+++\n. g\n";
+    let front = "+++\nname = \"x\"\n[legend]\n\"g\" = { monster = \"balrog\" }\n+++\n. g\n";
     let (at, msg) = first_error(front);
     assert_eq!(at, (4, 19));
     assert!(
@@ -76,7 +76,7 @@ fn every_error_names_its_line_and_column() {
         "{msg}"
     );
 
-    let (at, msg) = first_error("+++\n[legend]\n\"p\" = { item = \"sword\" }\n+++\np\n");
+    let (at, msg) = first_error("+++\n[legend]\n\"p\" = { item = \"lightsaber\" }\n+++\np\n");
     assert_eq!(at, (3, 16));
     assert!(msg.contains("unknown item"), "{msg}");
 
@@ -172,7 +172,13 @@ fn arb_level() -> impl Strategy<Value = Level> {
             grid.set(hexes[0], Terrain::Floor);
             let mut level = Level::new("lvl", depth, grid);
             let names = [
-                "goblin", "kobold", "jackal", "ogre", "imp", "dart", "potion",
+                "goblin",
+                "kobold",
+                "jackal",
+                "ogre",
+                "imp",
+                "dart",
+                "potion of healing",
             ];
             let mut seen = Vec::new();
             for (i, n) in extras {

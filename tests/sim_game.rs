@@ -152,7 +152,7 @@ fn the_dead_player_ends_the_game() {
         world.apply(Command::Wait).unwrap();
     }
     assert!(world.is_over() && !world.player().alive);
-    assert_eq!(world.apply(Command::Wait), Err(Rejection::Dead));
+    assert_eq!(world.apply(Command::Wait), Err(Rejection::Over));
 }
 
 /// Checks that every plan marked `acts_next` is exactly what the monster did in the first
@@ -301,7 +301,12 @@ fn a_thrown_dart_hits_the_first_creature_on_the_line() {
     let darts = world.player().count_of("dart");
     assert!(darts > 0, "the player starts with darts");
     let before = world.creatures()[ogre].hp;
-    let events = world.apply(Command::Throw(Hex::new(6, 1))).unwrap();
+    let events = world
+        .apply(Command::Throw {
+            item: 'a',
+            at: Hex::new(6, 1),
+        })
+        .unwrap();
     assert!(
         events
             .iter()
@@ -310,12 +315,18 @@ fn a_thrown_dart_hits_the_first_creature_on_the_line() {
     assert!(world.creatures()[ogre].hp < before);
     assert_eq!(world.player().count_of("dart"), darts - 1);
     assert_eq!(
-        world.apply(Command::Throw(Hex::new(9, 2))),
-        Err(Rejection::OutOfRange)
+        world.apply(Command::Throw {
+            item: 'a',
+            at: Hex::new(9, 2)
+        }),
+        Err(Rejection::OutOfRange { range: 6 })
     );
     assert_eq!(
-        world.apply(Command::Throw(world.player().pos)),
-        Err(Rejection::OutOfRange)
+        world.apply(Command::Throw {
+            item: 'a',
+            at: world.player().pos
+        }),
+        Err(Rejection::OutOfRange { range: 6 })
     );
 }
 
@@ -327,7 +338,12 @@ fn a_dart_stops_at_a_wall_and_runs_out() {
     let goblin = id_of(&world, "goblin");
     let mut thrown = 0;
     while world.player().count_of("dart") > 0 {
-        let events = world.apply(Command::Throw(Hex::new(4, 0))).unwrap();
+        let events = world
+            .apply(Command::Throw {
+                item: 'a',
+                at: Hex::new(4, 0),
+            })
+            .unwrap();
         assert!(
             !events
                 .iter()
@@ -337,8 +353,11 @@ fn a_dart_stops_at_a_wall_and_runs_out() {
     }
     assert!(thrown > 0);
     assert_eq!(
-        world.apply(Command::Throw(Hex::new(4, 0))),
-        Err(Rejection::NoItem(hexdeep::sim::ItemName::Dart))
+        world.apply(Command::Throw {
+            item: 'a',
+            at: Hex::new(4, 0)
+        }),
+        Err(Rejection::NoItem('a'))
     );
 }
 
@@ -353,12 +372,24 @@ fn a_potion_heals_up_to_the_maximum() {
         world.apply(Command::Wait).unwrap();
     }
     let hurt = world.player().hp;
-    let potions = world.player().count_of("potion");
-    let events = world.apply(Command::Drink).unwrap();
-    let healed = events.iter().find_map(|e| match *e {
-        Event::Drank { who: 0, healed } => Some(healed),
-        _ => None,
-    });
-    assert!(healed.is_some_and(|h| h > 0 && hurt + h <= world.player().max_hp));
-    assert_eq!(world.player().count_of("potion"), potions - 1);
+    let potions = world.player().count_of("potion of healing");
+    let events = world.apply(Command::Drink('b')).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Drank { who: 0, .. }))
+    );
+    let blows: i32 = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Hit {
+                victim: 0, damage, ..
+            } => Some(damage),
+            _ => None,
+        })
+        .sum();
+    let healed = world.player().hp - hurt + blows;
+    assert!(healed > 0, "the potion healed");
+    assert!(world.player().hp <= world.player().max_hp);
+    assert_eq!(world.player().count_of("potion of healing"), potions - 1);
 }

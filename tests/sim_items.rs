@@ -33,22 +33,22 @@ fn item(name: &str) -> PlacementKind {
 #[test]
 fn a_placed_item_lies_on_the_floor_until_stepped_on() {
     let level = room(&[
-        (item("potion"), Hex::new(1, 1)),
+        (item("potion of healing"), Hex::new(1, 1)),
         (item("unobtainium"), Hex::new(2, 1)),
     ]);
     let mut world = World::new(level, 1).unwrap();
     assert_eq!(world.items_at(Hex::new(1, 1)).count(), 1);
     assert_eq!(world.floor_items().len(), 1, "unknown items are not placed");
-    let potions = world.player().count_of("potion");
+    let potions = world.player().count_of("potion of healing");
     let events = world.apply(Command::Move(Direction::E)).unwrap();
-    assert_eq!(world.player().count_of("potion"), potions + 1);
+    assert_eq!(world.player().count_of("potion of healing"), potions + 1);
     assert_eq!(world.items_at(Hex::new(1, 1)).count(), 0);
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, Event::PickedUp { item, .. } if item == "potion"))
+            .any(|e| matches!(e, Event::PickedUp { item, .. } if item == "potion of healing"))
     );
-    assert!(messages(&events, &world).contains(&"you pick up a potion".to_string()));
+    assert!(messages(&events, &world).contains(&"you pick up a potion of healing".to_string()));
 }
 
 #[test]
@@ -56,7 +56,12 @@ fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
     let mut world = World::new(room(&[]), 1).unwrap();
     let darts = world.player().count_of("dart");
     let target = Hex::new(4, 1);
-    let events = world.apply(Command::Throw(target)).unwrap();
+    let events = world
+        .apply(Command::Throw {
+            item: 'a',
+            at: target,
+        })
+        .unwrap();
     assert_eq!(
         messages(&events, &world),
         ["you throw a dart", "your dart hits nothing"]
@@ -79,7 +84,7 @@ fn a_dart_that_hits_falls_at_its_victims_feet() {
     let goblin = (PlacementKind::Monster("goblin".to_string()), Hex::new(4, 1));
     let mut world = World::new(room(&[goblin]), 1).unwrap();
     let at = world.creatures()[1].pos;
-    let events = world.apply(Command::Throw(at)).unwrap();
+    let events = world.apply(Command::Throw { item: 'a', at }).unwrap();
     let hit = events.iter().find_map(|e| match e {
         Event::Hit {
             attacker: 0, at, ..
@@ -98,6 +103,11 @@ fn a_dart_thrown_into_deep_water_is_lost() {
     let mut level = room(&[]);
     level.terrain.set(Hex::new(3, 1), Terrain::DeepWater);
     let mut world = World::new(level, 1).unwrap();
-    world.apply(Command::Throw(Hex::new(3, 1))).unwrap();
+    world
+        .apply(Command::Throw {
+            item: 'a',
+            at: Hex::new(3, 1),
+        })
+        .unwrap();
     assert!(world.floor_items().is_empty());
 }

@@ -200,12 +200,13 @@ fn auto_explore_gathers_the_items_it_finds() {
     assert!(!level.placements.is_empty(), "the level has items to find");
     let mut s = session(level, 5);
     let darts = s.world.player().count_of("dart");
-    let potions = s.world.player().count_of("potion");
+    let potions = s.world.player().count_of("potion of healing");
     let on_floor = s.world.floor_items().len();
     explore_fully(&mut s);
     assert!(s.world.floor_items().is_empty(), "every item was picked up");
-    let gained =
-        s.world.player().count_of("dart") + s.world.player().count_of("potion") - darts - potions;
+    let gained = s.world.player().count_of("dart") + s.world.player().count_of("potion of healing")
+        - darts
+        - potions;
     assert_eq!(gained as usize, on_floor);
 }
 
@@ -214,7 +215,7 @@ fn travel_stops_when_an_item_comes_into_view() {
     let mut level = corner_level();
     level.placements.push(Placement {
         at: Hex::new(21, 8),
-        kind: PlacementKind::Item("potion".to_string()),
+        kind: PlacementKind::Item("potion of healing".to_string()),
     });
     let mut s = session(level, 1);
     let mut stopped = false;

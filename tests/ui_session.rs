@@ -148,7 +148,13 @@ fn aiming_at_a_tile_fires_on_enter() {
     );
     let command =
         hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Confirm);
-    assert_eq!(command, Some(Command::Throw(Hex::new(2, 2))));
+    assert_eq!(
+        command,
+        Some(Command::Throw {
+            item: 'a',
+            at: Hex::new(2, 2)
+        })
+    );
     assert_eq!(s.ui.mode, Mode::Normal);
 }
 

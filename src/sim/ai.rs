@@ -1,6 +1,7 @@
 //! Monster minds: each monster chooses its intention from the state at the start of the
 //! segment. It hunts the player by the player's Dijkstra map once it sees them, walks to where
-//! it last saw them, and wanders otherwise.
+//! it last saw them, and wanders otherwise; its behaviour from the data file shapes the hunt
+//! (fleeing, waiting for the pack, shooting, charging, guarding a post).
 
 use super::Creature;
 use super::intention::Intention;
@@ -14,10 +15,22 @@ use crate::rng::{GameRng, below};
 /// How far the player's Dijkstra map reaches, in movement cost.
 const HUNT_LIMIT: u32 = 64;
 
+/// What a monster keeps in mind between segments.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Mind {
+    /// Where it last saw the player, while it still hunts there.
+    pub memory: Option<Hex>,
+    /// The line it is charging down.
+    pub charge: Option<Direction>,
+}
+
 /// What every monster may consult when choosing: computed once per segment.
 pub(super) struct Senses<'a> {
     level: &'a Level,
-    creatures: &'a [Creature],
+    /// The player.
+    player: Option<&'a Creature>,
+    /// The living creatures on the level.
+    here: Vec<&'a Creature>,
     /// Cost to reach the player from every tile.
     to_player: Vec<u32>,
     /// Which tiles hold a living creature.
@@ -25,21 +38,27 @@ pub(super) struct Senses<'a> {
 }
 
 impl<'a> Senses<'a> {
-    /// The senses of a segment that starts with `creatures` on `level`.
-    pub(super) fn new(level: &'a Level, creatures: &'a [Creature]) -> Senses<'a> {
+    /// The senses of a segment that starts with `creatures` (the player first) on `level`,
+    /// the level at `depth`.
+    pub(super) fn new(level: &'a Level, creatures: &'a [Creature], depth: u32) -> Senses<'a> {
         let grid = &level.terrain;
+        let here: Vec<&Creature> = creatures
+            .iter()
+            .filter(|c| c.alive && c.depth == depth)
+            .collect();
         let mut occupied = vec![false; grid.storage_len()];
-        for c in creatures.iter().filter(|c| c.alive) {
+        for c in &here {
             if let Some(i) = grid.index(c.pos) {
                 occupied[i] = true;
             }
         }
-        let player = creatures.first().filter(|p| p.alive);
+        let player = creatures.first().filter(|p| p.alive && p.depth == depth);
         let sources: Vec<usize> = player.and_then(|p| grid.index(p.pos)).into_iter().collect();
         let to_player = dijkstra_map(grid, terrain_cost(level), &sources, HUNT_LIMIT);
         Senses {
             level,
-            creatures,
+            player,
+            here,
             to_player,
             occupied,
         }
@@ -63,7 +82,7 @@ impl<'a> Senses<'a> {
 
     /// Whether monster `me` sees the player now.
     fn sees_player(&self, me: &Creature) -> bool {
-        let Some(player) = self.creatures.first().filter(|p| p.alive) else {
+        let Some(player) = self.player else {
             return false;
         };
         if me.pos.distance(player.pos) > me.sight as i32 {
@@ -110,59 +129,164 @@ impl<'a> Senses<'a> {
     }
 
     /// Living monsters of `me`'s kind within `radius` of the player, `me` included.
-    fn pack_near_player(&self, me: &Creature, radius: u32) -> u32 {
-        let player = self.creatures[0].pos;
-        self.creatures[1..]
+    fn pack_near_player(&self, me: &Creature, player: Hex, radius: u32) -> u32 {
+        self.here
             .iter()
-            .filter(|c| c.alive && c.name == me.name)
+            .skip(1)
+            .filter(|c| c.name == me.name)
             .filter(|c| c.pos.distance(player) <= radius as i32)
             .count() as u32
     }
+
+    /// Whether a missile from `from` flies clear to `to`: no sight-blocking tile and no
+    /// creature on the tiles between.
+    fn clear_shot(&self, from: Hex, to: Hex) -> bool {
+        let line = from.line_to(to);
+        line[1..line.len() - 1].iter().all(|&h| {
+            !self.level.blocks_sight(h)
+                && self
+                    .level
+                    .terrain
+                    .index(h)
+                    .is_some_and(|i| !self.occupied[i])
+        })
+    }
+
+    /// The direction of a straight, open run from `me` to the player within `range`.
+    fn charge_line(&self, me: &Creature, player: Hex, range: u32) -> Option<Direction> {
+        let d = me.pos.distance(player);
+        if d < 2 || d > range as i32 {
+            return None;
+        }
+        let dir = Direction::ALL
+            .into_iter()
+            .find(|&dir| (0..d).fold(me.pos, |h, _| h.neighbor(dir)) == player)?;
+        let mut at = me.pos;
+        for _ in 1..d {
+            at = at.neighbor(dir);
+            if !self.free(at) {
+                return None;
+            }
+        }
+        Some(dir)
+    }
 }
 
-/// Monster `me`'s intention for its next action and what it remembers of the player.
-pub(super) fn choose(
+/// Monster `me`'s intention for its next action and what it keeps in mind.
+pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Intention, Mind) {
+    let Some(behaviour) = me.behaviour else {
+        return (Intention::Stay, Mind::default());
+    };
+    if let Some(dir) = me.charge {
+        if let Some(step) = charging(senses, me, dir) {
+            return step;
+        }
+    }
+    let player = senses.player.filter(|_| senses.sees_player(me));
+    if let (Some(home), Behaviour::Guardian { radius }) = (me.home, behaviour) {
+        let intruder = player.filter(|p| p.pos.distance(home) <= radius as i32 + 1);
+        if intruder.is_none() {
+            return (go_home(senses, me, home), Mind::default());
+        }
+    }
+    if let Some(player) = player {
+        let mind = Mind {
+            memory: Some(player.pos),
+            charge: None,
+        };
+        return hunt(senses, me, behaviour, player.pos, mind);
+    }
+    if let Some(goal) = me.memory.filter(|&g| g != me.pos) {
+        if let Some(to) = senses.toward(me, goal) {
+            let mind = Mind {
+                memory: me.memory,
+                charge: None,
+            };
+            return (Intention::Move(to), mind);
+        }
+    }
+    (wander(senses, me, rng), Mind::default())
+}
+
+/// The next step of a charge under way, or `None` when the charge is over.
+fn charging(senses: &Senses, me: &Creature, dir: Direction) -> Option<(Intention, Mind)> {
+    let next = me.pos.neighbor(dir);
+    let mind = Mind {
+        memory: me.memory,
+        charge: Some(dir),
+    };
+    let hostile_there = senses
+        .here
+        .iter()
+        .any(|c| c.pos == next && c.faction.hostile_to(me.faction));
+    if hostile_there {
+        return Some((Intention::Attack(next), mind));
+    }
+    senses.free(next).then_some((Intention::Move(next), mind))
+}
+
+/// A guardian's way back to its post, or a wait there.
+fn go_home(senses: &Senses, me: &Creature, home: Hex) -> Intention {
+    if me.pos == home {
+        return Intention::Stay;
+    }
+    senses
+        .toward(me, home)
+        .filter(|&h| senses.free(h))
+        .map_or(Intention::Stay, Intention::Move)
+}
+
+/// What `me` does about the player it sees at `target`.
+fn hunt(
     senses: &Senses,
     me: &Creature,
-    rng: &mut GameRng,
-) -> (Intention, Option<Hex>) {
-    let Some(behaviour) = me.behaviour else {
-        return (Intention::Stay, None);
+    behaviour: Behaviour,
+    target: Hex,
+    mind: Mind,
+) -> (Intention, Mind) {
+    let adjacent = me.pos.is_adjacent(target);
+    let approach = || {
+        senses
+            .step(me, false)
+            .map_or(Intention::Stay, Intention::Move)
     };
-    let player = &senses.creatures[0];
-    if senses.sees_player(me) {
-        let adjacent = me.pos.is_adjacent(player.pos);
-        let memory = Some(player.pos);
-        let fleeing = matches!(behaviour, Behaviour::Coward { flee_below }
-            if i64::from(me.hp) * 100 <= i64::from(me.max_hp) * i64::from(flee_below));
-        let intention = if fleeing {
+    let intention = match behaviour {
+        Behaviour::Coward { flee_below }
+            if i64::from(me.hp) * 100 <= i64::from(me.max_hp) * i64::from(flee_below) =>
+        {
             match senses.step(me, true) {
                 Some(to) => Intention::Move(to),
-                None if adjacent => Intention::Attack(player.pos),
+                None if adjacent => Intention::Attack(target),
                 None => Intention::Stay,
             }
-        } else if adjacent {
-            Intention::Attack(player.pos)
-        } else if let Behaviour::Pack { size, radius } = behaviour {
-            let ready = senses.pack_near_player(me, radius) >= size;
-            let far = me.pos.distance(player.pos) > radius as i32;
+        }
+        _ if adjacent => Intention::Attack(target),
+        Behaviour::Pack { size, radius } => {
+            let ready = senses.pack_near_player(me, target, radius) >= size;
+            let far = me.pos.distance(target) > radius as i32;
             match senses.step(me, false) {
                 Some(to) if ready || far => Intention::Move(to),
                 _ => Intention::Stay,
             }
-        } else {
-            senses
-                .step(me, false)
-                .map_or(Intention::Stay, Intention::Move)
-        };
-        return (intention, memory);
-    }
-    if let Some(goal) = me.memory.filter(|&g| g != me.pos) {
-        if let Some(to) = senses.toward(me, goal) {
-            return (Intention::Move(to), me.memory);
         }
-    }
-    (wander(senses, me, rng), None)
+        Behaviour::Ranged { range, .. }
+            if me.pos.distance(target) <= range as i32 && senses.clear_shot(me.pos, target) =>
+        {
+            Intention::Throw(target)
+        }
+        Behaviour::Charger { range } => {
+            if let Some(dir) = senses.charge_line(me, target, range) {
+                let mind = Mind {
+                    charge: Some(dir),
+                    ..mind
+                };
+                return (Intention::Move(me.pos.neighbor(dir)), mind);
+            }
+            approach()
+        }
+        _ => approach(),
+    };
+    (intention, mind)
 }
 
 /// A random step to a free neighbour, or a pause one time in three.

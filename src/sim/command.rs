@@ -1,12 +1,13 @@
 //! What the player can ask of the world, and why it may refuse.
 
+use super::items::ItemAction;
 use crate::geom::{Direction, Hex};
 use crate::map::Terrain;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// One player decision, as recorded in a game's record. Keys never appear here, so a changed
-/// keymap never breaks an old replay.
+/// keymap never breaks an old replay. Items are named by their inventory letter.
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Command {
     /// Step to the neighbouring tile (an attack if a visible hostile stands there).
@@ -15,15 +16,33 @@ pub enum Command {
     Attack(Direction),
     /// Let one action pass.
     Wait,
-    /// Throw a dart toward a tile in range; it stops at the first creature or sight-blocking
-    /// tile on the line.
-    Throw(Hex),
+    /// Throw an item (or fire ammunition from the wielded launcher) toward a tile in range.
+    Throw {
+        /// The item's inventory letter.
+        item: char,
+        /// The tile aimed at.
+        at: Hex,
+    },
     /// Drink a potion.
-    Drink,
+    Drink(char),
+    /// Read a scroll.
+    Read(char),
+    /// Wield a weapon or launcher; the wielded one is put away.
+    Wield(char),
+    /// Put on armour; worn armour is taken off.
+    Wear(char),
+    /// Drop every item under a letter on the tile underfoot.
+    Drop(char),
+    /// Pick up what lies underfoot.
+    PickUp,
+    /// Go down the stairs underfoot.
+    Descend,
+    /// Go up the stairs underfoot (out of the dungeon from depth 1, with the artifact).
+    Ascend,
 }
 
 /// Why a command was refused; a refused command takes no time and is not recorded.
-#[derive(Copy, Clone, Eq, PartialEq, Debug, Error, Serialize, Deserialize)]
+#[derive(Clone, Eq, PartialEq, Debug, Error, Serialize, Deserialize)]
 pub enum Rejection {
     /// The tile in that direction cannot be entered.
     #[error("{} is in the way", .0.describe())]
@@ -31,38 +50,54 @@ pub enum Rejection {
     /// There is no tile in that direction.
     #[error("there is nothing there")]
     OffMap,
-    /// Nothing of that kind is carried.
-    #[error("you have no {0}")]
-    NoItem(ItemName),
-    /// The target is too far to throw to (or is your own tile).
-    #[error("that is out of range")]
-    OutOfRange,
+    /// No item under that letter.
+    #[error("you have no item {0}")]
+    NoItem(char),
+    /// The item cannot be used that way.
+    #[error("you cannot {} {}", verb(*.how), .item)]
+    CannotUse {
+        /// What was asked.
+        how: ItemAction,
+        /// The item's name.
+        item: String,
+    },
+    /// Ammunition needs its launcher in hand.
+    #[error("you must wield a {launcher} to fire {item}")]
+    NoLauncher {
+        /// The ammunition.
+        item: String,
+        /// The launcher it needs.
+        launcher: String,
+    },
+    /// The target is too far (or is your own tile).
+    #[error("that is out of range (range {range})")]
+    OutOfRange {
+        /// The item's range.
+        range: u32,
+    },
+    /// Nothing lies underfoot.
+    #[error("there is nothing here to pick up")]
+    NothingHere,
+    /// Not standing on stairs that way.
+    #[error("there are no stairs {} here", if *.0 { "down" } else { "up" })]
+    NoStairs(bool),
+    /// The way out is only for the artifact's bearer.
+    #[error("you cannot leave the dungeon without the {0}")]
+    NeedArtifact(String),
     /// The game is over.
-    #[error("you are dead")]
-    Dead,
+    #[error("the game is over")]
+    Over,
 }
 
-/// The items a command can need, for [`Rejection::NoItem`].
-#[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
-pub enum ItemName {
-    /// Thrown by [`Command::Throw`].
-    Dart,
-    /// Drunk by [`Command::Drink`].
-    Potion,
-}
-
-impl ItemName {
-    /// The name in `data/items.toml`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ItemName::Dart => "dart",
-            ItemName::Potion => "potion of healing",
-        }
-    }
-}
-
-impl std::fmt::Display for ItemName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}s", self.as_str())
+/// The verb of an item action, for messages.
+pub fn verb(how: ItemAction) -> &'static str {
+    match how {
+        ItemAction::Drink => "drink",
+        ItemAction::Read => "read",
+        ItemAction::Throw => "throw",
+        ItemAction::Fire => "fire",
+        ItemAction::Wield => "wield",
+        ItemAction::Wear => "wear",
+        ItemAction::Carry => "use",
     }
 }

@@ -1,8 +1,8 @@
 //! Creatures: the player and the monsters.
 
 use super::items::item_kinds;
-use super::monsters::{Behaviour, MonsterKind};
-use crate::geom::Hex;
+use super::monsters::{Attack, Behaviour, MonsterKind};
+use crate::geom::{Direction, Hex};
 use serde::{Deserialize, Serialize};
 
 /// A creature's index in [`World::creatures`](super::World::creatures); the player is 0.
@@ -61,16 +61,38 @@ pub struct Creature {
     pub memory: Option<Hex>,
     /// What it carries.
     pub inventory: Vec<Stack>,
+    /// The depth of the level it is on, from 1.
+    pub depth: u32,
+    /// Its natural armour: taken off each blow it receives (a blow always does 1).
+    pub armour: i32,
+    /// How its blow lands.
+    pub attack: Attack,
+    /// The item it wields (a weapon or launcher from its inventory), by name.
+    pub wielded: Option<String>,
+    /// The armour it wears, by name.
+    pub worn: Option<String>,
+    /// Actions it still has to spend on its last move (wading into shallow water or
+    /// pushing into brush costs the next action).
+    pub busy: u32,
+    /// Where a guardian keeps its post.
+    pub home: Option<Hex>,
+    /// The line a charging monster is running down.
+    pub charge: Option<Direction>,
 }
 
-/// Some items of one kind.
+/// Some items of one kind, under one inventory letter.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stack {
     /// The item's name in `data/items.toml`.
     pub item: String,
     /// How many.
     pub count: u32,
+    /// Its inventory letter, `a` to `z`: it keeps it while any are carried.
+    pub letter: char,
 }
+
+/// The inventory letters, in the order they are given out.
+pub const LETTERS: std::ops::RangeInclusive<char> = 'a'..='z';
 
 impl Creature {
     /// The player's starting creature at `pos`.
@@ -94,11 +116,21 @@ impl Creature {
             inventory: item_kinds()
                 .iter()
                 .filter(|k| k.start > 0)
-                .map(|k| Stack {
+                .zip(LETTERS.clone())
+                .map(|(k, letter)| Stack {
                     item: k.name.clone(),
                     count: k.start,
+                    letter,
                 })
                 .collect(),
+            depth: 1,
+            armour: 0,
+            attack: Attack::Blow,
+            wielded: None,
+            worn: None,
+            busy: 0,
+            home: None,
+            charge: None,
         }
     }
 
@@ -121,6 +153,14 @@ impl Creature {
             behaviour: Some(kind.behaviour),
             memory: None,
             inventory: Vec::new(),
+            depth: 1,
+            armour: kind.armour,
+            attack: kind.attack,
+            wielded: None,
+            worn: None,
+            busy: 0,
+            home: matches!(kind.behaviour, Behaviour::Guardian { .. }).then_some(pos),
+            charge: None,
         }
     }
 
@@ -133,27 +173,59 @@ impl Creature {
             .sum()
     }
 
-    /// Adds one of an item to the inventory.
-    pub fn give(&mut self, item: &str) {
-        match self.inventory.iter_mut().find(|s| s.item == item) {
-            Some(stack) => stack.count = stack.count.saturating_add(1),
-            None => self.inventory.push(Stack {
-                item: item.to_string(),
-                count: 1,
-            }),
+    /// Adds one of an item to the inventory, under the letter its kind has or the first free
+    /// one; false (and nothing added) when all 26 letters are taken.
+    pub fn give(&mut self, item: &str) -> bool {
+        if let Some(stack) = self.inventory.iter_mut().find(|s| s.item == item) {
+            stack.count = stack.count.saturating_add(1);
+            return true;
         }
-    }
-
-    /// Uses up one of an item; false if it has none.
-    pub fn take_one(&mut self, item: &str) -> bool {
-        let Some(stack) = self
-            .inventory
-            .iter_mut()
-            .find(|s| s.item == item && s.count > 0)
+        let Some(letter) = LETTERS
+            .clone()
+            .find(|l| self.inventory.iter().all(|s| s.letter != *l))
         else {
             return false;
         };
-        stack.count -= 1;
+        self.inventory.push(Stack {
+            item: item.to_string(),
+            count: 1,
+            letter,
+        });
+        self.inventory.sort_by_key(|s| s.letter);
+        true
+    }
+
+    /// Whether one more of `item` fits in the inventory.
+    pub fn has_room_for(&self, item: &str) -> bool {
+        self.inventory.len() < LETTERS.clone().count()
+            || self.inventory.iter().any(|s| s.item == item)
+    }
+
+    /// The stack under an inventory letter.
+    pub fn stack(&self, letter: char) -> Option<&Stack> {
+        self.inventory.iter().find(|s| s.letter == letter)
+    }
+
+    /// Uses up one of an item; false if it has none. The last one frees its letter, and
+    /// what it was wielded or worn as.
+    pub fn take_one(&mut self, item: &str) -> bool {
+        let Some(k) = self
+            .inventory
+            .iter()
+            .position(|s| s.item == item && s.count > 0)
+        else {
+            return false;
+        };
+        self.inventory[k].count -= 1;
+        if self.inventory[k].count == 0 {
+            self.inventory.remove(k);
+            if self.wielded.as_deref() == Some(item) {
+                self.wielded = None;
+            }
+            if self.worn.as_deref() == Some(item) {
+                self.worn = None;
+            }
+        }
         true
     }
 }

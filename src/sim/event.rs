@@ -81,7 +81,7 @@ pub enum Event {
         /// Where the door is.
         at: Hex,
     },
-    /// A creature threw a missile.
+    /// A creature threw or shot a missile.
     Threw {
         /// Who threw.
         who: CreatureId,
@@ -89,6 +89,17 @@ pub enum Event {
         from: Hex,
         /// The tile aimed at.
         toward: Hex,
+        /// The item thrown, if any (a monster's shot is none).
+        item: Option<String>,
+    },
+    /// A thrown item burst where it landed.
+    Burst {
+        /// Who threw it.
+        who: CreatureId,
+        /// From where.
+        from: Hex,
+        /// Where it burst.
+        at: Hex,
     },
     /// A creature picked an item up from the floor.
     PickedUp {
@@ -103,8 +114,68 @@ pub enum Event {
     Drank {
         /// Who drank.
         who: CreatureId,
-        /// Hit points restored.
-        healed: i32,
+        /// The potion.
+        item: String,
+        /// Maximum hit points gained.
+        gained_max: i32,
+    },
+    /// The pack had no room for an item underfoot.
+    NoRoom {
+        /// The item left lying.
+        item: String,
+    },
+    /// The player dropped items.
+    Dropped {
+        /// The item.
+        item: String,
+        /// How many.
+        count: u32,
+    },
+    /// The player took a weapon or launcher in hand.
+    Wielded {
+        /// The item.
+        item: String,
+    },
+    /// The player put a weapon away.
+    Unwielded {
+        /// The item.
+        item: String,
+    },
+    /// The player put armour on.
+    Wore {
+        /// The item.
+        item: String,
+    },
+    /// The player took armour off.
+    TookOff {
+        /// The item.
+        item: String,
+    },
+    /// A creature was carried elsewhere on the level.
+    Teleported {
+        /// Who.
+        who: CreatureId,
+        /// From where.
+        from: Hex,
+        /// To where.
+        to: Hex,
+    },
+    /// The player learnt the level's layout.
+    Mapped,
+    /// The player took the stairs.
+    Stairs {
+        /// The depth arrived at.
+        depth: u32,
+        /// Whether they went down.
+        down: bool,
+    },
+    /// The player left the dungeon with the artifact: the game is won.
+    Escaped,
+    /// The rules met an impossible state; the segment changed nothing. A bug, told rather
+    /// than hidden.
+    RulesError {
+        /// What went wrong.
+        message: String,
     },
     /// A creature let an action pass.
     Waited {

@@ -5,8 +5,12 @@ use super::event::BounceReason;
 use super::{CreatureId, Event, World};
 use crate::geom::Hex;
 
-/// A name with its indefinite article: "a dart", "an ogre".
+/// A name with its indefinite article: "a dart", "an ogre"; a proper name (a capital first
+/// letter) takes "the": "the Heart of the Deep".
 pub fn a_name(name: &str) -> String {
+    if name.starts_with(char::is_uppercase) {
+        return format!("the {name}");
+    }
     let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {
@@ -111,15 +115,18 @@ impl Teller<'_> {
                 if !self.shown(attacker, at) {
                     return None;
                 }
-                let threw = self
-                    .segment
-                    .iter()
-                    .any(|e| matches!(*e, Event::Threw { who, .. } if who == attacker));
-                let what = if threw { "dart" } else { "blow" };
+                let missile = self.segment.iter().find_map(|e| match e {
+                    Event::Threw { who, item, .. } if *who == attacker => {
+                        Some(item.clone().unwrap_or_else(|| "shot".to_string()))
+                    }
+                    _ => None,
+                });
+                let threw = missile.is_some();
+                let what = missile.as_deref().unwrap_or("blow");
                 let blow = format!("{} {what} misses", self.possessive(attacker));
                 Some(match dodger {
                     Some(d) => format!("{} aside; {blow}", self.says(d, "step", "steps")),
-                    None if threw => format!("{} dart hits nothing", self.possessive(attacker)),
+                    None if threw => format!("{} {what} hits nothing", self.possessive(attacker)),
                     None if attacker == World::PLAYER => "you strike empty air".to_string(),
                     None => blow,
                 })
@@ -165,15 +172,63 @@ impl Teller<'_> {
             Event::DoorOpened { who, at } => self
                 .shown(who, at)
                 .then(|| format!("{} a door", self.says(who, "open", "opens"))),
-            Event::Threw { who, from, .. } => self
-                .shown(who, from)
-                .then(|| format!("{} a dart", self.says(who, "throw", "throws"))),
-            Event::Drank { who, healed } => (who == World::PLAYER)
-                .then(|| format!("you drink a potion and feel better (+{healed})")),
+            _ => self.item_line(event),
+        }
+    }
+
+    /// Lines about items, missiles and the stairs.
+    fn item_line(&self, event: &Event) -> Option<String> {
+        match *event {
+            Event::Threw {
+                who,
+                from,
+                ref item,
+                ..
+            } => self.shown(who, from).then(|| match item {
+                Some(item) => format!("{} {}", self.says(who, "throw", "throws"), a_name(item)),
+                None => format!("{} at you", self.says(who, "shoot", "shoots")),
+            }),
+            Event::Burst { who, at, .. } => {
+                (self.shown(who, at)).then(|| "the bomb bursts".to_string())
+            }
+            Event::Drank {
+                who,
+                ref item,
+                gained_max,
+            } => (who == World::PLAYER).then(|| {
+                if gained_max > 0 {
+                    format!(
+                        "you drink {} and feel stronger (+{gained_max} maximum hp)",
+                        a_name(item)
+                    )
+                } else {
+                    format!("you drink {} and feel better", a_name(item))
+                }
+            }),
             Event::PickedUp { who, ref item, .. } => {
                 (who == World::PLAYER).then(|| format!("you pick up {}", a_name(item)))
             }
-            Event::Moved { .. } | Event::Waited { .. } | Event::Segment { .. } => None,
+            Event::NoRoom { ref item } => Some(format!("you have no room for {}", a_name(item))),
+            Event::Dropped { ref item, count } => Some(if count > 1 {
+                format!("you drop {count} of {item}")
+            } else {
+                format!("you drop {}", a_name(item))
+            }),
+            Event::Wielded { ref item } => Some(format!("you wield {}", a_name(item))),
+            Event::Unwielded { ref item } => Some(format!("you put away {}", a_name(item))),
+            Event::Wore { ref item } => Some(format!("you put on {}", a_name(item))),
+            Event::TookOff { ref item } => Some(format!("you take off {}", a_name(item))),
+            Event::Teleported { who, .. } => {
+                (who == World::PLAYER).then(|| "the world blurs and you are elsewhere".to_string())
+            }
+            Event::Mapped => Some("the layout of this level comes to your mind".to_string()),
+            Event::Stairs { depth, down } => Some(format!(
+                "you {} to depth {depth}",
+                if down { "go down" } else { "climb up" }
+            )),
+            Event::Escaped => Some("you climb out of the dungeon with the artifact!".to_string()),
+            Event::RulesError { ref message } => Some(format!("(a bug in the rules: {message})")),
+            _ => None,
         }
     }
 }

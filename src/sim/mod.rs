@@ -19,7 +19,7 @@ pub mod resolve;
 pub mod scenario;
 mod world;
 
-pub use command::{Command, ItemName, Rejection};
+pub use command::{Command, Rejection, verb};
 pub use creature::{Creature, CreatureId, Faction, Stack};
 pub use data::{COLOURS, DataError, check_bundled};
 pub use event::{BounceReason, Event};
@@ -28,4 +28,4 @@ pub use intention::{Intention, acts_in};
 pub use items::{ItemAction, ItemKind, ItemUse, item_kind, item_kinds, parse_items};
 pub use messages::{a_name, messages};
 pub use monsters::{Attack, Behaviour, MonsterKind, monster_kind, monster_kinds, parse_monsters};
-pub use world::{FloorItem, Plan, SEGMENTS, World};
+pub use world::{Depth, Ending, FloorItem, MAX_DEPTH, Plan, SEGMENTS, Story, World};

@@ -26,9 +26,10 @@ pub struct PlayArgs {
     /// The seed of the dungeon; drawn at random when not given.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Play a map file (`.hexmap`, `.tmx`, `.tmj`) instead of a generated level.
+    /// A map file (`.hexmap`, `.tmx`, `.tmj`) to play as the next depth; give it several
+    /// times for depths 1, 2, …; generated levels fill the rest down to depth 10.
     #[arg(long)]
-    pub map: Option<PathBuf>,
+    pub map: Vec<PathBuf>,
     /// A keymap file to use instead of `data/keymap.toml`.
     #[arg(long)]
     pub keymap: Option<PathBuf>,
@@ -54,9 +55,10 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
-    let (level, warnings) = load_level(args, seed)?;
-    let world = World::new(level, seed)
-        .ok_or_else(|| PlayError::Map("the map has no tile to stand on".to_string()))?;
+    crate::sim::check_bundled().map_err(|e| PlayError::Map(e.to_string()))?;
+    let (levels, warnings) = load_levels(args)?;
+    let world = World::new_game(seed, levels)
+        .ok_or_else(|| PlayError::Map("the first map has no tile to stand on".to_string()))?;
     if !std::io::stdout().is_terminal() {
         return Err(PlayError::NotATerminal);
     }
@@ -79,26 +81,16 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     Ok(())
 }
 
-/// The level to play and any warnings about it: the map file if one was given, else a
-/// generated level.
-fn load_level(args: &PlayArgs, seed: u64) -> Result<(Level, Vec<String>), PlayError> {
-    match &args.map {
-        Some(path) => {
-            let loaded =
-                crate::mapfile::load_map(path).map_err(|e| PlayError::Map(e.to_string()))?;
-            let warnings = loaded.warnings.iter().map(ToString::to_string).collect();
-            Ok((loaded.level, warnings))
-        }
-        None => Ok((
-            crate::mapgen::generate(
-                seed,
-                1,
-                crate::mapgen::DEFAULT_WIDTH,
-                crate::mapgen::DEFAULT_HEIGHT,
-            ),
-            Vec::new(),
-        )),
+/// The maps given with `--map`, in order, and any warnings about them.
+fn load_levels(args: &PlayArgs) -> Result<(Vec<Level>, Vec<String>), PlayError> {
+    let mut levels = Vec::new();
+    let mut warnings = Vec::new();
+    for path in &args.map {
+        let loaded = crate::mapfile::load_map(path).map_err(|e| PlayError::Map(e.to_string()))?;
+        warnings.extend(loaded.warnings.iter().map(ToString::to_string));
+        levels.push(loaded.level);
     }
+    Ok((levels, warnings))
 }
 
 /// The keymap to use and, when the player's file was broken, a note saying so.

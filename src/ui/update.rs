@@ -66,7 +66,9 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
     match intent {
         Intent::Step(dir) => return Some(Command::Move(dir)),
         Intent::Wait => return Some(Command::Wait),
-        Intent::Drink => return Some(Command::Drink),
+        Intent::Drink => {
+            return first_letter(world, crate::sim::ItemAction::Drink).map(Command::Drink);
+        }
         Intent::Quit => {
             ui.mode = Mode::ConfirmQuit;
             ui.log
@@ -151,7 +153,8 @@ fn aim(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) -> Option<C
                 ui.log.push("You cannot throw at yourself.");
                 return None;
             }
-            return Some(Command::Throw(cursor));
+            let item = first_letter(world, crate::sim::ItemAction::Throw)?;
+            return Some(Command::Throw { item, at: cursor });
         }
         other => nudge(world, cursor, other),
     };
@@ -216,4 +219,14 @@ fn refuse_with_monster_in_view(ui: &mut UiState, world: &World, what: &str) -> b
         crate::sim::a_name(&monster)
     ));
     true
+}
+
+/// The letter of the first carried item used as `how`.
+fn first_letter(world: &World, how: crate::sim::ItemAction) -> Option<char> {
+    world
+        .player()
+        .inventory
+        .iter()
+        .find(|s| crate::sim::item_kind(&s.item).is_some_and(|k| k.use_.action() == how))
+        .map(|s| s.letter)
 }

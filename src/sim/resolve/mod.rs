@@ -38,6 +38,10 @@ pub struct Unit {
     pub damage: i32,
     /// Hit points at the start of the segment.
     pub hp: i32,
+    /// Hit points when unhurt: healing stops there.
+    pub max_hp: i32,
+    /// Taken off every blow and missile that hits it; at least 1 always gets through.
+    pub armour: i32,
 }
 
 /// A checked intention (rule R0 already applied) with its target as a tile index.
@@ -57,6 +61,16 @@ pub enum Act {
         /// Damage to the creature it meets.
         damage: i32,
     },
+    /// Strike every tile of an area (an index into the `lines`): whoever stands on them after
+    /// movement is hit, the striker excepted. A wide swing, a burst.
+    Area {
+        /// Which area.
+        area: usize,
+        /// Damage to each creature caught.
+        damage: i32,
+    },
+    /// Hold the tile and heal, at the same moment as the segment's damage lands (R9).
+    Heal(i32),
 }
 
 /// Why a move failed.
@@ -115,6 +129,8 @@ pub struct Strike {
     pub damage: i32,
     /// Whether this was a throw rather than a blow.
     pub thrown: bool,
+    /// Whether this was one tile of an area strike.
+    pub area: bool,
 }
 
 /// Everything one segment changed.
@@ -250,9 +266,9 @@ impl Resolver {
         let n = self.tiles();
         for (u, a) in units.iter().zip(acts) {
             let target = match *a {
-                Act::Stay => u.tile,
+                Act::Stay | Act::Heal(_) => u.tile,
                 Act::Move(t) | Act::Attack(t) => t,
-                Act::Throw { line, .. } => {
+                Act::Throw { line, .. } | Act::Area { area: line, .. } => {
                     let line = lines.get(line).ok_or(ResolveError::NoLine(line))?;
                     if let Some(&t) = line.iter().find(|&&t| t >= n) {
                         return Err(ResolveError::TileOutOfRange(t));

@@ -10,6 +10,8 @@ fn unit(tile: usize, faction: u16) -> Unit {
         initiative: 0,
         damage: 3,
         hp: 10,
+        max_hp: 10,
+        armour: 0,
     }
 }
 
@@ -187,4 +189,41 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn armour_takes_its_part_but_one_always_gets_through() {
+    let mut units = vec![unit(0, 0), unit(1, 1), unit(3, 0), unit(4, 1)];
+    units[1].armour = 2;
+    units[3].armour = 9;
+    let acts = [Act::Attack(1), Act::Stay, Act::Attack(4), Act::Stay];
+    let out = Resolver::new(8).resolve(&units, &acts).unwrap();
+    assert_eq!(out.hp[1], 10 - 1, "3 damage through 2 armour");
+    assert_eq!(out.hp[3], 10 - 1, "at least 1 gets through");
+}
+
+#[test]
+fn healing_lands_with_the_blows_and_can_save_a_life() {
+    let mut units = vec![unit(0, 0), unit(1, 1)];
+    units[1].hp = 3;
+    units[1].max_hp = 10;
+    let acts = [Act::Attack(1), Act::Heal(5)];
+    let out = Resolver::new(4).resolve(&units, &acts).unwrap();
+    assert_eq!(out.hp[1], 5, "3 - 3 + 5: the dying drinker lives");
+    assert!(out.killed.is_empty());
+    let acts = [Act::Stay, Act::Heal(50)];
+    let out = Resolver::new(4).resolve(&units, &acts).unwrap();
+    assert_eq!(out.hp[1], 10, "never above the maximum");
+}
+
+#[test]
+fn an_area_hits_whoever_stands_in_it_after_movement() {
+    // 0 swings over tiles 1, 2, 3; unit 1 steps from 1 to 5 and dodges; unit 2 steps into 3.
+    let units = vec![unit(0, 0), unit(1, 1), unit(4, 1)];
+    let acts = [Act::Area { area: 0, damage: 4 }, Act::Move(5), Act::Move(3)];
+    let out = Resolver::new(8)
+        .resolve_with_lines(&units, &acts, &[vec![1, 2, 3]])
+        .unwrap();
+    assert_eq!(out.hp, vec![10, 10, 6]);
+    assert!(out.strikes.iter().all(|s| s.area));
 }

@@ -119,6 +119,8 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
                 initiative: u.initiative,
                 damage: u.damage,
                 hp: hp[i],
+                max_hp: u.hp,
+                armour: 0,
             });
         }
         let outcome = resolver.resolve(&units, &acts)?;

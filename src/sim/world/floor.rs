@@ -1,7 +1,8 @@
-//! Items lying on the floor: placed by the map, left where thrown darts land, picked up by the
-//! player on stepping onto their tile.
+//! Items lying on the floor: placed by the map, dropped, left where missiles land, picked up
+//! by the player on stepping onto their tile or with the pick-up command.
 
 use super::World;
+use super::depths::Depth;
 use crate::geom::Hex;
 use crate::sim::Event;
 use crate::sim::items::item_kind;
@@ -16,17 +17,7 @@ pub struct FloorItem {
     pub item: String,
 }
 
-impl World {
-    /// Every item on the floor, in the order they came to lie there.
-    pub fn floor_items(&self) -> &[FloorItem] {
-        &self.floor
-    }
-
-    /// The items lying on `hex`.
-    pub fn items_at(&self, hex: Hex) -> impl Iterator<Item = &FloorItem> + '_ {
-        self.floor.iter().filter(move |f| f.at == hex)
-    }
-
+impl Depth {
     /// Puts an item on the floor if it is a known item and the tile can hold it (a thing that
     /// falls into deep water or onto no tile is lost).
     pub(super) fn drop_item(&mut self, at: Hex, item: &str) {
@@ -37,24 +28,50 @@ impl World {
             });
         }
     }
+}
 
-    /// The player picks up everything on their tile.
+impl World {
+    /// Every item on the floor of the player's level, in the order they came to lie there.
+    pub fn floor_items(&self) -> &[FloorItem] {
+        &self.here().floor
+    }
+
+    /// The items lying on `hex` of the player's level.
+    pub fn items_at(&self, hex: Hex) -> impl Iterator<Item = &FloorItem> + '_ {
+        self.floor_items().iter().filter(move |f| f.at == hex)
+    }
+
+    /// Puts an item on the floor of the player's level.
+    pub(super) fn drop_item(&mut self, at: Hex, item: &str) {
+        self.here_mut().drop_item(at, item);
+    }
+
+    /// The player picks up everything on their tile that fits in the pack.
     pub(super) fn pick_up(&mut self, events: &mut Vec<Event>) {
         let at = self.player().pos;
-        if !self.floor.iter().any(|f| f.at == at) {
+        if !self.floor_items().iter().any(|f| f.at == at) {
             return;
         }
-        let (here, rest): (Vec<FloorItem>, Vec<FloorItem>) = std::mem::take(&mut self.floor)
-            .into_iter()
-            .partition(|f| f.at == at);
-        self.floor = rest;
-        for f in here {
-            self.creatures[World::PLAYER].give(&f.item);
-            events.push(Event::PickedUp {
-                who: World::PLAYER,
-                item: f.item,
-                at,
-            });
+        let floor = std::mem::take(&mut self.here_mut().floor);
+        let mut kept = Vec::with_capacity(floor.len());
+        for f in floor {
+            if f.at != at {
+                kept.push(f);
+                continue;
+            }
+            if self.creatures[World::PLAYER].give(&f.item) {
+                events.push(Event::PickedUp {
+                    who: World::PLAYER,
+                    item: f.item,
+                    at,
+                });
+            } else {
+                events.push(Event::NoRoom {
+                    item: f.item.clone(),
+                });
+                kept.push(f);
+            }
         }
+        self.here_mut().floor = kept;
     }
 }

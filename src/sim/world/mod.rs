@@ -1,15 +1,21 @@
-//! The world: a level, its creatures, the clock, the player's view and the monsters' plans.
+//! The world: every level of the game, the creatures on them, the clock, the player's view
+//! and memory, the monsters' plans and the story of the run.
 
+mod actions;
+mod depths;
 mod floor;
 mod segment;
+mod story;
 mod view;
 
+pub use depths::{Depth, MAX_DEPTH};
 pub use floor::FloorItem;
+pub use story::{Ending, Story};
 
 use super::intention::{Intention, acts_in};
-use super::items::{ItemUse, item_kind};
 use super::monsters::monster_kind;
-use super::{Command, Creature, CreatureId, Event, ItemName, Rejection};
+use super::resolve::Resolver;
+use super::{Command, Creature, CreatureId, Event, Rejection};
 use crate::geom::Hex;
 use crate::map::{Level, PlacementKind};
 use crate::rng::{self, GameRng, Stream};
@@ -36,8 +42,9 @@ pub struct Plan {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct World {
     seed: u64,
-    #[serde(with = "super::level_serde")]
-    level: Level,
+    /// Every level of the game, by depth − 1.
+    depths: Vec<Depth>,
+    /// Every creature of every level, by id: ids never change in a game.
     creatures: Vec<Creature>,
     turn: u64,
     /// The segment about to run, `1..=SEGMENTS`.
@@ -45,54 +52,54 @@ pub struct World {
     rng: GameRng,
     /// Per creature: its planned intention for its next action.
     plans: Vec<Option<Intention>>,
-    /// Per storage index: in the player's view now.
+    /// Per storage index of the current level: in the player's view now.
     visible: Vec<bool>,
-    /// Per storage index: ever seen by the player.
-    seen: Vec<bool>,
-    /// Items lying on the floor.
-    #[serde(default)]
-    floor: Vec<FloorItem>,
+    /// What happened in this run, for the end screen and the hall of fame.
+    story: Story,
+    /// Scratch tables for the resolver, kept between segments.
+    #[serde(skip)]
+    resolver: Option<Resolver>,
 }
 
 impl World {
-    /// A world on `level` with the player at its start and a monster on every monster
+    /// A world of one level with the player at its start and a monster on every monster
     /// placement of a known kind; `None` if the level has no passable tile to start on.
-    /// Segments before the player's first action run at once.
     pub fn new(level: Level, seed: u64) -> Option<World> {
-        let start = level.start_or_default()?;
+        World::from_levels(vec![level], seed)
+    }
+
+    /// A whole game: the given maps become depths 1, 2, … and generated levels fill the rest
+    /// down to [`MAX_DEPTH`]; each generated level comes from its own stream of `seed`.
+    /// `None` if the first level has no passable tile to start on.
+    pub fn new_game(seed: u64, maps: Vec<Level>) -> Option<World> {
+        World::from_levels(depths::dungeon(seed, maps), seed)
+    }
+
+    /// A world over `levels` (depth 1 first); the player starts on the first. Segments
+    /// before the player's first action run at once.
+    pub fn from_levels(levels: Vec<Level>, seed: u64) -> Option<World> {
+        let first = levels.first()?;
+        let start = first.start_or_default()?;
         let mut creatures = vec![Creature::player(start)];
-        for p in &level.placements {
-            let PlacementKind::Monster(name) = &p.kind else {
-                continue;
-            };
-            let Some(kind) = monster_kind(name) else {
-                continue;
-            };
-            let taken = creatures.iter().any(|c| c.pos == p.at);
-            if level.passable(p.at) && !taken {
-                creatures.push(Creature::monster(creatures.len(), kind, p.at));
-            }
+        for (d, level) in levels.iter().enumerate() {
+            spawn_monsters(level, d as u32 + 1, &mut creatures);
         }
-        let storage = level.terrain.storage_len();
         let mut world = World {
             seed,
+            depths: levels.into_iter().map(Depth::new).collect(),
             creatures,
-            level,
             turn: 0,
             segment: 1,
             rng: rng::stream(seed, Stream::Rules, 0),
             plans: Vec::new(),
-            visible: vec![false; storage],
-            seen: vec![false; storage],
-            floor: Vec::new(),
+            visible: Vec::new(),
+            story: Story::default(),
+            resolver: None,
         };
-        for p in &world.level.placements.clone() {
-            if let PlacementKind::Item(name) = &p.kind {
-                world.drop_item(p.at, name);
-            }
+        for d in 0..world.depths.len() {
+            world.depths[d].place_items();
         }
-        world.update_view();
-        world.replan();
+        world.enter_level();
         let mut prelude = Vec::new();
         world.run_until_player_acts(&mut prelude);
         Some(world)
@@ -103,14 +110,52 @@ impl World {
         self.seed
     }
 
-    /// The current level.
-    pub fn level(&self) -> &Level {
-        &self.level
+    /// The depth the player is on, from 1.
+    pub fn depth(&self) -> u32 {
+        self.player().depth
     }
 
-    /// Every creature, the dead included, by id.
+    /// How many levels the game has.
+    pub fn depth_count(&self) -> u32 {
+        self.depths.len() as u32
+    }
+
+    /// The player's current level.
+    pub fn level(&self) -> &Level {
+        &self.here().level
+    }
+
+    /// Every level, depth 1 first.
+    pub fn depths(&self) -> &[Depth] {
+        &self.depths
+    }
+
+    fn here(&self) -> &Depth {
+        &self.depths[self.depth_index()]
+    }
+
+    fn here_mut(&mut self) -> &mut Depth {
+        let d = self.depth_index();
+        &mut self.depths[d]
+    }
+
+    fn depth_index(&self) -> usize {
+        (self.player().depth as usize)
+            .saturating_sub(1)
+            .min(self.depths.len() - 1)
+    }
+
+    /// Every creature of every level, the dead included, by id.
     pub fn creatures(&self) -> &[Creature] {
         &self.creatures
+    }
+
+    /// The living creatures on the player's level, the player first.
+    pub fn creatures_here(&self) -> impl Iterator<Item = &Creature> + '_ {
+        let depth = self.depth();
+        self.creatures
+            .iter()
+            .filter(move |c| c.alive && c.depth == depth)
     }
 
     /// The player's creature.
@@ -131,30 +176,45 @@ impl World {
         self.segment
     }
 
-    /// Whether the game has ended (the player is dead).
+    /// What happened in this run so far.
+    pub fn story(&self) -> &Story {
+        &self.story
+    }
+
+    /// How the game ended, if it has.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.story.ending.as_ref()
+    }
+
+    /// Whether the game has ended: the player died or won, or the game was abandoned.
     pub fn is_over(&self) -> bool {
-        !self.player().alive
+        self.story.ending.is_some()
     }
 
-    /// The living creature standing on `hex`, if any.
+    /// Ends the game from outside the rules: the player quit, or a bot ran out of time.
+    pub fn abandon(&mut self, ending: Ending) {
+        if self.story.ending.is_none() {
+            self.story.ending = Some(ending);
+        }
+    }
+
+    /// The living creature standing on `hex` of the player's level, if any.
     pub fn creature_at(&self, hex: Hex) -> Option<&Creature> {
-        self.creatures.iter().find(|c| c.alive && c.pos == hex)
+        self.creatures_here().find(|c| c.pos == hex)
     }
 
-    /// Every living monster's plan for its next action, in id order: the telegraph data. The
-    /// shell should draw only those on tiles the player can see.
+    /// Every living monster's plan on the player's level for its next action, in id order:
+    /// the telegraph data. The shell should draw only those on tiles the player can see.
     pub fn planned(&self) -> Vec<Plan> {
-        self.creatures
-            .iter()
+        self.creatures_here()
             .skip(1)
-            .filter(|c| c.alive)
             .filter_map(|c| {
                 let intention = (*self.plans.get(c.id)?)?;
                 Some(Plan {
                     who: c.id,
                     from: c.pos,
                     intention,
-                    acts_next: acts_in(c.speed, self.segment, SEGMENTS),
+                    acts_next: acts_in(c.speed, self.segment, SEGMENTS) && c.busy == 0,
                 })
             })
             .collect()
@@ -164,94 +224,46 @@ impl World {
     /// returns every event in order. A refused command changes nothing and takes no time.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, Rejection> {
         if self.is_over() {
-            return Err(Rejection::Dead);
+            return Err(Rejection::Over);
         }
-        let intention = self.player_intention(command)?;
+        let action = self.player_action(command)?;
         let mut events = Vec::new();
-        self.use_item(command, &mut events);
-        self.run_segment(Some(intention), &mut events);
+        self.run_segment(Some(action), &mut events);
         self.run_until_player_acts(&mut events);
         Ok(events)
     }
 
-    /// The player's intention for a command, or why it is refused.
-    fn player_intention(&self, command: Command) -> Result<Intention, Rejection> {
-        let dir = match command {
-            Command::Wait => return Ok(Intention::Stay),
-            Command::Drink => {
-                return match (
-                    self.player().count_of("potion of healing"),
-                    item_kind("potion of healing"),
-                ) {
-                    (1.., Some(_)) => Ok(Intention::Stay),
-                    _ => Err(Rejection::NoItem(ItemName::Potion)),
-                };
-            }
-            Command::Throw(target) => return self.throw_intention(target),
-            Command::Move(dir) | Command::Attack(dir) => dir,
-        };
-        let to = self.player().pos.neighbor(dir);
-        let terrain = self.level.terrain_at(to).ok_or(Rejection::OffMap)?;
-        if terrain.blocks_movement() {
-            return Err(Rejection::Blocked(terrain));
-        }
-        let me = self.player();
-        let bump = self
-            .creature_at(to)
-            .is_some_and(|c| c.faction.hostile_to(me.faction) && self.is_visible(to));
-        Ok(match command {
-            Command::Move(_) if !bump => Intention::Move(to),
-            _ => Intention::Attack(to),
-        })
-    }
-
-    /// The player's throw at `target`, or why it is refused.
-    fn throw_intention(&self, target: Hex) -> Result<Intention, Rejection> {
-        let range = match item_kind("dart").map(|k| k.use_.clone()) {
-            Some(ItemUse::Thrown { range, .. }) if self.player().count_of("dart") > 0 => range,
-            _ => return Err(Rejection::NoItem(ItemName::Dart)),
-        };
-        self.level.terrain_at(target).ok_or(Rejection::OffMap)?;
-        let d = self.player().pos.distance(target);
-        if d == 0 || d > range as i32 {
-            return Err(Rejection::OutOfRange);
-        }
-        Ok(Intention::Throw(target))
-    }
-
-    /// Uses up what an accepted command consumes: a dart thrown, a potion drunk (which heals
-    /// at once, before the segment's blows land).
-    fn use_item(&mut self, command: Command, events: &mut Vec<Event>) {
-        let player = &mut self.creatures[World::PLAYER];
-        match command {
-            Command::Throw(_) => {
-                player.take_one("dart");
-            }
-            Command::Drink => {
-                if let Some(ItemUse::Heal { heal }) =
-                    item_kind("potion of healing").map(|k| k.use_.clone())
-                {
-                    if player.take_one("potion of healing") {
-                        let before = player.hp;
-                        player.hp = (player.hp.saturating_add(heal)).min(player.max_hp.max(before));
-                        events.push(Event::Drank {
-                            who: World::PLAYER,
-                            healed: player.hp - before,
-                        });
-                    }
-                }
-            }
-            Command::Move(_) | Command::Attack(_) | Command::Wait => {}
-        }
-    }
-
-    /// Runs monster-only segments until the coming segment is one where the player acts.
+    /// Runs segments until the coming segment is one where the player acts (a player still
+    /// wading acts in none until the wading is done).
     fn run_until_player_acts(&mut self, events: &mut Vec<Event>) {
-        for _ in 0..=SEGMENTS {
-            if self.is_over() || acts_in(self.player().speed, self.segment, SEGMENTS) {
+        for _ in 0..4 * SEGMENTS {
+            let player = self.player();
+            if self.is_over() || (acts_in(player.speed, self.segment, SEGMENTS) && player.busy == 0)
+            {
                 return;
             }
             self.run_segment(None, events);
+        }
+    }
+}
+
+/// Adds a monster for every monster placement of a known kind on a free passable tile.
+fn spawn_monsters(level: &Level, depth: u32, creatures: &mut Vec<Creature>) {
+    let first = creatures.len();
+    for p in &level.placements {
+        let PlacementKind::Monster(name) = &p.kind else {
+            continue;
+        };
+        let Some(kind) = monster_kind(name) else {
+            continue;
+        };
+        let on_level = &creatures[first..];
+        let taken =
+            on_level.iter().any(|c| c.pos == p.at) || (depth == 1 && creatures[0].pos == p.at);
+        if level.passable(p.at) && !taken {
+            let mut monster = Creature::monster(creatures.len(), kind, p.at);
+            monster.depth = depth;
+            creatures.push(monster);
         }
     }
 }

@@ -1,101 +1,69 @@
-//! One segment of the world: initiative at the start of a turn, intentions, the shared
-//! resolver, and the events that explain the outcome.
+//! One segment of the world: initiative at the start of a turn, every acting creature's
+//! intention on the player's level, the shared resolver, and the events that explain the
+//! outcome.
 
+use super::actions::{Deed, PlayerAction};
 use super::{SEGMENTS, World};
+use crate::fov::visible_tiles;
 use crate::geom::Hex;
 use crate::map::Terrain;
 use crate::sim::ai::{Senses, choose};
 use crate::sim::event::BounceReason;
 use crate::sim::intention::{Intention, acts_in};
-use crate::sim::items::{ItemUse, item_kind};
-use crate::sim::resolve::{Act, Bounce, Fate, Resolver, Unit};
+use crate::sim::monsters::{Attack, Behaviour};
+use crate::sim::resolve::{Act, Bounce, Fate, Outcome, Resolver, Unit};
 use crate::sim::{CreatureId, Event};
-
-/// The damage of a thrown dart.
-fn dart_damage() -> i32 {
-    match item_kind("dart").map(|k| k.use_.clone()) {
-        Some(ItemUse::Thrown { damage, .. }) => damage,
-        _ => 0,
-    }
-}
 
 /// The range of an initiative roll.
 const INITIATIVE_SIDES: usize = 1_000_000;
 
+/// One segment's input to the resolver, with what the game needs to explain the outcome.
+#[derive(Default)]
+struct Segment {
+    ids: Vec<CreatureId>,
+    units: Vec<Unit>,
+    acts: Vec<Act>,
+    /// Missile lines and strike areas, by the index the acts name.
+    lines: Vec<Vec<usize>>,
+    /// Per unit: the item its missile leaves where it lands.
+    missiles: Vec<Option<String>>,
+}
+
 impl World {
-    /// Resolves the coming segment; `player` is the player's intention if they act in it.
-    pub(super) fn run_segment(&mut self, player: Option<Intention>, events: &mut Vec<Event>) {
+    /// Resolves the coming segment; `player` is the player's action if they act in it.
+    pub(super) fn run_segment(&mut self, player: Option<PlayerAction>, events: &mut Vec<Event>) {
         let k = self.segment;
         if k == 1 {
-            for c in self.creatures.iter_mut().filter(|c| c.alive) {
-                c.initiative = crate::rng::below(&mut self.rng, INITIATIVE_SIDES) as i64;
-            }
+            self.roll_initiative();
         }
+        let first = events.len();
         events.push(Event::Segment {
             turn: self.turn,
             segment: k,
         });
-        let grid = &self.level.terrain;
-        let ids: Vec<CreatureId> = self
-            .creatures
-            .iter()
-            .filter(|c| c.alive && grid.index(c.pos).is_some())
-            .map(|c| c.id)
-            .collect();
-        let mut units = Vec::with_capacity(ids.len());
-        let mut acts = Vec::with_capacity(ids.len());
-        let mut lines = Vec::new();
-        for &id in &ids {
-            let c = &self.creatures[id];
-            let wanted = if !acts_in(c.speed, k, SEGMENTS) {
-                Intention::Stay
-            } else if id == World::PLAYER {
-                player.unwrap_or(Intention::Stay)
-            } else {
-                self.plans
-                    .get(id)
-                    .copied()
-                    .flatten()
-                    .unwrap_or(Intention::Stay)
-            };
-            let level = &self.level;
-            let checked = wanted.checked(c.pos, c.pos, |h| level.passable(h));
-            let index = |h: Hex| grid.index(h).unwrap_or(0);
-            if id == World::PLAYER && checked == Intention::Stay && player.is_some() {
-                events.push(Event::Waited { who: id });
-            }
-            acts.push(match checked {
-                Intention::Stay => Act::Stay,
-                Intention::Move(t) => Act::Move(index(t)),
-                Intention::Attack(t) => Act::Attack(index(t)),
-                Intention::Throw(t) => {
-                    events.push(Event::Threw {
-                        who: id,
-                        from: c.pos,
-                        toward: t,
-                    });
-                    lines.push(self.flight(c.pos, t));
-                    Act::Throw {
-                        line: lines.len() - 1,
-                        damage: dart_damage(),
-                    }
-                }
-            });
-            units.push(Unit {
-                tile: index(c.pos),
-                faction: c.faction,
-                strength: c.strength,
-                speed: c.speed,
-                initiative: c.initiative,
-                damage: c.damage,
-                hp: c.hp,
-            });
+        if let Some(action) = &player {
+            self.consume(&action.deed);
         }
-        let mut resolver = Resolver::new(grid.storage_len());
-        if let Ok(outcome) = resolver.resolve_with_lines(&units, &acts, &lines) {
-            self.distribute(&ids, &outcome, events);
+        let segment = self.gather(player.as_ref(), events);
+        let tiles = self.level().terrain.storage_len();
+        let mut resolver = match self.resolver.take() {
+            Some(r) if r.tiles() >= tiles => r,
+            _ => Resolver::new(tiles),
+        };
+        let outcome = resolver.resolve_with_lines(&segment.units, &segment.acts, &segment.lines);
+        self.resolver = Some(resolver);
+        match outcome {
+            Ok(outcome) => self.distribute(&segment, &outcome, events),
+            // The acts are built from checked intentions on the level's own tiles, so this
+            // is a bug; it is told, not hidden, and the segment changes nothing.
+            Err(err) => events.push(Event::RulesError {
+                message: err.to_string(),
+            }),
         }
-        self.pick_up(events);
+        self.record_story(&events[first..]);
+        if let Some(action) = player {
+            self.finish_deed(action.deed, events);
+        }
         self.update_view();
         self.segment += 1;
         if self.segment > SEGMENTS {
@@ -105,25 +73,207 @@ impl World {
         self.replan();
     }
 
-    /// Writes a segment's outcome into the world, with its events.
-    fn distribute(
-        &mut self,
-        ids: &[CreatureId],
-        outcome: &crate::sim::resolve::Outcome,
+    fn roll_initiative(&mut self) {
+        let depth = self.depth();
+        for c in self
+            .creatures
+            .iter_mut()
+            .filter(|c| c.alive && c.depth == depth)
+        {
+            c.initiative = crate::rng::below(&mut self.rng, INITIATIVE_SIDES) as i64;
+        }
+    }
+
+    /// Every living creature of the level as a unit with its checked act.
+    fn gather(&mut self, player: Option<&PlayerAction>, events: &mut Vec<Event>) -> Segment {
+        let k = self.segment;
+        let grid = &self.level().terrain;
+        let ids: Vec<CreatureId> = self
+            .creatures_here()
+            .filter(|c| grid.index(c.pos).is_some())
+            .map(|c| c.id)
+            .collect();
+        let mut s = Segment::default();
+        for id in ids {
+            let acting = acts_in(self.creatures[id].speed, k, SEGMENTS);
+            let busy = acting && self.creatures[id].busy > 0;
+            if busy {
+                self.creatures[id].busy -= 1;
+            }
+            let wanted = match (acting && !busy, id == World::PLAYER) {
+                (false, _) => Intention::Stay,
+                (true, true) => player.map_or(Intention::Stay, |p| p.intention),
+                (true, false) => self
+                    .plans
+                    .get(id)
+                    .copied()
+                    .flatten()
+                    .unwrap_or(Intention::Stay),
+            };
+            let c = &self.creatures[id];
+            let level = self.level();
+            let checked = wanted.checked(c.pos, c.pos, |h| level.passable(h));
+            let plain = player.is_some_and(|p| p.deed == Deed::Plain);
+            if id == World::PLAYER && checked == Intention::Stay && plain {
+                events.push(Event::Waited { who: id });
+            }
+            let deed = if id == World::PLAYER {
+                player.map(|p| &p.deed)
+            } else {
+                None
+            };
+            let act = self.act_of(id, checked, deed, &mut s, events);
+            s.acts.push(act);
+            s.units.push(self.unit_of(id));
+            s.ids.push(id);
+        }
+        s
+    }
+
+    /// A creature as the resolver sees it.
+    fn unit_of(&self, id: CreatureId) -> Unit {
+        let c = &self.creatures[id];
+        let grid = &self.level().terrain;
+        let charging =
+            c.charge.is_some() && matches!(self.plans.get(id), Some(Some(Intention::Attack(_))));
+        let damage = self.blow_damage(id);
+        Unit {
+            tile: grid.index(c.pos).unwrap_or_default(),
+            faction: c.faction,
+            strength: c.strength,
+            speed: c.speed,
+            initiative: c.initiative,
+            damage: if charging {
+                damage.saturating_mul(2)
+            } else {
+                damage
+            },
+            hp: c.hp,
+            max_hp: c.max_hp,
+            armour: self.armour_of(id),
+        }
+    }
+
+    /// The resolver's act for a checked intention; lines and areas go into `s`.
+    fn act_of(
+        &self,
+        id: CreatureId,
+        intention: Intention,
+        deed: Option<&Deed>,
+        s: &mut Segment,
         events: &mut Vec<Event>,
-    ) {
-        let hex = |t: usize| self.level.terrain.hex(t);
+    ) -> Act {
+        let grid = &self.level().terrain;
+        let c = &self.creatures[id];
+        let index = |h: Hex| grid.index(h);
+        s.missiles.push(None);
+        match intention {
+            Intention::Stay => match deed.map(World::healing) {
+                Some(heal) if heal > 0 => Act::Heal(heal),
+                _ => Act::Stay,
+            },
+            Intention::Move(t) => index(t).map_or(Act::Stay, Act::Move),
+            Intention::Attack(t) => {
+                let Some(tile) = index(t) else {
+                    return Act::Stay;
+                };
+                if c.attack == Attack::Sweep {
+                    s.lines.push(self.sweep_tiles(c.pos, t));
+                    return Act::Area {
+                        area: s.lines.len() - 1,
+                        damage: self.blow_damage(id),
+                    };
+                }
+                Act::Attack(tile)
+            }
+            Intention::Throw(t) => {
+                let line = self.flight(c.pos, t);
+                match deed {
+                    Some(Deed::Blast { damage, radius, .. }) => {
+                        let landing = line.last().copied().map_or(c.pos, |i| grid.hex(i));
+                        events.push(Event::Burst {
+                            who: id,
+                            from: c.pos,
+                            at: landing,
+                        });
+                        s.lines.push(visible_tiles(self.level(), landing, *radius));
+                        Act::Area {
+                            area: s.lines.len() - 1,
+                            damage: *damage,
+                        }
+                    }
+                    Some(Deed::Missile { item, damage }) => {
+                        events.push(Event::Threw {
+                            who: id,
+                            from: c.pos,
+                            toward: t,
+                            item: Some(item.clone()),
+                        });
+                        *s.missiles.last_mut().expect("pushed above") = Some(item.clone());
+                        s.lines.push(line);
+                        Act::Throw {
+                            line: s.lines.len() - 1,
+                            damage: *damage,
+                        }
+                    }
+                    _ => {
+                        let damage = match c.behaviour {
+                            Some(Behaviour::Ranged { damage, .. }) => damage,
+                            _ => c.damage,
+                        };
+                        events.push(Event::Threw {
+                            who: id,
+                            from: c.pos,
+                            toward: t,
+                            item: None,
+                        });
+                        s.lines.push(line);
+                        Act::Throw {
+                            line: s.lines.len() - 1,
+                            damage,
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tiles a wide swing from `from` at `target` covers: the target and the two tiles
+    /// beside it that are next to the swinger too.
+    pub fn sweep_tiles(&self, from: Hex, target: Hex) -> Vec<usize> {
+        let grid = &self.level().terrain;
+        let mut tiles: Vec<usize> = std::iter::once(target)
+            .chain(
+                target
+                    .neighbors()
+                    .into_iter()
+                    .filter(|h| h.is_adjacent(from)),
+            )
+            .filter_map(|h| grid.index(h))
+            .collect();
+        tiles.sort_unstable();
+        tiles
+    }
+
+    /// Writes a segment's outcome into the world, with its events.
+    fn distribute(&mut self, s: &Segment, outcome: &Outcome, events: &mut Vec<Event>) {
+        let ids = &s.ids;
         let mut opened = Vec::new();
+        let mut player_moved = false;
         for (i, fate) in outcome.fates.iter().enumerate() {
             let who = ids[i];
             match *fate {
                 Fate::Stayed => {}
                 Fate::Moved { from, to } => {
-                    let (from, to) = (hex(from), hex(to));
+                    let (from, to) = (self.hex(from), self.hex(to));
                     events.push(Event::Moved { who, from, to });
-                    if self.level.terrain_at(to) == Some(Terrain::DoorClosed) {
+                    let terrain = self.level().terrain_at(to);
+                    if terrain == Some(Terrain::DoorClosed) {
                         opened.push((who, to));
                     }
+                    let cost = terrain.and_then(Terrain::move_cost).unwrap_or(1);
+                    self.creatures[who].busy = cost.saturating_sub(1);
+                    player_moved |= who == World::PLAYER;
                 }
                 Fate::Bounced { toward, reason } => {
                     let reason = match reason {
@@ -136,7 +286,7 @@ impl World {
                         }
                     };
                     let at = self.creatures[who].pos;
-                    let toward = hex(toward);
+                    let toward = self.hex(toward);
                     events.push(Event::Bounced {
                         who,
                         at,
@@ -146,75 +296,96 @@ impl World {
                 }
             }
         }
-        for s in &outcome.strikes {
-            let (attacker, at) = (ids[s.attacker], hex(s.tile));
-            events.push(match s.victim {
-                Some(v) => Event::Hit {
-                    attacker,
-                    victim: ids[v],
-                    at,
-                    damage: s.damage,
-                },
-                None => Event::Missed {
-                    attacker,
-                    at,
-                    dodger: s.dodger.map(|d| ids[d]),
-                },
-            });
+        self.tell_strikes(s, outcome, events);
+        for strike in &outcome.strikes {
+            self.creatures[ids[strike.attacker]].charge = None;
         }
         for (i, &t) in outcome.tiles.iter().enumerate() {
+            let pos = self.hex(t);
             let c = &mut self.creatures[ids[i]];
-            c.pos = self.level.terrain.hex(t);
+            c.pos = pos;
             c.hp = outcome.hp[i];
         }
         for (who, at) in opened {
-            self.level.terrain.set(at, Terrain::DoorOpen);
+            self.here_mut().level.terrain.set(at, Terrain::DoorOpen);
             events.push(Event::DoorOpened { who, at });
         }
-        let landed: Vec<Hex> = outcome
-            .strikes
-            .iter()
-            .filter(|s| s.thrown)
-            .map(|s| self.level.terrain.hex(s.tile))
-            .collect();
-        for at in landed {
-            self.drop_item(at, "dart");
+        for strike in outcome.strikes.iter().filter(|s| s.thrown) {
+            if let Some(item) = &s.missiles[strike.attacker] {
+                let at = self.hex(strike.tile);
+                self.drop_item(at, item);
+            }
         }
         for &i in &outcome.killed {
             let c = &mut self.creatures[ids[i]];
             c.alive = false;
+            c.charge = None;
             events.push(Event::Died {
                 who: c.id,
                 at: c.pos,
             });
         }
+        if player_moved && self.player().alive {
+            self.pick_up(events);
+        }
+    }
+
+    /// The hit and miss events of a segment's strikes; areas tell only whom they hit.
+    fn tell_strikes(&self, s: &Segment, outcome: &Outcome, events: &mut Vec<Event>) {
+        for strike in &outcome.strikes {
+            let (attacker, at) = (s.ids[strike.attacker], self.hex(strike.tile));
+            match strike.victim {
+                Some(v) => events.push(Event::Hit {
+                    attacker,
+                    victim: s.ids[v],
+                    at,
+                    damage: strike.damage,
+                }),
+                None if !strike.area => events.push(Event::Missed {
+                    attacker,
+                    at,
+                    dodger: strike.dodger.map(|d| s.ids[d]),
+                }),
+                None => {}
+            }
+        }
+    }
+
+    fn hex(&self, index: usize) -> Hex {
+        self.level().terrain.hex(index)
     }
 
     /// The tiles a missile from `from` toward `to` crosses, stopping before the first tile that
     /// blocks sight (it never goes past its target).
-    fn flight(&self, from: Hex, to: Hex) -> Vec<usize> {
-        let grid = &self.level.terrain;
+    pub(super) fn flight(&self, from: Hex, to: Hex) -> Vec<usize> {
+        let level = self.level();
+        let grid = &level.terrain;
         from.line_to(to)
             .into_iter()
             .skip(1)
-            .map_while(|h| grid.index(h).filter(|_| !self.level.blocks_sight(h)))
+            .map_while(|h| grid.index(h).filter(|_| !level.blocks_sight(h)))
             .collect()
     }
 
-    /// Every living monster chooses its next intention from the state now.
+    /// Every living monster of the player's level chooses its next intention from the state
+    /// now.
     pub(super) fn replan(&mut self) {
         let mut plans = vec![None; self.creatures.len()];
-        let mut memories = Vec::new();
+        let mut minds = Vec::new();
         {
-            let senses = Senses::new(&self.level, &self.creatures);
-            for c in self.creatures.iter().skip(1).filter(|c| c.alive) {
-                let (intention, memory) = choose(&senses, c, &mut self.rng);
+            let depth = self.depth();
+            let level = &self.depths[self.depth_index()].level;
+            let senses = Senses::new(level, &self.creatures, depth);
+            let here = self.creatures.iter().skip(1);
+            for c in here.filter(|c| c.alive && c.depth == depth) {
+                let (intention, mind) = choose(&senses, c, &mut self.rng);
                 plans[c.id] = Some(intention);
-                memories.push((c.id, memory));
+                minds.push((c.id, mind));
             }
         }
-        for (id, memory) in memories {
-            self.creatures[id].memory = memory;
+        for (id, mind) in minds {
+            self.creatures[id].memory = mind.memory;
+            self.creatures[id].charge = mind.charge;
         }
         self.plans = plans;
     }

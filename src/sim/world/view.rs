@@ -10,35 +10,53 @@ impl World {
         self.player().sight
     }
 
-    /// Whether the player sees `hex` now.
+    /// Whether the player sees `hex` of their level now.
     pub fn is_visible(&self, hex: Hex) -> bool {
-        self.level
+        self.level()
             .terrain
             .index(hex)
             .is_some_and(|i| self.visible.get(i).copied().unwrap_or(false))
     }
 
-    /// Whether the player has ever seen `hex` (remembered tiles).
+    /// Whether the player has ever seen `hex` of their level (remembered tiles).
     pub fn is_seen(&self, hex: Hex) -> bool {
-        self.level
-            .terrain
-            .index(hex)
-            .is_some_and(|i| self.seen.get(i).copied().unwrap_or(false))
+        self.here().is_seen(hex)
     }
 
-    /// Recomputes the player's view and adds it to their memory.
+    /// Recomputes the player's view and adds it to their memory of the level.
     pub(super) fn update_view(&mut self) {
-        let storage = self.level.terrain.storage_len();
+        let storage = self.level().terrain.storage_len();
         self.visible.clear();
         self.visible.resize(storage, false);
-        self.seen.resize(storage, false);
         let player = self.player();
         if !player.alive {
             return;
         }
-        for i in visible_tiles(&self.level, player.pos, player.sight) {
+        let tiles = visible_tiles(self.level(), player.pos, player.sight);
+        let d = self.depth_index();
+        let seen = &mut self.depths[d].seen;
+        seen.resize(storage, false);
+        for i in tiles {
             self.visible[i] = true;
-            self.seen[i] = true;
+            seen[i] = true;
+        }
+    }
+
+    /// Magic mapping: the player learns every tile of the level that can be walked on and the
+    /// walls around them.
+    pub(super) fn map_level(&mut self) {
+        let here = self.here_mut();
+        let grid = &here.level.terrain;
+        let offsets = grid.neighbor_offsets();
+        for i in grid.indices() {
+            let open = !grid[i].blocks_movement();
+            let by_open = offsets.iter().any(|&o| {
+                let j = i.wrapping_add_signed(o);
+                grid.is_tile(j) && !grid[j].blocks_movement()
+            });
+            if open || by_open {
+                here.seen[i] = true;
+            }
         }
     }
 }

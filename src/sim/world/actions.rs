@@ -1,0 +1,448 @@
+//! The player's commands: checked against the world (a refusal costs no time), turned into
+//! the intention the resolver sees, and the item effects that follow once the segment is
+//! settled.
+
+use super::World;
+use super::depths::Stairs;
+use super::story::Ending;
+use crate::geom::Hex;
+use crate::map::Terrain;
+use crate::rng::below;
+use crate::sim::command::Rejection;
+use crate::sim::intention::Intention;
+use crate::sim::items::{ItemAction, ItemKind, ItemUse, item_kind, item_kinds};
+use crate::sim::{Command, Event};
+
+/// What a player's action does besides its intention.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Deed {
+    /// Nothing more: a step, a blow, a wait.
+    Plain,
+    /// A missile along a line: it meets the first creature and lands where it stops.
+    Missile {
+        /// The item flown (used up from the pack; it lands).
+        item: String,
+        /// Damage to whoever it meets.
+        damage: i32,
+    },
+    /// A burst where the lobbed item lands.
+    Blast {
+        /// The item thrown (used up).
+        item: String,
+        /// Damage to each creature caught.
+        damage: i32,
+        /// The burst's radius.
+        radius: u32,
+    },
+    /// A potion, healing at the moment blows land.
+    Drink {
+        /// The potion.
+        item: String,
+    },
+    /// A scroll, read once the segment is settled.
+    Read {
+        /// The scroll.
+        item: String,
+    },
+    /// Wield or put away.
+    Wield(String),
+    /// Wear or take off.
+    Wear(String),
+    /// Put a stack down.
+    Drop(String),
+    /// Pick up what lies underfoot.
+    PickUp,
+    /// Take the stairs.
+    Stairs(Stairs),
+}
+
+/// A checked player command for one segment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct PlayerAction {
+    /// What the resolver sees.
+    pub intention: Intention,
+    /// What happens besides.
+    pub deed: Deed,
+}
+
+impl PlayerAction {
+    fn plain(intention: Intention) -> PlayerAction {
+        PlayerAction {
+            intention,
+            deed: Deed::Plain,
+        }
+    }
+
+    fn staying(deed: Deed) -> PlayerAction {
+        PlayerAction {
+            intention: Intention::Stay,
+            deed,
+        }
+    }
+}
+
+impl World {
+    /// The player's action for a command, or why it is refused.
+    pub(super) fn player_action(&self, command: Command) -> Result<PlayerAction, Rejection> {
+        match command {
+            Command::Wait => Ok(PlayerAction::plain(Intention::Stay)),
+            Command::Move(dir) | Command::Attack(dir) => {
+                let to = self.player().pos.neighbor(dir);
+                let terrain = self.level().terrain_at(to).ok_or(Rejection::OffMap)?;
+                if terrain.blocks_movement() {
+                    return Err(Rejection::Blocked(terrain));
+                }
+                let me = self.player();
+                let bump = self
+                    .creature_at(to)
+                    .is_some_and(|c| c.faction.hostile_to(me.faction) && self.is_visible(to));
+                Ok(PlayerAction::plain(match command {
+                    Command::Move(_) if !bump => Intention::Move(to),
+                    _ => Intention::Attack(to),
+                }))
+            }
+            Command::Throw { item, at } => self.throw_action(item, at),
+            Command::Drink(letter) => {
+                let kind = self.carried(letter, ItemAction::Drink)?;
+                Ok(PlayerAction::staying(Deed::Drink {
+                    item: kind.name.clone(),
+                }))
+            }
+            Command::Read(letter) => {
+                let kind = self.carried(letter, ItemAction::Read)?;
+                Ok(PlayerAction::staying(Deed::Read {
+                    item: kind.name.clone(),
+                }))
+            }
+            Command::Wield(letter) => {
+                let kind = self.carried(letter, ItemAction::Wield)?;
+                Ok(PlayerAction::staying(Deed::Wield(kind.name.clone())))
+            }
+            Command::Wear(letter) => {
+                let kind = self.carried(letter, ItemAction::Wear)?;
+                Ok(PlayerAction::staying(Deed::Wear(kind.name.clone())))
+            }
+            Command::Drop(letter) => {
+                let stack = self
+                    .player()
+                    .stack(letter)
+                    .ok_or(Rejection::NoItem(letter))?;
+                Ok(PlayerAction::staying(Deed::Drop(stack.item.clone())))
+            }
+            Command::PickUp => {
+                if self.items_at(self.player().pos).next().is_none() {
+                    return Err(Rejection::NothingHere);
+                }
+                Ok(PlayerAction::staying(Deed::PickUp))
+            }
+            Command::Descend => self.stairs_action(Stairs::Down),
+            Command::Ascend => self.stairs_action(Stairs::Up),
+        }
+    }
+
+    /// The kind of the item under `letter`, if it can be used as `how`.
+    fn carried(&self, letter: char, how: ItemAction) -> Result<&'static ItemKind, Rejection> {
+        let stack = self
+            .player()
+            .stack(letter)
+            .ok_or(Rejection::NoItem(letter))?;
+        let kind = item_kind(&stack.item).ok_or(Rejection::NoItem(letter))?;
+        let fits = kind.use_.action() == how
+            || (how == ItemAction::Throw && kind.use_.action() == ItemAction::Fire);
+        if !fits {
+            return Err(Rejection::CannotUse {
+                how,
+                item: kind.name.clone(),
+            });
+        }
+        Ok(kind)
+    }
+
+    /// The player's throw (or shot) of the item under `letter` at `at`.
+    fn throw_action(&self, letter: char, at: Hex) -> Result<PlayerAction, Rejection> {
+        let kind = self.carried(letter, ItemAction::Throw)?;
+        let item = kind.name.clone();
+        let (range, deed) = match &kind.use_ {
+            ItemUse::Thrown { damage, range } => (
+                *range,
+                Deed::Missile {
+                    item,
+                    damage: *damage,
+                },
+            ),
+            ItemUse::Blast {
+                damage,
+                radius,
+                range,
+            } => (
+                *range,
+                Deed::Blast {
+                    item,
+                    damage: *damage,
+                    radius: *radius,
+                },
+            ),
+            ItemUse::Ammo { damage, launcher } => {
+                let range = self
+                    .launcher_range(launcher)
+                    .ok_or_else(|| Rejection::NoLauncher {
+                        item: item.clone(),
+                        launcher: launcher.clone(),
+                    })?;
+                (
+                    range,
+                    Deed::Missile {
+                        item,
+                        damage: *damage,
+                    },
+                )
+            }
+            _ => {
+                return Err(Rejection::CannotUse {
+                    how: ItemAction::Throw,
+                    item,
+                });
+            }
+        };
+        self.level().terrain_at(at).ok_or(Rejection::OffMap)?;
+        let d = self.player().pos.distance(at);
+        if d == 0 || d > range as i32 {
+            return Err(Rejection::OutOfRange { range });
+        }
+        Ok(PlayerAction {
+            intention: Intention::Throw(at),
+            deed,
+        })
+    }
+
+    /// The range of the launcher named `launcher` if the player wields it.
+    fn launcher_range(&self, launcher: &str) -> Option<u32> {
+        let wielded = self.player().wielded.as_deref()?;
+        match item_kind(wielded) {
+            Some(ItemKind {
+                name,
+                use_: ItemUse::Launcher { range },
+                ..
+            }) if name == launcher => Some(*range),
+            _ => None,
+        }
+    }
+
+    /// The range of the item under `letter` when thrown or fired now, if it can be.
+    pub fn throw_range(&self, letter: char) -> Option<u32> {
+        let kind = item_kind(&self.player().stack(letter)?.item)?;
+        match &kind.use_ {
+            ItemUse::Thrown { range, .. } | ItemUse::Blast { range, .. } => Some(*range),
+            ItemUse::Ammo { launcher, .. } => self.launcher_range(launcher),
+            _ => None,
+        }
+    }
+
+    fn stairs_action(&self, way: Stairs) -> Result<PlayerAction, Rejection> {
+        let here = self.level().terrain_at(self.player().pos);
+        let (stairs, down) = match way {
+            Stairs::Down => (Terrain::StairsDown, true),
+            Stairs::Up => (Terrain::StairsUp, false),
+        };
+        let beyond = match way {
+            Stairs::Down => self.depth() < self.depth_count(),
+            Stairs::Up => true,
+        };
+        if here != Some(stairs) || !beyond {
+            return Err(Rejection::NoStairs(down));
+        }
+        if way == Stairs::Up && self.depth() == 1 && !self.carries_artifact() {
+            let name = artifact_name().unwrap_or("artifact");
+            return Err(Rejection::NeedArtifact(name.to_string()));
+        }
+        Ok(PlayerAction::staying(Deed::Stairs(way)))
+    }
+
+    /// Whether the player carries the artifact.
+    pub fn carries_artifact(&self) -> bool {
+        self.player()
+            .inventory
+            .iter()
+            .any(|s| item_kind(&s.item).is_some_and(|k| matches!(k.use_, ItemUse::Artifact)))
+    }
+
+    /// The hit points a potion heals at the moment blows land (0 for other deeds).
+    pub(super) fn healing(deed: &Deed) -> i32 {
+        match deed {
+            Deed::Drink { item } => match item_kind(item).map(|k| &k.use_) {
+                Some(ItemUse::Heal { heal }) => *heal,
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+
+    /// Uses up what a deed consumes as the segment begins: missiles leave the hand, potions
+    /// are drunk.
+    pub(super) fn consume(&mut self, deed: &Deed) {
+        let (Deed::Missile { item, .. } | Deed::Blast { item, .. } | Deed::Drink { item }) = deed
+        else {
+            return;
+        };
+        if self.creatures[World::PLAYER].take_one(item) {
+            self.story.used(item);
+        }
+    }
+
+    /// What a deed does once the segment is settled, if the player still lives.
+    pub(super) fn finish_deed(&mut self, deed: Deed, events: &mut Vec<Event>) {
+        if !self.player().alive {
+            return;
+        }
+        match deed {
+            Deed::Plain | Deed::Missile { .. } | Deed::Blast { .. } => {}
+            Deed::Drink { item } => self.drunk(item, events),
+            Deed::Read { item } => self.read(&item, events),
+            Deed::Wield(item) => self.wield(item, events),
+            Deed::Wear(item) => self.wear(item, events),
+            Deed::Drop(item) => {
+                let player = &mut self.creatures[World::PLAYER];
+                let at = player.pos;
+                let count = player.count_of(&item);
+                for _ in 0..count {
+                    player.take_one(&item);
+                }
+                for _ in 0..count {
+                    self.drop_item(at, &item);
+                }
+                events.push(Event::Dropped { item, count });
+            }
+            Deed::PickUp => self.pick_up(events),
+            Deed::Stairs(way) => self.climb(way, events),
+        }
+    }
+
+    fn drunk(&mut self, item: String, events: &mut Vec<Event>) {
+        let kind = item_kind(&item).map(|k| &k.use_);
+        let player = &mut self.creatures[World::PLAYER];
+        let gained = match kind {
+            Some(ItemUse::GainLife { amount }) => {
+                player.max_hp = player.max_hp.saturating_add(*amount);
+                player.hp = player.hp.saturating_add(*amount).min(player.max_hp);
+                *amount
+            }
+            _ => 0,
+        };
+        events.push(Event::Drank {
+            who: World::PLAYER,
+            item,
+            gained_max: gained,
+        });
+    }
+
+    fn read(&mut self, item: &str, events: &mut Vec<Event>) {
+        if !self.creatures[World::PLAYER].take_one(item) {
+            return;
+        }
+        self.story.used(item);
+        match item_kind(item).map(|k| &k.use_) {
+            Some(ItemUse::Teleport) => {
+                let from = self.player().pos;
+                let to = self.teleport_target(from);
+                self.creatures[World::PLAYER].pos = to;
+                self.creatures[World::PLAYER].busy = 0;
+                self.update_view();
+                events.push(Event::Teleported {
+                    who: World::PLAYER,
+                    from,
+                    to,
+                });
+            }
+            Some(ItemUse::MagicMap) => {
+                self.map_level();
+                events.push(Event::Mapped);
+            }
+            _ => {}
+        }
+    }
+
+    /// A random free tile of the level, far from `from` where the level allows.
+    fn teleport_target(&mut self, from: Hex) -> Hex {
+        let level = self.level();
+        let free: Vec<Hex> = level
+            .terrain
+            .iter()
+            .filter(|(h, t)| !t.blocks_movement() && self.creature_at(*h).is_none())
+            .map(|(h, _)| h)
+            .collect();
+        let far: Vec<Hex> = free
+            .iter()
+            .copied()
+            .filter(|h| h.distance(from) >= 10)
+            .collect();
+        let pool = if far.is_empty() { free } else { far };
+        if pool.is_empty() {
+            return from;
+        }
+        pool[below(&mut self.rng, pool.len())]
+    }
+
+    fn wield(&mut self, item: String, events: &mut Vec<Event>) {
+        let player = &mut self.creatures[World::PLAYER];
+        if player.wielded.as_deref() == Some(item.as_str()) {
+            player.wielded = None;
+            events.push(Event::Unwielded { item });
+        } else {
+            player.wielded = Some(item.clone());
+            self.story.used(&item);
+            events.push(Event::Wielded { item });
+        }
+    }
+
+    fn wear(&mut self, item: String, events: &mut Vec<Event>) {
+        let player = &mut self.creatures[World::PLAYER];
+        if player.worn.as_deref() == Some(item.as_str()) {
+            player.worn = None;
+            events.push(Event::TookOff { item });
+        } else {
+            player.worn = Some(item.clone());
+            self.story.used(&item);
+            events.push(Event::Wore { item });
+        }
+    }
+
+    fn climb(&mut self, way: Stairs, events: &mut Vec<Event>) {
+        if way == Stairs::Up && self.depth() == 1 {
+            self.story.ending = Some(Ending::Won);
+            events.push(Event::Escaped);
+            return;
+        }
+        self.take_stairs(way);
+        events.push(Event::Stairs {
+            depth: self.depth(),
+            down: way == Stairs::Down,
+        });
+    }
+
+    /// The damage of a creature's blow: its wielded weapon's, or its own.
+    pub(super) fn blow_damage(&self, id: usize) -> i32 {
+        let c = &self.creatures[id];
+        match c.wielded.as_deref().and_then(item_kind).map(|k| &k.use_) {
+            Some(ItemUse::Weapon { damage }) => *damage,
+            _ => c.damage,
+        }
+    }
+
+    /// A creature's armour: its own and what it wears.
+    pub(super) fn armour_of(&self, id: usize) -> i32 {
+        let c = &self.creatures[id];
+        let worn = match c.worn.as_deref().and_then(item_kind).map(|k| &k.use_) {
+            Some(ItemUse::Armour { armour }) => *armour,
+            _ => 0,
+        };
+        c.armour.saturating_add(worn)
+    }
+}
+
+/// The artifact's name in the data.
+pub fn artifact_name() -> Option<&'static str> {
+    item_kinds()
+        .iter()
+        .find(|k| matches!(k.use_, ItemUse::Artifact))
+        .map(|k| k.name.as_str())
+}

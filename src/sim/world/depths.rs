@@ -1,0 +1,158 @@
+//! The levels of a game: what each holds besides its creatures (items on the floor, what the
+//! player has seen), how the dungeon is put together, and taking the stairs.
+
+use super::{FloorItem, World};
+use crate::geom::Hex;
+use crate::map::{Level, PlacementKind, Terrain};
+use crate::mapgen;
+use serde::{Deserialize, Serialize};
+
+/// The deepest level of a whole game; the artifact lies there.
+pub const MAX_DEPTH: u32 = 10;
+
+/// One level as it is now: its terrain, the items lying on it and the player's memory of it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Depth {
+    /// Terrain (doors open as creatures pass), start and placements.
+    #[serde(with = "crate::sim::level_serde")]
+    pub(super) level: Level,
+    /// Per storage index: ever seen by the player.
+    pub(super) seen: Vec<bool>,
+    /// Items lying on the floor, in the order they came to lie there.
+    pub(super) floor: Vec<FloorItem>,
+    /// Whether the player has been here.
+    pub(super) visited: bool,
+}
+
+impl Depth {
+    pub(super) fn new(level: Level) -> Depth {
+        let storage = level.terrain.storage_len();
+        Depth {
+            level,
+            seen: vec![false; storage],
+            floor: Vec::new(),
+            visited: false,
+        }
+    }
+
+    /// The level's terrain and placements.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// Whether the player has been on this level.
+    pub fn visited(&self) -> bool {
+        self.visited
+    }
+
+    /// Whether the player has seen `hex` of this level.
+    pub fn is_seen(&self, hex: Hex) -> bool {
+        self.level
+            .terrain
+            .index(hex)
+            .is_some_and(|i| self.seen.get(i).copied().unwrap_or(false))
+    }
+
+    /// Every item lying on this level.
+    pub fn floor_items(&self) -> &[FloorItem] {
+        &self.floor
+    }
+
+    /// Puts the level's item placements on the floor.
+    pub(super) fn place_items(&mut self) {
+        let items: Vec<(Hex, String)> = self
+            .level
+            .placements
+            .iter()
+            .filter_map(|p| match &p.kind {
+                PlacementKind::Item(name) => Some((p.at, name.clone())),
+                PlacementKind::Monster(_) => None,
+            })
+            .collect();
+        for (at, name) in items {
+            self.drop_item(at, &name);
+        }
+    }
+
+    /// The first tile of the given terrain in reading order.
+    fn find(&self, terrain: Terrain) -> Option<Hex> {
+        self.level
+            .terrain
+            .iter()
+            .find(|(_, t)| **t == terrain)
+            .map(|(h, _)| h)
+    }
+}
+
+/// The levels of a game: `maps` as depths 1, 2, …, then generated levels down to
+/// [`MAX_DEPTH`], each from its own stream of `seed` and the depth.
+pub fn dungeon(seed: u64, maps: Vec<Level>) -> Vec<Level> {
+    let given = maps.len() as u32;
+    let mut levels = maps;
+    for depth in given + 1..=MAX_DEPTH {
+        levels.push(mapgen::generate(
+            seed,
+            depth,
+            mapgen::DEFAULT_WIDTH,
+            mapgen::DEFAULT_HEIGHT,
+        ));
+    }
+    for (d, level) in levels.iter_mut().enumerate() {
+        level.depth = d as u32 + 1;
+    }
+    levels
+}
+
+/// Which way a flight of stairs leads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stairs {
+    /// To the next depth.
+    Down,
+    /// To the depth above, or out of the dungeon from depth 1.
+    Up,
+}
+
+impl World {
+    /// Marks the current level visited and refreshes the view and the plans.
+    pub(super) fn enter_level(&mut self) {
+        let depth = self.depth();
+        self.here_mut().visited = true;
+        self.story.deepest = self.story.deepest.max(depth);
+        self.resolver = None;
+        self.update_view();
+        self.replan();
+    }
+
+    /// Moves the player through the stairs they stand on to the level they lead to, arriving
+    /// on the stairs leading back (or the free tile nearest them).
+    pub(super) fn take_stairs(&mut self, way: Stairs) {
+        let from = self.depth();
+        let to = match way {
+            Stairs::Down => from + 1,
+            Stairs::Up => from - 1,
+        };
+        let target = &self.depths[to as usize - 1];
+        let arrival = match way {
+            Stairs::Down => target.find(Terrain::StairsUp),
+            Stairs::Up => target.find(Terrain::StairsDown),
+        }
+        .or_else(|| target.level.start_or_default());
+        let Some(arrival) = arrival else {
+            return;
+        };
+        let player = &mut self.creatures[World::PLAYER];
+        player.depth = to;
+        player.busy = 0;
+        let spot = self.free_tile_near(arrival).unwrap_or(arrival);
+        self.creatures[World::PLAYER].pos = spot;
+        self.enter_level();
+    }
+
+    /// The passable tile without a creature nearest to `hex` on the player's level (`hex`
+    /// itself first), searching outwards ring by ring.
+    pub(super) fn free_tile_near(&self, hex: Hex) -> Option<Hex> {
+        let level = self.level();
+        let free = |h: Hex| level.passable(h) && self.creatures_here().skip(1).all(|c| c.pos != h);
+        (0..=8).find_map(|r| hex.ring(r).into_iter().find(|&h| free(h)))
+    }
+}

@@ -1,0 +1,119 @@
+//! The story of a run: how it ended, how deep it went, what was killed and what was used.
+//! The end screen, the character dump, the hall of fame and the bot's summary read it.
+
+use super::World;
+use crate::sim::{CreatureId, Event, a_name};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ending {
+    /// The player carried the artifact out of the dungeon.
+    Won,
+    /// The player died.
+    Died {
+        /// What killed them: "a goblin", "their own bomb".
+        cause: String,
+        /// On which depth.
+        depth: u32,
+    },
+    /// The player gave up.
+    Quit,
+    /// A bot's game ran past its turn limit.
+    OutOfTime,
+}
+
+impl Ending {
+    /// A short phrase: "escaped with the artifact", "killed by a goblin on depth 3".
+    pub fn describe(&self) -> String {
+        match self {
+            Ending::Won => "escaped with the artifact".to_string(),
+            Ending::Died { cause, depth } => format!("killed by {cause} on depth {depth}"),
+            Ending::Quit => "quit".to_string(),
+            Ending::OutOfTime => "out of time".to_string(),
+        }
+    }
+
+    /// The cause of death, for summaries that count deaths by cause.
+    pub fn cause(&self) -> Option<&str> {
+        match self {
+            Ending::Died { cause, .. } => Some(cause),
+            _ => None,
+        }
+    }
+}
+
+/// What happened in a run so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Story {
+    /// How the game ended, once it has.
+    pub ending: Option<Ending>,
+    /// The deepest depth the player reached.
+    pub deepest: u32,
+    /// Monsters killed by the player, by kind.
+    pub kills: BTreeMap<String, u32>,
+    /// Items used up or put on, by name.
+    pub items_used: BTreeMap<String, u32>,
+}
+
+impl Story {
+    /// Counts one use of an item.
+    pub(super) fn used(&mut self, item: &str) {
+        *self.items_used.entry(item.to_string()).or_default() += 1;
+    }
+
+    /// The total number of monsters killed.
+    pub fn kill_count(&self) -> u32 {
+        self.kills.values().sum()
+    }
+}
+
+impl World {
+    /// Records kills and a death from one segment's events.
+    pub(super) fn record_story(&mut self, events: &[Event]) {
+        for e in events {
+            let Event::Died { who, .. } = *e else {
+                continue;
+            };
+            if who == World::PLAYER {
+                let cause = self.cause_of_death(events);
+                let depth = self.depth();
+                self.story.ending = Some(Ending::Died { cause, depth });
+            } else if struck_by_player(events, who) {
+                let name = self.creatures[who].name.clone();
+                *self.story.kills.entry(name).or_default() += 1;
+            }
+        }
+    }
+
+    /// Who dealt the most damage to the player in the segment that killed them.
+    fn cause_of_death(&self, events: &[Event]) -> String {
+        let mut worst: Option<(i32, CreatureId)> = None;
+        for e in events {
+            if let Event::Hit {
+                attacker,
+                victim: World::PLAYER,
+                damage,
+                ..
+            } = *e
+            {
+                if worst.is_none_or(|(d, _)| damage > d) {
+                    worst = Some((damage, attacker));
+                }
+            }
+        }
+        match worst {
+            Some((_, World::PLAYER)) => "their own hand".to_string(),
+            Some((_, who)) => a_name(&self.creatures[who].name),
+            None => "something unseen".to_string(),
+        }
+    }
+}
+
+/// Whether the player struck `victim` in these events.
+fn struck_by_player(events: &[Event], victim: CreatureId) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(*e, Event::Hit { attacker: World::PLAYER, victim: v, .. } if v == victim))
+}
