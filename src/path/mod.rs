@@ -12,6 +12,7 @@ mod bucket;
 mod dijkstra;
 mod explore;
 mod range;
+mod reach;
 mod scratch;
 
 #[cfg(test)]
@@ -21,6 +22,7 @@ pub use bucket::BucketQueue;
 pub use dijkstra::{Flow, dijkstra_map_with};
 pub use explore::{explore_step, explore_step_with, travel_path, travel_path_with};
 pub use range::movement_range_with;
+pub use reach::{arrivals, turn_of_action};
 pub use scratch::PathScratch;
 
 use crate::geom::Hex;

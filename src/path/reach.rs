@@ -1,0 +1,86 @@
+//! How soon a walker arrives on each tile under the rules' cost of terrain.
+//!
+//! Entering a tile of cost `c` ([`Terrain::move_cost`](crate::map::Terrain::move_cost)) takes
+//! one action to arrive and leaves the walker busy for `c − 1` more. So the actions spent
+//! until the walker stands on a tile ready to act again is the Dijkstra distance `d` with
+//! `c` per entry, and it arrives on a tile one action after being ready on the tile before:
+//! at `d − c + 1`. The range overlay, travel and the monsters all use this one cost.
+
+use super::{PathScratch, movement_range_with};
+use crate::map::Grid;
+
+/// Every tile the walker from `start` arrives on within `actions` actions, with the action
+/// it arrives at (the start: 0), in ascending index order. `cost` is the cost of entering a
+/// tile ([`terrain_cost`](super::terrain_cost)).
+pub fn arrivals<T>(
+    grid: &Grid<T>,
+    cost: impl Fn(usize) -> Option<u32>,
+    start: usize,
+    actions: u32,
+) -> Vec<(usize, u32)> {
+    let mut ready = Vec::new();
+    // Ready within `actions − 1` on a neighbour, plus one action to arrive; the largest
+    // cost needs no more than `actions − 1 + MAX_COST` as the search's bound.
+    let bound = actions.saturating_sub(1).saturating_add(MAX_COST);
+    movement_range_with(
+        &mut PathScratch::new(),
+        grid,
+        &cost,
+        start,
+        bound,
+        &mut ready,
+    );
+    ready
+        .into_iter()
+        .filter_map(|(i, d)| {
+            let arrive = if i == start {
+                0
+            } else {
+                d - cost(i).unwrap_or(1).max(1) + 1
+            };
+            (arrive <= actions).then_some((i, arrive))
+        })
+        .collect()
+}
+
+/// The highest cost of entering any tile.
+const MAX_COST: u32 = 2;
+
+/// The turn (from 1) in which a walker with `speed` actions a turn makes its `action`-th
+/// action; 0 for the start.
+pub fn turn_of_action(action: u32, speed: u32) -> u32 {
+    action.div_ceil(speed.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Hex;
+    use crate::map::{Level, Shape, Terrain};
+    use crate::path::terrain_cost;
+
+    #[test]
+    fn wading_costs_the_action_after_arriving() {
+        // A row: start, water, floor, floor.
+        let mut g = Grid::new(
+            &Shape::Parallelogram {
+                width: 4,
+                height: 1,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        g.set(Hex::new(1, 0), Terrain::ShallowWater);
+        let level = Level::new("t", 1, g);
+        let grid = &level.terrain;
+        let at = |x| grid.index(Hex::new(x, 0)).unwrap();
+        let got = arrivals(grid, terrain_cost(&level), at(0), 4);
+        let arrive = |x| got.iter().find(|e| e.0 == at(x)).map(|e| e.1);
+        assert_eq!(arrive(0), Some(0));
+        assert_eq!(arrive(1), Some(1), "into the water with the first action");
+        assert_eq!(arrive(2), Some(3), "the second action is spent wading");
+        assert_eq!(arrive(3), Some(4));
+        assert_eq!(turn_of_action(3, 2), 2);
+        assert_eq!(turn_of_action(0, 2), 0);
+    }
+}
