@@ -6,6 +6,7 @@ mod depths;
 mod floor;
 mod segment;
 mod story;
+mod telegraph;
 mod view;
 
 pub use depths::{Depth, MAX_DEPTH};

@@ -1,0 +1,145 @@
+//! What a monster's plan threatens, tile by tile, so the telegraph can show it all: a wide
+//! swing covers three tiles, a charge runs down a line, a shot flies along one.
+
+use super::{Plan, World};
+use crate::geom::Hex;
+use crate::sim::intention::Intention;
+use crate::sim::monsters::{Attack, Behaviour};
+
+/// How many tiles of a charge's line the telegraph shows.
+const CHARGE_SHOWN: usize = 6;
+
+impl World {
+    /// The tiles a plan would strike (for an attack or shot) or run over (for a charge), in
+    /// order; empty for a plain step or a wait.
+    pub fn threatened(&self, plan: &Plan) -> Vec<Hex> {
+        let Some(monster) = self.creatures.get(plan.who) else {
+            return Vec::new();
+        };
+        match plan.intention {
+            Intention::Attack(t) if monster.attack == Attack::Sweep => {
+                let grid = &self.level().terrain;
+                self.sweep_tiles(plan.from, t)
+                    .into_iter()
+                    .map(|i| grid.hex(i))
+                    .collect()
+            }
+            Intention::Attack(t) => vec![t],
+            Intention::Throw(t) => {
+                let grid = &self.level().terrain;
+                self.flight(plan.from, t)
+                    .into_iter()
+                    .map(|i| grid.hex(i))
+                    .collect()
+            }
+            Intention::Move(_) => match monster.charge {
+                Some(dir) => std::iter::successors(Some(plan.from), |h| Some(h.neighbor(dir)))
+                    .skip(1)
+                    .take_while(|&h| self.level().passable(h))
+                    .take(CHARGE_SHOWN)
+                    .collect(),
+                None => Vec::new(),
+            },
+            Intention::Stay => Vec::new(),
+        }
+    }
+
+    /// Whether a monster is charging (its blow at the end of the charge does double damage).
+    pub fn is_charging(&self, who: usize) -> bool {
+        self.creatures.get(who).is_some_and(|c| c.charge.is_some())
+    }
+
+    /// The range of a monster's shots, for its description.
+    pub fn shot_range(&self, who: usize) -> Option<u32> {
+        match self.creatures.get(who)?.behaviour? {
+            Behaviour::Ranged { range, .. } => Some(range),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::{Direction, Hex};
+    use crate::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+    use crate::sim::monsters::{Attack, Behaviour, monster_kinds};
+    use crate::sim::{Command, Event, Intention, World};
+
+    fn open_with(name: &str, at: Hex, start: Hex) -> World {
+        let grid = Grid::new(
+            &Shape::Parallelogram {
+                width: 12,
+                height: 5,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        let mut level = Level::new("t", 1, grid);
+        level.start = Some(start);
+        level.placements.push(Placement {
+            at,
+            kind: PlacementKind::Monster(name.to_string()),
+        });
+        World::new(level, 5).unwrap()
+    }
+
+    fn kind_named(f: impl Fn(&crate::sim::MonsterKind) -> bool) -> String {
+        monster_kinds().iter().find(|k| f(k)).unwrap().name.clone()
+    }
+
+    #[test]
+    fn a_sweep_is_telegraphed_on_three_tiles_and_stepping_aside_does_not_dodge_it() {
+        let name = kind_named(|k| k.attack == Attack::Sweep && k.speed == 1);
+        let mut world = open_with(&name, Hex::new(5, 2), Hex::new(4, 2));
+        // Wait until the swinger's plan is a swing that acts in the coming segment.
+        for _ in 0..8 {
+            let ready = world
+                .planned()
+                .iter()
+                .any(|p| p.acts_next && matches!(p.intention, Intention::Attack(_)));
+            if ready {
+                break;
+            }
+            world.apply(Command::Wait).unwrap();
+        }
+        let plan = world.planned()[0];
+        let marked = world.threatened(&plan);
+        assert_eq!(marked.len(), 3, "{marked:?}");
+        // Step aside to a tile still next to the swinger: the swing finds you there.
+        let me = world.player().pos;
+        let aside = Direction::ALL
+            .into_iter()
+            .map(|d| me.neighbor(d))
+            .find(|h| marked.contains(h) && *h != me && h.is_adjacent(plan.from))
+            .unwrap();
+        let dir = me.direction_to(aside).unwrap();
+        let hp = world.player().hp;
+        let events = world.apply(Command::Move(dir)).unwrap();
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Hit { victim: 0, .. })),
+            "{events:?}"
+        );
+        assert!(world.player().hp < hp);
+    }
+
+    #[test]
+    fn a_charger_telegraphs_its_line_and_keeps_to_it() {
+        let name = kind_named(|k| matches!(k.behaviour, Behaviour::Charger { .. }));
+        let mut world = open_with(&name, Hex::new(9, 2), Hex::new(4, 2));
+        let plan = world.planned()[0];
+        let line = world.threatened(&plan);
+        assert!(world.is_charging(plan.who));
+        assert!(line.len() >= 3, "{line:?}");
+        assert!(
+            line.iter().all(|h| h.y == 2),
+            "a straight line west: {line:?}"
+        );
+        // Stepping off the line: the charger runs on down it.
+        world.apply(Command::Move(Direction::NE)).unwrap();
+        let charger = &world.creatures()[plan.who];
+        assert_eq!(charger.pos.y, 2, "it kept to its line");
+        assert!(charger.pos.x < 9);
+    }
+}
