@@ -1,25 +1,8 @@
 //! Words for what is on a tile, for look mode, clicks and the sidebar.
 
 use crate::geom::Hex;
+use crate::sim::World;
 use crate::sim::a_name;
-use crate::sim::{Creature, World};
-
-/// The living creature the player can see at `hex`, if any.
-pub fn visible_creature(world: &World, hex: Hex) -> Option<&Creature> {
-    world.creature_at(hex).filter(|_| world.is_visible(hex))
-}
-
-/// The living monsters in view, nearest first (then by id).
-pub fn visible_monsters(world: &World) -> Vec<&Creature> {
-    let me = world.player().pos;
-    let mut list: Vec<&Creature> = world
-        .creatures()
-        .iter()
-        .filter(|c| c.alive && c.id != world.player().id && world.is_visible(c.pos))
-        .collect();
-    list.sort_by_key(|c| (me.distance(c.pos), c.id));
-    list
-}
 
 /// A sentence about a tile as the player knows it.
 pub fn describe(world: &World, hex: Hex) -> String {
@@ -40,7 +23,7 @@ pub fn describe(world: &World, hex: Hex) -> String {
     } else {
         format!("{place} and {}", items.join(", "))
     };
-    match visible_creature(world, hex) {
+    match world.visible_creature(hex) {
         Some(c) if c.id == world.player().id => format!("{place}, where you stand."),
         Some(c) => format!(
             "{place} and {} ({}/{} hp).",

@@ -1,6 +1,6 @@
 //! The pure step from an [`Intent`] to a [`Command`]: modes decide what a key means.
 
-use super::describe::{describe, visible_monsters};
+use super::describe::describe;
 use super::keymap::Intent;
 use super::state::{Auto, Mode, UiState};
 use crate::geom::Hex;
@@ -75,12 +75,12 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Help => ui.mode = Mode::Help { scroll: 0 },
         Intent::History => ui.mode = Mode::History { scroll: 0 },
         Intent::Look => {
-            let cursor = visible_monsters(world).first().map_or(me, |c| c.pos);
+            let cursor = world.visible_monsters().first().map_or(me, |c| c.pos);
             ui.mode = Mode::Look { cursor };
             ui.pointed = Some(cursor);
         }
         Intent::Aim => {
-            let cursor = visible_monsters(world).first().map_or(me, |c| c.pos);
+            let cursor = world.visible_monsters().first().map_or(me, |c| c.pos);
             ui.mode = Mode::Aim { cursor };
         }
         Intent::Travel => ui.mode = Mode::PickTravel { cursor: me },
@@ -88,7 +88,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Explore => {
             if !refuse_with_monster_in_view(ui, world, "explore") {
                 ui.auto = Some(Auto::Explore {
-                    stairs_known: super::auto::known_stairs(world),
+                    stairs_known: world.seen_stairs_down().len(),
                 });
             }
         }
@@ -122,7 +122,7 @@ fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
 
 /// The visible monster after the one under `cursor`, wrapping around.
 fn next_monster(world: &World, cursor: Hex) -> Option<Hex> {
-    let list = visible_monsters(world);
+    let list = world.visible_monsters();
     let at = list.iter().position(|c| c.pos == cursor);
     let next = at.map_or(0, |i| (i + 1) % list.len().max(1));
     list.get(next).map(|c| c.pos)
@@ -182,11 +182,11 @@ pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
     if refuse_with_monster_in_view(ui, world, "travel") {
         return;
     }
-    match super::auto::known_path(world, me, to) {
+    match world.known_path(me, to) {
         Some(path) => {
             ui.auto = Some(Auto::Travel {
                 path,
-                items_known: super::auto::known_items(world),
+                items_known: world.known_items(),
             });
         }
         None => ui.log.push(format!(
@@ -198,8 +198,7 @@ pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
 
 fn travel_to_stairs(ui: &mut UiState, world: &World) {
     let me = world.player().pos;
-    let stairs = super::auto::seen_stairs_down(world).min_by_key(|h| (me.distance(*h), *h));
-    match stairs {
+    match world.nearest_seen_stairs_down() {
         Some(h) if h == me => ui.log.push("You are on the stairs down."),
         Some(h) => start_travel(ui, world, h),
         None => ui.log.push("You have not found the stairs down yet."),
@@ -208,7 +207,7 @@ fn travel_to_stairs(ui: &mut UiState, world: &World) {
 
 /// Automation is refused while a monster is in view: says so and returns true.
 fn refuse_with_monster_in_view(ui: &mut UiState, world: &World, what: &str) -> bool {
-    let Some(monster) = visible_monsters(world).first().map(|c| c.name.clone()) else {
+    let Some(monster) = world.visible_monsters().first().map(|c| c.name.clone()) else {
         return false;
     };
     ui.log.push(format!(

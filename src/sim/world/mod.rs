@@ -1,6 +1,7 @@
 //! The world: a level, its creatures, the clock, the player's view and the monsters' plans.
 
 mod floor;
+mod query;
 mod segment;
 mod view;
 

@@ -190,15 +190,11 @@ impl World {
         }
     }
 
-    /// The tiles a missile from `from` toward `to` crosses, stopping before the first tile that
-    /// blocks sight (it never goes past its target).
+    /// The storage indices of [`World::flight_path`]: the line the aim overlay shows.
     fn flight(&self, from: Hex, to: Hex) -> Vec<usize> {
         let grid = &self.level.terrain;
-        from.line_to(to)
-            .into_iter()
-            .skip(1)
-            .map_while(|h| grid.index(h).filter(|_| !self.level.blocks_sight(h)))
-            .collect()
+        let path = self.flight_path(from, to);
+        path.into_iter().filter_map(|h| grid.index(h)).collect()
     }
 
     /// Every living monster chooses its next intention from the state now.

@@ -96,7 +96,7 @@ impl MapView<'_> {
             glyph = crate::mapfile::names::item_glyph(&item.item);
             style = self.palette.item(visible);
         }
-        if visible && let Some(c) = crate::ui::describe::visible_creature(world, hex) {
+        if visible && let Some(c) = world.visible_creature(hex) {
             glyph = c.glyph;
             style = if c.id == world.player().id {
                 self.palette.player()

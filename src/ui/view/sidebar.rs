@@ -1,7 +1,7 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
 use crate::sim::{Intention, World};
-use crate::ui::describe::{describe, visible_monsters};
+use crate::ui::describe::describe;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, UiState};
 use ratatui::buffer::Buffer;
@@ -62,7 +62,7 @@ impl Sidebar<'_> {
             )),
             Line::raw(""),
         ];
-        let monsters = visible_monsters(world);
+        let monsters = world.visible_monsters();
         if monsters.is_empty() {
             lines.push(Line::styled("Nothing in view.", self.palette.faint()));
         } else {
