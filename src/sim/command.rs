@@ -15,6 +15,9 @@ pub enum Command {
     Attack(Direction),
     /// Let one action pass.
     Wait,
+    /// Let one action pass resting: the same as [`Command::Wait`] for the rules, and a turn
+    /// spent resting heals faster (`rest_regen_every` in `data/player.toml`).
+    Rest,
     /// Throw a dart toward a tile in range; it stops at the first creature or sight-blocking
     /// tile on the line.
     Throw(Hex),

@@ -2,6 +2,7 @@
 
 mod floor;
 mod query;
+mod regen;
 mod segment;
 mod view;
 
@@ -53,6 +54,9 @@ pub struct World {
     /// Items lying on the floor.
     #[serde(default)]
     floor: Vec<FloorItem>,
+    /// The player's natural healing under way.
+    #[serde(default)]
+    regen: regen::Regen,
 }
 
 impl World {
@@ -86,6 +90,7 @@ impl World {
             visible: vec![false; storage],
             seen: vec![false; storage],
             floor: Vec::new(),
+            regen: regen::Regen::default(),
         };
         for p in &world.level.placements.clone() {
             if let PlacementKind::Item(name) = &p.kind {
@@ -169,6 +174,7 @@ impl World {
         }
         let intention = self.player_intention(command)?;
         let mut events = Vec::new();
+        self.note_for_regen(command);
         self.use_item(command, &mut events);
         self.run_segment(Some(intention), &mut events);
         self.run_until_player_acts(&mut events);
@@ -178,7 +184,7 @@ impl World {
     /// The player's intention for a command, or why it is refused.
     fn player_intention(&self, command: Command) -> Result<Intention, Rejection> {
         let dir = match command {
-            Command::Wait => return Ok(Intention::Stay),
+            Command::Wait | Command::Rest => return Ok(Intention::Stay),
             Command::Drink => {
                 return match (self.player().count_of("potion"), item_kind("potion")) {
                     (1.., Some(_)) => Ok(Intention::Stay),
@@ -237,7 +243,7 @@ impl World {
                     }
                 }
             }
-            Command::Move(_) | Command::Attack(_) | Command::Wait => {}
+            Command::Move(_) | Command::Attack(_) | Command::Wait | Command::Rest => {}
         }
     }
 

@@ -101,6 +101,7 @@ impl World {
         if self.segment > SEGMENTS {
             self.segment = 1;
             self.turn += 1;
+            self.regenerate();
         }
         self.replan();
     }
