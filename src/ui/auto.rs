@@ -1,6 +1,6 @@
-//! Travel and auto-explore: the shell walks for the player, one ordinary command per step, and
-//! stops (saying why) when a monster comes into view, something new turns up or the way is
-//! blocked. Only the single steps are recorded, so replays never depend on how paths are chosen.
+//! Travel, auto-explore and resting: the shell acts for the player, one ordinary command per
+//! step, and stops (saying why) when a monster comes into view, something new turns up, the way
+//! is blocked or the player is healed. Only the single steps are recorded, so replays never depend on how paths are chosen.
 
 use super::state::{Auto, UiState};
 use crate::sim::a_name;
@@ -13,6 +13,29 @@ fn stop(ui: &mut UiState, why: impl Into<String>) -> Option<Command> {
     None
 }
 
+/// Stops the automation under way, saying so, when a monster is in view; true if it did.
+pub fn stop_for_monster(ui: &mut UiState, world: &World) -> bool {
+    let Some(monster) = world.visible_monsters().first().map(|c| c.name.clone()) else {
+        return false;
+    };
+    let Some(auto) = ui.auto.take() else {
+        return false;
+    };
+    let doing = if auto == Auto::Rest { " resting" } else { "" };
+    ui.log
+        .push(format!("You stop{doing}: you see {}.", a_name(&monster)));
+    true
+}
+
+/// The next action of a rest, or `None` when the player is healed (with a message).
+fn rest_step(ui: &mut UiState, world: &World) -> Option<Command> {
+    let me = world.player();
+    if me.hp >= me.max_hp {
+        return stop(ui, "You are rested.");
+    }
+    Some(Command::Rest)
+}
+
 /// The next step of the automation under way, or `None` when it stopped (with a message).
 pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
     let auto = ui.auto.clone()?;
@@ -20,11 +43,12 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
         ui.auto = None;
         return None;
     }
-    if let Some(monster) = world.visible_monsters().first() {
-        return stop(ui, format!("You stop: you see {}.", a_name(&monster.name)));
+    if stop_for_monster(ui, world) {
+        return None;
     }
     let me = world.player().pos;
     let path = match auto {
+        Auto::Rest => return rest_step(ui, world),
         Auto::Travel { path, items_known } => {
             let items = world.known_items();
             if items > items_known {

@@ -2,7 +2,8 @@
 
 use crate::geom::Hex;
 use crate::sim::World;
-use crate::sim::a_name;
+use crate::sim::items::item_kind;
+use crate::sim::{ItemUse, a_name};
 
 /// A sentence about a tile as the player knows it.
 pub fn describe(world: &World, hex: Hex) -> String {
@@ -17,7 +18,7 @@ pub fn describe(world: &World, hex: Hex) -> String {
     } else {
         format!("You remember {}", terrain.describe())
     };
-    let items: Vec<String> = world.items_at(hex).map(|f| a_name(&f.item)).collect();
+    let items: Vec<String> = world.items_at(hex).map(|f| item_words(&f.item)).collect();
     let place = if items.is_empty() {
         place
     } else {
@@ -32,6 +33,30 @@ pub fn describe(world: &World, hex: Hex) -> String {
             c.max_hp
         ),
         None => format!("{place}."),
+    }
+}
+
+/// An item with what it does: "a dart (thrown: range 6, damage 2)".
+pub fn item_words(item: &str) -> String {
+    let what = match item_kind(item).map(|k| k.use_) {
+        Some(ItemUse::Thrown { damage, range }) => {
+            format!(" (thrown: range {range}, damage {damage})")
+        }
+        Some(ItemUse::Heal { heal }) => format!(" (heals {heal})"),
+        None => String::new(),
+    };
+    format!("{}{what}", a_name(item))
+}
+
+/// Why travel to `to` cannot start when no known way leads there.
+pub fn no_way(world: &World, to: Hex) -> String {
+    match world.level().terrain_at(to) {
+        None => "There is nothing there.".to_string(),
+        Some(_) if !world.is_seen(to) => {
+            "You know no way there: you have not seen that place.".to_string()
+        }
+        Some(t) if t.blocks_movement() => format!("You cannot stand on {}.", t.describe()),
+        Some(_) => "You know no way there.".to_string(),
     }
 }
 

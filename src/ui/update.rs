@@ -1,6 +1,6 @@
 //! The pure step from an [`Intent`] to a [`Command`]: modes decide what a key means.
 
-use super::describe::describe;
+use super::describe::no_way;
 use super::keymap::Intent;
 use super::state::{Auto, Mode, UiState};
 use crate::geom::Hex;
@@ -66,6 +66,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
     match intent {
         Intent::Step(dir) => return Some(Command::Move(dir)),
         Intent::Wait => return Some(Command::Wait),
+        Intent::Rest => start_rest(ui, world),
         Intent::Drink => return Some(Command::Drink),
         Intent::Quit => {
             ui.mode = Mode::ConfirmQuit;
@@ -80,7 +81,11 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
             ui.pointed = Some(cursor);
         }
         Intent::Aim => {
-            let cursor = world.visible_monsters().first().map_or(me, |c| c.pos);
+            // Where the nearest monster will be when the dart flies, as its mark shows.
+            let cursor = world
+                .visible_monsters()
+                .first()
+                .map_or(me, |c| world.telegraphed_tile(c));
             ui.mode = Mode::Aim { cursor };
         }
         Intent::Travel => ui.mode = Mode::PickTravel { cursor: me },
@@ -107,10 +112,13 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
     None
 }
 
-/// Moves a cursor one step, staying on the map.
+/// Moves a cursor one step, staying on the map; `None` for a key that ends the mode.
 fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
-    let Intent::Step(dir) = intent else {
-        return None;
+    let dir = match intent {
+        Intent::Step(dir) => dir,
+        // Up and Down have no hex direction: the cursor stays (the shell says why).
+        Intent::ScrollUp | Intent::ScrollDown => return Some(cursor),
+        _ => return None,
     };
     let next = cursor.neighbor(dir);
     Some(if world.level().terrain.contains(next) {
@@ -120,17 +128,26 @@ fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
     })
 }
 
-/// The visible monster after the one under `cursor`, wrapping around.
-fn next_monster(world: &World, cursor: Hex) -> Option<Hex> {
-    let list = world.visible_monsters();
-    let at = list.iter().position(|c| c.pos == cursor);
-    let next = at.map_or(0, |i| (i + 1) % list.len().max(1));
-    list.get(next).map(|c| c.pos)
+/// The visible monster after the one under `cursor`, wrapping around: its tile, or in aim mode
+/// the tile its telegraph marks for the coming segment.
+fn next_monster(world: &World, cursor: Hex, aim: bool) -> Option<Hex> {
+    let tiles: Vec<(Hex, Hex)> = world
+        .visible_monsters()
+        .into_iter()
+        .map(|c| (c.pos, world.telegraphed_tile(c)))
+        .collect();
+    let at = tiles
+        .iter()
+        .position(|&(pos, marked)| cursor == if aim { marked } else { pos });
+    let next = at.map_or(0, |i| (i + 1) % tiles.len().max(1));
+    tiles
+        .get(next)
+        .map(|&(pos, marked)| if aim { marked } else { pos })
 }
 
 fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
     let moved = match intent {
-        Intent::NextTarget => next_monster(world, cursor),
+        Intent::NextTarget => next_monster(world, cursor, false),
         other => nudge(world, cursor, other),
     };
     if let Some(cursor) = moved {
@@ -144,7 +161,7 @@ fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
 
 fn aim(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) -> Option<Command> {
     let moved = match intent {
-        Intent::NextTarget => next_monster(world, cursor),
+        Intent::NextTarget => next_monster(world, cursor, true),
         Intent::Confirm | Intent::Aim => {
             ui.mode = Mode::Normal;
             if cursor == world.player().pos {
@@ -189,10 +206,7 @@ pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
                 items_known: world.known_items(),
             });
         }
-        None => ui.log.push(format!(
-            "You know no way there. ({})",
-            describe(world, to).trim_end_matches('.')
-        )),
+        None => ui.log.push(no_way(world, to)),
     }
 }
 
@@ -202,6 +216,16 @@ fn travel_to_stairs(ui: &mut UiState, world: &World) {
         Some(h) if h == me => ui.log.push("You are on the stairs down."),
         Some(h) => start_travel(ui, world, h),
         None => ui.log.push("You have not found the stairs down yet."),
+    }
+}
+
+/// Starts resting until healed, or says why not.
+fn start_rest(ui: &mut UiState, world: &World) {
+    let me = world.player();
+    if me.hp >= me.max_hp {
+        ui.log.push("You are not hurt.");
+    } else if !refuse_with_monster_in_view(ui, world, "rest") {
+        ui.auto = Some(Auto::Rest);
     }
 }
 

@@ -32,10 +32,8 @@ impl World {
         self.visible.clear();
         self.visible.resize(storage, false);
         self.seen.resize(storage, false);
+        // The dead keep the view from where they fell: what killed them stays on screen.
         let player = self.player();
-        if !player.alive {
-            return;
-        }
         for i in visible_tiles(&self.level, player.pos, player.sight) {
             self.visible[i] = true;
             self.seen[i] = true;
