@@ -181,7 +181,7 @@ impl Sidebar<'_> {
             &[
                 "RANGE: green = this turn",
                 "grey = next turn",
-                "green underline = in 3 turns",
+                "green underline = 3 turns",
                 "any key: close",
             ]
         } else {
