@@ -93,8 +93,12 @@ impl HelpView<'_> {
                 .map(|k| k.label())
                 .collect();
             let keys = keys.join(" ");
+            let text = match (intent, super::overlay::dart_range()) {
+                (Intent::Aim, Some(range)) => format!("{text}; range {range}"),
+                _ => text.to_string(),
+            };
             let room = width.saturating_sub(KEYS + 1).max(10);
-            for (i, part) in wrap(text, room).into_iter().enumerate() {
+            for (i, part) in wrap(&text, room).into_iter().enumerate() {
                 let left = if i == 0 { keys.as_str() } else { "" };
                 lines.push(Line::raw(format!("{left:<KEYS$} {part}")));
             }
