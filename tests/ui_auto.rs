@@ -7,7 +7,7 @@ use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::path::{UNREACHED, dijkstra_map, terrain_cost};
 use hexdeep::sim::{Command, World};
 use hexdeep::ui::app::Session;
-use hexdeep::ui::auto::{known_stairs, next_command};
+use hexdeep::ui::auto::next_command;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::state::{Auto, UiState};
@@ -154,7 +154,7 @@ fn reachable(level: &Level, from: Hex) -> Vec<Hex> {
 fn explore_fully(s: &mut Session) {
     for _ in 0..20 {
         s.ui.auto = Some(Auto::Explore {
-            stairs_known: known_stairs(&s.world),
+            stairs_known: s.world.seen_stairs_down().len(),
         });
         run_auto(s, 5_000);
         if s.ui.log.lines().last().unwrap().starts_with("Explored") {

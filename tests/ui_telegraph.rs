@@ -1,5 +1,5 @@
-//! The intent telegraph on screen: planned moves in `( )`, planned attacks in `[ ]`, drawn
-//! only for monsters in view, and hidden when the player turns it off.
+//! The intent telegraph on screen: planned moves in `{ }`, planned attacks in `[ ]`, drawn
+//! only for monsters in view and on tiles in view, and hidden when the player turns it off.
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::geom::Hex;
@@ -69,14 +69,14 @@ fn goblin_plan(world: &World) -> Intention {
 }
 
 #[test]
-fn a_planned_move_is_bracketed_in_parentheses() {
+fn a_planned_move_is_bracketed_in_braces() {
     let world = World::new(level(Hex::new(6, 2)), 1).unwrap();
     let Intention::Move(to) = goblin_plan(&world) else {
         panic!("the goblin should be walking towards the player");
     };
     assert_eq!(
         brackets(&world, &UiState::default(), to),
-        ("(".into(), ")".into())
+        ("{".into(), "}".into())
     );
 }
 
@@ -117,7 +117,7 @@ fn monsters_out_of_view_are_not_telegraphed() {
     for row in map.top()..map.bottom() {
         for col in map.left()..map.right() {
             let s = buf[(col, row)].symbol();
-            assert!(!["(", ")", "[", "]"].contains(&s), "a mark at {col},{row}");
+            assert!(!["{", "}", "[", "]"].contains(&s), "a mark at {col},{row}");
         }
     }
 }

@@ -16,6 +16,9 @@ pub enum Command {
     Attack(Direction),
     /// Let one action pass.
     Wait,
+    /// Let one action pass resting: the same as [`Command::Wait`] for the rules, and a turn
+    /// spent resting heals faster (`rest_regen_every` in `data/player.toml`).
+    Rest,
     /// Throw an item (or fire ammunition from the wielded launcher) toward a tile in range.
     Throw {
         /// The item's inventory letter.

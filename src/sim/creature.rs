@@ -97,17 +97,18 @@ pub const LETTERS: std::ops::RangeInclusive<char> = 'a'..='z';
 impl Creature {
     /// The player's starting creature at `pos`.
     pub fn player(pos: Hex) -> Creature {
+        let kind = super::player::player_kind();
         Creature {
             id: 0,
             name: "you".to_string(),
             glyph: '@',
             pos,
-            hp: 20,
-            max_hp: 20,
-            damage: 4,
-            strength: 2,
-            speed: 2,
-            sight: 8,
+            hp: kind.hp,
+            max_hp: kind.hp,
+            damage: kind.damage,
+            strength: kind.strength,
+            speed: kind.speed,
+            sight: kind.sight,
             faction: Faction::PLAYER,
             alive: true,
             initiative: 0,

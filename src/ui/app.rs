@@ -4,19 +4,25 @@ use super::auto;
 use super::describe::{describe, sentence};
 use super::keymap::Keymap;
 use super::palette::Palette;
-use super::state::{Mode, UiState};
+use super::state::{Auto, Mode, UiState};
 use super::terminal::{TerminalGuard, stop_flag, stopped};
 use super::update::{confirm_quit, start_travel, update};
 use super::view::{self, Context};
-use crate::sim::{Command, World};
+use crate::geom::Direction;
+use crate::sim::{Command, Event as WorldEvent, World};
+use ratatui::Frame;
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
 };
+use ratatui::layout::Rect;
 use std::time::Duration;
 
 /// How long a travel or explore step waits for a key that interrupts it.
 const AUTO_STEP_DELAY: Duration = Duration::from_millis(35);
+
+/// How long a rest step waits for a key that interrupts it.
+const REST_STEP_DELAY: Duration = Duration::from_millis(8);
 
 /// How long the loop waits for input before checking for signals.
 const IDLE_POLL: Duration = Duration::from_millis(200);
@@ -42,12 +48,10 @@ impl Session {
         match self.world.apply(command) {
             Ok(events) => {
                 self.record.push(command);
-                for line in crate::sim::messages(&events, &self.world) {
-                    self.ui.log.push(sentence(&line));
-                }
+                self.tell(&events);
                 if self.world.is_over() {
                     self.ui.auto = None;
-                    self.ui.log.push("You die... Press Q to quit.");
+                    self.ui.log.push("Press Q to quit.");
                 }
             }
             Err(rejection) => {
@@ -57,15 +61,59 @@ impl Session {
         }
     }
 
+    /// Logs what happened: first the player's own segment, then, when travel, exploring or a
+    /// rest must stop because a monster came into view, the stop, then what followed.
+    fn tell(&mut self, events: &[WorldEvent]) {
+        let later = events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, WorldEvent::Segment { .. }))
+            .nth(1)
+            .map_or(events.len(), |(i, _)| i);
+        let (own, rest) = events.split_at(later);
+        for line in crate::sim::messages(own, &self.world) {
+            self.ui.log.push(sentence(&line));
+        }
+        auto::stop_for_monster(&mut self.ui, &self.world);
+        for line in crate::sim::messages(rest, &self.world) {
+            self.ui.log.push(sentence(&line));
+        }
+    }
+
+    /// Draws one frame and notes the screen size: while the window is too small, keys do not
+    /// act. Returns the map's area, for mouse clicks.
+    pub fn draw(&mut self, frame: &mut Frame) -> Option<Rect> {
+        let parts = view::areas(frame.area());
+        self.ui.too_small = parts.is_none();
+        let context = Context {
+            keymap: &self.keymap,
+            palette: self.palette,
+        };
+        view::draw(frame, &self.world, &self.ui, &context);
+        parts.map(|a| a.map)
+    }
+
     /// Handles one key press.
     pub fn key(&mut self, key: KeyEvent) {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             self.ui.quit = true;
             return;
         }
+        if self.ui.too_small {
+            // Nothing can be seen: only quitting works, at once (the prompt would not show).
+            self.ui.quit = self.keymap.intent(&key) == Some(super::keymap::Intent::Quit);
+            return;
+        }
         if self.ui.mode == Mode::ConfirmQuit {
             confirm_quit(&mut self.ui, matches!(key.code, KeyCode::Char('y' | 'Y')));
             return;
+        }
+        let cursor_or_normal = matches!(
+            self.ui.mode,
+            Mode::Normal | Mode::Look { .. } | Mode::Aim { .. } | Mode::PickTravel { .. }
+        );
+        if cursor_or_normal && matches!(key.code, KeyCode::Up | KeyCode::Down) {
+            self.no_vertical_direction();
         }
         let Some(intent) = self.keymap.intent(&key) else {
             if self.ui.mode != Mode::Normal {
@@ -76,6 +124,51 @@ impl Session {
         if let Some(command) = update(&mut self.ui, &self.world, intent) {
             self.perform(command);
         }
+    }
+
+    /// Says, once a game, that Up and Down have no hex direction, naming the keys that step.
+    fn no_vertical_direction(&mut self) {
+        let dirs = [
+            Direction::NW,
+            Direction::NE,
+            Direction::W,
+            Direction::E,
+            Direction::SW,
+            Direction::SE,
+        ];
+        let per_dir: Vec<Vec<String>> = dirs
+            .iter()
+            .map(|&d| {
+                let mut keys: Vec<String> = self
+                    .keymap
+                    .keys_for(super::keymap::Intent::Step(d))
+                    .into_iter()
+                    .filter(|k| matches!(k, super::keymap::Key::Char(_)))
+                    .map(super::keymap::Key::label)
+                    .collect();
+                keys.sort_by_key(|k| !k.starts_with(char::is_alphabetic));
+                keys
+            })
+            .collect();
+        let sets: Vec<String> = (0..2)
+            .filter_map(|i| {
+                let set: Option<Vec<&str>> = per_dir
+                    .iter()
+                    .map(|k| k.get(i).map(String::as_str))
+                    .collect();
+                set.map(|s| s.join(" "))
+            })
+            .collect();
+        let text = match sets.as_slice() {
+            [] => "Up and Down have no hex direction; press ? to see the keys that step.".into(),
+            [one] => {
+                format!("Up and Down have no hex direction; step with {one} (NW NE W E SW SE).")
+            }
+            [one, two, ..] => format!(
+                "Up and Down have no hex direction; step with {one} or {two} (NW NE W E SW SE)."
+            ),
+        };
+        self.ui.log.push_once(text);
     }
 
     /// Handles a mouse click on the map: describe the tile, or travel there when picking.
@@ -110,19 +203,14 @@ pub fn play(mut session: Session) -> std::io::Result<()> {
     let mut guard = TerminalGuard::enter()?;
     while !session.ui.quit && !stopped(&flag) {
         let mut map_area = None;
-        guard.terminal.draw(|frame| {
-            let context = Context {
-                keymap: &session.keymap,
-                palette: session.palette,
-            };
-            map_area = view::areas(frame.area()).map(|a| a.map);
-            view::draw(frame, &session.world, &session.ui, &context);
-        })?;
-        let automatic = session.ui.auto.is_some();
-        let wait = if automatic {
-            AUTO_STEP_DELAY
-        } else {
-            IDLE_POLL
+        guard
+            .terminal
+            .draw(|frame| map_area = session.draw(frame))?;
+        let automatic = session.ui.auto.is_some() && !session.ui.too_small;
+        let wait = match session.ui.auto {
+            _ if !automatic => IDLE_POLL,
+            Some(Auto::Rest) => REST_STEP_DELAY,
+            _ => AUTO_STEP_DELAY,
         };
         if event::poll(wait)? {
             match event::read()? {

@@ -1,25 +1,9 @@
 //! Words for what is on a tile, for look mode, clicks and the sidebar.
 
 use crate::geom::Hex;
+use crate::sim::World;
 use crate::sim::a_name;
-use crate::sim::{Creature, World};
-
-/// The living creature the player can see at `hex`, if any.
-pub fn visible_creature(world: &World, hex: Hex) -> Option<&Creature> {
-    world.creature_at(hex).filter(|_| world.is_visible(hex))
-}
-
-/// The living monsters in view, nearest first (then by id).
-pub fn visible_monsters(world: &World) -> Vec<&Creature> {
-    let me = world.player().pos;
-    let mut list: Vec<&Creature> = world
-        .creatures()
-        .iter()
-        .filter(|c| c.alive && c.id != world.player().id && world.is_visible(c.pos))
-        .collect();
-    list.sort_by_key(|c| (me.distance(c.pos), c.id));
-    list
-}
+use crate::sim::items::item_kind;
 
 /// A sentence about a tile as the player knows it.
 pub fn describe(world: &World, hex: Hex) -> String {
@@ -34,13 +18,13 @@ pub fn describe(world: &World, hex: Hex) -> String {
     } else {
         format!("You remember {}", terrain.describe())
     };
-    let items: Vec<String> = world.items_at(hex).map(|f| a_name(&f.item)).collect();
+    let items: Vec<String> = world.items_at(hex).map(|f| item_words(&f.item)).collect();
     let place = if items.is_empty() {
         place
     } else {
         format!("{place} and {}", items.join(", "))
     };
-    match visible_creature(world, hex) {
+    match world.visible_creature(hex) {
         Some(c) if c.id == world.player().id => format!("{place}, where you stand."),
         Some(c) => format!(
             "{place} and {} ({}/{} hp).",
@@ -49,6 +33,24 @@ pub fn describe(world: &World, hex: Hex) -> String {
             c.max_hp
         ),
         None => format!("{place}."),
+    }
+}
+
+/// An item with what it does: "a dart (thrown: range 6, damage 2)".
+pub fn item_words(item: &str) -> String {
+    let what = item_kind(item).map_or(String::new(), |k| format!(" ({})", k.use_.summary()));
+    format!("{}{what}", a_name(item))
+}
+
+/// Why travel to `to` cannot start when no known way leads there.
+pub fn no_way(world: &World, to: Hex) -> String {
+    match world.level().terrain_at(to) {
+        None => "There is nothing there.".to_string(),
+        Some(_) if !world.is_seen(to) => {
+            "You know no way there: you have not seen that place.".to_string()
+        }
+        Some(t) if t.blocks_movement() => format!("You cannot stand on {}.", t.describe()),
+        Some(_) => "You know no way there.".to_string(),
     }
 }
 

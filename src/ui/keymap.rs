@@ -18,6 +18,8 @@ pub enum Intent {
     Step(Direction),
     /// Let one action pass.
     Wait,
+    /// Rest until healed or until something comes into view.
+    Rest,
     /// Accept: fire, travel, close a prompt.
     Confirm,
     /// Back out of a mode or prompt.
@@ -64,6 +66,7 @@ impl Intent {
             "step_sw" => dir(Direction::SW),
             "step_se" => dir(Direction::SE),
             "wait" => Some(Intent::Wait),
+            "rest" => Some(Intent::Rest),
             "confirm" => Some(Intent::Confirm),
             "cancel" => Some(Intent::Cancel),
             "quit" => Some(Intent::Quit),
@@ -254,6 +257,9 @@ mod tests {
         }
         for c in ['.', '5', 's'] {
             assert_eq!(map.intent(&key(c)), Some(Intent::Wait));
+        }
+        for c in ['R', 'Z'] {
+            assert_eq!(map.intent(&key(c)), Some(Intent::Rest));
         }
         assert_eq!(map.intent(&key('Q')), Some(Intent::Quit));
         assert_eq!(map.intent(&key('?')), Some(Intent::Help));

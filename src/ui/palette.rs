@@ -123,6 +123,15 @@ impl Palette {
         }
     }
 
+    /// The style of the part of an aim line beyond the thrown item's range.
+    pub fn out_of_range(self) -> Style {
+        if self.color {
+            Style::default().bg(Color::Magenta)
+        } else {
+            Style::default().add_modifier(Modifier::CROSSED_OUT)
+        }
+    }
+
     /// The style of the cursor tile.
     pub fn cursor(self) -> Style {
         Style::default().add_modifier(Modifier::REVERSED)

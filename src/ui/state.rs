@@ -48,6 +48,8 @@ pub enum Auto {
         /// Items known on the floor at the last step: seeing another stops travel.
         items_known: usize,
     },
+    /// Rest one action at a time until healed or until a monster comes into view.
+    Rest,
     /// Walk to the nearest unexplored place until nothing is left.
     Explore {
         /// Stairs down known when exploring began: finding another stops it.
@@ -71,6 +73,14 @@ impl MessageLog {
             _ => self.lines.push((text, 1)),
         }
         self.fresh += 1;
+    }
+
+    /// Adds a message unless it was ever said before in this game (a hint given once).
+    pub fn push_once(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        if !self.lines.iter().any(|(line, _)| *line == text) {
+            self.push(text);
+        }
     }
 
     /// Marks every message as read (they are drawn dimmer).
@@ -120,6 +130,8 @@ pub struct UiState {
     pub quit: bool,
     /// Where the last click or look pointed, to describe in the sidebar.
     pub pointed: Option<Hex>,
+    /// Whether the window is too small to draw the game: keys do not act then.
+    pub too_small: bool,
 }
 
 impl Default for UiState {
@@ -131,6 +143,7 @@ impl Default for UiState {
             auto: None,
             quit: false,
             pointed: None,
+            too_small: false,
         }
     }
 }
@@ -150,5 +163,10 @@ mod tests {
         assert!(log.is_fresh(0) && log.is_fresh(1));
         log.mark_read();
         assert!(!log.is_fresh(0));
+        log.push_once("a");
+        assert_eq!(log.len(), 2);
+        log.push_once("c");
+        log.push_once("c");
+        assert_eq!(log.len(), 3);
     }
 }

@@ -1,6 +1,6 @@
 //! The pure step from an [`Intent`] to a [`Command`]: modes decide what a key means.
 
-use super::describe::{describe, visible_monsters};
+use super::describe::no_way;
 use super::keymap::Intent;
 use super::state::{Auto, Mode, UiState};
 use crate::geom::Hex;
@@ -66,6 +66,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
     match intent {
         Intent::Step(dir) => return Some(Command::Move(dir)),
         Intent::Wait => return Some(Command::Wait),
+        Intent::Rest => start_rest(ui, world),
         Intent::Drink => {
             return first_letter(world, crate::sim::ItemAction::Drink).map(Command::Drink);
         }
@@ -77,12 +78,16 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Help => ui.mode = Mode::Help { scroll: 0 },
         Intent::History => ui.mode = Mode::History { scroll: 0 },
         Intent::Look => {
-            let cursor = visible_monsters(world).first().map_or(me, |c| c.pos);
+            let cursor = world.visible_monsters().first().map_or(me, |c| c.pos);
             ui.mode = Mode::Look { cursor };
             ui.pointed = Some(cursor);
         }
         Intent::Aim => {
-            let cursor = visible_monsters(world).first().map_or(me, |c| c.pos);
+            // Where the nearest monster will be when the dart flies, as its mark shows.
+            let cursor = world
+                .visible_monsters()
+                .first()
+                .map_or(me, |c| world.telegraphed_tile(c));
             ui.mode = Mode::Aim { cursor };
         }
         Intent::Travel => ui.mode = Mode::PickTravel { cursor: me },
@@ -90,7 +95,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Explore => {
             if !refuse_with_monster_in_view(ui, world, "explore") {
                 ui.auto = Some(Auto::Explore {
-                    stairs_known: super::auto::known_stairs(world),
+                    stairs_known: world.seen_stairs_down().len(),
                 });
             }
         }
@@ -109,10 +114,13 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
     None
 }
 
-/// Moves a cursor one step, staying on the map.
+/// Moves a cursor one step, staying on the map; `None` for a key that ends the mode.
 fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
-    let Intent::Step(dir) = intent else {
-        return None;
+    let dir = match intent {
+        Intent::Step(dir) => dir,
+        // Up and Down have no hex direction: the cursor stays (the shell says why).
+        Intent::ScrollUp | Intent::ScrollDown => return Some(cursor),
+        _ => return None,
     };
     let next = cursor.neighbor(dir);
     Some(if world.level().terrain.contains(next) {
@@ -122,17 +130,26 @@ fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
     })
 }
 
-/// The visible monster after the one under `cursor`, wrapping around.
-fn next_monster(world: &World, cursor: Hex) -> Option<Hex> {
-    let list = visible_monsters(world);
-    let at = list.iter().position(|c| c.pos == cursor);
-    let next = at.map_or(0, |i| (i + 1) % list.len().max(1));
-    list.get(next).map(|c| c.pos)
+/// The visible monster after the one under `cursor`, wrapping around: its tile, or in aim mode
+/// the tile its telegraph marks for the coming segment.
+fn next_monster(world: &World, cursor: Hex, aim: bool) -> Option<Hex> {
+    let tiles: Vec<(Hex, Hex)> = world
+        .visible_monsters()
+        .into_iter()
+        .map(|c| (c.pos, world.telegraphed_tile(c)))
+        .collect();
+    let at = tiles
+        .iter()
+        .position(|&(pos, marked)| cursor == if aim { marked } else { pos });
+    let next = at.map_or(0, |i| (i + 1) % tiles.len().max(1));
+    tiles
+        .get(next)
+        .map(|&(pos, marked)| if aim { marked } else { pos })
 }
 
 fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
     let moved = match intent {
-        Intent::NextTarget => next_monster(world, cursor),
+        Intent::NextTarget => next_monster(world, cursor, false),
         other => nudge(world, cursor, other),
     };
     if let Some(cursor) = moved {
@@ -146,7 +163,7 @@ fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
 
 fn aim(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) -> Option<Command> {
     let moved = match intent {
-        Intent::NextTarget => next_monster(world, cursor),
+        Intent::NextTarget => next_monster(world, cursor, true),
         Intent::Confirm | Intent::Aim => {
             ui.mode = Mode::Normal;
             if cursor == world.player().pos {
@@ -185,33 +202,39 @@ pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
     if refuse_with_monster_in_view(ui, world, "travel") {
         return;
     }
-    match super::auto::known_path(world, me, to) {
+    match world.known_path(me, to) {
         Some(path) => {
             ui.auto = Some(Auto::Travel {
                 path,
-                items_known: super::auto::known_items(world),
+                items_known: world.known_items(),
             });
         }
-        None => ui.log.push(format!(
-            "You know no way there. ({})",
-            describe(world, to).trim_end_matches('.')
-        )),
+        None => ui.log.push(no_way(world, to)),
     }
 }
 
 fn travel_to_stairs(ui: &mut UiState, world: &World) {
     let me = world.player().pos;
-    let stairs = super::auto::seen_stairs_down(world).min_by_key(|h| (me.distance(*h), *h));
-    match stairs {
+    match world.nearest_seen_stairs_down() {
         Some(h) if h == me => ui.log.push("You are on the stairs down."),
         Some(h) => start_travel(ui, world, h),
         None => ui.log.push("You have not found the stairs down yet."),
     }
 }
 
+/// Starts resting until healed, or says why not.
+fn start_rest(ui: &mut UiState, world: &World) {
+    let me = world.player();
+    if me.hp >= me.max_hp {
+        ui.log.push("You are not hurt.");
+    } else if !refuse_with_monster_in_view(ui, world, "rest") {
+        ui.auto = Some(Auto::Rest);
+    }
+}
+
 /// Automation is refused while a monster is in view: says so and returns true.
 fn refuse_with_monster_in_view(ui: &mut UiState, world: &World, what: &str) -> bool {
-    let Some(monster) = visible_monsters(world).first().map(|c| c.name.clone()) else {
+    let Some(monster) = world.visible_monsters().first().map(|c| c.name.clone()) else {
         return false;
     };
     ui.log.push(format!(

@@ -85,7 +85,7 @@ impl World {
     /// The player's action for a command, or why it is refused.
     pub(super) fn player_action(&self, command: Command) -> Result<PlayerAction, Rejection> {
         match command {
-            Command::Wait => Ok(PlayerAction::plain(Intention::Stay)),
+            Command::Wait | Command::Rest => Ok(PlayerAction::plain(Intention::Stay)),
             Command::Move(dir) | Command::Attack(dir) => {
                 let to = self.player().pos.neighbor(dir);
                 let terrain = self.level().terrain_at(to).ok_or(Rejection::OffMap)?;

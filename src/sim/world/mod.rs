@@ -4,6 +4,8 @@
 mod actions;
 mod depths;
 mod floor;
+mod query;
+mod regen;
 mod segment;
 mod story;
 mod telegraph;
@@ -60,6 +62,9 @@ pub struct World {
     /// Scratch tables for the resolver, kept between segments.
     #[serde(skip)]
     resolver: Option<Resolver>,
+    /// The player's natural healing under way.
+    #[serde(default)]
+    regen: regen::Regen,
 }
 
 impl World {
@@ -96,6 +101,7 @@ impl World {
             visible: Vec::new(),
             story: Story::default(),
             resolver: None,
+            regen: regen::Regen::default(),
         };
         for d in 0..world.depths.len() {
             world.depths[d].place_items();
@@ -229,6 +235,7 @@ impl World {
         }
         let action = self.player_action(command)?;
         let mut events = Vec::new();
+        self.note_for_regen(command);
         self.run_segment(Some(action), &mut events);
         self.run_until_player_acts(&mut events);
         Ok(events)

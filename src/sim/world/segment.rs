@@ -69,6 +69,7 @@ impl World {
         if self.segment > SEGMENTS {
             self.segment = 1;
             self.turn += 1;
+            self.regenerate();
         }
         self.replan();
     }
@@ -355,16 +356,11 @@ impl World {
         self.level().terrain.hex(index)
     }
 
-    /// The tiles a missile from `from` toward `to` crosses, stopping before the first tile that
-    /// blocks sight (it never goes past its target).
+    /// The storage indices of [`World::flight_path`]: the line the aim overlay shows.
     pub(super) fn flight(&self, from: Hex, to: Hex) -> Vec<usize> {
-        let level = self.level();
-        let grid = &level.terrain;
-        from.line_to(to)
-            .into_iter()
-            .skip(1)
-            .map_while(|h| grid.index(h).filter(|_| !level.blocks_sight(h)))
-            .collect()
+        let grid = &self.level().terrain;
+        let path = self.flight_path(from, to);
+        path.into_iter().filter_map(|h| grid.index(h)).collect()
     }
 
     /// Every living monster of the player's level chooses its next intention from the state

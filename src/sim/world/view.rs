@@ -28,10 +28,8 @@ impl World {
         let storage = self.level().terrain.storage_len();
         self.visible.clear();
         self.visible.resize(storage, false);
+        // The dead keep the view from where they fell: what killed them stays on screen.
         let player = self.player();
-        if !player.alive {
-            return;
-        }
         let tiles = visible_tiles(self.level(), player.pos, player.sight);
         let d = self.depth_index();
         let seen = &mut self.depths[d].seen;

@@ -2,13 +2,14 @@
 
 use crate::geom::Direction;
 use crate::ui::keymap::{Intent, Keymap};
+use crate::ui::view::log::wrap;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 /// What each intent does, in the order the help lists them.
-const ENTRIES: [(Intent, &str); 23] = [
+const ENTRIES: [(Intent, &str); 24] = [
     (
         Intent::Step(Direction::NW),
         "step north-west (into a monster: attack)",
@@ -19,12 +20,19 @@ const ENTRIES: [(Intent, &str); 23] = [
     (Intent::Step(Direction::SW), "step south-west"),
     (Intent::Step(Direction::SE), "step south-east"),
     (Intent::Wait, "wait one action"),
+    (
+        Intent::Rest,
+        "rest until healed or a monster comes into view (you heal faster resting)",
+    ),
     (Intent::Explore, "explore automatically"),
     (Intent::Travel, "travel: pick a tile or click, Enter"),
     (Intent::TravelDown, "travel to the stairs down"),
     (Intent::Range, "show how far you can move"),
     (Intent::Look, "look around"),
-    (Intent::Aim, "aim and throw a dart"),
+    (
+        Intent::Aim,
+        "aim and throw a dart (starts where the nearest monster's mark says)",
+    ),
     (Intent::Drink, "drink a potion"),
     (Intent::NextTarget, "next monster (look, aim)"),
     (Intent::Confirm, "confirm"),
@@ -46,15 +54,37 @@ pub struct HelpView<'a> {
 }
 
 impl HelpView<'_> {
-    /// Every line of the help text.
-    fn lines(&self) -> Vec<Line<'static>> {
-        let mut lines = vec![
-            Line::raw("Everyone acts at once. Marks show what the"),
-            Line::raw("monsters in view will do next:"),
-            Line::raw("  (.) one steps there    [@] one strikes there"),
-            Line::raw("  :.: one acting later would go there now"),
-            Line::raw(""),
-        ];
+    /// The paragraphs before the list of keys.
+    fn intro() -> Vec<String> {
+        let range = super::overlay::dart_range().map_or(String::new(), |r| {
+            format!(" A dart flies at most {r} tiles;")
+        });
+        vec![
+            "Everyone acts at once. Marks show what the monsters in view will do in the coming \
+             segment: {.} one steps there, [@] one strikes there, :.: one that acts later would \
+             go there now (it chooses again when its moment comes)."
+                .to_string(),
+            format!(
+                "Aiming starts on the nearest monster's mark when it steps in the coming \
+                 segment, else on the monster: a dart meets whoever stands on its line after \
+                 everyone has moved, so aim where the mark says it will be.{range} the line is \
+                 drawn differently beyond that."
+            ),
+            "Time: a turn is four segments and you act in two of them (the sidebar shows \
+             Turn 3, action 1/2). You heal a hit point every few turns, faster while resting. \
+             Up and Down have no hex direction."
+                .to_string(),
+            String::new(),
+        ]
+    }
+
+    /// Every line of the help text, wrapped to `width` columns.
+    fn lines(&self, width: usize) -> Vec<Line<'static>> {
+        const KEYS: usize = 13;
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        for paragraph in Self::intro() {
+            lines.extend(wrap(&paragraph, width).into_iter().map(Line::raw));
+        }
         for (intent, text) in ENTRIES {
             let keys: Vec<String> = self
                 .keymap
@@ -62,7 +92,16 @@ impl HelpView<'_> {
                 .iter()
                 .map(|k| k.label())
                 .collect();
-            lines.push(Line::raw(format!("{:<13} {text}", keys.join(" "))));
+            let keys = keys.join(" ");
+            let text = match (intent, super::overlay::dart_range()) {
+                (Intent::Aim, Some(range)) => format!("{text}; range {range}"),
+                _ => text.to_string(),
+            };
+            let room = width.saturating_sub(KEYS + 1).max(10);
+            for (i, part) in wrap(&text, room).into_iter().enumerate() {
+                let left = if i == 0 { keys.as_str() } else { "" };
+                lines.push(Line::raw(format!("{left:<KEYS$} {part}")));
+            }
         }
         lines.push(Line::raw(""));
         lines.push(Line::raw("Mouse: click a tile to describe it."));
@@ -79,7 +118,7 @@ impl Widget for &HelpView<'_> {
             .title(" Help: Up/Down scroll, other keys close ");
         let inner = block.inner(area);
         block.render(area, buf);
-        let lines = self.lines();
+        let lines = self.lines(usize::from(inner.width));
         let last_top = lines.len().saturating_sub(usize::from(inner.height));
         let top = u16::try_from(self.scroll.min(last_top)).unwrap_or(u16::MAX);
         Paragraph::new(lines).scroll((top, 0)).render(inner, buf);

@@ -43,6 +43,34 @@ impl Camera {
         Camera { h, left, top }
     }
 
+    /// This camera moved as little as it takes to show `hex` with a margin (on a map larger
+    /// than the area; a smaller map is centred and always whole).
+    pub fn keep_in_view(self, world: &World, hex: Hex, area: Rect) -> Camera {
+        let grid = &world.level().terrain;
+        let (width, height) = grid.screen_size();
+        let (lo, _) = grid.bounds();
+        let shift = |start: i32, size: i32, view: i32, at: i32, low: i32| {
+            if size <= view {
+                return start;
+            }
+            let margin = (view / 6).clamp(0, 4);
+            let wanted = if at < start + margin {
+                at - margin
+            } else if at >= start + view - margin {
+                at - view + margin + 1
+            } else {
+                start
+            };
+            wanted.clamp(low, low + size - view)
+        };
+        let col = 2 * hex.x - hex.y + self.h;
+        Camera {
+            h: self.h,
+            left: shift(self.left, width, i32::from(area.width), col, 0),
+            top: shift(self.top, height, i32::from(area.height), hex.y, lo.y),
+        }
+    }
+
     /// The hex drawn at a cell of the area (`None` for in-between columns).
     pub fn hex_at(self, area: Rect, col: u16, row: u16) -> Option<Hex> {
         let c = i32::from(col) - i32::from(area.x) + self.left;
@@ -96,7 +124,7 @@ impl MapView<'_> {
             glyph = crate::mapfile::names::item_glyph(&item.item);
             style = self.palette.item(visible);
         }
-        if visible && let Some(c) = crate::ui::describe::visible_creature(world, hex) {
+        if visible && let Some(c) = world.visible_creature(hex) {
             glyph = c.glyph;
             style = if c.id == world.player().id {
                 self.palette.player()

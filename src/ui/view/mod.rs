@@ -107,14 +107,18 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
     }
 }
 
-/// The viewport of the map area: it follows the cursor in look, aim and travel modes, else the
-/// player. Drawing and mouse clicks both use it, so a click lands on the tile drawn under it.
+/// The viewport of the map area: it follows the player; in look, aim and travel modes it moves
+/// only when the cursor would leave it, and then no further than needed, so the player stays in
+/// view while the cursor is near. Drawing and mouse clicks both use it, so a click lands on the
+/// tile drawn under it.
 pub fn camera(world: &World, ui: &UiState, map: Rect) -> Camera {
-    let focus = match ui.mode {
-        Mode::Look { cursor } | Mode::Aim { cursor } | Mode::PickTravel { cursor } => cursor,
-        _ => world.player().pos,
-    };
-    Camera::follow(world, focus, map)
+    let around_player = Camera::follow(world, world.player().pos, map);
+    match ui.mode {
+        Mode::Look { cursor } | Mode::Aim { cursor } | Mode::PickTravel { cursor } => {
+            around_player.keep_in_view(world, cursor, map)
+        }
+        _ => around_player,
+    }
 }
 
 /// The area of an overlay window: the screen less a margin.
@@ -130,7 +134,7 @@ fn inset(area: Rect) -> Rect {
 /// The message shown instead of the game in a terminal that is too small.
 fn too_small(area: Rect, buf: &mut Buffer) {
     let text = format!(
-        "Make the window larger: at least {}x{} (now {}x{}).",
+        "Make the window larger: at least {}x{} (now {}x{}). Keys wait until then; Q quits.",
         MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
     );
     Paragraph::new(text)

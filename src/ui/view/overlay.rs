@@ -1,9 +1,7 @@
 //! Marks drawn over the map: telegraphed intentions, the cursor, paths, lines and ranges.
 
 use crate::geom::Hex;
-use crate::path;
 use crate::sim::{Intention, World};
-use crate::ui::auto::known_path;
 use crate::ui::palette::{Mark, Palette};
 use crate::ui::state::{Mode, UiState};
 use ratatui::style::Style;
@@ -29,14 +27,20 @@ impl Overlay {
         match ui.mode {
             Mode::Range => overlay.add_range(world, palette),
             Mode::PickTravel { cursor } => {
-                for hex in known_path(world, me, cursor).unwrap_or_default() {
+                for hex in world.known_path(me, cursor).unwrap_or_default() {
                     overlay.styles.push((hex, palette.highlight()));
                 }
                 overlay.styles.push((cursor, palette.cursor()));
             }
             Mode::Aim { cursor } => {
-                for hex in aim_line(world, me, cursor).into_iter().skip(1) {
-                    overlay.styles.push((hex, palette.highlight()));
+                let range = dart_range().unwrap_or(0);
+                for hex in world.flight_path(me, cursor) {
+                    let style = if me.distance(hex) <= range as i32 {
+                        palette.highlight()
+                    } else {
+                        palette.out_of_range()
+                    };
+                    overlay.styles.push((hex, style));
                 }
                 overlay.styles.push((cursor, palette.cursor()));
             }
@@ -53,35 +57,27 @@ impl Overlay {
     }
 
     fn add_range(&mut self, world: &World, palette: Palette) {
-        let level = world.level();
-        let grid = &level.terrain;
         let speed = world.player().speed.max(1);
-        let terrain = path::terrain_cost(level);
-        let cost = |i: usize| terrain(i).filter(|_| world.is_seen(grid.hex(i)));
-        for (i, c) in path::movement_range(grid, cost, world.player().pos, speed * 3) {
-            let turns = c.div_ceil(speed);
+        for (hex, cost) in world.known_reach(speed * 3) {
+            let turns = cost.div_ceil(speed);
             if turns > 0 {
-                self.styles.push((grid.hex(i), palette.range(turns)));
+                self.styles.push((hex, palette.range(turns)));
             }
         }
     }
 
+    /// Marks what every monster in view plans, on the tiles in view only.
     fn add_telegraph(&mut self, world: &World) {
-        for plan in world.planned() {
-            let Some(monster) = world.creatures().get(plan.who) else {
-                continue;
-            };
-            if !monster.alive || !world.is_visible(monster.pos) {
-                continue;
-            }
+        for plan in world.visible_plans() {
             let (target, mark) = match plan.intention {
                 Intention::Stay => continue,
                 _ if !plan.acts_next => (plan.intention.target(), Mark::Predicted),
                 Intention::Move(to) => (Some(to), Mark::Move),
                 Intention::Attack(at) | Intention::Throw(at) => (Some(at), Mark::Attack),
             };
-            let Some(target) = target else { continue };
-            self.marks.push((target, mark));
+            if let Some(target) = target.filter(|&t| world.is_visible(t)) {
+                self.marks.push((target, mark));
+            }
         }
     }
 
@@ -121,14 +117,15 @@ impl Overlay {
         here.map(|(_, m)| *m).max()
     }
 
-    /// The bracket drawn in an in-between column beside a marked tile: `(` `)` around a
-    /// planned move, `[` `]` around a planned attack, `:` beside a prediction.
+    /// The bracket drawn in an in-between column beside a marked tile: `{` `}` around a
+    /// planned move, `[` `]` around a planned attack, `:` beside a prediction. No item or
+    /// terrain glyph uses these, so a mark stays readable around whatever it surrounds.
     pub fn bracket(&self, left: Option<Hex>, right: Option<Hex>) -> Option<(char, Style)> {
         let palette = self.palette?;
         let glyph = |mark, opening| match (mark, opening) {
             (Mark::Predicted, _) => ':',
-            (Mark::Move, true) => '(',
-            (Mark::Move, false) => ')',
+            (Mark::Move, true) => '{',
+            (Mark::Move, false) => '}',
             (Mark::Attack, true) => '[',
             (Mark::Attack, false) => ']',
         };
@@ -140,16 +137,10 @@ impl Overlay {
     }
 }
 
-/// The line a thrown item would follow to `target`, cut after the first tile that blocks
-/// sight or holds a creature.
-pub fn aim_line(world: &World, from: Hex, target: Hex) -> Vec<Hex> {
-    let mut out = Vec::new();
-    for hex in from.line_to(target) {
-        out.push(hex);
-        let occupied = hex != from && crate::ui::describe::visible_creature(world, hex).is_some();
-        if hex != from && (world.level().blocks_sight(hex) || occupied) {
-            break;
-        }
-    }
-    out
+/// How far the first thrown item in the data flies, from `data/items.toml`.
+pub fn dart_range() -> Option<u32> {
+    crate::sim::item_kinds().iter().find_map(|k| match k.use_ {
+        crate::sim::ItemUse::Thrown { range, .. } => Some(range),
+        _ => None,
+    })
 }

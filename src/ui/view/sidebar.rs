@@ -1,9 +1,10 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
 use crate::sim::{Intention, World};
-use crate::ui::describe::{describe, visible_monsters};
+use crate::ui::describe::describe;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, UiState};
+use crate::ui::view::overlay;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -38,21 +39,28 @@ impl Sidebar<'_> {
         let bold = Style::default().add_modifier(Modifier::BOLD);
         let level = world.level();
         let depth = format!("Depth {}", level.depth);
-        let title = if level.name == depth {
-            depth
+        // A generated level is named after its depth; a hand-made map has its own name, shown
+        // instead of the seed (which still drives the monsters' rolls).
+        let origin = if level.name == depth {
+            format!("Seed {}", world.seed())
         } else {
-            format!("{} - {depth}", level.name)
+            format!("Map: {}", level.name)
+        };
+        let (action, actions) = world.player_action_in_turn();
+        let darts = match overlay::dart_range() {
+            Some(range) => format!("Darts {} (range {range})", me.count_of("dart")),
+            None => format!("Darts {}", me.count_of("dart")),
         };
         let mut lines = vec![
-            Line::styled(title, bold),
+            Line::styled(depth, bold),
             self.hp_line(width),
-            Line::raw(format!("Turn {}", world.turn())),
             Line::raw(format!(
-                "Darts {}  Potions {}",
-                me.count_of("dart"),
-                me.count_of("potion")
+                "Turn {}, action {action}/{actions}",
+                world.turn() + 1
             )),
-            Line::raw(format!("Seed {}", world.seed())),
+            Line::raw(darts),
+            Line::raw(format!("Potions {}", me.count_of("potion"))),
+            Line::raw(origin),
             Line::raw(format!(
                 "Here: {}",
                 world
@@ -62,34 +70,43 @@ impl Sidebar<'_> {
             )),
             Line::raw(""),
         ];
-        let monsters = visible_monsters(world);
-        if monsters.is_empty() {
-            lines.push(Line::styled("Nothing in view.", self.palette.faint()));
-        } else {
-            lines.push(Line::styled("In view:", bold));
-        }
-        let plans = world.planned();
-        for m in monsters {
-            let plan = plans.iter().find(|p| p.who == m.id);
-            let intent = match plan.map(|p| p.intention) {
-                Some(Intention::Attack(t)) if t == me.pos => "attacks you",
-                Some(Intention::Throw(t)) if t == me.pos => "throws at you",
-                Some(Intention::Attack(_) | Intention::Throw(_)) => "attacks",
-                Some(Intention::Move(_)) => "moves",
-                _ => "waits",
-            };
-            let intent = if self.ui.telegraph { intent } else { "" };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{} ", m.glyph), self.palette.monster()),
-                Span::raw(format!("{} {}/{} {intent}", m.name, m.hp, m.max_hp)),
-            ]));
-        }
+        lines.extend(self.monster_lines(bold));
         lines.push(Line::raw(""));
         if let Some(hex) = self.ui.pointed {
             lines.push(Line::raw(describe(world, hex)));
             lines.push(Line::raw(""));
         }
         lines.extend(self.mode_help().into_iter().map(Line::raw));
+        lines
+    }
+
+    /// The monsters in view with their hit points and, with the telegraph on, their plans.
+    fn monster_lines(&self, bold: Style) -> Vec<Line<'static>> {
+        let world = self.world;
+        let me = world.player();
+        let monsters = world.visible_monsters();
+        let mut lines = vec![if monsters.is_empty() {
+            Line::styled("Nothing in view.", self.palette.faint())
+        } else {
+            Line::styled("In view:", bold)
+        }];
+        let plans = world.visible_plans();
+        for m in monsters {
+            let plan = plans.iter().find(|p| p.who == m.id);
+            let intent = match plan.map(|p| p.intention) {
+                _ if plan.is_some_and(|p| world.waits_for_pack(p)) => ", waits for its pack",
+                Some(Intention::Attack(t)) if t == me.pos => ", attacks you",
+                Some(Intention::Throw(t)) if t == me.pos => ", throws at you",
+                Some(Intention::Attack(_) | Intention::Throw(_)) => ", attacks",
+                Some(Intention::Move(_)) => ", moves",
+                _ => ", waits",
+            };
+            let intent = if self.ui.telegraph { intent } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{} ", m.glyph), self.palette.monster()),
+                Span::raw(format!("{} {}/{} hp{intent}", m.name, m.hp, m.max_hp)),
+            ]));
+        }
         lines
     }
 
@@ -123,30 +140,56 @@ impl Sidebar<'_> {
     }
 
     fn mode_help(&self) -> Vec<String> {
-        let lines: &[&str] = match self.ui.mode {
-            Mode::Look { .. } => &[
-                "LOOK: direction keys move",
-                "Tab: next monster",
-                "Esc: done",
+        let range = overlay::dart_range().map_or(String::new(), |r| format!("Range {r}; "));
+        let lines: Vec<String> = match self.ui.mode {
+            Mode::Look { .. } => vec![
+                "LOOK: direction keys move".into(),
+                "Tab: next monster".into(),
+                "Esc: done".into(),
             ],
-            Mode::Aim { .. } => &[
-                "AIM: direction keys move",
-                "Tab: next monster",
-                "Enter: throw",
-                "Esc: cancel",
+            Mode::Aim { .. } => vec![
+                "AIM: direction keys move".into(),
+                format!("{range}beyond it the line is {}", self.beyond_range()),
+                "Tab: next monster".into(),
+                "Enter: throw".into(),
+                "Esc: cancel".into(),
             ],
-            Mode::PickTravel { .. } => &[
-                "TRAVEL: pick a tile",
-                "or click one",
-                "Enter: go, Esc: cancel",
+            Mode::PickTravel { .. } => vec![
+                "TRAVEL: pick a tile".into(),
+                "or click one".into(),
+                "Enter: go, Esc: cancel".into(),
             ],
-            Mode::Range => &[
-                "RANGE: bright = this turn",
-                "darker = 2 and 3 turns",
+            Mode::Range => self.range_legend(),
+            _ if self.world.is_over() => vec!["Game over. Q: quit".into()],
+            _ => vec!["? help   t telegraph".into()],
+        };
+        lines
+    }
+
+    /// How the part of the aim line past the range is drawn.
+    fn beyond_range(&self) -> &'static str {
+        if self.palette.color {
+            "magenta"
+        } else {
+            "struck through"
+        }
+    }
+
+    /// The range overlay's legend, in the styles [`Palette::range`] draws.
+    fn range_legend(&self) -> Vec<String> {
+        let lines: &[&str] = if self.palette.color {
+            &[
+                "RANGE: green = this turn",
+                "grey = next turn",
+                "green underline = 3 turns",
                 "any key: close",
-            ],
-            _ if self.world.is_over() => &["You are dead.", "Q: quit"],
-            _ => &["? help   t telegraph"],
+            ]
+        } else {
+            &[
+                "RANGE: reversed = this turn",
+                "underlined = 2 or 3 turns",
+                "any key: close",
+            ]
         };
         lines.iter().map(ToString::to_string).collect()
     }

@@ -1,0 +1,215 @@
+//! Questions about the world as the player knows it (what is in view and remembered, never the
+//! hidden map), shared by the terminal shell and the bot.
+
+use super::{Plan, SEGMENTS, World};
+use crate::geom::Hex;
+use crate::map::Terrain;
+use crate::path;
+use crate::sim::intention::{Intention, acts_in};
+use crate::sim::{Behaviour, Creature};
+
+impl World {
+    /// The living creature the player can see at `hex`, if any.
+    pub fn visible_creature(&self, hex: Hex) -> Option<&Creature> {
+        self.creature_at(hex).filter(|_| self.is_visible(hex))
+    }
+
+    /// The living monsters in view, nearest first (then by id).
+    pub fn visible_monsters(&self) -> Vec<&Creature> {
+        let me = self.player();
+        let mut list: Vec<&Creature> = self
+            .creatures
+            .iter()
+            .filter(|c| c.alive && c.id != me.id && self.is_visible(c.pos))
+            .collect();
+        list.sort_by_key(|c| (me.pos.distance(c.pos), c.id));
+        list
+    }
+
+    /// The plans of the monsters in view, in id order: the telegraph the player may see.
+    pub fn visible_plans(&self) -> Vec<Plan> {
+        self.planned()
+            .into_iter()
+            .filter(|p| self.is_visible(p.from))
+            .collect()
+    }
+
+    /// Whether a monster in view waits for its pack to gather (it plans to stay and hunts in
+    /// packs).
+    pub fn waits_for_pack(&self, plan: &Plan) -> bool {
+        plan.intention == Intention::Stay
+            && self
+                .creatures
+                .get(plan.who)
+                .is_some_and(|c| matches!(c.behaviour, Some(Behaviour::Pack { .. })))
+    }
+
+    /// The tile a monster in view is telegraphed to step onto in the coming segment, or the tile
+    /// it stands on when it does not step then: where a missile thrown now should meet it.
+    pub fn telegraphed_tile(&self, monster: &Creature) -> Hex {
+        let plan = self
+            .visible_plans()
+            .into_iter()
+            .find(|p| p.who == monster.id);
+        match plan {
+            Some(Plan {
+                intention: Intention::Move(to),
+                acts_next: true,
+                ..
+            }) => to,
+            _ => monster.pos,
+        }
+    }
+
+    /// The tiles to walk from `from` to `to` through known passable tiles (the start excluded).
+    pub fn known_path(&self, from: Hex, to: Hex) -> Option<Vec<Hex>> {
+        let level = self.level();
+        let grid = &level.terrain;
+        let mut tiles = path::travel_path(level, |i| self.is_seen(grid.hex(i)), from, to)?;
+        if tiles.first() == Some(&from) {
+            tiles.remove(0);
+        }
+        Some(tiles)
+    }
+
+    /// The seen tiles of one terrain, in reading order.
+    fn seen_terrain(&self, terrain: Terrain) -> Vec<Hex> {
+        self.level()
+            .terrain
+            .iter()
+            .filter(|(h, t)| **t == terrain && self.is_seen(*h))
+            .map(|(h, _)| h)
+            .collect()
+    }
+
+    /// The stairs down the player has seen, in reading order.
+    pub fn seen_stairs_down(&self) -> Vec<Hex> {
+        self.seen_terrain(Terrain::StairsDown)
+    }
+
+    /// The stairs up the player has seen, in reading order.
+    pub fn seen_stairs_up(&self) -> Vec<Hex> {
+        self.seen_terrain(Terrain::StairsUp)
+    }
+
+    /// The nearest seen stairs down (nearest first, then in coordinate order).
+    pub fn nearest_seen_stairs_down(&self) -> Option<Hex> {
+        let me = self.player().pos;
+        self.seen_stairs_down()
+            .into_iter()
+            .min_by_key(|h| (me.distance(*h), *h))
+    }
+
+    /// How many items the player knows to lie on the floor.
+    pub fn known_items(&self) -> usize {
+        self.floor_items()
+            .iter()
+            .filter(|f| self.is_seen(f.at))
+            .count()
+    }
+
+    /// The path to the nearest known item on the floor that can be reached through known tiles.
+    pub fn path_to_known_item(&self) -> Option<Vec<Hex>> {
+        let me = self.player().pos;
+        let mut items: Vec<Hex> = self
+            .floor_items()
+            .iter()
+            .map(|f| f.at)
+            .filter(|&at| self.is_seen(at) && at != me)
+            .collect();
+        items.sort_by_key(|&at| (me.distance(at), at));
+        items.dedup();
+        items.into_iter().find_map(|at| self.known_path(me, at))
+    }
+
+    /// The way to the nearest known item, or else to the nearest unexplored place, through
+    /// known tiles (the player's tile excluded); `None` when nothing is left to find.
+    pub fn explore_path(&self) -> Option<Vec<Hex>> {
+        let me = self.player().pos;
+        let known = |i| self.is_seen(self.level().terrain.hex(i));
+        let route = self
+            .path_to_known_item()
+            .or_else(|| path::explore_step(self.level(), known, me))?;
+        Some(route.into_iter().filter(|&h| h != me).collect())
+    }
+
+    /// The known tiles the player can reach for at most `max_cost` actions, with their cost
+    /// (the player's own tile, at cost 0, included).
+    pub fn known_reach(&self, max_cost: u32) -> Vec<(Hex, u32)> {
+        let level = self.level();
+        let grid = &level.terrain;
+        let terrain = path::terrain_cost(level);
+        let cost = |i: usize| terrain(i).filter(|_| self.is_seen(grid.hex(i)));
+        path::movement_range(grid, cost, self.player().pos, max_cost)
+            .into_iter()
+            .map(|(i, c)| (grid.hex(i), c))
+            .collect()
+    }
+
+    /// The tiles a missile thrown from `from` toward `to` crosses: the line without its start,
+    /// stopping before the first tile that blocks sight or lies off the map, and never past
+    /// `to`. It meets the first creature on these tiles after the segment's movement, else lands
+    /// on the last. This is the line the rules fly and the aim overlay draws.
+    pub fn flight_path(&self, from: Hex, to: Hex) -> Vec<Hex> {
+        let level = self.level();
+        from.line_to(to)
+            .into_iter()
+            .skip(1)
+            .take_while(|&h| level.terrain.contains(h) && !level.blocks_sight(h))
+            .collect()
+    }
+
+    /// Which of its actions this turn the player takes next, and how many it has in a turn:
+    /// `(1, 2)` for the first of two.
+    pub fn player_action_in_turn(&self) -> (u32, u32) {
+        let speed = self.player().speed;
+        let upto = (1..=self.segment())
+            .filter(|&k| acts_in(speed, k, SEGMENTS))
+            .count();
+        let all = (1..=SEGMENTS)
+            .filter(|&k| acts_in(speed, k, SEGMENTS))
+            .count();
+        (
+            u32::try_from(upto).unwrap_or(0),
+            u32::try_from(all).unwrap_or(0),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::Hex;
+    use crate::map::{Grid, Level, Shape, Terrain};
+    use crate::sim::World;
+
+    fn world() -> World {
+        let mut grid = Grid::new(
+            &Shape::Parallelogram {
+                width: 9,
+                height: 5,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        grid.set(Hex::new(6, 2), Terrain::Wall);
+        let mut level = Level::new("room", 1, grid);
+        level.start = Some(Hex::new(1, 2));
+        World::new(level, 1).unwrap()
+    }
+
+    #[test]
+    fn a_flight_stops_before_a_wall_and_never_passes_its_target() {
+        let w = world();
+        let me = Hex::new(1, 2);
+        let to_wall: Vec<Hex> = (2..6).map(|x| Hex::new(x, 2)).collect();
+        assert_eq!(w.flight_path(me, Hex::new(8, 2)), to_wall);
+        assert_eq!(w.flight_path(me, Hex::new(3, 2)), to_wall[..2]);
+        assert!(w.flight_path(me, me).is_empty());
+    }
+
+    #[test]
+    fn the_player_takes_the_first_of_two_actions_after_a_turn_begins() {
+        let w = world();
+        assert_eq!(w.player_action_in_turn(), (1, 2));
+    }
+}

@@ -1,0 +1,135 @@
+//! Natural healing: the player regains a hit point every `regen_every` turns, or every
+//! `rest_regen_every` turns spent resting (numbers from `data/player.toml`).
+
+use super::World;
+use crate::sim::Command;
+use crate::sim::player::player_kind;
+use serde::{Deserialize, Serialize};
+
+/// The player's progress toward the next hit point, part of the world state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Regen {
+    /// Progress, in units of which `regen_every * rest_regen_every` make one hit point: a turn
+    /// of resting adds `regen_every`, any other turn `rest_regen_every`.
+    progress: u64,
+    /// Whether the player did something other than rest in the turn under way.
+    busy: bool,
+}
+
+impl World {
+    /// Notes the player's command: a turn counts as resting when every action in it rests.
+    pub(super) fn note_for_regen(&mut self, command: Command) {
+        if command != Command::Rest {
+            self.regen.busy = true;
+        }
+    }
+
+    /// At the end of a turn: heals the player by the turn's share of a hit point.
+    pub(super) fn regenerate(&mut self) {
+        let kind = player_kind();
+        let (slow, fast) = (
+            u64::from(kind.regen_every.max(1)),
+            u64::from(kind.rest_regen_every.max(1)),
+        );
+        let gain = if self.regen.busy { fast } else { slow };
+        self.regen.busy = false;
+        let player = &mut self.creatures[World::PLAYER];
+        if !player.alive || player.hp >= player.max_hp {
+            self.regen.progress = 0;
+            return;
+        }
+        self.regen.progress += gain;
+        let per_hp = slow * fast;
+        while self.regen.progress >= per_hp && player.hp < player.max_hp {
+            self.regen.progress -= per_hp;
+            player.hp += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::Hex;
+    use crate::map::{Grid, Level, Shape, Terrain};
+    use crate::sim::player::player_kind;
+    use crate::sim::{Command, World};
+
+    /// A hurt player alone in a room, at the start of a turn.
+    fn hurt(hp: i32) -> World {
+        let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
+        let mut level = Level::new("room", 1, grid);
+        level.start = Some(Hex::new(0, 0));
+        let mut world = World::new(level, 1).unwrap();
+        world.creatures[World::PLAYER].hp = hp;
+        world
+    }
+
+    /// Plays whole turns of one command; returns the hit points after each turn.
+    fn turns(world: &mut World, command: Command, count: u64) -> Vec<i32> {
+        let mut out = Vec::new();
+        let start = world.turn();
+        while world.turn() < start + count {
+            let turn = world.turn();
+            world.apply(command).unwrap();
+            if world.turn() > turn {
+                out.push(world.player().hp);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn waiting_heals_one_point_every_regen_every_turns() {
+        let every = player_kind().regen_every as usize;
+        let mut world = hurt(4);
+        let hp = turns(&mut world, Command::Wait, 2 * every as u64);
+        assert_eq!(hp[every - 2], 4);
+        assert_eq!(hp[every - 1], 5);
+        assert_eq!(hp[2 * every - 2], 5);
+        assert_eq!(hp[2 * every - 1], 6);
+    }
+
+    #[test]
+    fn resting_heals_one_point_every_rest_regen_every_turns() {
+        let every = player_kind().rest_regen_every as usize;
+        let mut world = hurt(4);
+        let hp = turns(&mut world, Command::Rest, 3 * every as u64);
+        assert_eq!(hp[every - 1], 5);
+        assert_eq!(hp[3 * every - 1], 7);
+        if every > 1 {
+            assert_eq!(hp[every - 2], 4);
+        }
+    }
+
+    #[test]
+    fn healing_stops_at_the_maximum_and_banks_nothing() {
+        let max = player_kind().hp;
+        let mut world = hurt(max - 1);
+        let hp = turns(&mut world, Command::Rest, 40);
+        assert!(hp.iter().all(|&h| h <= max));
+        assert_eq!(hp.last(), Some(&max));
+        world.creatures[World::PLAYER].hp = max - 1;
+        let every = player_kind().rest_regen_every as usize;
+        let hp = turns(&mut world, Command::Rest, every as u64);
+        assert_eq!(hp[every - 1], max, "a full rest period, not a banked one");
+        if every > 1 {
+            assert_eq!(hp[every - 2], max - 1);
+        }
+    }
+
+    #[test]
+    fn a_turn_with_one_other_action_heals_at_the_slow_rate() {
+        let mut world = hurt(4);
+        let every = player_kind().regen_every;
+        let mut hp = 4;
+        for _ in 0..every - 1 {
+            let turn = world.turn();
+            world.apply(Command::Rest).unwrap();
+            while world.turn() == turn {
+                world.apply(Command::Wait).unwrap();
+            }
+            hp = world.player().hp;
+        }
+        assert_eq!(hp, 4);
+    }
+}
