@@ -18,9 +18,8 @@ impl World {
     pub fn visible_monsters(&self) -> Vec<&Creature> {
         let me = self.player();
         let mut list: Vec<&Creature> = self
-            .creatures
-            .iter()
-            .filter(|c| c.alive && c.id != me.id && self.is_visible(c.pos))
+            .creatures_here()
+            .filter(|c| c.id != me.id && self.is_visible(c.pos))
             .collect();
         list.sort_by_key(|c| (me.pos.distance(c.pos), c.id));
         list
@@ -133,14 +132,18 @@ impl World {
         Some(route.into_iter().filter(|&h| h != me).collect())
     }
 
-    /// The known tiles the player can reach for at most `max_cost` actions, with their cost
-    /// (the player's own tile, at cost 0, included).
-    pub fn known_reach(&self, max_cost: u32) -> Vec<(Hex, u32)> {
+    /// The known tiles the player arrives on within `actions` actions through known tiles,
+    /// with the action of arrival (the player's own tile, at 0, included): the rules' cost of
+    /// terrain, as [`path::arrivals`] computes it.
+    pub fn known_reach(&self, actions: u32) -> Vec<(Hex, u32)> {
         let level = self.level();
         let grid = &level.terrain;
+        let Some(start) = grid.index(self.player().pos) else {
+            return Vec::new();
+        };
         let terrain = path::terrain_cost(level);
         let cost = |i: usize| terrain(i).filter(|_| self.is_seen(grid.hex(i)));
-        path::movement_range(grid, cost, self.player().pos, max_cost)
+        path::arrivals(grid, cost, start, actions)
             .into_iter()
             .map(|(i, c)| (grid.hex(i), c))
             .collect()

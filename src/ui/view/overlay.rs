@@ -58,8 +58,8 @@ impl Overlay {
 
     fn add_range(&mut self, world: &World, palette: Palette) {
         let speed = world.player().speed.max(1);
-        for (hex, cost) in world.known_reach(speed * 3) {
-            let turns = cost.div_ceil(speed);
+        for (hex, arrival) in world.known_reach(speed * 3) {
+            let turns = crate::path::turn_of_action(arrival, speed);
             if turns > 0 {
                 self.styles.push((hex, palette.range(turns)));
             }
