@@ -209,7 +209,7 @@ fn canonical(mut placements: Vec<Placement>) -> Vec<Placement> {
 proptest! {
     #[test]
     fn written_levels_read_back_the_same(level in arb_level()) {
-        let text = write_hexmap(&level, "lvl");
+        let text = write_hexmap(&level, "lvl").unwrap();
         let back = match parse_hexmap("lvl.hexmap", text.as_bytes()) {
             Ok(b) => b.level,
             Err(e) => return Err(TestCaseError::fail(format!("{e}\n{text}"))),
@@ -227,7 +227,7 @@ proptest! {
         let moved: Vec<Placement> = level.placements.iter().map(|p| Placement { at: p.at + shift, kind: p.kind.clone() }).collect();
         prop_assert_eq!(canonical(back.placements.clone()), canonical(moved));
         // Writing again gives the same text: the form is canonical.
-        prop_assert_eq!(write_hexmap(&back, "lvl"), text);
+        prop_assert_eq!(write_hexmap(&back, "lvl").unwrap(), text);
     }
 
     #[test]

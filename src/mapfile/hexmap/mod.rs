@@ -14,7 +14,7 @@ mod text;
 pub(crate) use text::byte_position;
 mod writer;
 
-pub use writer::{canonical_offset, write_hexmap};
+pub use writer::{canonical_offset, check_writable, write_hexmap};
 
 use super::finish::{Draft, finish};
 use super::{Loaded, MapFileErrors, Problem};
