@@ -155,8 +155,14 @@ fn a_failed_write_keeps_the_previous_output() {
         s(&output)
     );
     let out = Command::new("sh").arg("-c").arg(&script).output().unwrap();
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&output).unwrap(), SMALL);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        2,
+        "no temporary file is left"
+    );
     let check = run(&["map", "check", s(&output)]);
     assert_eq!(check.status.code(), Some(0));
 }

@@ -247,3 +247,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_bad_legend_entry_is_reported_once_not_again_as_an_unknown_glyph() {
+    for (text, says) in [
+        (
+            "+++\n[legend]\n\"g\" = { monster = \"dragon\" }\n+++\n# g @ g\n",
+            "unknown monster \"dragon\"",
+        ),
+        (
+            "+++\n[legend]\n\"g\" = \"goblin\"\n+++\n# g @ g\n",
+            "expected a legend entry",
+        ),
+        (
+            "+++\n[legend]\n\"g\" = { monster = \"goblin\", colour = 1 }\n+++\n# g @\n",
+            "unknown field `colour`",
+        ),
+    ] {
+        let errors = parse_hexmap("l.hexmap", text.as_bytes()).unwrap_err();
+        let all = errors.to_string();
+        assert_eq!(errors.problems.len(), 1, "{all}");
+        assert!(all.contains(says), "{all}");
+        assert!(!all.contains("Raw") && !all.contains("struct"), "{all}");
+        assert!(all.starts_with("l.hexmap:3:"), "{all}");
+    }
+}

@@ -111,6 +111,7 @@ fn read_layer(layer: &Value, map: &mut TiledMap) -> Result<(), Fail> {
     }
     for (v, x, y, w, h) in pieces {
         let count = w as usize * h as usize;
+        map.count_tiles(count).map_err(Fail::plain)?;
         let gids = match v.get("data") {
             Some(Value::String(s)) => data::decode(s, Some(enc.unwrap_or("base64")), comp, count),
             Some(Value::Array(items)) => {

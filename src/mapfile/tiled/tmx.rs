@@ -109,6 +109,7 @@ fn read_layer(layer: &Element, map: &mut TiledMap) -> Result<(), Fail> {
     }
     for (el, x, y, w, h) in pieces {
         let count = w as usize * h as usize;
+        map.count_tiles(count).map_err(|m| Fail::at(el.pos, m))?;
         let gids = if enc.is_none() && el.child("tile").is_some() {
             let g: Vec<u32> = el
                 .children_named("tile")
