@@ -238,3 +238,19 @@ fn negative_coordinates_need_no_equals_sign() {
         "{text}"
     );
 }
+
+#[test]
+fn tiled_layers_are_counted_before_each_is_decoded() {
+    // The second layer would take the total past the limit: it is refused before its data
+    // (here not even valid base64) is decoded, so many big layers cannot pile up in memory.
+    let mut map: serde_json::Value = serde_json::from_str(&tmj_columns(&[(0, 0, 1)], "")).unwrap();
+    map["layers"].as_array_mut().unwrap().push(
+        serde_json::json!({"type": "tilelayer", "width": 4096, "height": 4096, "data": "!!!"}),
+    );
+    let none = |_: &str| -> Result<Vec<u8>, String> { Err("no files".into()) };
+    let err = hexdeep::mapfile::tiled::parse_tmj("m.tmj", map.to_string().as_bytes(), &none)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("at least 16777217 tiles"), "{err}");
+    assert!(err.starts_with("m.tmj"), "{err}");
+}
