@@ -59,6 +59,18 @@ pub struct Tileset {
     pub terrain: BTreeMap<u32, String>,
 }
 
+/// Where something was read, for messages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    /// Not known.
+    #[default]
+    Unknown,
+    /// A byte offset in the file (XML).
+    Byte(usize),
+    /// A JSON pointer to the value (`/layers/0/chunks/2`), placed only when a message needs it.
+    Pointer(String),
+}
+
 /// A rectangle of GIDs at a tile position (a whole finite layer is one chunk at 0, 0).
 #[derive(Clone, Debug, Default)]
 pub struct Chunk {
@@ -70,6 +82,8 @@ pub struct Chunk {
     pub width: u32,
     /// The GIDs, row by row.
     pub gids: Vec<u32>,
+    /// Where the chunk (or layer) was read.
+    pub origin: Origin,
 }
 
 /// An object of an object layer.
@@ -89,4 +103,6 @@ pub struct Object {
     pub height: f64,
     /// Whether it is a tile object (positioned by its bottom-left corner).
     pub is_tile: bool,
+    /// Where the object was read.
+    pub origin: Origin,
 }

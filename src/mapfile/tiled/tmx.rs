@@ -1,6 +1,6 @@
 //! Tiled's XML formats: `.tmx` maps and `.tsx` tilesets.
 
-use super::model::{Chunk, Object, TiledMap, Tileset};
+use super::model::{Chunk, Object, Origin, TiledMap, Tileset};
 use super::xml::Element;
 use super::{Fail, data};
 
@@ -130,6 +130,7 @@ fn read_layer(layer: &Element, map: &mut TiledMap) -> Result<(), Fail> {
             y,
             width: w,
             gids,
+            origin: Origin::Byte(el.pos),
         });
     }
     Ok(())
@@ -144,6 +145,7 @@ fn read_object(o: &Element) -> Object {
         width: num(o, "width"),
         height: num(o, "height"),
         is_tile: o.attr("gid").is_some(),
+        origin: Origin::Byte(o.pos),
     }
 }
 
