@@ -46,7 +46,7 @@ fn main() -> ExitCode {
 
 /// `hexdeep sim`: exit 2 on any problem with the scenario.
 /// The file must be a regular file of at most [`hexdeep::sim::scenario::MAX_SCENARIO_BYTES`].
-fn run_sim(file: &PathBuf) -> ExitCode {
+fn run_sim(file: &std::path::Path) -> ExitCode {
     let limit = hexdeep::sim::scenario::MAX_SCENARIO_BYTES;
     let text = match hexdeep::files::read_text_limited(file, limit) {
         Ok(text) => text,

@@ -48,14 +48,14 @@ fn place(source: &str, origins: &[Origin]) -> Vec<Option<(usize, usize)>> {
         .collect()
 }
 
-/// serde_json's message without its position (given separately).
+/// `serde_json`'s message without its position (given separately).
 fn json_message(e: &serde_json::Error) -> String {
     let full = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
     full.strip_suffix(&suffix).unwrap_or(&full).to_owned()
 }
 
-/// serde_json's line and column, never column 0 (its column just after a line break).
+/// `serde_json`'s line and column, never column 0 (its column just after a line break).
 fn json_position(e: &serde_json::Error) -> Option<(usize, usize)> {
     (e.line() > 0).then(|| (e.line(), e.column().max(1)))
 }

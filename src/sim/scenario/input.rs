@@ -227,18 +227,17 @@ impl RawScenario {
         for mut raw in self.units {
             let name = raw.faction.take().unwrap_or_else(|| "neutral".to_string());
             let next = factions.len();
-            let faction = match factions.get(&name) {
-                Some(&f) => f,
-                None => {
-                    let f = u16::try_from(next).map_err(|_| {
-                        invalid(format!(
-                            "more than {} factions: expected at most that many",
-                            u16::MAX as usize + 1
-                        ))
-                    })?;
-                    factions.insert(name, f);
-                    f
-                }
+            let faction = if let Some(&f) = factions.get(&name) {
+                f
+            } else {
+                let f = u16::try_from(next).map_err(|_| {
+                    invalid(format!(
+                        "more than {} factions: expected at most that many",
+                        u16::MAX as usize + 1
+                    ))
+                })?;
+                factions.insert(name, f);
+                f
             };
             units.push(raw.validate(segments, faction, &walls)?);
         }
