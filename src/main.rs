@@ -45,11 +45,13 @@ fn main() -> ExitCode {
 }
 
 /// `hexdeep sim`: exit 2 on any problem with the scenario.
-fn run_sim(file: &PathBuf) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
+/// The file must be a regular file of at most [`hexdeep::sim::scenario::MAX_SCENARIO_BYTES`].
+fn run_sim(file: &std::path::Path) -> ExitCode {
+    let limit = hexdeep::sim::scenario::MAX_SCENARIO_BYTES;
+    let text = match hexdeep::files::read_text_limited(file, limit) {
         Ok(text) => text,
         Err(err) => {
-            eprintln!("hexdeep: cannot read {}: {err}", file.display());
+            eprintln!("hexdeep: cannot read the scenario: {err}");
             return ExitCode::from(2);
         }
     };

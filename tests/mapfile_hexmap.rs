@@ -215,7 +215,7 @@ fn canonical(mut placements: Vec<Placement>) -> Vec<Placement> {
 proptest! {
     #[test]
     fn written_levels_read_back_the_same(level in arb_level()) {
-        let text = write_hexmap(&level, "lvl");
+        let text = write_hexmap(&level, "lvl").unwrap();
         let back = match parse_hexmap("lvl.hexmap", text.as_bytes()) {
             Ok(b) => b.level,
             Err(e) => return Err(TestCaseError::fail(format!("{e}\n{text}"))),
@@ -233,7 +233,7 @@ proptest! {
         let moved: Vec<Placement> = level.placements.iter().map(|p| Placement { at: p.at + shift, kind: p.kind.clone() }).collect();
         prop_assert_eq!(canonical(back.placements.clone()), canonical(moved));
         // Writing again gives the same text: the form is canonical.
-        prop_assert_eq!(write_hexmap(&back, "lvl"), text);
+        prop_assert_eq!(write_hexmap(&back, "lvl").unwrap(), text);
     }
 
     #[test]
@@ -251,5 +251,30 @@ proptest! {
         if let Err(e) = parse_hexmap("m.hexmap", &bytes) {
             prop_assert!(e.errors().count() > 0);
         }
+    }
+}
+
+#[test]
+fn a_bad_legend_entry_is_reported_once_not_again_as_an_unknown_glyph() {
+    for (text, says) in [
+        (
+            "+++\n[legend]\n\"g\" = { monster = \"dragon\" }\n+++\n# g @ g\n",
+            "unknown monster \"dragon\"",
+        ),
+        (
+            "+++\n[legend]\n\"g\" = \"goblin\"\n+++\n# g @ g\n",
+            "expected a legend entry",
+        ),
+        (
+            "+++\n[legend]\n\"g\" = { monster = \"goblin\", colour = 1 }\n+++\n# g @\n",
+            "unknown field `colour`",
+        ),
+    ] {
+        let errors = parse_hexmap("l.hexmap", text.as_bytes()).unwrap_err();
+        let all = errors.to_string();
+        assert_eq!(errors.problems.len(), 1, "{all}");
+        assert!(all.contains(says), "{all}");
+        assert!(!all.contains("Raw") && !all.contains("struct"), "{all}");
+        assert!(all.starts_with("l.hexmap:3:"), "{all}");
     }
 }

@@ -393,3 +393,51 @@ proptest! {
         let _ = parse_tmj("r.tmj", &bytes, &no_files);
     }
 }
+
+#[test]
+fn json_read_and_build_errors_name_a_line_and_column() {
+    let map = |layer: &str, firstgid: &str| {
+        format!(
+            "{{\"orientation\": \"hexagonal\", \"tilewidth\": 32, \"tileheight\": 32,\n\
+             \"tilesets\": [{{\"firstgid\": {firstgid}, \"name\": \"t\"}}],\n\
+             \"layers\": [\n  {layer},\n  {{\"type\": \"objectgroup\", \"objects\": [\n    {{\"name\": \"x\", \"type\": \"player\", \"x\": 1e9, \"y\": 1e9}}]}}]}}\n"
+        )
+    };
+    let good = r#"{"type": "tilelayer", "width": 2, "height": 1, "data": [1, 1]}"#;
+    let cases = [
+        // A GID of no tileset: at the layer.
+        (
+            map(good, "5"),
+            "m.tmj:4:3: error: GID 1 at column 0, row 0 belongs to no tileset",
+        ),
+        // A wrong count of GIDs: at the layer.
+        (
+            map(
+                r#"{"type": "tilelayer", "width": 3, "height": 1, "data": [1, 1]}"#,
+                "1",
+            ),
+            "m.tmj:4:3: error: the layer data has 2 GIDs",
+        ),
+        // A negative firstgid: at its tileset.
+        (map(good, "-1"), "m.tmj:2:14: error: firstgid -1"),
+        // An object on no tile: at the object.
+        (map(good, "1"), "m.tmj:6:5: error: object \"x\""),
+    ];
+    for (text, wanted) in cases {
+        let e = parse_tmj("m.tmj", text.as_bytes(), &no_files)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(wanted), "{wanted}\n{e}\n{text}");
+    }
+}
+
+#[test]
+fn a_json_error_at_the_end_of_the_file_has_a_column() {
+    for text in ["{\n", "{\"layers\": [\n\n"] {
+        let e = parse_tmj("m.tmj", text.as_bytes(), &no_files)
+            .unwrap_err()
+            .to_string();
+        assert!(!e.contains(":0:") && !e.contains("column 0"), "{e}");
+        assert!(e.starts_with("m.tmj:"), "{e}");
+    }
+}

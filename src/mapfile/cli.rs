@@ -25,13 +25,13 @@ pub enum MapCommand {
         /// The map file.
         file: PathBuf,
         /// Field of view from tile X,Y with radius R (default: the player's sight).
-        #[arg(long, value_name = "X,Y[,R]", value_parser = parse_fov)]
+        #[arg(long, value_name = "X,Y[,R]", value_parser = parse_fov, allow_hyphen_values = true)]
         fov: Option<(Hex, u32)>,
         /// The cheapest path between two tiles.
-        #[arg(long, value_name = "X1,Y1:X2,Y2", value_parser = parse_path)]
+        #[arg(long, value_name = "X1,Y1:X2,Y2", value_parser = parse_path, allow_hyphen_values = true)]
         path: Option<(Hex, Hex)>,
         /// Every tile reachable from X,Y with M movement points.
-        #[arg(long, value_name = "X,Y,M", value_parser = parse_range)]
+        #[arg(long, value_name = "X,Y,M", value_parser = parse_range, allow_hyphen_values = true)]
         range: Option<(Hex, u32)>,
         /// Print JSON instead of the map.
         #[arg(long)]
@@ -223,6 +223,10 @@ fn render_cmd(file: &Path, overlays: &Overlays, json: bool) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
+    if !json && let Err(msg) = render::check_text_area(&loaded.level.terrain) {
+        eprintln!("hexdeep: {}: {msg}", file.display());
+        return ExitCode::FAILURE;
+    }
     let computed = match render::compute(&loaded.level, overlays) {
         Ok(c) => c,
         Err(msg) => return bad_argument(&msg),
@@ -231,17 +235,53 @@ fn render_cmd(file: &Path, overlays: &Overlays, json: bool) -> ExitCode {
         emit_line(&render::to_json(&loaded.level, &computed));
     } else {
         let colour = std::io::stdout().is_terminal();
-        emit(&render::to_text(&loaded.level, &computed, colour));
+        match render::to_text(&loaded.level, &computed, colour) {
+            Ok(text) => emit(&text),
+            Err(msg) => {
+                eprintln!("hexdeep: {}: {msg}", file.display());
+                return ExitCode::FAILURE;
+            }
+        }
     }
     ExitCode::SUCCESS
 }
 
+/// Whether two paths name the same file: the same canonical path, or (on Unix) the same
+/// device and inode, as a hard link is.
+fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Ok(ca), Ok(cb)) = (a.canonicalize(), b.canonicalize())
+        && ca == cb
+    {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return ma.dev() == mb.dev() && ma.ino() == mb.ino();
+        }
+    }
+    false
+}
+
+/// `map convert`: the output is checked before anything is read, the text is read back with
+/// the reader before it is written, and it is written atomically (a failed write keeps the old
+/// file).
 fn convert(input: &Path, output: &Path) -> ExitCode {
     if Format::of(output) != Some(Format::Hexmap) {
         return bad_argument(&format!(
             "{}: the output must be a .hexmap file",
             output.display()
         ));
+    }
+    if same_file(input, output) {
+        return bad_argument(&format!(
+            "{}: the output is the input file: expected another file to write",
+            output.display()
+        ));
+    }
+    if let Err(e) = crate::files::check_writable_target(output) {
+        return bad_argument(&format!("cannot write: {e}"));
     }
     let loaded = match load(input) {
         Ok(l) => l,
@@ -254,19 +294,36 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let text = write_hexmap(&loaded.level, &stem);
     let name = output.display().to_string();
-    if let Ok(back) = super::parse_hexmap(&name, text.as_bytes())
-        && back.level.placements.len() != loaded.level.placements.len()
-    {
-        eprintln!(
+    let text = match write_hexmap(&loaded.level, &stem) {
+        Ok(text) => text,
+        Err(msg) => {
+            eprintln!("{name}: error: {msg}; nothing was written");
+            return ExitCode::FAILURE;
+        }
+    };
+    match super::parse_hexmap(&name, text.as_bytes()) {
+        Ok(back) if back.level.placements.len() != loaded.level.placements.len() => eprintln!(
             "{name}: warning: a tile holds more than one monster or item; extras were dropped"
-        );
+        ),
+        Ok(_) => {}
+        Err(errors) => {
+            eprintln!("{name}: error: the converted map would not read back; nothing was written:");
+            report_failure(&errors);
+            return ExitCode::FAILURE;
+        }
     }
-    match std::fs::write(output, text) {
+    // Past a file-size limit (`ulimit -f`) the write fails with an error instead of the
+    // signal killing us, so the temporary file is removed and the message printed.
+    #[cfg(unix)]
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
+    match crate::files::write_atomic(output, text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hexdeep: cannot write {name}: {e}");
+            eprintln!("hexdeep: cannot write: {e}");
             ExitCode::FAILURE
         }
     }

@@ -59,24 +59,20 @@ pub fn load_map(path: &Path) -> Result<Loaded, MapFileErrors> {
         fail("unknown map format: expected a .hexmap, .tmx, .tmj or .json file".to_owned())
     })?;
     let bytes = read_bounded(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
+    let bytes = crate::files::strip_bom_bytes(&bytes);
     let folder = path.parent().unwrap_or(Path::new("."));
     let resolve = |name: &str| read_tileset(folder, name);
     match format {
-        Format::Hexmap => parse_hexmap(&file, &bytes),
-        Format::Tmx => tiled::parse_tmx(&file, &bytes, &resolve),
-        Format::Tmj => tiled::parse_tmj(&file, &bytes, &resolve),
+        Format::Hexmap => parse_hexmap(&file, bytes),
+        Format::Tmx => tiled::parse_tmx(&file, bytes, &resolve),
+        Format::Tmj => tiled::parse_tmj(&file, bytes, &resolve),
     }
 }
 
-/// Reads at most one byte more than the largest file accepted, so a huge file is refused
-/// without reading it all.
-fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(hexmap::MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)?;
-    Ok(bytes)
+/// Reads a regular file of at most [`hexmap::MAX_FILE_BYTES`]: a FIFO or folder is refused
+/// before it is opened, and a larger file is refused with its real size, unread.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, crate::files::FileError> {
+    crate::files::read_limited(path, hexmap::MAX_FILE_BYTES as u64)
 }
 
 /// Reads an external tileset named by a map, only from inside the map's folder.
@@ -92,5 +88,7 @@ fn read_tileset(folder: &Path, name: &str) -> Result<Vec<u8>, String> {
     if !full.starts_with(&base) {
         return Err(format!("tileset {name:?} lies outside the map's folder"));
     }
-    read_bounded(&full).map_err(|e| format!("cannot read tileset {name:?}: {e}"))
+    read_bounded(&full)
+        .map(|b| crate::files::strip_bom_bytes(&b).to_vec())
+        .map_err(|e| format!("cannot read tileset {name:?}: {e}"))
 }

@@ -5,9 +5,9 @@
 //! of view when a field of view is asked for; colour dims them instead.
 
 use super::names::{item_glyph, monster_glyph};
-use crate::fov::visible_tiles;
+use crate::fov::{MAX_TREE_RADIUS, visible_tiles};
 use crate::geom::Hex;
-use crate::map::{Level, PlacementKind};
+use crate::map::{Grid, Level, PlacementKind, Terrain};
 use crate::path::{astar, movement_range, terrain_cost};
 use ratatui::crossterm::style::Stylize;
 use serde::Serialize;
@@ -53,6 +53,7 @@ pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
     let mut out = Computed::default();
     if let Some((from, radius)) = overlays.fov {
         on_map(from, "--fov")?;
+        check_radius(level, radius)?;
         out.fov = Some(
             visible_tiles(level, from, radius)
                 .into_iter()
@@ -72,6 +73,20 @@ pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
         out.range = Some(tiles.into_iter().map(|(i, _)| grid.hex(i)).collect());
     }
     Ok(out)
+}
+
+/// Refuses a field-of-view radius that still exceeds [`MAX_TREE_RADIUS`] once cut to the
+/// map's span: beyond it the view is computed one line per tile, which grows with the map's
+/// area times the radius.
+fn check_radius(level: &Level, radius: u32) -> Result<(), String> {
+    let (lo, hi) = level.terrain.bounds();
+    let span = (i64::from(hi.x) - i64::from(lo.x)) + (i64::from(hi.y) - i64::from(lo.y));
+    if i64::from(radius).min(span) > i64::from(MAX_TREE_RADIUS) {
+        return Err(format!(
+            "--fov: radius {radius} is more than the limit of {MAX_TREE_RADIUS} (the map spans {span} tiles)"
+        ));
+    }
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -108,59 +123,135 @@ pub fn to_json(level: &Level, c: &Computed) -> String {
     serde_json::to_string(&json).unwrap_or_default()
 }
 
+/// The most terminal cells (width × height of the cabinet projection) `map render` draws as
+/// text: the text grows with the map's width plus height, so a thin diagonal map small on disk
+/// could otherwise ask for terabytes.
+pub const MAX_TEXT_CELLS: u64 = 1 << 24;
+
+/// The terminal cells the text of `grid` covers: width × height of its cabinet projection.
+pub fn text_area<T: Clone>(grid: &Grid<T>) -> u64 {
+    let (width, height) = grid.screen_size();
+    u64::from(width.max(0).unsigned_abs()) * u64::from(height.max(0).unsigned_abs())
+}
+
+/// Refuses a map whose text would cover more than [`MAX_TEXT_CELLS`], before anything is drawn.
+pub fn check_text_area<T: Clone>(grid: &Grid<T>) -> Result<(), String> {
+    let (width, height) = grid.screen_size();
+    let area = text_area(grid);
+    if area > MAX_TEXT_CELLS {
+        return Err(format!(
+            "the map would be drawn {width} columns wide and {height} rows high ({area} cells): \
+             expected at most {MAX_TEXT_CELLS} cells; use --json for the overlays"
+        ));
+    }
+    Ok(())
+}
+
+/// How much work drawing took, for tests that catch a path growing with the square of the map.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TextWork {
+    /// Grid storage cells looked at while drawing (each once).
+    pub cells_visited: u64,
+    /// Overlay tiles marked (each once).
+    pub marks_set: u64,
+}
+
 /// The map as the game draws it (`H` from [`crate::map::Grid::screen_offset`]), with
-/// overlays, then one line per overlay; coloured with ANSI codes when `colour`.
-pub fn to_text(level: &Level, c: &Computed, colour: bool) -> String {
+/// overlays, then one line per overlay; coloured with ANSI codes when `colour`. A map whose
+/// text would exceed [`MAX_TEXT_CELLS`] is refused.
+pub fn to_text(level: &Level, c: &Computed, colour: bool) -> Result<String, String> {
+    to_text_counted(level, c, colour).map(|(text, _)| text)
+}
+
+/// Dense marks over the grid's storage: whether each index is one of `hexes`.
+fn marks(grid: &Grid<Terrain>, hexes: &[Hex], work: &mut TextWork) -> Vec<bool> {
+    let mut out = vec![false; grid.storage_len()];
+    for &h in hexes {
+        if let Some(i) = grid.index(h) {
+            out[i] = true;
+            work.marks_set += 1;
+        }
+    }
+    out
+}
+
+/// [`to_text`], with a count of the work done.
+pub fn to_text_counted(
+    level: &Level,
+    c: &Computed,
+    colour: bool,
+) -> Result<(String, TextWork), String> {
     let grid = &level.terrain;
+    check_text_area(grid)?;
+    let mut work = TextWork::default();
+    let seen = c.fov.as_deref().map(|f| marks(grid, f, &mut work));
+    let in_range = marks(grid, c.range.as_deref().unwrap_or(&[]), &mut work);
+    let on_path = marks(grid, c.path.as_ref().map_or(&[], |(p, _)| p), &mut work);
+    let shown = glyphs(level);
     let h = grid.screen_offset();
     let (lo, hi) = grid.bounds();
-    let (width, _) = grid.screen_size();
-    let path: &[Hex] = c.path.as_ref().map_or(&[], |(p, _)| p);
     let mut out = String::new();
     for y in lo.y..=hi.y {
         let mut line = String::new();
-        for col in 0..width {
-            let tile = crate::geom::cabinet::from_screen(col, y, h).filter(|&t| grid.contains(t));
-            let Some(t) = tile else {
+        let mut col = 0;
+        for x in lo.x..=hi.x {
+            work.cells_visited += 1;
+            let t = Hex::new(x, y);
+            let Some(i) = grid.index(t) else { continue };
+            let (tile_col, _) = crate::geom::cabinet::to_screen(t, h);
+            for _ in col..tile_col {
                 line.push(' ');
-                continue;
-            };
-            let seen = c
-                .fov
-                .as_ref()
-                .is_none_or(|f| f.binary_search_by_key(&(t.y, t.x), |v| (v.y, v.x)).is_ok());
-            let in_range = c.range.as_ref().is_some_and(|r| r.contains(&t));
-            let on_path = path.contains(&t);
-            let glyph = glyph_at(level, t);
-            match (colour, seen) {
-                (false, false) => line.push(' '),
-                (false, true) if on_path => line.push('*'),
-                (false, true) if in_range && Some(glyph) == grid.get(t).map(|g| g.glyph()) => {
-                    line.push(':');
-                }
-                (false, true) => line.push(glyph),
-                (true, _) => {
-                    let shown = if on_path { '*' } else { glyph };
-                    let mut s = shown.stylize();
-                    s = if on_path {
-                        s.yellow().bold()
-                    } else if seen {
-                        s.white()
-                    } else {
-                        s.dark_grey()
-                    };
-                    if in_range {
-                        s = s.on_dark_blue();
-                    }
-                    let _ = write!(line, "{s}");
-                }
             }
+            col = tile_col + 1;
+            let cell = Cell {
+                glyph: shown[i],
+                terrain_glyph: grid[i].glyph(),
+                seen: seen.as_ref().is_none_or(|s| s[i]),
+                in_range: in_range[i],
+                on_path: on_path[i],
+            };
+            cell.draw(colour, &mut line);
         }
         out.push_str(line.trim_end());
         out.push('\n');
     }
     summary(&mut out, c);
-    out
+    Ok((out, work))
+}
+
+/// One tile with its overlays, ready to draw.
+struct Cell {
+    glyph: char,
+    terrain_glyph: char,
+    seen: bool,
+    in_range: bool,
+    on_path: bool,
+}
+
+impl Cell {
+    fn draw(&self, colour: bool, line: &mut String) {
+        match (colour, self.seen) {
+            (false, false) => line.push(' '),
+            (false, true) if self.on_path => line.push('*'),
+            (false, true) if self.in_range && self.glyph == self.terrain_glyph => line.push(':'),
+            (false, true) => line.push(self.glyph),
+            (true, _) => {
+                let shown = if self.on_path { '*' } else { self.glyph };
+                let mut s = shown.stylize();
+                s = if self.on_path {
+                    s.yellow().bold()
+                } else if self.seen {
+                    s.white()
+                } else {
+                    s.dark_grey()
+                };
+                if self.in_range {
+                    s = s.on_dark_blue();
+                }
+                let _ = write!(line, "{s}");
+            }
+        }
+    }
 }
 
 fn summary(out: &mut String, c: &Computed) {
@@ -183,17 +274,32 @@ fn summary(out: &mut String, c: &Computed) {
     }
 }
 
-/// What the game shows on a tile: the start, a monster, an item, else the terrain.
-fn glyph_at(level: &Level, t: Hex) -> char {
-    if level.start == Some(t) {
-        return '@';
-    }
-    let mut item = None;
-    for p in level.placements.iter().filter(|p| p.at == t) {
+/// What the game shows on each tile, by storage index: the start, else the first monster
+/// placed there, else the first item, else the terrain. One pass over the placements.
+fn glyphs(level: &Level) -> Vec<char> {
+    let grid = &level.terrain;
+    let mut out: Vec<char> = grid.cells().iter().map(|t| t.glyph()).collect();
+    let mut rank = vec![0u8; out.len()];
+    let mut put = |h: Hex, glyph: char, r: u8| {
+        if let Some(i) = grid.index(h)
+            && rank[i] < r
+        {
+            out[i] = glyph;
+            rank[i] = r;
+        }
+    };
+    for p in &level.placements {
         match &p.kind {
-            PlacementKind::Monster(m) => return monster_glyph(m),
-            PlacementKind::Item(i) => item = item.or(Some(item_glyph(i))),
+            PlacementKind::Monster(m) => put(p.at, monster_glyph(m), 2),
+            PlacementKind::Item(i) => put(p.at, item_glyph(i), 1),
         }
     }
-    item.unwrap_or_else(|| level.terrain.get(t).map_or(' ', |t| t.glyph()))
+    if let Some(s) = level.start {
+        put(s, '@', 3);
+    }
+    out
 }
+
+#[cfg(test)]
+#[path = "render_tests.rs"]
+mod tests;

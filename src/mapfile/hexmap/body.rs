@@ -1,7 +1,7 @@
 //! The map part of a `.hexmap`: glyphs on the cabinet projection.
 
 use super::MAX_PROBLEMS;
-use super::front::LegendEntry;
+use super::front::{FrontMatter, LegendEntry};
 use crate::geom::Hex;
 use crate::map::{Placement, PlacementKind, Terrain};
 use crate::mapfile::Problem;
@@ -39,12 +39,12 @@ fn is_plain_wall(glyph: Option<char>, legend: &BTreeMap<char, LegendEntry>) -> b
 pub fn parse(
     file: &str,
     lines: &[&str],
-    first: usize,
     too_long: &[bool],
-    legend: &BTreeMap<char, LegendEntry>,
+    front: &FrontMatter,
     draft: &mut Draft,
     problems: &mut Vec<Problem>,
 ) {
+    let (first, legend) = (front.body_start, &front.legend);
     let mut start_at: Option<(usize, usize)> = None;
     for (y, line) in lines
         .iter()
@@ -83,6 +83,9 @@ pub fn parse(
                 continue;
             }
             let Some(entry) = resolve(ch, legend) else {
+                if front.legend_lost || front.bad_glyphs.contains(&ch) {
+                    continue;
+                }
                 problems.push(Problem::error(file, at, format!(
                     "unknown glyph {ch:?}: expected one of {BUILT_IN}, a legend glyph, or a space"
                 )));

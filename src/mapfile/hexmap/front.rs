@@ -4,8 +4,9 @@ use super::text::position_in;
 use crate::map::Terrain;
 use crate::mapfile::Problem;
 use crate::mapfile::names::{is_item, is_monster, items, monsters};
+use crate::sim::scenario::plain_types;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 
 /// What a legend glyph stands for.
@@ -32,10 +33,18 @@ pub struct FrontMatter {
     pub legend: BTreeMap<char, LegendEntry>,
     /// The index of the first line of the map.
     pub body_start: usize,
+    /// Legend glyphs whose entry was reported as bad: the map does not report them again.
+    pub bad_glyphs: BTreeSet<char>,
+    /// Whether the front matter could not be read at all, so any glyph may have been meant
+    /// for its legend: unknown glyphs are then not reported.
+    pub legend_lost: bool,
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "front matter: `name`, `depth` and a `[legend]` table"
+)]
 struct Raw {
     name: Option<String>,
     depth: Option<u32>,
@@ -44,7 +53,10 @@ struct Raw {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = r#"a legend entry: a table such as { terrain = "floor", monster = "goblin" } with any of terrain, monster, item and start"#
+)]
 struct RawEntry {
     terrain: Option<Spanned<String>>,
     monster: Option<Spanned<String>>,
@@ -94,8 +106,12 @@ pub fn parse(
             problems.push(Problem::error(
                 file,
                 Some(at),
-                format!("bad front matter: {}", err.message().trim_end()),
+                format!(
+                    "bad front matter: {}",
+                    plain_types(err.message().trim_end())
+                ),
             ));
+            front.legend_lost = true;
             return front;
         }
     };
@@ -118,8 +134,13 @@ pub fn parse(
                 continue;
             }
         };
-        if let Some(e) = legend_entry(file, &entry, &at, problems) {
-            front.legend.insert(glyph, e);
+        match legend_entry(file, &entry, &at, problems) {
+            Some(e) => {
+                front.legend.insert(glyph, e);
+            }
+            None => {
+                front.bad_glyphs.insert(glyph);
+            }
         }
     }
     front

@@ -14,7 +14,7 @@ mod text;
 pub(crate) use text::byte_position;
 mod writer;
 
-pub use writer::{canonical_offset, write_hexmap};
+pub use writer::{canonical_offset, check_writable, write_hexmap};
 
 use super::finish::{Draft, finish};
 use super::{Loaded, MapFileErrors, Problem};
@@ -78,15 +78,7 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         ..Draft::default()
     };
     let first = front.body_start;
-    body::parse(
-        file,
-        &lines,
-        first,
-        &too_long,
-        &front.legend,
-        &mut draft,
-        &mut problems,
-    );
+    body::parse(file, &lines, &too_long, &front, &mut draft, &mut problems);
     if problems.iter().any(Problem::is_error) {
         return Err(MapFileErrors::new(problems));
     }

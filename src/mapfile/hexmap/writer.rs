@@ -8,6 +8,7 @@
 //! free letter or digit. A tile keeps at most one monster and one item; extra placements on
 //! the same tile are dropped.
 
+use super::{MAX_FILE_BYTES, MAX_LINE_CHARS};
 use crate::geom::Hex;
 use crate::map::{Level, PlacementKind, Terrain};
 use crate::mapfile::names::item_glyph;
@@ -36,9 +37,47 @@ struct Cell {
     start: bool,
 }
 
+/// The longest line and the characters of the map rows of `level`'s text, from each row's last
+/// column alone: the text is not built.
+fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
+    let mut last_col: BTreeMap<i32, u64> = BTreeMap::new();
+    for (hex, _) in level.terrain.iter() {
+        let t = hex + shift;
+        let col = (2 * i64::from(t.x) - i64::from(t.y)) as u64;
+        let end = last_col.entry(t.y).or_default();
+        *end = (*end).max(col + 1);
+    }
+    let rows = last_col
+        .keys()
+        .next_back()
+        .map_or(0, |&y| u64::from(y.unsigned_abs()) + 1);
+    let longest = last_col.values().copied().max().unwrap_or(0);
+    (longest, last_col.values().sum::<u64>() + rows)
+}
+
+/// Refuses a level whose text the reader would reject for its size, before it is built: a line
+/// longer than [`MAX_LINE_CHARS`] or a file larger than [`MAX_FILE_BYTES`] (a thin diagonal
+/// map is small in tiles but its text grows with the square of its length).
+pub fn check_writable(level: &Level) -> Result<(), String> {
+    let (longest, total) = text_extent(level, canonical_offset(level));
+    if longest > MAX_LINE_CHARS as u64 {
+        return Err(format!(
+            "the map would be written with lines of {longest} characters: a .hexmap line holds at most {MAX_LINE_CHARS}"
+        ));
+    }
+    if total > MAX_FILE_BYTES as u64 {
+        return Err(format!(
+            "the map would be written as at least {total} bytes: a .hexmap file holds at most {MAX_FILE_BYTES}"
+        ));
+    }
+    Ok(())
+}
+
 /// The canonical text of a level; `default_name` is the name a reader will assume (the file
-/// stem), so `name` is written only when it differs.
-pub fn write_hexmap(level: &Level, default_name: &str) -> String {
+/// stem), so `name` is written only when it differs. A level too large for the format is
+/// refused ([`check_writable`]) before its text is built.
+pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String> {
+    check_writable(level)?;
     let shift = canonical_offset(level);
     let mut extras: BTreeMap<Hex, (Option<String>, Option<String>)> = BTreeMap::new();
     for p in &level.placements {
@@ -54,7 +93,7 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> String {
     }
     let mut legend: BTreeMap<Cell, char> = BTreeMap::new();
     let mut used: Vec<char> = Vec::new();
-    let mut rows: BTreeMap<i32, Vec<char>> = BTreeMap::new();
+    let mut cells: Vec<(i32, i32, char)> = Vec::with_capacity(level.terrain.len());
     for (hex, &terrain) in level.terrain.iter() {
         let (monster, item) = extras.get(&hex).cloned().unwrap_or_default();
         let cell = Cell {
@@ -82,21 +121,24 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> String {
             g
         });
         let t = hex + shift;
-        let col = (2 * t.x - t.y) as usize;
-        let row = rows.entry(t.y).or_default();
-        if row.len() <= col {
-            row.resize(col + 1, ' ');
-        }
-        row[col] = glyph;
+        cells.push((t.y, 2 * t.x - t.y, glyph));
     }
+    cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
     let mut out = front_matter(level, default_name, &legend);
-    let last = rows.keys().next_back().copied().unwrap_or(-1);
-    for y in 0..=last {
-        let line: String = rows.get(&y).map(|r| r.iter().collect()).unwrap_or_default();
-        out.push_str(&line);
-        out.push('\n');
+    let (mut y, mut col) = (0, 0);
+    for (row, c, glyph) in cells {
+        while y < row {
+            out.push('\n');
+            (y, col) = (y + 1, 0);
+        }
+        for _ in col..c {
+            out.push(' ');
+        }
+        out.push(glyph);
+        col = c + 1;
     }
-    out
+    out.push('\n');
+    Ok(out)
 }
 
 /// A legend glyph for a cell that is not yet in `used`.

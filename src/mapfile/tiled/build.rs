@@ -1,6 +1,6 @@
 //! A Tiled map, gathered, to a hexdeep level draft.
 
-use super::model::{Object, TiledMap};
+use super::model::{Object, Origin, TiledMap};
 use super::pixel::Layout;
 use crate::geom::Hex;
 use crate::map::{MAX_STORAGE, Placement, PlacementKind, Terrain};
@@ -12,8 +12,14 @@ use std::collections::BTreeSet;
 /// The GID bits that are flags (flips and the hexagonal 120° rotation), not tile ids.
 pub const FLAG_BITS: u32 = 0xF000_0000;
 
-/// Converts a Tiled map; errors and warnings go to `problems`.
-pub fn build(file: &str, map: &TiledMap, problems: &mut Vec<Problem>) -> Draft {
+/// Converts a Tiled map; errors and warnings go to `problems`, and the index of each problem
+/// about a chunk or an object with where it was read to `origins`.
+pub fn build(
+    file: &str,
+    map: &TiledMap,
+    problems: &mut Vec<Problem>,
+    origins: &mut Vec<(usize, Origin)>,
+) -> Draft {
     let mut draft = Draft {
         name: map.name.clone().unwrap_or_default(),
         depth: map.depth.unwrap_or(1),
@@ -40,6 +46,10 @@ pub fn build(file: &str, map: &TiledMap, problems: &mut Vec<Problem>) -> Draft {
     let (mut plain, mut total) = (0usize, 0usize);
     let mut reported: BTreeSet<(u32, u32)> = BTreeSet::new();
     for chunk in &map.chunks {
+        let mut err = |problems: &mut Vec<Problem>, msg: String| {
+            origins.push((problems.len(), chunk.origin.clone()));
+            problems.push(Problem::error(file, None, msg));
+        };
         total += chunk.gids.len();
         if total > MAX_STORAGE {
             err(
@@ -103,7 +113,9 @@ pub fn build(file: &str, map: &TiledMap, problems: &mut Vec<Problem>) -> Draft {
         ));
     }
     for o in &map.objects {
+        let before = problems.len();
         place_object(file, o, layout, &mut draft, problems);
+        origins.extend((before..problems.len()).map(|i| (i, o.origin.clone())));
     }
     draft
 }

@@ -8,6 +8,7 @@
 
 mod build;
 mod data;
+mod locate;
 mod model;
 mod pixel;
 mod tmj;
@@ -19,7 +20,45 @@ pub use build::FLAG_BITS;
 use super::finish::finish;
 use super::hexmap::MAX_FILE_BYTES;
 use super::{Loaded, MapFileErrors, Problem};
-use model::{TiledMap, Tileset};
+use model::{Origin, TiledMap, Tileset};
+use std::collections::BTreeSet;
+
+/// The line and column of each origin in `source`: JSON pointers are found in one pass.
+fn place(source: &str, origins: &[Origin]) -> Vec<Option<(usize, usize)>> {
+    let pointers: BTreeSet<String> = origins
+        .iter()
+        .filter_map(|o| match o {
+            Origin::Pointer(p) => Some(p.clone()),
+            _ => None,
+        })
+        .collect();
+    let offsets = if pointers.is_empty() {
+        std::collections::BTreeMap::new()
+    } else {
+        locate::json_offsets(source, &pointers)
+    };
+    let at = |b: usize| super::hexmap::byte_position(source.as_bytes(), b);
+    origins
+        .iter()
+        .map(|o| match o {
+            Origin::Unknown => None,
+            Origin::Byte(b) => Some(at(*b)),
+            Origin::Pointer(p) => offsets.get(p).map(|&b| at(b)),
+        })
+        .collect()
+}
+
+/// `serde_json`'s message without its position (given separately).
+fn json_message(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    full.strip_suffix(&suffix).unwrap_or(&full).to_owned()
+}
+
+/// `serde_json`'s line and column, never column 0 (its column just after a line break).
+fn json_position(e: &serde_json::Error) -> Option<(usize, usize)> {
+    (e.line() > 0).then(|| (e.line(), e.column().max(1)))
+}
 
 /// Reads an external tileset by the name the map gives (a path relative to the map's
 /// folder): its bytes, or a message.
@@ -31,6 +70,8 @@ pub(crate) struct Fail {
     file: Option<String>,
     byte: Option<usize>,
     line_col: Option<(usize, usize)>,
+    /// A JSON pointer to the value at fault, placed when the message is made.
+    pointer: Option<String>,
     message: String,
 }
 
@@ -40,6 +81,7 @@ impl Fail {
             file: None,
             byte: Some(byte),
             line_col: None,
+            pointer: None,
             message: message.into(),
         }
     }
@@ -49,15 +91,28 @@ impl Fail {
             file: None,
             byte: None,
             line_col: None,
+            pointer: None,
             message: message.into(),
         }
     }
 
+    /// The failure placed at a JSON pointer, unless it already has a place.
+    pub(crate) fn within(mut self, pointer: String) -> Fail {
+        if self.byte.is_none() && self.line_col.is_none() && self.pointer.is_none() {
+            self.pointer = Some(pointer);
+        }
+        self
+    }
+
     fn into_problem(self, file: &str, source: &str) -> Problem {
-        let at = self.line_col.or_else(|| {
-            self.byte
-                .map(|b| super::hexmap::byte_position(source.as_bytes(), b))
-        });
+        let origin = match (self.byte, self.pointer) {
+            (Some(b), _) => Origin::Byte(b),
+            (None, Some(p)) => Origin::Pointer(p),
+            (None, None) => Origin::Unknown,
+        };
+        let at = self
+            .line_col
+            .or_else(|| place(source, &[origin]).pop().flatten());
         Problem::error(self.file.as_deref().unwrap_or(file), at, self.message)
     }
 }
@@ -125,8 +180,8 @@ fn external(resolve: Resolver<'_>, name: &str, first_gid: u32) -> Result<Tileset
     } else {
         let root: serde_json::Value = serde_json::from_str(source).map_err(|e| {
             with_file(Fail {
-                line_col: Some((e.line(), e.column())),
-                ..Fail::plain(format!("bad JSON: {e}"))
+                line_col: json_position(&e),
+                ..Fail::plain(format!("bad JSON: {}", json_message(&e)))
             })
         })?;
         Ok(tmj::read_tileset(&root, first_gid))
@@ -140,7 +195,12 @@ fn convert(
 ) -> Result<Loaded, MapFileErrors> {
     let map = gathered.map_err(|f| MapFileErrors::single(f.into_problem(file, source)))?;
     let mut problems = Vec::new();
-    let mut draft = build::build(file, &map, &mut problems);
+    let mut origins = Vec::new();
+    let mut draft = build::build(file, &map, &mut problems, &mut origins);
+    let (which, places): (Vec<usize>, Vec<Origin>) = origins.into_iter().unzip();
+    for (i, at) in which.into_iter().zip(place(source, &places)) {
+        problems[i].at = at;
+    }
     if problems.iter().any(Problem::is_error) {
         return Err(MapFileErrors::new(problems));
     }
@@ -167,8 +227,8 @@ pub fn parse_tmj(file: &str, bytes: &[u8], resolve: Resolver<'_>) -> Result<Load
     let source = text(file, bytes)?;
     let gathered = serde_json::from_str::<serde_json::Value>(source)
         .map_err(|e| Fail {
-            line_col: Some((e.line(), e.column())),
-            ..Fail::plain(format!("bad JSON: {e}"))
+            line_col: json_position(&e),
+            ..Fail::plain(format!("bad JSON: {}", json_message(&e)))
         })
         .and_then(|root| tmj::read_map(&root, &mut |name, gid| external(resolve, name, gid)));
     convert(file, gathered, source)

@@ -1,5 +1,6 @@
 //! What the Tiled readers gather from a `.tmx` or `.tmj`, before conversion.
 
+use crate::map::MAX_STORAGE;
 use std::collections::BTreeMap;
 
 /// A Tiled map, reduced to what hexdeep uses.
@@ -27,6 +28,24 @@ pub struct TiledMap {
     pub name: Option<String>,
     /// The map property `depth`, if any.
     pub depth: Option<u32>,
+    /// Tiles in the layers read so far, counted before each is decoded.
+    pub tile_count: usize,
+}
+
+impl TiledMap {
+    /// Counts a layer (or chunk) of `count` tiles before it is decoded, refusing it when the
+    /// layers would hold more than [`MAX_STORAGE`] tiles in all: many large layers cannot
+    /// take gigabytes before the limit is seen.
+    pub fn count_tiles(&mut self, count: usize) -> Result<(), String> {
+        let total = self.tile_count.saturating_add(count);
+        if total > MAX_STORAGE {
+            return Err(format!(
+                "the tile layers hold at least {total} tiles: expected at most {MAX_STORAGE} in all"
+            ));
+        }
+        self.tile_count = total;
+        Ok(())
+    }
 }
 
 /// A tileset: first GID and the terrain name of each local tile id that has one.
@@ -40,6 +59,18 @@ pub struct Tileset {
     pub terrain: BTreeMap<u32, String>,
 }
 
+/// Where something was read, for messages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    /// Not known.
+    #[default]
+    Unknown,
+    /// A byte offset in the file (XML).
+    Byte(usize),
+    /// A JSON pointer to the value (`/layers/0/chunks/2`), placed only when a message needs it.
+    Pointer(String),
+}
+
 /// A rectangle of GIDs at a tile position (a whole finite layer is one chunk at 0, 0).
 #[derive(Clone, Debug, Default)]
 pub struct Chunk {
@@ -51,6 +82,8 @@ pub struct Chunk {
     pub width: u32,
     /// The GIDs, row by row.
     pub gids: Vec<u32>,
+    /// Where the chunk (or layer) was read.
+    pub origin: Origin,
 }
 
 /// An object of an object layer.
@@ -70,4 +103,6 @@ pub struct Object {
     pub height: f64,
     /// Whether it is a tile object (positioned by its bottom-left corner).
     pub is_tile: bool,
+    /// Where the object was read.
+    pub origin: Origin,
 }

@@ -1,6 +1,6 @@
 //! Tiled's JSON formats: `.tmj` maps and `.tsj` tilesets.
 
-use super::model::{Chunk, Object, TiledMap, Tileset};
+use super::model::{Chunk, Object, Origin, TiledMap, Tileset};
 use super::{Fail, data};
 use serde_json::Value;
 
@@ -66,51 +66,69 @@ pub fn read_map(
             _ => {}
         }
     }
-    for ts in list(root, "tilesets") {
-        let first_gid = size(ts, "firstgid")?;
+    for (k, ts) in list(root, "tilesets").iter().enumerate() {
+        let first_gid = size(ts, "firstgid").map_err(|f| f.within(format!("/tilesets/{k}")))?;
         let tileset = match text(ts, "source") {
             Some(src) => resolve(src, first_gid)?,
             None => read_tileset(ts, first_gid),
         };
         map.tilesets.push(tileset);
     }
-    read_layers(list(root, "layers"), &mut map)?;
+    read_layers(list(root, "layers"), "/layers", &mut map)?;
     Ok(map)
 }
 
-fn read_layers(layers: &[Value], map: &mut TiledMap) -> Result<(), Fail> {
-    for layer in layers {
+/// Reads layers; `at` is the JSON pointer of their list.
+fn read_layers(layers: &[Value], at: &str, map: &mut TiledMap) -> Result<(), Fail> {
+    for (k, layer) in layers.iter().enumerate() {
+        let here = format!("{at}/{k}");
         match text(layer, "type") {
-            Some("tilelayer") => read_layer(layer, map)?,
-            Some("objectgroup") => map
-                .objects
-                .extend(list(layer, "objects").iter().map(read_object)),
-            Some("group") => read_layers(list(layer, "layers"), map)?,
+            Some("tilelayer") => read_layer(layer, &here, map)?,
+            Some("objectgroup") => {
+                for (i, o) in list(layer, "objects").iter().enumerate() {
+                    let mut object = read_object(o);
+                    object.origin = Origin::Pointer(format!("{here}/objects/{i}"));
+                    map.objects.push(object);
+                }
+            }
+            Some("group") => read_layers(list(layer, "layers"), &format!("{here}/layers"), map)?,
             _ => {}
         }
     }
     Ok(())
 }
 
-fn read_layer(layer: &Value, map: &mut TiledMap) -> Result<(), Fail> {
+/// Reads a tile layer at JSON pointer `at`.
+fn read_layer(layer: &Value, at: &str, map: &mut TiledMap) -> Result<(), Fail> {
+    read_chunks(layer, at, map).map_err(|f| f.within(at.to_owned()))
+}
+
+fn read_chunks(layer: &Value, at: &str, map: &mut TiledMap) -> Result<(), Fail> {
     let enc = text(layer, "encoding");
     let comp = text(layer, "compression");
     let chunks = list(layer, "chunks");
-    let mut pieces: Vec<(&Value, i64, i64, u32, u32)> = Vec::new();
+    let mut pieces: Vec<(&Value, String, i64, i64, u32, u32)> = Vec::new();
     if chunks.is_empty() {
-        pieces.push((layer, 0, 0, size(layer, "width")?, size(layer, "height")?));
+        let (w, h) = (size(layer, "width")?, size(layer, "height")?);
+        pieces.push((layer, at.to_owned(), 0, 0, w, h));
     }
-    for c in chunks {
-        pieces.push((
-            c,
-            int(c, "x")?,
-            int(c, "y")?,
-            size(c, "width")?,
-            size(c, "height")?,
-        ));
+    for (i, c) in chunks.iter().enumerate() {
+        let here = format!("{at}/chunks/{i}");
+        let fields = || -> Result<_, Fail> {
+            Ok((
+                int(c, "x")?,
+                int(c, "y")?,
+                size(c, "width")?,
+                size(c, "height")?,
+            ))
+        };
+        let (x, y, w, h) = fields().map_err(|f| f.within(here.clone()))?;
+        pieces.push((c, here, x, y, w, h));
     }
-    for (v, x, y, w, h) in pieces {
+    for (v, here, x, y, w, h) in pieces {
+        let placed = |m: String| Fail::plain(m).within(here.clone());
         let count = w as usize * h as usize;
+        map.count_tiles(count).map_err(placed)?;
         let gids = match v.get("data") {
             Some(Value::String(s)) => data::decode(s, Some(enc.unwrap_or("base64")), comp, count),
             Some(Value::Array(items)) => {
@@ -129,12 +147,13 @@ fn read_layer(layer: &Value, map: &mut TiledMap) -> Result<(), Fail> {
             }
             _ => Err("a tile layer without data: expected an array or a base64 string".to_owned()),
         }
-        .map_err(Fail::plain)?;
+        .map_err(placed)?;
         map.chunks.push(Chunk {
             x,
             y,
             width: w,
             gids,
+            origin: Origin::Pointer(here),
         });
     }
     Ok(())
@@ -153,6 +172,7 @@ fn read_object(o: &Value) -> Object {
         width: num(o, "width"),
         height: num(o, "height"),
         is_tile: o.get("gid").is_some(),
+        origin: Origin::Unknown,
     }
 }
 

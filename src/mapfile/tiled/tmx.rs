@@ -1,6 +1,6 @@
 //! Tiled's XML formats: `.tmx` maps and `.tsx` tilesets.
 
-use super::model::{Chunk, Object, TiledMap, Tileset};
+use super::model::{Chunk, Object, Origin, TiledMap, Tileset};
 use super::xml::Element;
 use super::{Fail, data};
 
@@ -109,6 +109,7 @@ fn read_layer(layer: &Element, map: &mut TiledMap) -> Result<(), Fail> {
     }
     for (el, x, y, w, h) in pieces {
         let count = w as usize * h as usize;
+        map.count_tiles(count).map_err(|m| Fail::at(el.pos, m))?;
         let gids = if enc.is_none() && el.child("tile").is_some() {
             let g: Vec<u32> = el
                 .children_named("tile")
@@ -129,6 +130,7 @@ fn read_layer(layer: &Element, map: &mut TiledMap) -> Result<(), Fail> {
             y,
             width: w,
             gids,
+            origin: Origin::Byte(el.pos),
         });
     }
     Ok(())
@@ -143,6 +145,7 @@ fn read_object(o: &Element) -> Object {
         width: num(o, "width"),
         height: num(o, "height"),
         is_tile: o.attr("gid").is_some(),
+        origin: Origin::Byte(o.pos),
     }
 }
 

@@ -4,14 +4,24 @@ use super::ScenarioError;
 use crate::geom::{COORD_LIMIT, Hex};
 use crate::sim::Intention;
 use serde::Deserialize;
+use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use std::collections::BTreeMap;
+use std::fmt;
 
 /// The most segments a scenario turn may have.
 pub const MAX_SEGMENTS: u32 = 10_000;
 /// The most units a scenario may hold.
 pub const MAX_UNITS: usize = 100_000;
+/// The most units × segments a scenario may ask for: the resolver's work grows with both.
+pub const MAX_UNIT_SEGMENTS: u64 = 10_000_000;
+/// The largest scenario file read, in bytes (8 MiB).
+pub const MAX_SCENARIO_BYTES: u64 = 8 << 20;
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = r#"a scenario: an object with "units" and optionally "segments", "walls" and "comment""#
+)]
 pub(super) struct RawScenario {
     /// Free text for people (what the case shows, its DATC number); ignored.
     #[serde(default, rename = "comment")]
@@ -23,7 +33,10 @@ pub(super) struct RawScenario {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = r#"a unit: an object with "id", "pos" and optionally "faction", "hp", "damage", "strength", "speed", "initiative" and "intentions""#
+)]
 struct RawUnit {
     id: String,
     pos: [i32; 2],
@@ -34,20 +47,106 @@ struct RawUnit {
     speed: Option<u32>,
     initiative: Option<i64>,
     #[serde(default)]
-    intentions: Vec<serde_json::Value>,
+    intentions: Vec<RawIntention>,
 }
 
 /// What an intention may be, for error messages.
 const INTENTION_FORMS: &str =
     r#"expected "stay", {"move": [x, y]} or {"attack": [x, y]}, optionally with "from": [x, y]"#;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawAct {
-    #[serde(rename = "move")]
-    to: Option<[i32; 2]>,
-    attack: Option<[i32; 2]>,
-    from: Option<[i32; 2]>,
+/// An intention as written: read straight into this small form (never kept as a JSON value),
+/// with what was found instead when it is not an intention, for the message.
+#[derive(Debug)]
+enum RawIntention {
+    Stay,
+    Act {
+        to: Option<[i32; 2]>,
+        attack: Option<[i32; 2]>,
+        from: Option<[i32; 2]>,
+    },
+    /// Not an intention: a short description of what the file holds instead.
+    Bad(String),
+}
+
+/// The longest excerpt of a bad intention kept for its message.
+const EXCERPT_CHARS: usize = 40;
+
+fn excerpt(text: &str) -> String {
+    let cut: String = text.chars().take(EXCERPT_CHARS).collect();
+    if cut.len() < text.len() {
+        format!("{cut:?}...")
+    } else {
+        format!("{cut:?}")
+    }
+}
+
+struct IntentionVisitor;
+
+impl<'de> Visitor<'de> for IntentionVisitor {
+    type Value = RawIntention;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(INTENTION_FORMS.trim_start_matches("expected "))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<RawIntention, E> {
+        Ok(if v == "stay" {
+            RawIntention::Stay
+        } else {
+            RawIntention::Bad(excerpt(v))
+        })
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<RawIntention, E> {
+        Ok(RawIntention::Bad(v.to_string()))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<RawIntention, E> {
+        Ok(RawIntention::Bad(v.to_string()))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<RawIntention, E> {
+        Ok(RawIntention::Bad(v.to_string()))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<RawIntention, E> {
+        Ok(RawIntention::Bad(v.to_string()))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<RawIntention, E> {
+        Ok(RawIntention::Bad("null".into()))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawIntention, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(RawIntention::Bad("a list".into()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawIntention, A::Error> {
+        let (mut to, mut attack, mut from) = (None, None, None);
+        let mut unknown = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "move" => to = Some(map.next_value::<[i32; 2]>()?),
+                "attack" => attack = Some(map.next_value::<[i32; 2]>()?),
+                "from" => from = Some(map.next_value::<[i32; 2]>()?),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                    unknown.get_or_insert_with(|| format!("an object with {}", excerpt(&key)));
+                }
+            }
+        }
+        Ok(match unknown {
+            Some(found) => RawIntention::Bad(found),
+            None => RawIntention::Act { to, attack, from },
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for RawIntention {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<RawIntention, D::Error> {
+        d.deserialize_any(IntentionVisitor)
+    }
 }
 
 /// One unit, validated.
@@ -100,7 +199,17 @@ impl RawScenario {
             )));
         }
         if self.units.len() > MAX_UNITS {
-            return Err(invalid(format!("more than {MAX_UNITS} units")));
+            return Err(invalid(format!(
+                "{} units: expected at most {MAX_UNITS}",
+                self.units.len()
+            )));
+        }
+        let work = self.units.len() as u64 * u64::from(segments);
+        if work > MAX_UNIT_SEGMENTS {
+            return Err(invalid(format!(
+                "{} units over {segments} segments: expected units × segments to be at most {MAX_UNIT_SEGMENTS}",
+                self.units.len()
+            )));
         }
         let mut walls = self
             .walls
@@ -110,18 +219,26 @@ impl RawScenario {
             .collect::<Result<Vec<_>, _>>()?;
         walls.sort_unstable();
         walls.dedup();
-        let mut factions: Vec<String> = ["player", "monsters", "neutral"].map(String::from).into();
+        let mut factions: BTreeMap<String, u16> = BTreeMap::new();
+        for (i, name) in ["player", "monsters", "neutral"].into_iter().enumerate() {
+            factions.insert(name.to_owned(), i as u16);
+        }
         let mut units = Vec::with_capacity(self.units.len());
-        for raw in self.units {
-            let name = raw.faction.clone().unwrap_or_else(|| "neutral".to_string());
-            let faction = if let Some(i) = factions.iter().position(|f| *f == name) {
-                i
+        for mut raw in self.units {
+            let name = raw.faction.take().unwrap_or_else(|| "neutral".to_string());
+            let next = factions.len();
+            let faction = if let Some(&f) = factions.get(&name) {
+                f
             } else {
-                factions.push(name);
-                factions.len() - 1
+                let f = u16::try_from(next).map_err(|_| {
+                    invalid(format!(
+                        "more than {} factions: expected at most that many",
+                        u16::MAX as usize + 1
+                    ))
+                })?;
+                factions.insert(name, f);
+                f
             };
-            let faction =
-                u16::try_from(faction).map_err(|_| invalid("too many factions".into()))?;
             units.push(raw.validate(segments, faction, &walls)?);
         }
         let mut ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
@@ -187,15 +304,13 @@ impl RawUnit {
         for (n, raw) in self.intentions.into_iter().enumerate() {
             let at = || format!("unit {id:?} intention {}", n + 1);
             let (intention, from) = match raw {
-                serde_json::Value::String(w) if w == "stay" => (Intention::Stay, planned),
-                serde_json::Value::Object(_) => {
-                    let act: RawAct = serde_json::from_value(raw)
-                        .map_err(|e| invalid(format!("{}: {e}; {INTENTION_FORMS}", at())))?;
-                    let from = match act.from {
+                RawIntention::Stay => (Intention::Stay, planned),
+                RawIntention::Act { to, attack, from } => {
+                    let from = match from {
                         Some(f) => hex(f, || format!("{} origin", at()))?,
                         None => planned,
                     };
-                    let intention = match (act.to, act.attack) {
+                    let intention = match (to, attack) {
                         (Some(t), None) => Intention::Move(hex(t, || format!("{} target", at()))?),
                         (None, Some(t)) => {
                             Intention::Attack(hex(t, || format!("{} target", at()))?)
@@ -209,9 +324,9 @@ impl RawUnit {
                     };
                     (intention, from)
                 }
-                other => {
+                RawIntention::Bad(found) => {
                     return Err(invalid(format!(
-                        "{}: unknown intention {other}; {INTENTION_FORMS}",
+                        "{}: unknown intention {found}; {INTENTION_FORMS}",
                         at()
                     )));
                 }

@@ -20,14 +20,14 @@ use input::{RawScenario, Scenario};
 use serde::Serialize;
 use thiserror::Error;
 
-pub use input::{MAX_SEGMENTS, MAX_UNITS};
+pub use input::{MAX_SCENARIO_BYTES, MAX_SEGMENTS, MAX_UNIT_SEGMENTS, MAX_UNITS};
 
 /// Why a scenario could not be run.
 #[derive(Debug, Error)]
 pub enum ScenarioError {
-    /// Not JSON, or not the scenario format; names the line and column.
+    /// Not JSON, or not the scenario format: `line L, column C: what is wrong`.
     #[error("{0}")]
-    Json(#[from] serde_json::Error),
+    Json(String),
     /// Well-formed, but breaking a rule of the format.
     #[error("{0}")]
     Invalid(String),
@@ -49,9 +49,50 @@ struct Output<'a> {
     units: Vec<UnitOut<'a>>,
 }
 
-/// Runs a scenario given as JSON text and returns the output JSON.
+/// A JSON error as `line L, column C: message`, with serde's names of Rust types replaced
+/// by what the file should hold, and never column 0 (serde's column after a line break).
+fn json_error(err: &serde_json::Error) -> ScenarioError {
+    let full = err.to_string();
+    let suffix = format!(" at line {} column {}", err.line(), err.column());
+    let message = full.strip_suffix(&suffix).unwrap_or(&full);
+    let message = plain_types(message);
+    if err.line() == 0 {
+        return ScenarioError::Json(message);
+    }
+    ScenarioError::Json(format!(
+        "line {}, column {}: {message}",
+        err.line(),
+        err.column().max(1)
+    ))
+}
+
+/// Replaces the Rust number types serde names (`expected u32`) by plain words.
+pub(crate) fn plain_types(message: &str) -> String {
+    let mut out = message.to_owned();
+    for (rust, plain) in [
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        (
+            "expected i32",
+            "expected a whole number from -2147483648 to 2147483647",
+        ),
+        ("expected i64", "expected a whole number"),
+        ("expected u64", "expected a whole number of 0 or more"),
+        ("expected a string", "expected text in quotes"),
+    ] {
+        out = out.replace(rust, plain);
+    }
+    out
+}
+
+/// Runs a scenario given as JSON text (a leading byte-order mark is ignored) and returns the
+/// output JSON.
 pub fn run_json(text: &str) -> Result<String, ScenarioError> {
-    let raw: RawScenario = serde_json::from_str(text)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let raw: RawScenario = serde_json::from_str(text).map_err(|e| json_error(&e))?;
     let scenario = raw.validate()?;
     let (pos, hp) = run(&scenario)?;
     let units = scenario
@@ -65,7 +106,7 @@ pub fn run_json(text: &str) -> Result<String, ScenarioError> {
             alive: hp > 0,
         })
         .collect();
-    Ok(serde_json::to_string(&Output { units })?)
+    serde_json::to_string(&Output { units }).map_err(|e| json_error(&e))
 }
 
 /// Every hex the scenario can touch, sorted: the dense tile indices of the resolver.

@@ -108,3 +108,61 @@ fn a_malformed_intention_says_what_an_intention_is() {
         assert!(e.contains("move") && e.contains("attack"), "{e}");
     }
 }
+
+#[test]
+fn units_times_segments_is_limited_before_any_work() {
+    let units: Vec<String> = (0..2_000)
+        .map(|i| format!(r#"{{"id":"u{i}","pos":[{i},0]}}"#))
+        .collect();
+    let text = format!(r#"{{"segments":10000,"units":[{}]}}"#, units.join(","));
+    let e = error(&text);
+    assert!(e.contains("units × segments"), "{e}");
+    assert!(e.contains("2000 units over 10000 segments"), "{e}");
+}
+
+#[test]
+fn messages_say_what_the_file_holds_not_rust_types() {
+    for text in [
+        "[]",
+        r#"{"units":[3]}"#,
+        r#"{"units":{}}"#,
+        r#"{"units":[{"id":"A","pos":[0,0],"speed":-1}]}"#,
+        r#"{"units":[{"id":"A","pos":[0,0],"intentions":[{"move":"x"}]}]}"#,
+    ] {
+        let e = error(text);
+        for rust in ["Raw", "struct", "u32", "i32", "Value"] {
+            assert!(!e.contains(rust), "{text}: {e}");
+        }
+        assert!(e.starts_with("line 1, column "), "{text}: {e}");
+    }
+    assert!(error("[]").contains(r#"an object with "units""#));
+}
+
+#[test]
+fn an_error_at_the_end_of_the_file_has_a_real_column() {
+    for text in ["{\n", "{\"units\": [\n\n", "\n"] {
+        let e = error(text);
+        assert!(!e.contains("column 0"), "{text:?}: {e}");
+        assert!(e.contains("column "), "{text:?}: {e}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let out = run_json("\u{feff}{\"units\":[{\"id\":\"A\",\"pos\":[0,0]}]}").unwrap();
+    assert!(out.contains(r#""id":"A""#), "{out}");
+}
+
+#[test]
+fn many_factions_are_told_apart_and_too_many_refused() {
+    let units = |n: usize| -> String {
+        let list: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{"id":"u{i}","pos":[{i},0],"faction":"f{i}"}}"#))
+            .collect();
+        format!(r#"{{"units":[{}]}}"#, list.join(","))
+    };
+    // Three factions are built in, so 65,533 new ones fill the 65,536 that fit.
+    assert!(run_json(&units(65_533)).is_ok());
+    let e = error(&units(65_534));
+    assert!(e.contains("factions"), "{e}");
+}
