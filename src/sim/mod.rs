@@ -14,6 +14,7 @@ mod intention;
 pub mod items;
 mod level_serde;
 mod messages;
+pub mod record;
 pub mod monsters;
 pub mod player;
 pub mod resolve;
@@ -30,4 +31,7 @@ pub use items::{ItemAction, ItemKind, ItemUse, item_kind, item_kinds, parse_item
 pub use messages::{a_name, messages};
 pub use monsters::{Attack, Behaviour, MonsterKind, monster_kind, monster_kinds, parse_monsters};
 pub use player::{PlayerKind, parse_player, player_kind};
-pub use world::{Depth, Ending, FloorItem, MAX_DEPTH, Plan, SEGMENTS, Story, World};
+pub use record::{Divergence, GameRecord, Origin, Step};
+pub use world::{
+    Depth, Ending, FloorItem, MAX_DEPTH, Plan, SEGMENTS, Story, TURN_HASH_VERSION, World,
+};

@@ -3,6 +3,7 @@
 
 mod actions;
 mod depths;
+mod digest;
 mod floor;
 mod query;
 mod regen;
@@ -12,6 +13,7 @@ mod telegraph;
 mod view;
 
 pub use depths::{Depth, MAX_DEPTH};
+pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;
 pub use story::{Ending, Story};
 
@@ -59,6 +61,8 @@ pub struct World {
     visible: Vec<bool>,
     /// What happened in this run, for the end screen and the hall of fame.
     story: Story,
+    /// A running digest of every change of terrain (doors opened), for the turn hash.
+    terrain_digest: u64,
     /// Scratch tables for the resolver, kept between segments.
     #[serde(skip)]
     resolver: Option<Resolver>,
@@ -100,6 +104,7 @@ impl World {
             plans: Vec::new(),
             visible: Vec::new(),
             story: Story::default(),
+            terrain_digest: 0,
             resolver: None,
             regen: regen::Regen::default(),
         };

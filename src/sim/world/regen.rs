@@ -16,6 +16,13 @@ pub struct Regen {
     busy: bool,
 }
 
+impl Regen {
+    /// The progress and the busy flag, for the world's hash.
+    pub(super) fn parts(&self) -> (u64, bool) {
+        (self.progress, self.busy)
+    }
+}
+
 impl World {
     /// Notes the player's command: a turn counts as resting when every action in it rests.
     pub(super) fn note_for_regen(&mut self, command: Command) {

@@ -309,6 +309,7 @@ impl World {
         }
         for (who, at) in opened {
             self.here_mut().level.terrain.set(at, Terrain::DoorOpen);
+            self.note_terrain_change(at);
             events.push(Event::DoorOpened { who, at });
         }
         for strike in outcome.strikes.iter().filter(|s| s.thrown) {
