@@ -120,6 +120,34 @@ mod tests {
     }
 
     #[test]
+    fn guardians_gather_round_the_artifact() {
+        let g = rock(60, 30).map(|_| Terrain::Floor);
+        let mut rng = from_seed(3);
+        let centre = g.index(crate::geom::Hex::new(45, 15)).unwrap();
+        let start = g.index(crate::geom::Hex::new(3, 3)).unwrap();
+        let content = Content::bundled();
+        let mut placer = Placer::new(&g, start, &mut rng);
+        guard_the_artifact(&mut placer, Some(centre), &content, &mut rng);
+        let placed = placer.finish();
+        let artifact = content.artifact().unwrap();
+        assert_eq!(
+            placed[0].kind,
+            PlacementKind::Item(artifact.name.clone()),
+            "the artifact first"
+        );
+        assert_eq!(placed[0].at, g.hex(centre));
+        for kind in content.guardians() {
+            let mine: Vec<_> = placed
+                .iter()
+                .filter(|p| p.kind == PlacementKind::Monster(kind.name.clone()))
+                .collect();
+            let (least, most) = kind.group;
+            assert!((least.max(1) as usize..=most.max(1) as usize).contains(&mine.len()));
+            assert!(mine.iter().any(|p| p.at.is_adjacent(g.hex(centre))));
+        }
+    }
+
+    #[test]
     fn small_maps_get_no_hall() {
         let mut g = rock(12, 6);
         let interior = interior_mask(&g);

@@ -223,6 +223,37 @@ mod tests {
     }
 
     #[test]
+    fn links_join_every_room_by_short_corridors() {
+        let centres: Vec<Hex> = (0..12)
+            .map(|k| Hex::new(7 * (k % 4), 9 * (k / 4)))
+            .collect();
+        for seed in 0..10 {
+            let edges = links(&centres, &mut from_seed(seed));
+            assert!(edges.len() >= centres.len() - 1);
+            // Every room is joined to the first, through the links.
+            let mut joined = vec![false; centres.len()];
+            joined[0] = true;
+            for _ in 0..centres.len() {
+                for &(a, b) in &edges {
+                    if joined[a] || joined[b] {
+                        joined[a] = true;
+                        joined[b] = true;
+                    }
+                }
+            }
+            assert!(joined.iter().all(|&j| j), "seed {seed}");
+            // The tree takes neighbours on the lattice, never a long way round.
+            let tree = &edges[..centres.len() - 1];
+            assert!(
+                tree.iter()
+                    .all(|&(a, b)| centres[a].distance(centres[b]) <= 9)
+            );
+        }
+        assert!(links(&[], &mut from_seed(1)).is_empty());
+        assert!(links(&[Hex::new(3, 3)], &mut from_seed(1)).is_empty());
+    }
+
+    #[test]
     fn rooms_are_walled_and_never_overlap() {
         let mut g = rock(30, 20);
         let interior = interior_mask(&g);
