@@ -7,6 +7,8 @@ use crate::geom::Hex;
 use crate::map::{Grid, Terrain};
 use crate::rng::GameRng;
 
+/// The fewest rooms wanted on any level (small maps may fit fewer).
+const MIN_ROOMS: usize = 2;
 /// The most rooms on any level.
 const MAX_ROOMS: usize = 150;
 /// Placement attempts per room wanted.
@@ -26,7 +28,7 @@ struct Room {
 }
 
 /// Carves rooms into the interior, one wanted per `area_per_room` interior tiles (at least
-/// one), joins them with corridors, and returns how many were carved.
+/// [`MIN_ROOMS`]), joins them with corridors, and returns how many were carved.
 pub(super) fn carve_rooms(
     grid: &mut Grid<Terrain>,
     interior: &[bool],
@@ -37,7 +39,7 @@ pub(super) fn carve_rooms(
     if spots.is_empty() {
         return 0;
     }
-    let wanted = (spots.len() / area_per_room.max(1)).clamp(1, MAX_ROOMS);
+    let wanted = (spots.len() / area_per_room.max(1)).clamp(MIN_ROOMS, MAX_ROOMS);
     let mut parts = vec![Part::Outside; grid.storage_len()];
     let mut rooms = Vec::new();
     for _ in 0..wanted * TRIES_PER_ROOM {
