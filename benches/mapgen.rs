@@ -1,8 +1,9 @@
-//! Benchmark: generating a standard 80×40 level (aim: well under 10 ms).
+//! Benchmark: generating a standard 80×40 level (aim: well under 10 ms), at depth 3 (open
+//! caves, comparable with earlier runs) and in each style.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexdeep::mapgen::{DEFAULT_HEIGHT, DEFAULT_WIDTH, generate};
+use hexdeep::mapgen::{DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, Style, generate, style};
 use std::hint::black_box;
 
 fn bench_generate(c: &mut Criterion) {
@@ -13,6 +14,17 @@ fn bench_generate(c: &mut Criterion) {
             generate(black_box(seed), 3, DEFAULT_WIDTH, DEFAULT_HEIGHT)
         });
     });
+    for s in Style::ALL {
+        let Some(depth) = (1..=LAIR_DEPTH).find(|&d| style(d) == s) else {
+            continue;
+        };
+        c.bench_function(&format!("mapgen 80x40 {s:?}"), |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                generate(black_box(seed), depth, DEFAULT_WIDTH, DEFAULT_HEIGHT)
+            });
+        });
+    }
 }
 
 criterion_group!(benches, bench_generate);

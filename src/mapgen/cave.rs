@@ -3,21 +3,15 @@
 //! amount of each terrain does not depend on the noise's range.
 
 use super::dice;
+use super::style::Wetness;
 use crate::map::{Grid, Terrain};
 use crate::rng::GameRng;
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 
-/// Per mille of the interior that starts as rock before smoothing.
-const ROCK: usize = 470;
 /// Per mille of tiles whose rock/floor state is flipped at random before smoothing.
 const JITTER: usize = 60;
 /// Rounds of cellular smoothing.
 const SMOOTHING_ROUNDS: usize = 3;
-/// Per mille of the interior under deep water, and under water of either depth.
-const DEEP_WATER: usize = 25;
-const ANY_WATER: usize = 70;
-/// Per mille of the interior grown over with brush.
-const BRUSH: usize = 90;
 
 /// Samples fractal noise at every interior tile, quantised to integers; other cells hold
 /// `i32::MIN`. `scale` is the noise frequency per tile; `octaves` the layers of detail (each
@@ -61,11 +55,16 @@ fn top_threshold(field: &[i32], interior: &[bool], per_mille: usize) -> i32 {
     *values.select_nth_unstable(at).1
 }
 
-/// Fills the interior with noise caverns (floor and wall) and smooths them; border tiles
-/// become wall.
-pub(super) fn carve_caves(grid: &mut Grid<Terrain>, interior: &[bool], rng: &mut GameRng) {
+/// Fills the interior with noise caverns (floor and wall), `rock` per mille of it wall before
+/// smoothing; border tiles become wall.
+pub(super) fn carve_caves(
+    grid: &mut Grid<Terrain>,
+    interior: &[bool],
+    rng: &mut GameRng,
+    rock: usize,
+) {
     let field = noise_field(grid, interior, rng, 0.11, 3);
-    let rock = top_threshold(&field, interior, ROCK);
+    let rock = top_threshold(&field, interior, rock);
     for i in grid.indices().collect::<Vec<_>>() {
         let mut wall = !interior[i] || field[i] >= rock;
         if interior[i] && dice::chance(rng, JITTER, 1000) {
@@ -108,14 +107,20 @@ pub(super) fn smooth<T>(grid: &Grid<T>, interior: &[bool], walls: &[bool]) -> Ve
     out
 }
 
-/// Floods the lowest-lying cave floor with water (deep in the middle of a pool, shallow
-/// round it) and grows brush on other floor, both from their own noise fields.
-pub(super) fn add_water_and_brush(grid: &mut Grid<Terrain>, interior: &[bool], rng: &mut GameRng) {
+/// Floods the lowest-lying floor with water (deep in the middle of a pool, shallow round it)
+/// and grows brush on other floor, both from their own noise fields, in the shares `wet`
+/// gives.
+pub(super) fn add_water_and_brush(
+    grid: &mut Grid<Terrain>,
+    interior: &[bool],
+    rng: &mut GameRng,
+    wet: Wetness,
+) {
     let water = noise_field(grid, interior, rng, 0.09, 2);
-    let deep = top_threshold(&water, interior, DEEP_WATER);
-    let shallow = top_threshold(&water, interior, ANY_WATER);
+    let deep = top_threshold(&water, interior, wet.deep);
+    let shallow = top_threshold(&water, interior, wet.any);
     let brush_field = noise_field(grid, interior, rng, 0.16, 2);
-    let brush = top_threshold(&brush_field, interior, BRUSH);
+    let brush = top_threshold(&brush_field, interior, wet.brush);
     for i in grid.indices().collect::<Vec<_>>() {
         if grid[i] != Terrain::Floor {
             continue;

@@ -1,18 +1,34 @@
-//! Seeded level generation: noise caverns smoothed on the hex grid, rooms joined by
-//! corridors, pools of water and patches of brush, stairs far apart, monsters and items.
+//! Seeded level generation: noise caverns smoothed on the hex grid, halls of rooms joined by
+//! corridors, flooded levels, pools of water and patches of brush, stairs far apart, and the
+//! monsters and items of the data files.
 //!
 //! [`generate`] is a pure function of its arguments: the same seed, depth and size give the
-//! same [`Level`] on every machine. Noise is floating point, but it is quantised to integers
-//! the moment it is sampled and only integer ranks decide terrain; every other random choice
-//! comes from [`crate::rng::stream`] with [`Stream::Generation`] and the depth as sub-stream.
-//! All work is done on flat storage indices of the [`Grid`] with precomputed neighbour offsets.
+//! same [`Level`] on every machine, whatever other levels were generated before. Noise is
+//! floating point, but it is quantised to integers the moment it is sampled and only integer
+//! ranks decide terrain; every other random choice comes from [`crate::rng::stream`] with
+//! [`Stream::Generation`] and the depth as sub-stream. All work is done on flat storage
+//! indices of the [`Grid`] with precomputed neighbour offsets.
+//!
+//! # Styles
+//! Each depth has a [`Style`] ([`style`]): halls of rooms at depths 1–2, 5 and 8, open caves
+//! at 3 and 9, flooded halls at 4 and 7, overgrown caves at 6, and the final lair at
+//! [`LAIR_DEPTH`]: a great pillared hall with the artifact at its heart, every guardian kind
+//! next to it, and no down stairs. The level's name says its style ([`level_name`]).
+//!
+//! # Population
+//! Monsters are chosen by `frequency` among the kinds whose depth range holds the depth, in
+//! groups of their `group` size, more of them deeper down; items likewise (a kind of
+//! frequency 0 is never placed by chance). The artifact and the guardians are found by what
+//! they are ([`crate::sim::ItemUse::Artifact`], [`crate::sim::Behaviour::Guardian`]), never
+//! by name.
 //!
 //! # Guarantees
 //! - Every border tile (a tile with a neighbour outside the map) is a wall.
 //! - Every passable tile is reachable from the start.
-//! - The up stairs are the start; the down stairs are on reachable ground, as far from the
-//!   start (in steps) as the level allows.
-//! - No monster stands within [`SAFE_RADIUS`] steps of the start.
+//! - The up stairs are the start; except on the lair, the down stairs are on reachable
+//!   ground, as far from the start (in steps) as the level allows.
+//! - No monster stands within [`SAFE_RADIUS`] steps of the start; every monster and item
+//!   stands on its own reachable tile of floor (items), brush or shallow water.
 //!
 //! # Small and large sizes
 //! Sizes are clamped to `1..=`[`MAX_WIDTH`] by `1..=`[`MAX_HEIGHT`]. A level needs at least one
@@ -23,11 +39,18 @@
 mod cave;
 mod connect;
 mod dice;
+mod lair;
 mod populate;
 mod rooms;
+mod style;
+mod table;
+
+pub use style::{LAIR_DEPTH, Style, level_name, style};
 
 use crate::map::{Grid, Level, Shape, Terrain};
-use crate::rng::{Stream, stream};
+use crate::rng::{GameRng, Stream, stream};
+use populate::Placer;
+use table::Content;
 
 /// The width of a standard level, in tiles per row.
 pub const DEFAULT_WIDTH: u32 = 80;
@@ -41,11 +64,12 @@ pub const MAX_HEIGHT: u32 = 1000;
 pub const SAFE_RADIUS: i32 = 8;
 
 /// Generates the level for a game seed at a depth, `width` tiles by `height` rows, as a
-/// rectangle on screen ([`Shape::Rectangle`]). Sizes are clamped to `1..=MAX_WIDTH` and
-/// `1..=MAX_HEIGHT`; never panics.
+/// rectangle on screen ([`Shape::Rectangle`]), in the depth's [`Style`] and populated from
+/// the bundled data. Sizes are clamped to `1..=MAX_WIDTH` and `1..=MAX_HEIGHT`; never panics.
 pub fn generate(seed: u64, depth: u32, width: u32, height: u32) -> Level {
     let width = width.clamp(1, MAX_WIDTH);
     let height = height.clamp(1, MAX_HEIGHT);
+    let style = style(depth);
     let mut rng = stream(seed, Stream::Generation, u64::from(depth));
     let mut grid = match Grid::new(&Shape::Rectangle { width, height }, Terrain::Wall) {
         Ok(grid) => grid,
@@ -53,22 +77,56 @@ pub fn generate(seed: u64, depth: u32, width: u32, height: u32) -> Level {
         Err(_) => single_wall(),
     };
     let interior = connect::interior_mask(&grid);
-
-    cave::carve_caves(&mut grid, &interior, &mut rng);
-    cave::add_water_and_brush(&mut grid, &interior, &mut rng);
-    rooms::carve_rooms(&mut grid, &interior, &mut rng);
+    let hall = shape_terrain(&mut grid, &interior, style, &mut rng);
     connect::join_regions(&mut grid, &interior, MIN_REGION);
     ensure_some_ground(&mut grid, &interior);
 
-    let mut level = Level::new(format!("Depth {depth}"), depth, grid);
-    let stairs = populate::place_stairs(&mut level.terrain, &mut rng);
+    let mut level = Level::new(level_name(depth), depth, grid);
+    let stairs =
+        populate::place_stairs(&mut level.terrain, &mut rng, hall, style.has_down_stairs());
     if let Some(up) = stairs {
         // A safety net: nothing passable may lie beyond the start's reach.
         connect::fill_unreachable(&mut level.terrain, up);
         level.start = Some(level.terrain.hex(up));
-        level.placements = populate::place_things(&level.terrain, up, depth, &mut rng);
+        let content = Content::bundled();
+        let mut placer = Placer::new(&level.terrain, up, &mut rng);
+        if style == Style::Lair {
+            lair::guard_the_artifact(&mut placer, hall, &content, &mut rng);
+        }
+        placer.monsters(depth, &content, &mut rng);
+        placer.items(depth, &content, &mut rng);
+        level.placements = placer.finish();
     }
     level
+}
+
+/// Per mille of rock for caverns where a halls level found no room for a room.
+const FALLBACK_ROCK: usize = 470;
+
+/// Carves the terrain of a style: caverns, rooms, water and brush, and the lair's hall,
+/// whose centre it returns. Regions are not joined yet.
+fn shape_terrain(
+    grid: &mut Grid<Terrain>,
+    interior: &[bool],
+    style: Style,
+    rng: &mut GameRng,
+) -> Option<usize> {
+    let recipe = style.recipe();
+    if let Some(rock) = recipe.rock {
+        cave::carve_caves(grid, interior, rng, rock);
+    }
+    let rooms = recipe
+        .area_per_room
+        .map_or(0, |area| rooms::carve_rooms(grid, interior, rng, area));
+    if recipe.rock.is_none() && rooms == 0 {
+        cave::carve_caves(grid, interior, rng, FALLBACK_ROCK);
+    }
+    cave::add_water_and_brush(grid, interior, rng, recipe.wetness);
+    if style == Style::Lair {
+        lair::carve_hall(grid, interior, rng)
+    } else {
+        None
+    }
 }
 
 /// Passable regions smaller than this (other than the largest) are filled with wall rather

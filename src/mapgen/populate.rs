@@ -1,147 +1,207 @@
-//! Stairs, monsters and items on a finished map.
+//! Stairs, monsters and items on a finished map. What is placed comes from the data: kinds
+//! whose depth range holds the level's depth, chosen by their `frequency`.
 
 use super::connect::{FAR, bfs_steps, passable};
+use super::table::{Content, item_table, monster_table, pick};
 use super::{SAFE_RADIUS, dice};
 use crate::map::{Grid, Placement, PlacementKind, Terrain};
 use crate::rng::GameRng;
+use crate::sim::MonsterKind;
 
-/// Map tiles per group of monsters at depth 1.
+/// Map tiles per group of monsters (at depth 1; more deeper down).
 const TILES_PER_GROUP: usize = 400;
-/// Map tiles per item.
-const TILES_PER_ITEM: usize = 800;
+/// Map tiles per item, besides the one every level gets and the extra ones deeper down.
+const TILES_PER_ITEM: usize = 1000;
+/// Depths per extra item.
+const DEPTHS_PER_ITEM: usize = 3;
 
-/// Puts the up stairs and the down stairs on passable ground far apart (preferring floor)
-/// and returns the up stairs' index, the player's start. `None` when nothing is passable. With
-/// a single passable tile there are no down stairs.
-pub(super) fn place_stairs(grid: &mut Grid<Terrain>, rng: &mut GameRng) -> Option<usize> {
+/// Puts the up stairs and, when `down` is set, the down stairs on passable ground far apart
+/// (preferring floor), and returns the up stairs' index, the player's start. The up stairs
+/// go as far as possible from `anchor` (from a random tile without one). `None` when nothing
+/// is passable. With a single passable tile there are no down stairs.
+pub(super) fn place_stairs(
+    grid: &mut Grid<Terrain>,
+    rng: &mut GameRng,
+    anchor: Option<usize>,
+    down: bool,
+) -> Option<usize> {
     let open: Vec<usize> = grid.indices().filter(|&i| passable(grid, i)).collect();
     let probe = *open.get(dice::below(rng, open.len()))?;
-    // Two sweeps: the tile farthest from a random one, then the tile farthest from that.
-    let up = farthest(grid, &bfs_steps(grid, &[probe]), None)?;
-    let down = farthest(grid, &bfs_steps(grid, &[up]), Some(up));
+    let from = anchor.filter(|&a| passable(grid, a)).unwrap_or(probe);
+    // Two sweeps: the tile farthest from the anchor, then the tile farthest from that.
+    let up = farthest(grid, &bfs_steps(grid, &[from]), None)?;
     grid[up] = Terrain::StairsUp;
-    if let Some(down) = down {
-        grid[down] = Terrain::StairsDown;
+    if down {
+        if let Some(down) = farthest(grid, &bfs_steps(grid, &[up]), Some(up)) {
+            grid[down] = Terrain::StairsDown;
+        }
     }
     Some(up)
 }
 
 /// The reached tile with the most steps, floor before other ground, lowest index on ties.
-fn farthest(grid: &Grid<Terrain>, steps: &[u32], except: Option<usize>) -> Option<usize> {
+pub(super) fn farthest(
+    grid: &Grid<Terrain>,
+    steps: &[u32],
+    except: Option<usize>,
+) -> Option<usize> {
     grid.indices()
         .filter(|&i| steps[i] != FAR && Some(i) != except && passable(grid, i))
         .max_by_key(|&i| (grid[i] == Terrain::Floor, steps[i], usize::MAX - i))
 }
 
-/// What may be placed at a depth, with weights: monsters get more and tougher deeper down.
-fn monster_table(depth: u32) -> [(&'static str, usize); 5] {
-    let d = depth.clamp(1, 30) as usize;
-    [
-        ("goblin", 30),
-        ("kobold", 30usize.saturating_sub(3 * d).max(6)),
-        ("jackal", 18),
-        ("imp", if d >= 2 { 6 + 3 * d } else { 0 }),
-        ("ogre", if d >= 3 { 2 + 4 * d } else { 0 }),
-    ]
-}
-
-/// Picks a name from a weighted table.
-fn pick(rng: &mut GameRng, table: &[(&'static str, usize)]) -> &'static str {
-    let total: usize = table.iter().map(|&(_, w)| w).sum();
-    let mut roll = dice::below(rng, total);
-    for &(name, w) in table {
-        if roll < w {
-            return name;
-        }
-        roll -= w;
-    }
-    table[0].0
-}
-
-/// Monster groups (jackals in packs of 2–4) beyond [`SAFE_RADIUS`] of the start, and a few
-/// darts and potions, each on its own reachable tile of floor, brush or shallow water.
-pub(super) fn place_things(
-    grid: &Grid<Terrain>,
+/// Puts things on a level, one per tile, on reachable ground, and remembers what it put.
+pub(super) struct Placer<'g> {
+    grid: &'g Grid<Terrain>,
+    /// Steps from the start.
+    steps: Vec<u32>,
     start: usize,
-    depth: u32,
-    rng: &mut GameRng,
-) -> Vec<Placement> {
-    let steps = bfs_steps(grid, &[start]);
-    let origin = grid.hex(start);
-    let standable = |i: usize| {
-        steps[i] != FAR
+    taken: Vec<bool>,
+    /// Tiles a monster or item may stand on, in a random order.
+    spots: Vec<usize>,
+    out: Vec<Placement>,
+}
+
+impl<'g> Placer<'g> {
+    /// A placer for `grid` with the player starting at `start` (a tile nothing else takes).
+    pub(super) fn new(grid: &'g Grid<Terrain>, start: usize, rng: &mut GameRng) -> Placer<'g> {
+        let steps = bfs_steps(grid, &[start]);
+        let mut taken = vec![false; grid.storage_len()];
+        taken[start] = true;
+        let mut placer = Placer {
+            grid,
+            steps,
+            start,
+            taken,
+            spots: Vec::new(),
+            out: Vec::new(),
+        };
+        let mut spots: Vec<usize> = grid.indices().filter(|&i| placer.standable(i)).collect();
+        dice::shuffle(rng, &mut spots);
+        placer.spots = spots;
+        placer
+    }
+
+    /// The placements made so far, in the order they were made.
+    pub(super) fn finish(self) -> Vec<Placement> {
+        self.out
+    }
+
+    /// The level's terrain.
+    pub(super) fn grid(&self) -> &'g Grid<Terrain> {
+        self.grid
+    }
+
+    /// Steps from the start to every storage index ([`FAR`] where unreached).
+    pub(super) fn steps(&self) -> &[u32] {
+        &self.steps
+    }
+
+    /// Whether a monster or item may stand on `i`: reachable floor, brush or shallow water.
+    fn standable(&self, i: usize) -> bool {
+        self.grid.is_tile(i)
+            && self.steps[i] != FAR
             && matches!(
-                grid[i],
+                self.grid[i],
                 Terrain::Floor | Terrain::Brush | Terrain::ShallowWater
             )
-    };
-    let mut spots: Vec<usize> = grid.indices().filter(|&i| standable(i)).collect();
-    dice::shuffle(rng, &mut spots);
-    let mut taken = vec![false; grid.storage_len()];
-    taken[start] = true;
-    let mut out = Vec::new();
+    }
 
-    let far_enough = |i: usize| grid.hex(i).distance(origin) > SAFE_RADIUS;
-    let d = depth.clamp(1, 30) as usize;
-    let groups = (grid.len() / TILES_PER_GROUP * (3 + d) / 4).min(spots.len() / 8);
-    let table = monster_table(depth);
-    let mut next = spots.iter().copied().filter(|&i| far_enough(i));
-    for _ in 0..groups {
-        let Some(at) = next.by_ref().find(|&i| !taken[i]) else {
-            break;
-        };
-        let name = pick(rng, &table);
-        let size = if name == "jackal" {
-            dice::between(rng, 2, 4)
-        } else {
-            1
-        };
-        for i in pack_spots(grid, at, size, |j| {
-            standable(j) && far_enough(j) && !taken[j]
-        }) {
-            taken[i] = true;
-            out.push(monster(grid, i, name));
+    /// Whether a monster may stand on `i`: standable, free, and beyond [`SAFE_RADIUS`].
+    pub(super) fn monster_may_stand(&self, i: usize) -> bool {
+        self.standable(i)
+            && !self.taken[i]
+            && self.grid.hex(i).distance(self.grid.hex(self.start)) > SAFE_RADIUS
+    }
+
+    /// Whether an item may lie on `i`: free reachable floor.
+    pub(super) fn item_may_lie(&self, i: usize) -> bool {
+        self.standable(i) && !self.taken[i] && self.grid[i] == Terrain::Floor
+    }
+
+    /// Puts a monster or item on `i`, which must be free.
+    pub(super) fn put(&mut self, i: usize, kind: PlacementKind) {
+        self.taken[i] = true;
+        self.out.push(Placement {
+            at: self.grid.hex(i),
+            kind,
+        });
+    }
+
+    /// Places up to `size` monsters of one kind around `at`: on `at` itself and the nearest
+    /// tiles within three steps where a monster may stand. Returns how many were placed.
+    pub(super) fn group(&mut self, at: usize, size: usize, kind: &MonsterKind) -> usize {
+        let tiles = pack_spots(self.grid, at, size, |j| self.monster_may_stand(j));
+        for &i in &tiles {
+            self.put(i, PlacementKind::Monster(kind.name.clone()));
+        }
+        tiles.len()
+    }
+
+    /// Monster groups chosen by frequency among the kinds for `depth`: more groups on larger
+    /// maps and deeper down, each of its kind's group size, beyond [`SAFE_RADIUS`].
+    pub(super) fn monsters(&mut self, depth: u32, content: &Content<'_>, rng: &mut GameRng) {
+        let table = monster_table(content.monsters, depth);
+        let d = depth.clamp(1, 30) as usize;
+        let groups = (self.grid.len() / TILES_PER_GROUP * (7 + d) / 8).min(self.spots.len() / 8);
+        let mut next = 0;
+        for _ in 0..groups {
+            let Some(kind) = pick(rng, &table) else {
+                return;
+            };
+            let Some(at) = self.next_spot(&mut next, Self::monster_may_stand) else {
+                return;
+            };
+            let (least, most) = kind.group;
+            let size = dice::between(rng, least as usize, most as usize);
+            self.group(at, size, kind);
         }
     }
 
-    let items = 1 + grid.len() / TILES_PER_ITEM;
-    let mut free = spots.iter().copied().filter(|&i| grid[i] == Terrain::Floor);
-    for _ in 0..items {
-        let Some(at) = free.by_ref().find(|&i| !taken[i]) else {
-            break;
-        };
-        taken[at] = true;
-        let name = if dice::chance(rng, 1, 2) {
-            "dart"
-        } else {
-            "potion"
-        };
-        out.push(Placement {
-            at: grid.hex(at),
-            kind: PlacementKind::Item(name.to_owned()),
-        });
+    /// Items chosen by frequency among the kinds for `depth`, on free floor: one, one more per
+    /// [`TILES_PER_ITEM`] tiles, and one more every [`DEPTHS_PER_ITEM`] depths.
+    pub(super) fn items(&mut self, depth: u32, content: &Content<'_>, rng: &mut GameRng) {
+        let table = item_table(content.items, depth);
+        let d = depth.clamp(1, 30) as usize;
+        let count = 1 + self.grid.len() / TILES_PER_ITEM + d / DEPTHS_PER_ITEM;
+        let mut next = 0;
+        for _ in 0..count {
+            let Some(kind) = pick(rng, &table) else {
+                return;
+            };
+            let Some(at) = self.next_spot(&mut next, Self::item_may_lie) else {
+                return;
+            };
+            self.put(at, PlacementKind::Item(kind.name.clone()));
+        }
     }
-    out
-}
 
-fn monster(grid: &Grid<Terrain>, i: usize, name: &str) -> Placement {
-    Placement {
-        at: grid.hex(i),
-        kind: PlacementKind::Monster(name.to_owned()),
+    /// The next spot from `*from` on in the shuffled order that `ok` accepts.
+    fn next_spot(&self, from: &mut usize, ok: fn(&Self, usize) -> bool) -> Option<usize> {
+        while let Some(&i) = self.spots.get(*from) {
+            *from += 1;
+            if ok(self, i) {
+                return Some(i);
+            }
+        }
+        None
     }
 }
 
 /// Up to `size` tiles for a group: `at`, then the nearest tiles around it (within three
 /// steps) that `ok` accepts, in breadth-first order. A pack may come out smaller where the
 /// ground is cramped.
-fn pack_spots(
+pub(super) fn pack_spots(
     grid: &Grid<Terrain>,
     at: usize,
     size: usize,
     ok: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
     let offsets = grid.neighbor_offsets();
-    let mut chosen = vec![at];
+    let mut chosen = Vec::new();
+    if ok(at) && size > 0 {
+        chosen.push(at);
+    }
     let mut frontier = vec![at];
     let mut seen = vec![at];
     for _ in 0..3 {
@@ -170,6 +230,7 @@ mod tests {
     use crate::geom::Hex;
     use crate::map::Shape;
     use crate::rng::from_seed;
+    use crate::sim::{item_kinds, monster_kinds};
 
     fn open(w: u32, h: u32) -> Grid<Terrain> {
         let shape = Shape::Parallelogram {
@@ -179,10 +240,17 @@ mod tests {
         Grid::new(&shape, Terrain::Floor).unwrap()
     }
 
+    fn bundled() -> Content<'static> {
+        Content {
+            monsters: monster_kinds(),
+            items: item_kinds(),
+        }
+    }
+
     #[test]
     fn stairs_go_to_opposite_ends_of_a_corridor() {
         let mut g = open(30, 1);
-        let up = place_stairs(&mut g, &mut from_seed(4)).unwrap();
+        let up = place_stairs(&mut g, &mut from_seed(4), None, true).unwrap();
         let ends = [Hex::new(0, 0), Hex::new(29, 0)];
         assert!(ends.contains(&g.hex(up)));
         let downs: Vec<Hex> = g
@@ -195,20 +263,33 @@ mod tests {
     }
 
     #[test]
+    fn an_anchor_sends_the_up_stairs_away_and_down_may_be_left_out() {
+        let mut g = open(30, 1);
+        let anchor = g.index(Hex::new(3, 0));
+        let up = place_stairs(&mut g, &mut from_seed(4), anchor, false).unwrap();
+        assert_eq!(g.hex(up), Hex::new(29, 0));
+        assert!(g.iter().all(|(_, t)| *t != Terrain::StairsDown));
+    }
+
+    #[test]
     fn one_tile_gets_up_stairs_only_and_walls_get_none() {
         let mut g = open(1, 1);
-        assert!(place_stairs(&mut g, &mut from_seed(1)).is_some());
+        assert!(place_stairs(&mut g, &mut from_seed(1), None, true).is_some());
         assert_eq!(g.get(Hex::new(0, 0)), Some(&Terrain::StairsUp));
         let mut w = g.map(|_| Terrain::Wall);
-        assert_eq!(place_stairs(&mut w, &mut from_seed(1)), None);
+        assert_eq!(place_stairs(&mut w, &mut from_seed(1), None, true), None);
     }
 
     #[test]
     fn things_keep_their_distance_and_their_own_tiles() {
         let g = open(60, 30);
         let start = g.index(Hex::new(5, 5)).unwrap();
-        for depth in [1, 5, 12] {
-            let things = place_things(&g, start, depth, &mut from_seed(u64::from(depth)));
+        for depth in [1, 5, 10] {
+            let mut rng = from_seed(u64::from(depth));
+            let mut placer = Placer::new(&g, start, &mut rng);
+            placer.monsters(depth, &bundled(), &mut rng);
+            placer.items(depth, &bundled(), &mut rng);
+            let things = placer.finish();
             assert!(
                 things
                     .iter()
@@ -223,6 +304,7 @@ mod tests {
             tiles.sort();
             tiles.dedup();
             assert_eq!(tiles.len(), things.len(), "one thing per tile");
+            assert!(!tiles.contains(&Hex::new(5, 5)), "the start stays free");
             for p in &things {
                 if matches!(p.kind, PlacementKind::Monster(_)) {
                     assert!(p.at.distance(Hex::new(5, 5)) > SAFE_RADIUS);
@@ -232,10 +314,36 @@ mod tests {
     }
 
     #[test]
-    fn deeper_tables_hold_tougher_monsters() {
-        let weight = |d, name| monster_table(d).iter().find(|e| e.0 == name).unwrap().1;
-        assert_eq!(weight(1, "ogre"), 0);
-        assert!(weight(6, "ogre") > weight(3, "ogre"));
-        assert!(weight(6, "kobold") < weight(1, "kobold"));
+    fn nothing_is_placed_where_the_data_has_nothing() {
+        let g = open(40, 20);
+        let start = g.index(Hex::new(2, 2)).unwrap();
+        let mut rng = from_seed(1);
+        let mut placer = Placer::new(&g, start, &mut rng);
+        let empty = Content {
+            monsters: &[],
+            items: &[],
+        };
+        placer.monsters(3, &empty, &mut rng);
+        placer.items(3, &empty, &mut rng);
+        // Depth 0 lies above every kind's range.
+        placer.monsters(0, &bundled(), &mut rng);
+        placer.items(0, &bundled(), &mut rng);
+        assert!(placer.finish().is_empty());
+    }
+
+    #[test]
+    fn packs_stay_together_and_skip_refused_tiles() {
+        let g = open(10, 10);
+        let at = g.index(Hex::new(5, 5)).unwrap();
+        let all = pack_spots(&g, at, 4, |_| true);
+        assert_eq!(all.len(), 4);
+        assert_eq!(all[0], at);
+        assert!(
+            all.iter()
+                .all(|&i| g.hex(i).distance(Hex::new(5, 5)) == 1 || i == at)
+        );
+        let not_at = pack_spots(&g, at, 2, |i| i != at);
+        assert!(!not_at.contains(&at));
+        assert_eq!(not_at.len(), 2);
     }
 }

@@ -7,8 +7,8 @@ use crate::geom::Hex;
 use crate::map::{Grid, Terrain};
 use crate::rng::GameRng;
 
-/// Tiles per room wanted: one room for this much map area.
-const AREA_PER_ROOM: usize = 350;
+/// The fewest rooms wanted on any level (small maps may fit fewer).
+const MIN_ROOMS: usize = 2;
 /// The most rooms on any level.
 const MAX_ROOMS: usize = 150;
 /// Placement attempts per room wanted.
@@ -27,10 +27,19 @@ struct Room {
     centre: Hex,
 }
 
-/// Carves rooms into the interior and joins them with corridors.
-pub(super) fn carve_rooms(grid: &mut Grid<Terrain>, interior: &[bool], rng: &mut GameRng) {
+/// Carves rooms into the interior, one wanted per `area_per_room` interior tiles (at least
+/// [`MIN_ROOMS`]), joins them with corridors, and returns how many were carved.
+pub(super) fn carve_rooms(
+    grid: &mut Grid<Terrain>,
+    interior: &[bool],
+    rng: &mut GameRng,
+    area_per_room: usize,
+) -> usize {
     let spots: Vec<usize> = grid.indices().filter(|&i| interior[i]).collect();
-    let wanted = (spots.len() / AREA_PER_ROOM).min(MAX_ROOMS);
+    if spots.is_empty() {
+        return 0;
+    }
+    let wanted = (spots.len() / area_per_room.max(1)).clamp(MIN_ROOMS, MAX_ROOMS);
     let mut parts = vec![Part::Outside; grid.storage_len()];
     let mut rooms = Vec::new();
     for _ in 0..wanted * TRIES_PER_ROOM {
@@ -43,29 +52,53 @@ pub(super) fn carve_rooms(grid: &mut Grid<Terrain>, interior: &[bool], rng: &mut
             rooms.push(room);
         }
     }
-    // Chain the rooms from left to right on screen, and close a loop now and then.
-    rooms.sort_by_key(|r| (2 * r.centre.x - r.centre.y, r.centre.y));
-    for k in 1..rooms.len() {
-        corridor(
-            grid,
-            interior,
-            &parts,
-            rng,
-            rooms[k - 1].centre,
-            rooms[k].centre,
-        );
-        if k >= 2 && dice::chance(rng, 1, 4) {
-            corridor(
-                grid,
-                interior,
-                &parts,
-                rng,
-                rooms[k - 2].centre,
-                rooms[k].centre,
-            );
+    let centres: Vec<Hex> = rooms.iter().map(|r| r.centre).collect();
+    for (a, b) in links(&centres, rng) {
+        corridor(grid, interior, &parts, rng, centres[a], centres[b]);
+    }
+    rooms.len()
+}
+
+/// Which rooms to join: a shortest tree over the centres (by hex distance, grown from the
+/// first room), and now and then a loop from a room to its nearest room not yet joined to it.
+fn links(centres: &[Hex], rng: &mut GameRng) -> Vec<(usize, usize)> {
+    let n = centres.len();
+    let mut edges = Vec::new();
+    let mut in_tree = vec![false; n];
+    // For each room outside the tree: its nearest room inside and how far that is.
+    let mut best: Vec<(i32, usize)> = vec![(i32::MAX, 0); n];
+    let mut next = 0;
+    for _ in 0..n {
+        in_tree[next] = true;
+        for j in (0..n).filter(|&j| !in_tree[j]) {
+            let d = centres[next].distance(centres[j]);
+            if d < best[j].0 {
+                best[j] = (d, next);
+            }
+        }
+        let Some(j) = (0..n).filter(|&j| !in_tree[j]).min_by_key(|&j| best[j].0) else {
+            break;
+        };
+        edges.push((best[j].1, j));
+        next = j;
+    }
+    for a in 0..n {
+        if !dice::chance(rng, 1, LOOP_ODDS) {
+            continue;
+        }
+        let joined = |b: usize| edges.contains(&(a, b)) || edges.contains(&(b, a));
+        let nearest = (0..n)
+            .filter(|&b| b != a && !joined(b))
+            .min_by_key(|&b| centres[a].distance(centres[b]));
+        if let Some(b) = nearest {
+            edges.push((a, b));
         }
     }
+    edges
 }
+
+/// One room in this many gets an extra corridor that closes a loop.
+const LOOP_ODDS: usize = 4;
 
 /// The inside tiles of a random room around `centre`: a hexagon of radius 2 or 3, or a
 /// rectangle on screen of 4–9 tiles by 3–5 rows.
@@ -127,7 +160,7 @@ fn try_place(
 
 /// Carves a corridor from `a` to `b`: along a row first and then a straight line, or the
 /// other way round. Where it crosses a room's wall into or out of the room it leaves a
-/// closed door (two times in three) or an opening.
+/// closed door (two times in three, never beside another door) or an opening.
 fn corridor(
     grid: &mut Grid<Terrain>,
     interior: &[bool],
@@ -150,6 +183,7 @@ fn corridor(
         .map(|&h| grid.index(h).filter(|&i| interior[i]))
         .collect();
     let part = |c: Option<usize>| c.map_or(Part::Outside, |i| parts[i]);
+    let offsets = grid.neighbor_offsets();
     for k in 0..cells.len() {
         let Some(i) = cells[k] else { continue };
         match parts[i] {
@@ -158,8 +192,12 @@ fn corridor(
                 let before = k.checked_sub(1).map_or(Part::Outside, |p| part(cells[p]));
                 let after = cells.get(k + 1).map_or(Part::Outside, |&c| part(c));
                 let enters = (before == Part::Inside) != (after == Part::Inside);
+                // No door beside a door: where two rooms' walls meet, one door is enough.
+                let beside_door = offsets
+                    .iter()
+                    .any(|&o| grid[i.wrapping_add_signed(o)] == Terrain::DoorClosed);
                 if grid[i] == Terrain::Wall {
-                    grid[i] = if enters && dice::chance(rng, 2, 3) {
+                    grid[i] = if enters && !beside_door && dice::chance(rng, 2, 3) {
                         Terrain::DoorClosed
                     } else {
                         Terrain::Floor
@@ -184,6 +222,37 @@ mod tests {
             height: h,
         };
         Grid::new(&shape, Terrain::Wall).unwrap()
+    }
+
+    #[test]
+    fn links_join_every_room_by_short_corridors() {
+        let centres: Vec<Hex> = (0..12)
+            .map(|k| Hex::new(7 * (k % 4), 9 * (k / 4)))
+            .collect();
+        for seed in 0..10 {
+            let edges = links(&centres, &mut from_seed(seed));
+            assert!(edges.len() >= centres.len() - 1);
+            // Every room is joined to the first, through the links.
+            let mut joined = vec![false; centres.len()];
+            joined[0] = true;
+            for _ in 0..centres.len() {
+                for &(a, b) in &edges {
+                    if joined[a] || joined[b] {
+                        joined[a] = true;
+                        joined[b] = true;
+                    }
+                }
+            }
+            assert!(joined.iter().all(|&j| j), "seed {seed}");
+            // The tree takes neighbours on the lattice, never a long way round.
+            let tree = &edges[..centres.len() - 1];
+            assert!(
+                tree.iter()
+                    .all(|&(a, b)| centres[a].distance(centres[b]) <= 9)
+            );
+        }
+        assert!(links(&[], &mut from_seed(1)).is_empty());
+        assert!(links(&[Hex::new(3, 3)], &mut from_seed(1)).is_empty());
     }
 
     #[test]

@@ -1,0 +1,157 @@
+//! The final lair: a great hall carved into the caverns, the artifact at its heart and its
+//! guardians round it.
+
+use super::dice;
+use super::populate::{Placer, farthest, pack_spots};
+use super::table::Content;
+use crate::geom::Direction;
+use crate::map::{Grid, PlacementKind, Terrain};
+use crate::rng::GameRng;
+
+/// The largest hall radius.
+const MAX_RADIUS: i32 = 7;
+/// The smallest hall worth carving.
+const MIN_RADIUS: i32 = 2;
+
+/// Carves the hall: a hexagon of dry floor with six pillars, centred on the middle row a
+/// quarter of the way in from one end (which end is random). Returns its centre, or `None`
+/// when the map is too small for a hall.
+pub(super) fn carve_hall(
+    grid: &mut Grid<Terrain>,
+    interior: &[bool],
+    rng: &mut GameRng,
+) -> Option<usize> {
+    let inner: Vec<usize> = grid.indices().filter(|&i| interior[i]).collect();
+    let top = inner.iter().map(|&i| grid.hex(i).y).min()?;
+    let bottom = inner.iter().map(|&i| grid.hex(i).y).max()?;
+    let middle = (top + bottom) / 2;
+    let row: Vec<usize> = inner
+        .iter()
+        .copied()
+        .filter(|&i| grid.hex(i).y == middle)
+        .collect();
+    let radius = ((bottom - top) / 2 - 1)
+        .min(row.len() as i32 / 8)
+        .min(MAX_RADIUS);
+    if radius < MIN_RADIUS {
+        return None;
+    }
+    let at = if dice::chance(rng, 1, 2) {
+        row.len() / 4
+    } else {
+        row.len() - 1 - row.len() / 4
+    };
+    let centre = grid.hex(row[at]);
+    for h in centre.range(radius as u32) {
+        if let Some(i) = grid.index(h).filter(|&i| interior[i]) {
+            grid[i] = Terrain::Floor;
+        }
+    }
+    if radius >= 4 {
+        for dir in Direction::ALL {
+            grid.set(centre + dir.offset() * (radius / 2), Terrain::Wall);
+        }
+    }
+    Some(row[at])
+}
+
+/// Lays the artifact at the hall's centre (or, without a hall, on the floor farthest from
+/// the start) and every guardian kind next to it, as many of each as its group says (at
+/// least one). Guardians keep out of the start's safe radius like every monster, so a tiny
+/// level may have none.
+pub(super) fn guard_the_artifact(
+    placer: &mut Placer<'_>,
+    hall: Option<usize>,
+    content: &Content<'_>,
+    rng: &mut GameRng,
+) {
+    let Some(artifact) = content.artifact() else {
+        return;
+    };
+    let grid = placer.grid();
+    let spot = hall
+        .filter(|&i| placer.item_may_lie(i))
+        .or_else(|| farthest(grid, placer.steps(), None).filter(|&i| placer.item_may_lie(i)));
+    let Some(spot) = spot else {
+        return;
+    };
+    placer.put(spot, PlacementKind::Item(artifact.name.clone()));
+    for kind in content.guardians() {
+        let (least, most) = kind.group;
+        let size = dice::between(rng, least.max(1) as usize, most.max(1) as usize);
+        // The artifact's own tile is taken, so the group gathers on the tiles around it.
+        let tiles = pack_spots(grid, spot, size, |j| placer.monster_may_stand(j));
+        for i in tiles {
+            placer.put(i, PlacementKind::Monster(kind.name.clone()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Shape;
+    use crate::mapgen::connect::interior_mask;
+    use crate::rng::from_seed;
+
+    fn rock(w: u32, h: u32) -> Grid<Terrain> {
+        let shape = Shape::Rectangle {
+            width: w,
+            height: h,
+        };
+        Grid::new(&shape, Terrain::Wall).unwrap()
+    }
+
+    #[test]
+    fn the_hall_is_a_pillared_hexagon_of_floor() {
+        let mut g = rock(80, 40);
+        let interior = interior_mask(&g);
+        let centre = carve_hall(&mut g, &interior, &mut from_seed(2)).unwrap();
+        let c = g.hex(centre);
+        let floor = g.iter().filter(|(_, t)| **t == Terrain::Floor).count();
+        let r = MAX_RADIUS;
+        assert_eq!(floor as i32, 3 * r * (r + 1) + 1 - 6);
+        assert_eq!(g[centre], Terrain::Floor);
+        assert!(
+            c.neighbors()
+                .iter()
+                .all(|&n| g.get(n) == Some(&Terrain::Floor))
+        );
+    }
+
+    #[test]
+    fn guardians_gather_round_the_artifact() {
+        let g = rock(60, 30).map(|_| Terrain::Floor);
+        let mut rng = from_seed(3);
+        let centre = g.index(crate::geom::Hex::new(45, 15)).unwrap();
+        let start = g.index(crate::geom::Hex::new(3, 3)).unwrap();
+        let content = Content::bundled();
+        let mut placer = Placer::new(&g, start, &mut rng);
+        guard_the_artifact(&mut placer, Some(centre), &content, &mut rng);
+        let placed = placer.finish();
+        let artifact = content.artifact().unwrap();
+        assert_eq!(
+            placed[0].kind,
+            PlacementKind::Item(artifact.name.clone()),
+            "the artifact first"
+        );
+        assert_eq!(placed[0].at, g.hex(centre));
+        for kind in content.guardians() {
+            let mine: Vec<_> = placed
+                .iter()
+                .filter(|p| p.kind == PlacementKind::Monster(kind.name.clone()))
+                .collect();
+            let (least, most) = kind.group;
+            assert!((least.max(1) as usize..=most.max(1) as usize).contains(&mine.len()));
+            assert!(mine.iter().any(|p| p.at.is_adjacent(g.hex(centre))));
+        }
+    }
+
+    #[test]
+    fn small_maps_get_no_hall() {
+        let mut g = rock(12, 6);
+        let interior = interior_mask(&g);
+        assert_eq!(carve_hall(&mut g, &interior, &mut from_seed(2)), None);
+        assert!(g.iter().all(|(_, t)| *t == Terrain::Wall));
+    }
+}
