@@ -59,7 +59,13 @@ impl World {
         let (progress, busy) = self.regen.parts();
         m.word(progress);
         m.word(u64::from(busy));
-        m.text(&self.story.ending.as_ref().map_or(String::new(), Ending::describe));
+        m.text(
+            &self
+                .story
+                .ending
+                .as_ref()
+                .map_or(String::new(), Ending::describe),
+        );
         mix_creature(&mut m, self.player());
         for c in self.creatures_here().skip(1) {
             mix_creature(&mut m, c);
