@@ -33,5 +33,6 @@ pub use monsters::{Attack, Behaviour, MonsterKind, monster_kind, monster_kinds, 
 pub use player::{PlayerKind, parse_player, player_kind};
 pub use record::{Divergence, GameRecord, Origin, Step};
 pub use world::{
-    Depth, Ending, FloorItem, MAX_DEPTH, Plan, SEGMENTS, Story, TURN_HASH_VERSION, World,
+    Depth, Ending, FloorItem, InvalidWorld, MAX_DEPTH, Plan, SEGMENTS, Story, TURN_HASH_VERSION,
+    World,
 };

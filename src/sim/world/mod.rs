@@ -10,12 +10,14 @@ mod regen;
 mod segment;
 mod story;
 mod telegraph;
+mod validate;
 mod view;
 
 pub use depths::{Depth, MAX_DEPTH};
 pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;
 pub use story::{Ending, Story};
+pub use validate::InvalidWorld;
 
 use super::intention::{Intention, acts_in};
 use super::monsters::monster_kind;

@@ -1,0 +1,187 @@
+//! Checks of a world read from a file: a loaded state must be one the rules could have made,
+//! so that nothing panics later on an index outside a map or a creature that is not there.
+
+use super::World;
+use thiserror::Error;
+
+/// Why a loaded world cannot be played.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum InvalidWorld {
+    /// No level, or no player.
+    #[error("the world has no {0}")]
+    Missing(&'static str),
+    /// Something stands or lies outside its level, or on no level.
+    #[error("{0}")]
+    Outside(String),
+    /// Two living creatures share a tile.
+    #[error("{first} and {second} stand on the same tile {at} of depth {depth}")]
+    SharedTile {
+        /// One creature.
+        first: String,
+        /// The other.
+        second: String,
+        /// The tile.
+        at: crate::geom::Hex,
+        /// Its depth.
+        depth: u32,
+    },
+    /// Numbers the rules never produce.
+    #[error("{0}")]
+    Inconsistent(String),
+}
+
+impl World {
+    /// Checks that every creature stands on a passable tile of an existing level, that no two
+    /// living creatures share a tile, that ids match positions in the list, that per-tile
+    /// tables fit their levels and the clock is in range.
+    pub fn validate(&self) -> Result<(), InvalidWorld> {
+        if self.depths.is_empty() {
+            return Err(InvalidWorld::Missing("level"));
+        }
+        let Some(player) = self.creatures.first() else {
+            return Err(InvalidWorld::Missing("player"));
+        };
+        if player.behaviour.is_some() {
+            return Err(InvalidWorld::Inconsistent(
+                "the first creature is not the player".into(),
+            ));
+        }
+        if !(1..=super::SEGMENTS).contains(&self.segment) {
+            return Err(InvalidWorld::Inconsistent(format!(
+                "segment {} is not 1 to {}",
+                self.segment,
+                super::SEGMENTS
+            )));
+        }
+        for (d, depth) in self.depths.iter().enumerate() {
+            if depth.seen.len() != depth.level.terrain.storage_len() {
+                return Err(InvalidWorld::Inconsistent(format!(
+                    "the memory of depth {} does not fit its map",
+                    d + 1
+                )));
+            }
+            if let Some(f) = depth.floor.iter().find(|f| !depth.level.passable(f.at)) {
+                return Err(InvalidWorld::Outside(format!(
+                    "{} lies on {} of depth {}, which is no floor",
+                    f.item,
+                    f.at,
+                    d + 1
+                )));
+            }
+        }
+        let mut taken: Vec<(u32, crate::geom::Hex, usize)> = Vec::new();
+        for (i, c) in self.creatures.iter().enumerate() {
+            if c.id != i {
+                return Err(InvalidWorld::Inconsistent(format!(
+                    "creature {i} calls itself {}",
+                    c.id
+                )));
+            }
+            let Some(depth) = (c.depth as usize)
+                .checked_sub(1)
+                .and_then(|d| self.depths.get(d))
+            else {
+                return Err(InvalidWorld::Outside(format!(
+                    "{} #{} is on depth {}, which does not exist",
+                    c.name, c.id, c.depth
+                )));
+            };
+            if c.alive && !depth.level.passable(c.pos) {
+                return Err(InvalidWorld::Outside(format!(
+                    "{} #{} stands on {} of depth {}, where nothing can stand",
+                    c.name, c.id, c.pos, c.depth
+                )));
+            }
+            if c.max_hp < 1 || (c.alive && (c.hp < 1 || c.hp > c.max_hp)) {
+                return Err(InvalidWorld::Inconsistent(format!(
+                    "{} #{} has {} of {} hit points",
+                    c.name, c.id, c.hp, c.max_hp
+                )));
+            }
+            if c.alive {
+                taken.push((c.depth, c.pos, i));
+            }
+        }
+        if !self.creatures[0].alive && self.story.ending.is_none() {
+            return Err(InvalidWorld::Inconsistent(
+                "the player is dead but the game goes on".into(),
+            ));
+        }
+        taken.sort_unstable();
+        for pair in taken.windows(2) {
+            let ((d1, h1, a), (d2, h2, b)) = (pair[0], pair[1]);
+            if (d1, h1) == (d2, h2) {
+                return Err(InvalidWorld::SharedTile {
+                    first: self.creatures[a].name.clone(),
+                    second: self.creatures[b].name.clone(),
+                    at: h1,
+                    depth: d1,
+                });
+            }
+        }
+        if self.visible.len() > self.level().terrain.storage_len() {
+            return Err(InvalidWorld::Inconsistent(
+                "the view does not fit the level".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Hex;
+    use crate::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+
+    fn world() -> World {
+        let grid = Grid::new(
+            &Shape::Parallelogram {
+                width: 6,
+                height: 4,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        let mut level = Level::new("t", 1, grid);
+        level.start = Some(Hex::new(0, 0));
+        level.placements.push(Placement {
+            at: Hex::new(4, 2),
+            kind: PlacementKind::Monster("goblin".into()),
+        });
+        World::new(level, 1).unwrap()
+    }
+
+    #[test]
+    fn a_world_the_rules_made_is_valid() {
+        assert_eq!(world().validate(), Ok(()));
+    }
+
+    #[test]
+    fn impossible_worlds_are_refused() {
+        let mut w = world();
+        w.creatures.clear();
+        assert_eq!(w.validate(), Err(InvalidWorld::Missing("player")));
+
+        let mut w = world();
+        let at = w.creatures[0].pos;
+        w.creatures[1].pos = at;
+        assert!(matches!(w.validate(), Err(InvalidWorld::SharedTile { .. })));
+
+        let mut w = world();
+        w.creatures[1].pos = Hex::new(50, 50);
+        assert!(matches!(w.validate(), Err(InvalidWorld::Outside(_))));
+
+        let mut w = world();
+        w.creatures[1].depth = 7;
+        assert!(matches!(w.validate(), Err(InvalidWorld::Outside(_))));
+
+        let mut w = world();
+        w.depths[0].seen.pop();
+        assert!(matches!(w.validate(), Err(InvalidWorld::Inconsistent(_))));
+
+        let mut w = world();
+        w.segment = 9;
+        assert!(matches!(w.validate(), Err(InvalidWorld::Inconsistent(_))));
+    }
+}

@@ -1,0 +1,248 @@
+//! The whole game's world: ten depths, stairs both ways, levels kept as left, stable ids,
+//! records that replay and verify, and laws that hold after any commands.
+#![allow(clippy::unwrap_used)]
+
+use hexdeep::geom::{Direction, Hex};
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+use hexdeep::sim::{
+    Command, Ending, Event, GameRecord, ItemUse, MAX_DEPTH, Origin, Rejection, World, item_kinds,
+};
+use proptest::prelude::*;
+
+/// A corridor level with stairs up at the west end and down at the east end.
+fn corridor(width: u32, items: &[(&str, i32)]) -> Level {
+    let mut grid = Grid::new(&Shape::Parallelogram { width, height: 1 }, Terrain::Floor).unwrap();
+    grid.set(Hex::new(0, 0), Terrain::StairsUp);
+    grid.set(Hex::new(width as i32 - 1, 0), Terrain::StairsDown);
+    let mut level = Level::new("corridor", 1, grid);
+    level.start = Some(Hex::new(0, 0));
+    for &(name, x) in items {
+        level.placements.push(Placement {
+            at: Hex::new(x, 0),
+            kind: PlacementKind::Item(name.to_string()),
+        });
+    }
+    level
+}
+
+fn walk(world: &mut World, dir: Direction, steps: usize) {
+    for _ in 0..steps {
+        world.apply(Command::Move(dir)).unwrap();
+    }
+}
+
+fn artifact() -> String {
+    item_kinds()
+        .iter()
+        .find(|k| matches!(k.use_, ItemUse::Artifact))
+        .unwrap()
+        .name
+        .clone()
+}
+
+#[test]
+fn a_new_game_has_ten_depths_and_starts_on_the_first() {
+    let world = World::new_game(11, Vec::new()).unwrap();
+    assert_eq!(world.depth_count(), MAX_DEPTH);
+    assert_eq!(world.depth(), 1);
+    assert_eq!(
+        world.level().terrain_at(world.player().pos),
+        Some(Terrain::StairsUp)
+    );
+    let deepest = &world.depths()[MAX_DEPTH as usize - 1];
+    let holds_artifact = deepest
+        .level()
+        .placements
+        .iter()
+        .any(|p| p.kind == PlacementKind::Item(artifact()));
+    assert!(holds_artifact, "the artifact lies on depth 10");
+    let again = World::new_game(11, Vec::new()).unwrap();
+    assert_eq!(again.turn_hash(), world.turn_hash());
+}
+
+#[test]
+fn map_files_become_the_first_depths() {
+    let world = World::new_game(3, vec![corridor(5, &[]), corridor(6, &[])]).unwrap();
+    assert_eq!(world.depths()[0].level().name, "corridor");
+    assert_eq!(world.depths()[1].level().terrain.len(), 6);
+    assert_ne!(world.depths()[2].level().name, "corridor");
+    assert_eq!(world.depth_count(), MAX_DEPTH);
+}
+
+#[test]
+fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
+    let mut world =
+        World::new_game(5, vec![corridor(5, &[("dart", 2)]), corridor(7, &[])]).unwrap();
+    assert_eq!(
+        world.apply(Command::Descend),
+        Err(Rejection::NoStairs(true)),
+        "not on stairs"
+    );
+    walk(&mut world, Direction::E, 4);
+    let darts = world.player().count_of("dart");
+    world.apply(Command::Drop('a')).unwrap();
+    assert_eq!(world.player().count_of("dart"), 0);
+    let events = world.apply(Command::Descend).unwrap();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Stairs {
+            depth: 2,
+            down: true
+        }
+    )));
+    assert_eq!(world.depth(), 2);
+    assert_eq!(
+        world.player().pos,
+        Hex::new(0, 0),
+        "arrives on the stairs up"
+    );
+    assert!(world.floor_items().is_empty(), "depth 2 has its own floor");
+    world.apply(Command::Ascend).unwrap();
+    assert_eq!(world.depth(), 1);
+    assert_eq!(
+        world.player().pos,
+        Hex::new(4, 0),
+        "back on the stairs down"
+    );
+    assert_eq!(
+        world.items_at(Hex::new(4, 0)).count(),
+        darts as usize,
+        "as left"
+    );
+    assert!(world.is_seen(Hex::new(1, 0)), "depth 1 is still remembered");
+}
+
+#[test]
+fn leaving_needs_the_artifact_and_carrying_it_out_wins() {
+    let name = artifact();
+    let mut world = World::new_game(5, vec![corridor(5, &[(&name, 1)])]).unwrap();
+    assert_eq!(
+        world.apply(Command::Ascend),
+        Err(Rejection::NeedArtifact(name.clone()))
+    );
+    walk(&mut world, Direction::E, 1);
+    assert!(world.carries_artifact());
+    walk(&mut world, Direction::W, 1);
+    let events = world.apply(Command::Ascend).unwrap();
+    assert!(events.contains(&Event::Escaped));
+    assert_eq!(world.ending(), Some(&Ending::Won));
+    assert!(world.is_over());
+    assert_eq!(world.apply(Command::Wait), Err(Rejection::Over));
+}
+
+#[test]
+fn creature_ids_stay_the_same_for_the_whole_game() {
+    let mut world = World::new_game(8, Vec::new()).unwrap();
+    let before: Vec<(usize, String, u32)> = world
+        .creatures()
+        .iter()
+        .map(|c| (c.id, c.name.clone(), c.depth))
+        .collect();
+    for c in world.creatures() {
+        assert_eq!(world.creatures()[c.id].id, c.id);
+    }
+    assert!(
+        before.iter().any(|c| c.2 == MAX_DEPTH),
+        "the deep levels have monsters"
+    );
+    for _ in 0..20 {
+        world.apply(Command::Wait).unwrap();
+    }
+    let after: Vec<(usize, String, u32)> = world
+        .creatures()
+        .iter()
+        .map(|c| (c.id, c.name.clone(), c.depth))
+        .collect();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn wading_into_water_costs_the_next_action() {
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 4,
+            height: 1,
+        },
+        Terrain::Floor,
+    )
+    .unwrap();
+    grid.set(Hex::new(1, 0), Terrain::ShallowWater);
+    let mut level = Level::new("ford", 1, grid);
+    level.start = Some(Hex::new(0, 0));
+    let mut world = World::new(level, 1).unwrap();
+    let turn = world.turn();
+    world.apply(Command::Move(Direction::E)).unwrap();
+    assert_eq!(world.turn(), turn + 1, "the wading action passed by itself");
+    world.apply(Command::Move(Direction::E)).unwrap();
+    assert_eq!(world.player().pos, Hex::new(2, 0));
+}
+
+fn command_from(n: u8) -> Command {
+    match n % 10 {
+        0..=5 => Command::Move(Direction::ALL[usize::from(n % 6)]),
+        6 => Command::Wait,
+        7 => Command::Rest,
+        8 => Command::PickUp,
+        _ => Command::Descend,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+    #[test]
+    fn any_commands_keep_the_world_valid_and_the_record_verifies(
+        seed in 0u64..1000,
+        moves in proptest::collection::vec(any::<u8>(), 1..120),
+    ) {
+        let mut world = World::new_game(seed, Vec::new()).unwrap();
+        let mut record = GameRecord::new(world.clone(), Origin::Fresh);
+        for n in moves {
+            let command = command_from(n);
+            if world.apply(command).is_ok() {
+                record.push(command, &world);
+            }
+            prop_assert_eq!(world.validate(), Ok(()));
+            if world.is_over() {
+                break;
+            }
+        }
+        let replayed = record.verify(Some(&world)).unwrap();
+        prop_assert_eq!(replayed.turn_hash(), world.turn_hash());
+        let json = serde_json::to_string(&world).unwrap();
+        let back: World = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(back.turn_hash(), world.turn_hash());
+        prop_assert!(back.differences(&world).is_empty());
+    }
+}
+
+#[test]
+fn a_changed_record_is_caught_at_its_first_different_step() {
+    let mut world = World::new_game(21, Vec::new()).unwrap();
+    let mut record = GameRecord::new(world.clone(), Origin::Fresh);
+    for dir in [
+        Direction::E,
+        Direction::SE,
+        Direction::E,
+        Direction::W,
+        Direction::NE,
+    ] {
+        let command = Command::Move(dir);
+        if world.apply(command).is_ok() {
+            record.push(command, &world);
+        }
+    }
+    for _ in 0..5 {
+        world.apply(Command::Wait).unwrap();
+        record.push(Command::Wait, &world);
+    }
+    assert!(record.verify(Some(&world)).is_ok());
+    let mut tampered = record.clone();
+    let k = tampered.steps.len() - 3;
+    tampered.steps[k].hash ^= 1;
+    let err = tampered.verify(Some(&world)).unwrap_err();
+    assert_eq!(err.step, k + 1);
+    let mut moved = record.clone();
+    moved.steps.truncate(moved.steps.len() - 1);
+    let err = moved.verify(Some(&world)).unwrap_err();
+    assert!(err.what.contains("final state differs"), "{}", err.what);
+}
