@@ -24,6 +24,7 @@ pub mod mapfile;
 pub mod mapgen;
 pub mod output;
 pub mod path;
+pub mod persist;
 pub mod rng;
 pub mod sim;
 pub mod ui;

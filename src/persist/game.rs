@@ -1,0 +1,259 @@
+//! Saved games and the hall of fame as files: what a save holds, where it goes, and how a
+//! finished game becomes a replay.
+
+use super::container::Kind;
+use super::location::SaveDir;
+use super::store::{self, PersistError};
+use crate::sim::{Ending, GameRecord, InvalidWorld, World};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// A game on disk: its record from the first turn and the state now (loading restores the
+/// state directly; it does not replay).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// The save's name: its file is `NAME.hdsave`.
+    pub name: String,
+    /// The start, every command and the hash after each.
+    pub record: GameRecord,
+    /// The world now.
+    pub current: World,
+    /// The last messages, to show again on continuing.
+    pub log: Vec<String>,
+}
+
+/// Why a saved game could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("{0}")]
+    Persist(#[from] PersistError),
+    /// The file read, but its world is impossible.
+    #[error("{path}: the saved world is invalid: {why}")]
+    Invalid {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        why: InvalidWorld,
+    },
+}
+
+impl LoadError {
+    /// Whether the file exists but is damaged, so its backup may help.
+    pub fn is_damage(&self) -> bool {
+        match self {
+            LoadError::Persist(e) => e.is_damage(),
+            LoadError::Invalid { .. } => true,
+        }
+    }
+}
+
+/// Writes a game in progress to `dir`, keeping the previous save as `.bak`.
+pub fn save_game(dir: &SaveDir, game: &SavedGame) -> Result<PathBuf, PersistError> {
+    std::fs::create_dir_all(&dir.0).map_err(|e| crate::files::FileError::Io {
+        path: dir.0.display().to_string(),
+        source: e,
+    })?;
+    let path = dir.save(&game.name);
+    store::save(&path, Kind::Save, game)?;
+    Ok(path)
+}
+
+/// Reads a save or a finished game, and checks its worlds.
+pub fn load_game(path: &Path) -> Result<SavedGame, LoadError> {
+    let (_, game): (_, SavedGame) = store::load_game(path)?;
+    let invalid = |why| LoadError::Invalid {
+        path: path.display().to_string(),
+        why,
+    };
+    game.current.validate().map_err(invalid)?;
+    game.record.start.validate().map_err(invalid)?;
+    Ok(game)
+}
+
+/// Moves an ended game out of the saves in progress into `finished/` as a replay, and returns
+/// the replay's path. The save and its backup are removed only once the replay is written.
+pub fn finish_game(dir: &SaveDir, game: &SavedGame) -> Result<PathBuf, PersistError> {
+    let folder = dir.finished();
+    std::fs::create_dir_all(&folder).map_err(|e| crate::files::FileError::Io {
+        path: folder.display().to_string(),
+        source: e,
+    })?;
+    let path = unused_name(&folder, &game.name, "hdsave");
+    store::save_plain(&path, Kind::Finished, game)?;
+    let save = dir.save(&game.name);
+    let _ = std::fs::remove_file(store::backup_of(&save));
+    let _ = std::fs::remove_file(&save);
+    Ok(path)
+}
+
+/// `folder/NAME.EXT`, or `NAME-2.EXT`, `NAME-3.EXT`… when taken.
+pub fn unused_name(folder: &Path, name: &str, ext: &str) -> PathBuf {
+    let first = folder.join(format!("{name}.{ext}"));
+    if !first.exists() {
+        return first;
+    }
+    (2..100_000)
+        .map(|n| folder.join(format!("{name}-{n}.{ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or(first)
+}
+
+/// A name for a new game's save that no other save uses: `game-SEED`, then `game-SEED-2`…
+pub fn new_save_name(dir: &SaveDir, seed: u64) -> String {
+    let base = format!("game-{seed}");
+    if !dir.save(&base).exists() {
+        return base;
+    }
+    (2..100_000)
+        .map(|n| format!("{base}-{n}"))
+        .find(|n| !dir.save(n).exists())
+        .unwrap_or(base)
+}
+
+/// One run in the hall of fame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    /// The save's name.
+    pub name: String,
+    /// The game's seed.
+    pub seed: u64,
+    /// How it ended.
+    pub ending: Ending,
+    /// The deepest depth reached.
+    pub deepest: u32,
+    /// Turns played.
+    pub turns: u64,
+    /// Monsters killed.
+    pub kills: u32,
+    /// Whether it was taken over from a replay.
+    pub taken_over: bool,
+}
+
+impl Score {
+    /// The run's score of a world: a win counts most, then depth, then kills, then speed.
+    pub fn of(name: &str, world: &World, taken_over: bool) -> Score {
+        Score {
+            name: name.to_string(),
+            seed: world.seed(),
+            ending: world.ending().cloned().unwrap_or(Ending::Quit),
+            deepest: world.story().deepest,
+            turns: world.turn(),
+            kills: world.story().kill_count(),
+            taken_over,
+        }
+    }
+
+    /// Points: 100,000 for a win, 1,000 a depth, 10 a kill, less the turns over 10,000 for a
+    /// win.
+    pub fn points(&self) -> u64 {
+        let won = if self.ending == Ending::Won {
+            100_000 + 10_000u64.saturating_sub(self.turns.min(10_000))
+        } else {
+            0
+        };
+        won + u64::from(self.deepest) * 1000 + u64::from(self.kills) * 10
+    }
+}
+
+/// The ten best runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HallOfFame {
+    /// Best first.
+    pub entries: Vec<Score>,
+}
+
+/// How many runs the hall of fame keeps.
+pub const HALL_SIZE: usize = 10;
+
+impl HallOfFame {
+    /// Adds a run; returns its place (from 1) if it made the ten best.
+    pub fn add(&mut self, score: Score) -> Option<usize> {
+        let place = self
+            .entries
+            .iter()
+            .position(|e| e.points() < score.points())
+            .unwrap_or(self.entries.len());
+        if place >= HALL_SIZE {
+            return None;
+        }
+        self.entries.insert(place, score);
+        self.entries.truncate(HALL_SIZE);
+        Some(place + 1)
+    }
+
+    /// The table as text, one run a line.
+    pub fn to_text(&self) -> String {
+        if self.entries.is_empty() {
+            return "The hall of fame is empty: no game has ended yet.\n".to_string();
+        }
+        let mut out = String::from("Hall of fame\n");
+        for (i, e) in self.entries.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{:>2}. {:>7} pts  {}  depth {}, {} turns, {} kills{}  (seed {})",
+                i + 1,
+                e.points(),
+                e.ending.describe(),
+                e.deepest,
+                e.turns,
+                e.kills,
+                if e.taken_over { ", taken over" } else { "" },
+                e.seed
+            );
+        }
+        out
+    }
+}
+
+/// Reads the hall of fame (empty when there is none yet).
+pub fn load_scores(dir: &SaveDir) -> Result<HallOfFame, PersistError> {
+    let path = dir.scores();
+    if !path.exists() {
+        return Ok(HallOfFame::default());
+    }
+    store::load(&path, Kind::Scores).map(|(_, h)| h)
+}
+
+/// Adds a run to the hall of fame on disk (written atomically); its place if it made it.
+pub fn record_score(dir: &SaveDir, score: Score) -> Result<Option<usize>, PersistError> {
+    let mut hall = load_scores(dir)?;
+    let place = hall.add(score);
+    std::fs::create_dir_all(&dir.0).map_err(|e| crate::files::FileError::Io {
+        path: dir.0.display().to_string(),
+        source: e,
+    })?;
+    store::save_plain(&dir.scores(), Kind::Scores, &hall)?;
+    Ok(place)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn score(ending: Ending, deepest: u32) -> Score {
+        Score {
+            name: "g".into(),
+            seed: 1,
+            ending,
+            deepest,
+            turns: 100,
+            kills: 3,
+            taken_over: false,
+        }
+    }
+
+    #[test]
+    fn the_hall_keeps_the_ten_best_in_order() {
+        let mut hall = HallOfFame::default();
+        for d in 1..=12 {
+            hall.add(score(Ending::Quit, d));
+        }
+        assert_eq!(hall.entries.len(), HALL_SIZE);
+        assert_eq!(hall.entries[0].deepest, 12);
+        assert_eq!(hall.add(score(Ending::Quit, 1)), None);
+        assert_eq!(hall.add(score(Ending::Won, 1)), Some(1));
+        assert!(hall.to_text().contains("escaped with the artifact"));
+    }
+}

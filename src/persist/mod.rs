@@ -1,0 +1,18 @@
+//! Saves and replays on disk (DESIGN.md "Files"): a header with magic, versions and a
+//! checksum, a bounded bincode payload behind one small codec module, atomic writes that keep
+//! the previous save, and where the files live. The core never touches files; the shells call
+//! this module.
+
+pub mod codec;
+pub mod container;
+pub mod game;
+pub mod location;
+pub mod store;
+
+pub use container::{FORMAT_VERSION, Header, Kind};
+pub use game::{
+    HallOfFame, LoadError, SavedGame, Score, finish_game, load_game, load_scores, new_save_name,
+    record_score, save_game,
+};
+pub use location::{FILES_HELP, Places, SaveDir};
+pub use store::PersistError;

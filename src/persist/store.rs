@@ -1,0 +1,119 @@
+//! Reading and writing hexdeep files: atomic writes that keep the previous file as `.bak`, and
+//! bounded reads that name the file in every error.
+
+use super::codec::MAX_PAYLOAD;
+use super::container::{self, FormatError, Header, Kind};
+use crate::files::{self, FileError};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
+
+/// The largest file read: the payload limit and room for the header.
+pub const MAX_FILE: u64 = MAX_PAYLOAD as u64 + 4096;
+
+/// Why a file could not be saved or loaded; the message names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum PersistError {
+    /// The file system refused.
+    #[error("{0}")]
+    File(#[from] FileError),
+    /// The bytes are not a readable file.
+    #[error("{path}: {source}")]
+    Format {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        source: FormatError,
+    },
+}
+
+impl PersistError {
+    /// Whether the file exists but is damaged or unreadable, so a backup may help.
+    pub fn is_damage(&self) -> bool {
+        matches!(self, PersistError::Format { .. })
+    }
+}
+
+fn format_error(path: &Path, source: FormatError) -> PersistError {
+    PersistError::Format {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// The backup kept beside a file: `NAME.bak`.
+pub fn backup_of(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+/// Writes `value` as a file of `kind` at `path`, atomically; the previous file is kept as
+/// [`backup_of`] `path`.
+pub fn save<T: Serialize>(path: &Path, kind: Kind, value: &T) -> Result<(), PersistError> {
+    let bytes = container::encode(kind, value).map_err(|e| format_error(path, e))?;
+    files::write_atomic_keeping(path, &bytes, &backup_of(path))?;
+    Ok(())
+}
+
+/// Writes `value` as a file of `kind` at `path`, atomically, keeping no backup.
+pub fn save_plain<T: Serialize>(path: &Path, kind: Kind, value: &T) -> Result<(), PersistError> {
+    let bytes = container::encode(kind, value).map_err(|e| format_error(path, e))?;
+    files::write_atomic(path, &bytes)?;
+    Ok(())
+}
+
+/// Reads a file of `kind`.
+pub fn load<T: DeserializeOwned>(path: &Path, kind: Kind) -> Result<(Header, T), PersistError> {
+    let bytes = files::read_limited(path, MAX_FILE)?;
+    container::decode(kind, &bytes).map_err(|e| format_error(path, e))
+}
+
+/// Reads a file of any kind of game (a save or a finished game).
+pub fn load_game<T: DeserializeOwned>(path: &Path) -> Result<(Header, T), PersistError> {
+    let bytes = files::read_limited(path, MAX_FILE)?;
+    let header = container::peek_header(&bytes).map_err(|e| format_error(path, e))?;
+    let kind = match header.kind {
+        Kind::Finished => Kind::Finished,
+        _ => Kind::Save,
+    };
+    container::decode(kind, &bytes).map_err(|e| format_error(path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hexdeep-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn saving_keeps_the_previous_file_as_a_backup() {
+        let dir = scratch("bak");
+        let path = dir.join("g.hdsave");
+        save(&path, Kind::Save, &1u32).unwrap();
+        save(&path, Kind::Save, &2u32).unwrap();
+        assert_eq!(load::<u32>(&path, Kind::Save).unwrap().1, 2);
+        assert_eq!(load::<u32>(&backup_of(&path), Kind::Save).unwrap().1, 1);
+    }
+
+    #[test]
+    fn bad_files_name_themselves() {
+        let dir = scratch("bad");
+        let empty = dir.join("empty.hdsave");
+        std::fs::write(&empty, b"").unwrap();
+        let err = load::<u32>(&empty, Kind::Save).unwrap_err();
+        assert!(
+            err.to_string().contains("empty.hdsave") && err.is_damage(),
+            "{err}"
+        );
+        let err = load::<u32>(&dir, Kind::Save).unwrap_err();
+        assert!(err.to_string().contains("folder"), "{err}");
+        let missing = load::<u32>(&dir.join("none"), Kind::Save).unwrap_err();
+        assert!(missing.to_string().contains("none") && !missing.is_damage());
+    }
+}
