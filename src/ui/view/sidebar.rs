@@ -41,7 +41,7 @@ impl Sidebar<'_> {
         let depth = format!("Depth {}", level.depth);
         // A generated level is named after its depth; a hand-made map has its own name, shown
         // instead of the seed (which still drives the monsters' rolls).
-        let origin = if level.name == depth {
+        let origin = if level.name == crate::mapgen::level_name(level.depth) {
             format!("Seed {}", world.seed())
         } else {
             format!("Map: {}", level.name)
