@@ -3,9 +3,11 @@
 //! the previous save, and where the files live. The core never touches files; the shells call
 //! this module.
 
+pub mod asciicast;
 pub mod codec;
 pub mod container;
 pub mod game;
+pub mod keyframes;
 pub mod location;
 pub mod store;
 
@@ -14,5 +16,6 @@ pub use game::{
     HallOfFame, LoadError, SavedGame, Score, finish_game, load_game, load_scores, new_save_name,
     record_score, save_game,
 };
+pub use keyframes::Keyframes;
 pub use location::{FILES_HELP, Places, SaveDir};
 pub use store::PersistError;
