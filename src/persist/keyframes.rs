@@ -75,6 +75,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    #[allow(clippy::trivially_copy_pass_by_ref)] // the step function's shape
     fn add(s: &mut Vec<u32>, c: &u32) -> Result<(), ()> {
         if *c == 999 {
             return Err(());
