@@ -7,7 +7,11 @@ use std::process::ExitCode;
 /// A roguelike on a hex grid where everyone acts at once.
 #[derive(Parser)]
 #[command(name = "hexdeep", version, about)]
+#[command(after_help = hexdeep::persist::FILES_HELP)]
 struct Cli {
+    /// Where saves, finished games, character dumps and the hall of fame go.
+    #[arg(long, global = true, value_name = "DIR")]
+    saves: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -24,23 +28,55 @@ enum Cmd {
     /// Check, render and convert map files.
     #[command(subcommand)]
     Map(hexdeep::mapfile::cli::MapCommand),
+    /// Watch a saved or finished game from its first turn, verify it, or export it.
+    Replay(hexdeep::ui::watch::ReplayArgs),
+    /// Show the hall of fame: the ten best runs.
+    Scores,
+    /// Go on with a saved game: FILE, or the newest save.
+    Continue {
+        /// A `.hdsave` file (or its `.bak`).
+        file: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli
-        .command
-        .unwrap_or(Cmd::Play(hexdeep::ui::PlayArgs::default()))
-    {
-        Cmd::Play(args) => match hexdeep::ui::run(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("hexdeep: {err}");
-                ExitCode::FAILURE
-            }
-        },
+    let saves = cli.saves.clone();
+    let Some(command) = cli.command else {
+        // Bare `hexdeep`: the menu when a save is present, else a new game.
+        let start = hexdeep::ui::start::start(&hexdeep::ui::PlayArgs::default(), saves);
+        return report(start.map(|()| true).map_err(|e| e.to_string()));
+    };
+    match command {
+        Cmd::Play(args) => report(
+            hexdeep::ui::run(&args, saves)
+                .map(|()| true)
+                .map_err(|e| e.to_string()),
+        ),
         Cmd::Sim { file } => run_sim(&file),
         Cmd::Map(command) => hexdeep::mapfile::cli::run(&command),
+        Cmd::Replay(args) => report(hexdeep::ui::start::replay_command(&args, saves)),
+        Cmd::Scores => report(hexdeep::ui::start::scores_command(saves)),
+        Cmd::Continue { file } => {
+            let places = hexdeep::persist::Places::from_environment(saves);
+            report(
+                hexdeep::ui::start::continue_game(file, &places)
+                    .map(|()| true)
+                    .map_err(|e| e.to_string()),
+            )
+        }
+    }
+}
+
+/// Exit 0 on success, 1 with the message otherwise.
+fn report(result: Result<bool, String>) -> ExitCode {
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(err) => {
+            eprintln!("hexdeep: {err}");
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -10,17 +10,15 @@ use hexdeep::ui::app::Session;
 use hexdeep::ui::auto::next_command;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
-use hexdeep::ui::state::{Auto, UiState};
+use hexdeep::ui::state::Auto;
 use hexdeep::ui::update::start_travel;
 
 fn session(level: Level, seed: u64) -> Session {
-    Session {
-        world: World::new(level, seed).unwrap(),
-        ui: UiState::default(),
-        keymap: Keymap::default_keys(),
-        palette: Palette { color: false },
-        record: Vec::new(),
-    }
+    Session::new(
+        World::new(level, seed).unwrap(),
+        Keymap::default_keys(),
+        Palette { color: false },
+    )
 }
 
 /// Runs the automation under way to its end; returns the steps taken.

@@ -11,7 +11,7 @@ use hexdeep::ui::app::Session;
 use hexdeep::ui::auto::next_command;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
-use hexdeep::ui::state::{Auto, Mode, UiState};
+use hexdeep::ui::state::{Auto, Mode};
 use hexdeep::ui::view::{areas, camera};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -35,13 +35,11 @@ fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)]) -> Level 
 }
 
 fn session(level: Level, color: bool) -> Session {
-    Session {
-        world: World::new(level, 3).unwrap(),
-        ui: UiState::default(),
-        keymap: Keymap::default_keys(),
-        palette: Palette { color },
-        record: Vec::new(),
-    }
+    Session::new(
+        World::new(level, 3).unwrap(),
+        Keymap::default_keys(),
+        Palette { color },
+    )
 }
 
 /// The same world with the player's hit points set (through a save round trip; the player is

@@ -7,7 +7,7 @@ use hexdeep::sim::{Command, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
-use hexdeep::ui::state::{Auto, Mode, UiState};
+use hexdeep::ui::state::{Auto, Mode};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A 9x9 parallelogram of floor with a wall at (5, 4) and the player at (4, 4).
@@ -27,13 +27,11 @@ fn level() -> Level {
 }
 
 fn session() -> Session {
-    Session {
-        world: World::new(level(), 3).unwrap(),
-        ui: UiState::default(),
-        keymap: Keymap::default_keys(),
-        palette: Palette { color: false },
-        record: Vec::new(),
-    }
+    Session::new(
+        World::new(level(), 3).unwrap(),
+        Keymap::default_keys(),
+        Palette { color: false },
+    )
 }
 
 fn press(s: &mut Session, c: char) {
@@ -174,7 +172,7 @@ fn a_broken_keymap_file_falls_back_with_a_note() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("keys.toml");
     std::fs::write(&path, "[keys]\nq = \"jump\"\n").unwrap();
-    let (map, note) = hexdeep::ui::load_keymap(Some(&path));
+    let (map, note) = hexdeep::ui::load_keymap(Some(&path), None);
     assert_eq!(map, Keymap::default_keys());
     let note = note.unwrap();
     assert!(

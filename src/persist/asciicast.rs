@@ -38,6 +38,23 @@ impl Cast {
         self.output(time, &screen_ansi(buffer));
     }
 
+    /// Adds a screen at `time` seconds as the changes from `previous` (the whole screen when
+    /// there is none, or its size differs): rows that differ are redrawn.
+    pub fn frame_since(&mut self, time: f64, previous: Option<&Buffer>, buffer: &Buffer) {
+        match previous.filter(|p| p.area == buffer.area) {
+            None => self.frame(time, buffer),
+            Some(previous) => {
+                let rows = rows_ansi(buffer, |y| {
+                    let (l, r) = (buffer.area.left(), buffer.area.right());
+                    (l..r).any(|x| previous[(x, y)] != buffer[(x, y)])
+                });
+                if !rows.is_empty() {
+                    self.output(time, &rows);
+                }
+            }
+        }
+    }
+
     /// The file's text.
     pub fn into_text(self) -> String {
         self.text
@@ -47,9 +64,14 @@ impl Cast {
 /// ANSI text that clears the terminal and draws `buffer` on it, row by row, with colours and
 /// bold, dim, italic, underline and reverse.
 pub fn screen_ansi(buffer: &Buffer) -> String {
+    format!("\x1b[0m\x1b[H\x1b[2J{}", rows_ansi(buffer, |_| true))
+}
+
+/// ANSI text that redraws the rows of `buffer` that `wanted` picks.
+fn rows_ansi(buffer: &Buffer, wanted: impl Fn(u16) -> bool) -> String {
     let area = buffer.area;
-    let mut out = String::from("\x1b[0m\x1b[H\x1b[2J");
-    for y in area.top()..area.bottom() {
+    let mut out = String::new();
+    for y in (area.top()..area.bottom()).filter(|&y| wanted(y)) {
         let _ = write!(out, "\x1b[{};1H", y - area.top() + 1);
         let mut last = String::new();
         for x in area.left()..area.right() {

@@ -10,6 +10,7 @@ pub mod game;
 pub mod keyframes;
 pub mod location;
 pub mod store;
+pub mod verify;
 
 pub use container::{FORMAT_VERSION, Header, Kind};
 pub use game::{

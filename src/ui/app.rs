@@ -4,6 +4,7 @@ use super::auto;
 use super::describe::{describe, sentence};
 use super::keymap::Keymap;
 use super::palette::Palette;
+use super::saving::GameFile;
 use super::state::{Auto, Mode, UiState};
 use super::terminal::{TerminalGuard, stop_flag, stopped};
 use super::update::{confirm_quit, start_travel, update};
@@ -39,19 +40,39 @@ pub struct Session {
     pub palette: Palette,
     /// Every accepted command, in order: the game's record.
     pub record: Vec<Command>,
+    /// The game's file, when it is kept on disk (tests play without one).
+    pub game: Option<GameFile>,
 }
 
 impl Session {
+    /// A new session on a world, kept on no file (tests, bots and throwaway games).
+    pub fn new(world: World, keymap: Keymap, palette: Palette) -> Self {
+        Session {
+            world,
+            ui: UiState::default(),
+            keymap,
+            palette,
+            record: Vec::new(),
+            game: None,
+        }
+    }
+
     /// Applies a command to the world; the only place commands are recorded.
     pub fn perform(&mut self, command: Command) {
         self.ui.log.mark_read();
         match self.world.apply(command) {
             Ok(events) => {
                 self.record.push(command);
+                if let Some(game) = &mut self.game {
+                    game.note(command, &self.world);
+                }
                 self.tell(&events);
                 if self.world.is_over() {
                     self.ui.auto = None;
+                    self.put_away();
                     self.ui.log.push("Press Q to quit.");
+                } else {
+                    self.autosave();
                 }
             }
             Err(rejection) => {
@@ -59,6 +80,83 @@ impl Session {
                 self.ui.log.push(sentence(&rejection.to_string()));
             }
         }
+    }
+
+    /// The messages so far, oldest first, for a save.
+    fn log_lines(&self) -> Vec<String> {
+        self.ui.log.lines().collect()
+    }
+
+    /// Saves when an autosave is due; only a failure is told.
+    fn autosave(&mut self) {
+        let lines = self.log_lines();
+        let Some(game) = self.game.as_mut().filter(|g| g.autosave_due(&self.world)) else {
+            return;
+        };
+        if let Err(e) = game.save(&self.world, &lines) {
+            self.ui.log.push(format!("Could not save the game: {e}"));
+        }
+    }
+
+    /// Saves the game in progress (on quitting with `S`, Ctrl-C, a closed terminal or a
+    /// signal); true when it is safe on disk or nothing needed saving.
+    pub fn save_now(&mut self) -> bool {
+        let lines = self.log_lines();
+        let Some(game) = self.game.as_mut() else {
+            return true;
+        };
+        if self.world.is_over() {
+            return true;
+        }
+        match game.save(&self.world, &lines) {
+            Ok(path) => {
+                self.ui.log.push(format!("Saved to {}.", path.display()));
+                true
+            }
+            Err(e) => {
+                self.ui.log.push(format!("Could not save the game: {e}"));
+                false
+            }
+        }
+    }
+
+    /// `S`: saves and quits; a failed save is told and the game goes on.
+    pub fn save_and_quit(&mut self) {
+        if self.save_now() {
+            self.ui.quit = true;
+        }
+    }
+
+    /// An ended game's replay and score are written once; what became of them is told.
+    fn put_away(&mut self) {
+        let lines = self.log_lines();
+        let Some(done) = self
+            .game
+            .as_mut()
+            .and_then(|g| g.finish(&self.world, &lines))
+        else {
+            return;
+        };
+        if let Some(place) = done.place {
+            self.ui
+                .log
+                .push(format!("Your run takes place {place} in the hall of fame."));
+        }
+        if let Some(path) = done.replay {
+            self.ui
+                .log
+                .push(format!("The replay is in {}.", path.display()));
+        }
+        for p in done.problems {
+            self.ui.log.push(format!("Could not write: {p}"));
+        }
+    }
+
+    /// `Q` then `y`: the game is abandoned, recorded as quit and kept as a finished replay.
+    pub fn abandon(&mut self) {
+        self.world.abandon(crate::sim::Ending::Quit);
+        self.put_away();
+        self.ui.quit = true;
     }
 
     /// Logs what happened: first the player's own segment, then, when travel, exploring or a
@@ -96,6 +194,9 @@ impl Session {
     /// Handles one key press.
     pub fn key(&mut self, key: KeyEvent) {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            // Ctrl-C saves and quits like `S`; if the save fails the game still ends here,
+            // the failure told on the way out.
+            self.save_now();
             self.ui.quit = true;
             return;
         }
@@ -105,7 +206,11 @@ impl Session {
             return;
         }
         if self.ui.mode == Mode::ConfirmQuit {
-            confirm_quit(&mut self.ui, matches!(key.code, KeyCode::Char('y' | 'Y')));
+            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+            confirm_quit(&mut self.ui, yes);
+            if yes && !self.world.is_over() {
+                self.abandon();
+            }
             return;
         }
         let cursor_or_normal = matches!(
@@ -121,6 +226,10 @@ impl Session {
             }
             return;
         };
+        if intent == super::keymap::Intent::Save && self.ui.mode == Mode::Normal {
+            self.save_and_quit();
+            return;
+        }
         if let Some(command) = update(&mut self.ui, &self.world, intent) {
             self.perform(command);
         }
@@ -197,11 +306,22 @@ impl Session {
     }
 }
 
-/// Plays until the player quits or a signal arrives; the terminal is restored on every exit.
-pub fn play(mut session: Session) -> std::io::Result<()> {
+/// Plays until the player quits or a signal arrives; the terminal is restored on every exit,
+/// and a game still in progress is saved (on `S`, Ctrl-C, SIGTERM, SIGHUP, a closed terminal
+/// or a terminal error). Returns the last messages, for the shell to print.
+pub fn play(mut session: Session) -> std::io::Result<Vec<String>> {
     let flag = stop_flag()?;
+    let played = run_loop(&mut session, &flag);
+    if !session.save_now() {
+        eprintln!("hexdeep: the game could not be saved");
+    }
+    let tail: Vec<String> = session.ui.log.lines().rev().take(3).collect();
+    played.map(|()| tail.into_iter().rev().collect())
+}
+
+fn run_loop(session: &mut Session, flag: &std::sync::atomic::AtomicBool) -> std::io::Result<()> {
     let mut guard = TerminalGuard::enter()?;
-    while !session.ui.quit && !stopped(&flag) {
+    while !session.ui.quit && !stopped(flag) {
         let mut map_area = None;
         guard
             .terminal

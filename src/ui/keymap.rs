@@ -48,6 +48,8 @@ pub enum Intent {
     Telegraph,
     /// Jump the cursor to the next visible monster.
     NextTarget,
+    /// Save the game and quit.
+    Save,
     /// Scroll a list up.
     ScrollUp,
     /// Scroll a list down.
@@ -81,6 +83,7 @@ impl Intent {
             "range" => Some(Intent::Range),
             "telegraph" => Some(Intent::Telegraph),
             "next_target" => Some(Intent::NextTarget),
+            "save" => Some(Intent::Save),
             "scroll_up" => Some(Intent::ScrollUp),
             "scroll_down" => Some(Intent::ScrollDown),
             _ => None,

@@ -9,10 +9,14 @@ pub mod auto;
 pub mod describe;
 pub mod keymap;
 pub mod palette;
+pub mod replay;
+pub mod saving;
+pub mod start;
 pub mod state;
 pub mod terminal;
 pub mod update;
 pub mod view;
+pub mod watch;
 
 use crate::map::Level;
 use crate::sim::World;
@@ -49,9 +53,9 @@ pub enum PlayError {
     Terminal(#[from] std::io::Error),
 }
 
-/// Runs the game in the terminal until the player quits.
-pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
-    use std::io::IsTerminal;
+/// Runs a new game in the terminal until the player quits; saves go to `saves` (or where
+/// [`crate::persist::Places`] says).
+pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
@@ -59,26 +63,18 @@ pub fn run(args: &PlayArgs) -> Result<(), PlayError> {
     let (levels, warnings) = load_levels(args)?;
     let world = World::new_game(seed, levels)
         .ok_or_else(|| PlayError::Map("the first map has no tile to stand on".to_string()))?;
-    if !std::io::stdout().is_terminal() {
-        return Err(PlayError::NotATerminal);
-    }
-    let (keymap, keymap_note) = load_keymap(args.keymap.as_deref());
-    let mut session = app::Session {
-        world,
-        ui: state::UiState::default(),
-        keymap,
-        palette: palette::Palette::detect(),
-        record: Vec::new(),
-    };
-    for note in warnings.into_iter().chain(keymap_note) {
-        session.ui.log.push(note);
-    }
-    session.ui.log.push(format!(
+    let places = crate::persist::Places::from_environment(saves);
+    let mut notes = warnings;
+    notes.push(format!(
         "Welcome to hexdeep. {}. Press ? for help.",
-        session.world.level().name
+        world.level().name
     ));
-    app::play(session)?;
-    Ok(())
+    let game = saving::GameFile::new(
+        crate::persist::SaveDir(places.saves()),
+        &world,
+        crate::sim::Origin::Fresh,
+    );
+    start::play_game(world, game, notes, args.keymap.as_deref(), &places)
 }
 
 /// The maps given with `--map`, in order, and any warnings about them.
@@ -93,20 +89,27 @@ fn load_levels(args: &PlayArgs) -> Result<(Vec<Level>, Vec<String>), PlayError> 
     Ok((levels, warnings))
 }
 
-/// The keymap to use and, when the player's file was broken, a note saying so.
-pub fn load_keymap(explicit: Option<&Path>) -> (Keymap, Option<String>) {
-    let default_path = Path::new("data/keymap.toml");
-    let path = explicit.unwrap_or(default_path);
-    let text = match std::fs::read_to_string(path) {
+/// The largest keymap file read.
+const MAX_KEYMAP_BYTES: u64 = 1 << 20;
+
+/// The keymap to use and, when the player's file was broken, a note saying so: `explicit`,
+/// else the player's config file, else `data/keymap.toml` here, else the built-in keys.
+pub fn load_keymap(explicit: Option<&Path>, config: Option<&Path>) -> (Keymap, Option<String>) {
+    let here = Path::new("data/keymap.toml");
+    let path = match explicit {
+        Some(p) => p,
+        None => match config.filter(|c| c.exists()) {
+            Some(c) => c,
+            None if here.exists() => here,
+            None => return (Keymap::default_keys(), None),
+        },
+    };
+    let text = match crate::files::read_text_limited(path, MAX_KEYMAP_BYTES) {
         Ok(text) => text,
-        Err(err) if explicit.is_some() => {
-            let note = format!(
-                "Cannot read {}: {err}; using the default keys.",
-                path.display()
-            );
+        Err(err) => {
+            let note = format!("Cannot read the keymap: {err}; using the default keys.");
             return (Keymap::default_keys(), Some(note));
         }
-        Err(_) => return (Keymap::default_keys(), None),
     };
     match Keymap::parse(&text) {
         Ok(map) => (map, None),

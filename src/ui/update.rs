@@ -108,6 +108,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Confirm
         | Intent::Cancel
         | Intent::NextTarget
+        | Intent::Save
         | Intent::ScrollUp
         | Intent::ScrollDown => {}
     }

@@ -1,0 +1,275 @@
+//! Watching a game again: playback of a record from its first turn, drawn by the same widgets
+//! as play, with pausing, speed, stepping both ways, jumps to a turn or a level change, and
+//! taking over. Seeking backwards is instant: snapshots every [`KEYFRAME_EVERY`] steps.
+
+use super::keymap::Keymap;
+use super::palette::Palette;
+use super::state::UiState;
+use super::view::{self, Context};
+use crate::persist::{Keyframes, SavedGame};
+use crate::sim::{Command, World, messages};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Steps between snapshots: a backward seek replays at most this many less one.
+pub const KEYFRAME_EVERY: usize = 50;
+
+/// Playback speeds, in steps a second.
+const SPEEDS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
+
+/// What the viewer asks of its caller after a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayExit {
+    /// Keep watching.
+    Stay,
+    /// Leave the viewer.
+    Quit,
+    /// Start a new game from the shown moment.
+    TakeOver,
+}
+
+/// A replay being watched.
+pub struct Replayer {
+    /// The game watched.
+    pub game: SavedGame,
+    commands: Vec<Command>,
+    frames: Keyframes<World>,
+    /// Steps played so far.
+    pub pos: usize,
+    /// The world after `pos` steps.
+    pub world: World,
+    /// Whether it plays by itself.
+    pub playing: bool,
+    speed: usize,
+    /// Digits typed after `g`.
+    goto: Option<String>,
+    /// The shell state the widgets draw (messages of the steps played).
+    pub ui: UiState,
+}
+
+fn step(world: &mut World, command: &Command) -> Result<(), crate::sim::Rejection> {
+    world.apply(*command).map(|_| ())
+}
+
+impl Replayer {
+    /// A viewer at the start of `game`; replays it once to take its snapshots.
+    pub fn new(game: SavedGame) -> Replayer {
+        let commands: Vec<Command> = game.record.commands().collect();
+        let frames = Keyframes::build(game.record.start.clone(), &commands, KEYFRAME_EVERY, step);
+        let world = game.record.start.clone();
+        let mut ui = UiState::default();
+        ui.log.push(format!(
+            "Replay of {} (seed {}): {} steps. Space plays.",
+            game.name,
+            world.seed(),
+            frames.len()
+        ));
+        Replayer {
+            game,
+            commands,
+            frames,
+            pos: 0,
+            world,
+            playing: false,
+            speed: 2,
+            goto: None,
+            ui,
+        }
+    }
+
+    /// How many steps the replay has.
+    pub fn len(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// Whether the replay has no step.
+    pub fn is_empty(&self) -> bool {
+        self.frames.is_empty()
+    }
+
+    /// Steps a second while playing.
+    pub fn steps_per_second(&self) -> u32 {
+        SPEEDS[self.speed]
+    }
+
+    /// Moves to the moment after `n` steps; the log shows what the last step did.
+    pub fn seek(&mut self, n: usize) {
+        let n = n.min(self.len());
+        if n == self.pos + 1 {
+            self.forward();
+            return;
+        }
+        self.world = self.frames.seek(n.saturating_sub(1), &self.commands, step);
+        self.pos = n.saturating_sub(1);
+        if n > 0 {
+            self.forward();
+        }
+    }
+
+    /// Plays one step; false at the end.
+    pub fn forward(&mut self) -> bool {
+        let Some(&command) = self
+            .commands
+            .get(self.pos)
+            .filter(|_| self.pos < self.len())
+        else {
+            self.playing = false;
+            return false;
+        };
+        self.ui.log.mark_read();
+        if let Ok(events) = self.world.apply(command) {
+            for line in messages(&events, &self.world) {
+                self.ui.log.push(super::describe::sentence(&line));
+            }
+        }
+        self.pos += 1;
+        true
+    }
+
+    /// The steps after which the player is on another level than before.
+    fn level_changes(&self) -> Vec<usize> {
+        let depths = std::iter::once(self.game.record.start.depth())
+            .chain(self.game.record.steps.iter().map(|s| s.depth));
+        let depths: Vec<u32> = depths.collect();
+        (1..depths.len().min(self.len() + 1))
+            .filter(|&i| depths[i] != depths[i - 1])
+            .collect()
+    }
+
+    /// The first step after which the world is in turn `turn` or later.
+    fn step_of_turn(&self, turn: u64) -> usize {
+        self.game
+            .record
+            .steps
+            .iter()
+            .position(|s| s.turn >= turn)
+            .map_or(self.len(), |i| i + 1)
+            .min(self.len())
+    }
+
+    /// The game turn shown and the last one.
+    pub fn turns(&self) -> (u64, u64) {
+        let last = self.game.record.steps.last().map_or(0, |s| s.turn);
+        (self.world.turn(), last)
+    }
+
+    /// Handles a key.
+    pub fn key(&mut self, key: KeyEvent) -> ReplayExit {
+        if let Some(digits) = &mut self.goto {
+            match key.code {
+                KeyCode::Char(c) if c.is_ascii_digit() && digits.len() < 9 => digits.push(c),
+                KeyCode::Backspace => {
+                    digits.pop();
+                }
+                KeyCode::Enter => {
+                    let turn = digits.parse().unwrap_or(0);
+                    self.goto = None;
+                    let n = self.step_of_turn(turn);
+                    self.seek(n);
+                }
+                _ => self.goto = None,
+            }
+            return ReplayExit::Stay;
+        }
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => return ReplayExit::Quit,
+            KeyCode::Char('t') => return ReplayExit::TakeOver,
+            KeyCode::Char(' ') => self.playing = !self.playing,
+            KeyCode::Char('+' | '=') => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            KeyCode::Char('-') => self.speed = self.speed.saturating_sub(1),
+            KeyCode::Char('.') | KeyCode::Right => {
+                self.playing = false;
+                self.forward();
+            }
+            KeyCode::Left => {
+                self.playing = false;
+                self.seek(self.pos.saturating_sub(1));
+            }
+            KeyCode::Char('g') => self.goto = Some(String::new()),
+            KeyCode::Char('<') => {
+                let back = self
+                    .level_changes()
+                    .into_iter()
+                    .rev()
+                    .find(|&i| i < self.pos);
+                self.seek(back.unwrap_or(0));
+            }
+            KeyCode::Char('>') => {
+                let next = self.level_changes().into_iter().find(|&i| i > self.pos);
+                self.seek(next.unwrap_or(self.len()));
+            }
+            _ => {}
+        }
+        ReplayExit::Stay
+    }
+
+    /// Draws the world as play does, with the progress bar on the last row.
+    pub fn render(&self, keymap: &Keymap, palette: Palette, area: Rect, buf: &mut Buffer) {
+        let world_area = Rect {
+            height: area.height.saturating_sub(1),
+            ..area
+        };
+        let context = Context { keymap, palette };
+        view::render(&self.world, &self.ui, &context, world_area, buf);
+        let bar = Rect {
+            y: area.bottom().saturating_sub(1),
+            height: 1.min(area.height),
+            ..area
+        };
+        Paragraph::new(self.status_line(bar.width)).render(bar, buf);
+    }
+
+    fn status_line(&self, width: u16) -> Line<'static> {
+        let (turn, last) = self.turns();
+        let state = if self.playing { "playing" } else { "paused" };
+        let left = match &self.goto {
+            Some(d) => format!(" Go to turn: {d}_ "),
+            None => format!(
+                " {state} x{}  turn {turn}/{last}  step {}/{} ",
+                self.steps_per_second(),
+                self.pos,
+                self.len()
+            ),
+        };
+        let help = " Space play  +/- speed  . → ← step  g turn  < > level  t take over  q quit";
+        let room = usize::from(width).saturating_sub(left.len() + help.len() + 2);
+        let filled = if self.is_empty() {
+            room
+        } else {
+            room * self.pos / self.len()
+        };
+        let bar = format!("[{}{}]", "=".repeat(filled), " ".repeat(room - filled));
+        Line::from(vec![
+            Span::styled(left, Style::default().add_modifier(Modifier::BOLD)),
+            Span::raw(bar),
+            Span::raw(help),
+        ])
+    }
+}
+
+/// Writes the whole replay as an asciicast v2 recording of a `width` × `height` terminal, one
+/// frame a step at `steps_per_second`, the screens exactly as the viewer draws them.
+pub fn cast(game: SavedGame, width: u16, height: u16, steps_per_second: f64) -> String {
+    let title = format!("hexdeep: {} (seed {})", game.name, game.record.start.seed());
+    let mut replay = Replayer::new(game);
+    let keymap = Keymap::default_keys();
+    let area = Rect::new(0, 0, width, height);
+    let mut cast = crate::persist::asciicast::Cast::new(width, height, &title);
+    let mut previous: Option<Buffer> = None;
+    let mut time = 0.0;
+    loop {
+        let mut buf = Buffer::empty(area);
+        replay.render(&keymap, Palette { color: true }, area, &mut buf);
+        cast.frame_since(time, previous.as_ref(), &buf);
+        previous = Some(buf);
+        if !replay.forward() {
+            break;
+        }
+        time += 1.0 / steps_per_second.max(0.01);
+    }
+    cast.into_text()
+}

@@ -1,0 +1,120 @@
+//! Keeping a game on disk while it is played: the record of every accepted command, autosaves
+//! every [`AUTOSAVE_TURNS`] turns and on every change of level, a save on quitting, on Ctrl-C
+//! and on a closed terminal, and at the end the finished replay and the hall of fame.
+
+use crate::persist::{self, SaveDir, SavedGame, Score};
+use crate::sim::{Command, GameRecord, Origin, World};
+use std::path::PathBuf;
+
+/// Turns between autosaves.
+pub const AUTOSAVE_TURNS: u64 = 50;
+
+/// How many recent messages a save keeps.
+const SAVED_MESSAGES: usize = 50;
+
+/// A game's file and record while it is played.
+#[derive(Clone, Debug)]
+pub struct GameFile {
+    /// The saves folder.
+    pub dir: SaveDir,
+    /// The save's name: `NAME.hdsave`.
+    pub name: String,
+    /// The game's record from its first turn.
+    pub record: GameRecord,
+    /// The turn of the last save.
+    last_turn: u64,
+    /// The depth at the last save.
+    last_depth: u32,
+    /// Whether the ended game has been put away.
+    finished: bool,
+}
+
+/// What happened to an ended game's files, for the end screen.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Finished {
+    /// The replay, if it was written.
+    pub replay: Option<PathBuf>,
+    /// The place in the hall of fame, if it made it.
+    pub place: Option<usize>,
+    /// Problems met writing them.
+    pub problems: Vec<String>,
+}
+
+impl GameFile {
+    /// A new game's file in `dir`, under a name no other save uses.
+    pub fn new(dir: SaveDir, start: &World, origin: Origin) -> GameFile {
+        let name = persist::new_save_name(&dir, start.seed());
+        GameFile::named(dir, name, GameRecord::new(start.clone(), origin), start)
+    }
+
+    /// The file of a game that goes on from a save.
+    pub fn resumed(dir: SaveDir, game: &SavedGame) -> GameFile {
+        GameFile::named(dir, game.name.clone(), game.record.clone(), &game.current)
+    }
+
+    fn named(dir: SaveDir, name: String, record: GameRecord, now: &World) -> GameFile {
+        GameFile {
+            dir,
+            name,
+            record,
+            last_turn: now.turn(),
+            last_depth: now.depth(),
+            finished: false,
+        }
+    }
+
+    /// Notes an accepted command: the one place commands enter the record.
+    pub fn note(&mut self, command: Command, world: &World) {
+        self.record.push(command, world);
+    }
+
+    /// Whether it is time for an autosave.
+    pub fn autosave_due(&self, world: &World) -> bool {
+        world.turn() >= self.last_turn + AUTOSAVE_TURNS || world.depth() != self.last_depth
+    }
+
+    /// The game as a save.
+    fn saved(&self, world: &World, log: &[String]) -> SavedGame {
+        let from = log.len().saturating_sub(SAVED_MESSAGES);
+        SavedGame {
+            name: self.name.clone(),
+            record: self.record.clone(),
+            current: world.clone(),
+            log: log[from..].to_vec(),
+        }
+    }
+
+    /// Writes the save (the previous one kept as `.bak`).
+    pub fn save(&mut self, world: &World, log: &[String]) -> Result<PathBuf, String> {
+        let path =
+            persist::save_game(&self.dir, &self.saved(world, log)).map_err(|e| e.to_string())?;
+        self.last_turn = world.turn();
+        self.last_depth = world.depth();
+        Ok(path)
+    }
+
+    /// Puts an ended game away once: the replay into `finished/`, the run into the hall of
+    /// fame. The save in progress is removed only once the replay is written.
+    pub fn finish(&mut self, world: &World, log: &[String]) -> Option<Finished> {
+        if self.finished || !world.is_over() {
+            return None;
+        }
+        self.finished = true;
+        let mut done = Finished::default();
+        match persist::finish_game(&self.dir, &self.saved(world, log)) {
+            Ok(path) => done.replay = Some(path),
+            Err(e) => done.problems.push(e.to_string()),
+        }
+        let taken_over = matches!(self.record.origin, Origin::TakenOver { .. });
+        match persist::record_score(&self.dir, Score::of(&self.name, world, taken_over)) {
+            Ok(place) => done.place = place,
+            Err(e) => done.problems.push(e.to_string()),
+        }
+        Some(done)
+    }
+
+    /// Whether the ended game has been put away.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+}

@@ -1,0 +1,292 @@
+//! Starting and resuming games in the terminal: a new game, `hexdeep continue`, a game taken
+//! over from a replay, and the small menu bare `hexdeep` opens when a save is present.
+
+use super::app::{self, Session};
+use super::keymap::Keymap;
+use super::palette::Palette;
+use super::replay::Replayer;
+use super::saving::GameFile;
+use super::state::UiState;
+use super::terminal::TerminalGuard;
+use super::watch::{ReplayArgs, ReplayEnd, run_replay};
+use super::{PlayError, load_keymap};
+use crate::persist::{self, Places, SaveDir, SavedGame};
+use crate::sim::{Origin, World};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// Plays `world` in the terminal, kept in `game`, with `notes` in the log first.
+pub fn play_game(
+    world: World,
+    mut game: GameFile,
+    notes: Vec<String>,
+    keymap: Option<&Path>,
+    places: &Places,
+) -> Result<(), PlayError> {
+    if !std::io::stdout().is_terminal() {
+        return Err(PlayError::NotATerminal);
+    }
+    let (keymap, keymap_note) = load_keymap(keymap, places.keymap().as_deref());
+    let mut ui = UiState::default();
+    for note in keymap_note.into_iter().chain(notes) {
+        ui.log.push(note);
+    }
+    if let Err(e) = game.save(&world, &[]) {
+        ui.log.push(format!("Could not save the game: {e}"));
+    }
+    let session = Session {
+        world,
+        ui,
+        keymap,
+        palette: Palette::detect(),
+        record: Vec::new(),
+        game: Some(game),
+    };
+    let tail = app::play(session)?;
+    for line in tail {
+        crate::output::emit_line(&line);
+    }
+    Ok(())
+}
+
+/// `hexdeep continue [FILE]`: the named save, or the newest one in the saves folder.
+pub fn continue_game(file: Option<PathBuf>, places: &Places) -> Result<(), PlayError> {
+    let dir = SaveDir(places.saves());
+    let path = match file {
+        Some(f) => f,
+        None => dir.saves_in_progress().into_iter().next().ok_or_else(|| {
+            PlayError::Map(format!(
+                "there is no saved game in {} (hexdeep play starts one)",
+                dir.0.display()
+            ))
+        })?,
+    };
+    let game = load_or_explain(&path)?;
+    resume(game, &path, places)
+}
+
+/// A save, or a message that offers its backup when the save is damaged.
+fn load_or_explain(path: &Path) -> Result<SavedGame, PlayError> {
+    persist::load_game(path).map_err(|e| {
+        let bak = persist::store::backup_of(path);
+        let offer = if e.is_damage() && persist::load_game(&bak).is_ok() {
+            format!(
+                "; the save before it is sound: hexdeep continue {}",
+                bak.display()
+            )
+        } else {
+            String::new()
+        };
+        PlayError::Map(format!("{e}{offer}"))
+    })
+}
+
+/// Plays on from a loaded save, kept under its own name in its own folder.
+fn resume(game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError> {
+    let folder = path
+        .parent()
+        .map_or_else(|| places.saves(), Path::to_path_buf);
+    let mut dir = SaveDir(folder);
+    if dir.0.ends_with("finished") || game.current.is_over() {
+        return Err(PlayError::Map(format!(
+            "{} is a finished game: watch it with hexdeep replay",
+            path.display()
+        )));
+    }
+    if path.extension().is_some_and(|e| e == "bak") {
+        dir = SaveDir(places.saves());
+    }
+    let file = GameFile::resumed(dir, &game);
+    let mut notes = game.log.clone();
+    notes.push(format!("Welcome back. {}.", game.current.level().name));
+    play_game(game.current, file, notes, None, places)
+}
+
+/// A new game from the moment a replay shows, marked in its record as taken over.
+pub fn take_over(replay: &Replayer, places: &Places) -> Result<(), PlayError> {
+    let world = replay.world.clone();
+    if world.is_over() {
+        return Err(PlayError::Map(
+            "the game is over at that moment: step back to take it over".to_string(),
+        ));
+    }
+    let origin = Origin::TakenOver {
+        seed: world.seed(),
+        after: replay.pos,
+    };
+    let game = GameFile::new(SaveDir(places.saves()), &world, origin);
+    let notes = vec![format!(
+        "You take over {} after step {}: a new run, marked as taken over.",
+        replay.game.name, replay.pos
+    )];
+    play_game(world, game, notes, None, places)
+}
+
+/// `hexdeep replay`: watch (and maybe take over), verify or export.
+pub fn replay_command(args: &ReplayArgs, saves: Option<PathBuf>) -> Result<bool, String> {
+    let places = Places::from_environment(saves);
+    let (keymap, _) = load_keymap(None, places.keymap().as_deref());
+    match run_replay(args, &keymap)? {
+        ReplayEnd::Done => Ok(true),
+        ReplayEnd::Failed => Ok(false),
+        ReplayEnd::TakeOver(replay) => take_over(&replay, &places)
+            .map(|()| true)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// `hexdeep scores`: the hall of fame as text.
+pub fn scores_command(saves: Option<PathBuf>) -> Result<bool, String> {
+    let dir = SaveDir(Places::from_environment(saves).saves());
+    let hall = persist::load_scores(&dir).map_err(|e| e.to_string())?;
+    crate::output::emit(&hall.to_text());
+    Ok(true)
+}
+
+/// What the start menu offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Go on with the newest save.
+    Continue,
+    /// Its backup, when the newest save is damaged.
+    Backup,
+    /// A new game.
+    NewGame,
+    /// Watch the newest finished game.
+    Watch,
+    /// The hall of fame.
+    Scores,
+    /// Leave.
+    Quit,
+}
+
+/// The choices of the menu for the saves in `dir`, with their keys and words.
+pub fn menu_choices(dir: &SaveDir) -> Vec<(char, Choice, String)> {
+    let mut out = Vec::new();
+    if let Some(newest) = dir.saves_in_progress().into_iter().next() {
+        match persist::load_game(&newest) {
+            Ok(game) => out.push((
+                'c',
+                Choice::Continue,
+                format!(
+                    "Continue {} (depth {}, turn {})",
+                    game.name,
+                    game.current.depth(),
+                    game.current.turn()
+                ),
+            )),
+            Err(e) => {
+                out.push(('!', Choice::Quit, format!("{e}")));
+                let bak = persist::store::backup_of(&newest);
+                if persist::load_game(&bak).is_ok() {
+                    out.push((
+                        'b',
+                        Choice::Backup,
+                        "Continue from the save before it".into(),
+                    ));
+                }
+            }
+        }
+    }
+    out.push(('n', Choice::NewGame, "New game".into()));
+    if newest_finished(dir).is_some() {
+        out.push(('w', Choice::Watch, "Watch the last finished game".into()));
+    }
+    out.push(('h', Choice::Scores, "Hall of fame".into()));
+    out.push(('q', Choice::Quit, "Quit".into()));
+    out
+}
+
+fn newest_finished(dir: &SaveDir) -> Option<PathBuf> {
+    SaveDir(dir.finished())
+        .saves_in_progress()
+        .into_iter()
+        .next()
+}
+
+/// Bare `hexdeep`: the menu when a save is present, else a new game.
+pub fn start(args: &super::PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
+    let places = Places::from_environment(saves.clone());
+    let dir = SaveDir(places.saves());
+    if dir.saves_in_progress().is_empty() {
+        return super::run(args, saves);
+    }
+    if !std::io::stdout().is_terminal() {
+        return Err(PlayError::NotATerminal);
+    }
+    let choices = menu_choices(&dir);
+    let mut note = String::new();
+    loop {
+        let picked = menu(&choices, &note)?;
+        let newest = dir.saves_in_progress().into_iter().next();
+        match picked {
+            Choice::Continue => return continue_game(newest, &places),
+            Choice::Backup => {
+                let bak = newest.map(|p| persist::store::backup_of(&p));
+                return continue_game(bak, &places);
+            }
+            Choice::NewGame => return super::run(args, saves),
+            Choice::Watch => {
+                let Some(file) = newest_finished(&dir) else {
+                    continue;
+                };
+                let args = ReplayArgs {
+                    files: vec![file],
+                    ..ReplayArgs::default()
+                };
+                return replay_command(&args, saves)
+                    .map(|_| ())
+                    .map_err(PlayError::Map);
+            }
+            Choice::Scores => {
+                note = persist::load_scores(&dir).map_or_else(|e| e.to_string(), |h| h.to_text());
+            }
+            Choice::Quit => return Ok(()),
+        }
+    }
+}
+
+/// Shows the menu until a choice is made.
+fn menu(choices: &[(char, Choice, String)], note: &str) -> Result<Choice, PlayError> {
+    let mut guard = TerminalGuard::enter()?;
+    loop {
+        guard.terminal.draw(|frame| {
+            let mut lines = vec![
+                Line::styled("hexdeep", Style::default().add_modifier(Modifier::BOLD)),
+                Line::raw(""),
+            ];
+            for (key, _, words) in choices {
+                lines.push(Line::raw(format!("  {key}  {words}")));
+            }
+            lines.push(Line::raw(""));
+            lines.extend(note.lines().map(|l| Line::raw(l.to_string())));
+            let block = Block::bordered().title(" a roguelike where everyone acts at once ");
+            let text = Paragraph::new(lines)
+                .block(block)
+                .wrap(Wrap { trim: false });
+            frame.render_widget(text, frame.area());
+        })?;
+        if let Event::Key(key) = event::read()? {
+            if key.kind != KeyEventKind::Press {
+                continue;
+            }
+            if let KeyCode::Char(c) = key.code {
+                if let Some((_, choice, _)) = choices.iter().find(|(k, _, _)| *k == c) {
+                    return Ok(*choice);
+                }
+            }
+            if matches!(key.code, KeyCode::Esc) {
+                return Ok(Choice::Quit);
+            }
+        }
+    }
+}
+
+/// The keymap `hexdeep` uses: for tests and other shells.
+pub fn keymap_for(places: &Places) -> Keymap {
+    load_keymap(None, places.keymap().as_deref()).0
+}

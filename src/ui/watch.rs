@@ -1,0 +1,151 @@
+//! The replay viewer's loop in the terminal: draw, read keys, play on by the clock.
+
+use super::keymap::Keymap;
+use super::palette::Palette;
+use super::replay::{ReplayExit, Replayer};
+use super::terminal::{TerminalGuard, stop_flag, stopped};
+use crate::persist::SavedGame;
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// Shows `game` until the viewer quits; a game taken over is returned, from the shown moment.
+pub fn watch(game: SavedGame, keymap: &Keymap) -> std::io::Result<Option<Replayer>> {
+    let mut replay = Replayer::new(game);
+    let palette = Palette::detect();
+    let flag = stop_flag()?;
+    let mut guard = TerminalGuard::enter()?;
+    let mut next_step = Instant::now();
+    while !stopped(&flag) {
+        guard.terminal.draw(|frame| {
+            let area = frame.area();
+            replay.render(keymap, palette, area, frame.buffer_mut());
+        })?;
+        let interval = Duration::from_secs_f64(1.0 / f64::from(replay.steps_per_second()));
+        let wait = if replay.playing {
+            next_step.saturating_duration_since(Instant::now())
+        } else {
+            Duration::from_millis(250)
+        };
+        if event::poll(wait)? {
+            if let Event::Key(key) = event::read()? {
+                if key.kind == KeyEventKind::Press {
+                    match replay.key(key) {
+                        ReplayExit::Stay => {}
+                        ReplayExit::Quit => return Ok(None),
+                        ReplayExit::TakeOver => return Ok(Some(replay)),
+                    }
+                }
+            }
+            next_step = Instant::now() + interval;
+        } else if replay.playing {
+            replay.forward();
+            next_step = Instant::now() + interval;
+        }
+    }
+    Ok(None)
+}
+
+/// Options of `hexdeep replay`.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct ReplayArgs {
+    /// Saved or finished games (`.hdsave`); several with `--verify`.
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Check every turn of each file headlessly instead of showing it: prints `ok: N turns`
+    /// or the first turn that differs; exit status 1 if any differs.
+    #[arg(long)]
+    pub verify: bool,
+    /// Write the playback as an asciicast v2 file instead of showing it.
+    #[arg(long, value_name = "OUT.cast")]
+    pub cast: Option<std::path::PathBuf>,
+    /// The recorded terminal's size for `--cast`, as `COLSxROWS` (default `100x32`).
+    #[arg(long, value_name = "COLSxROWS")]
+    pub size: Option<String>,
+    /// Playback speed for `--cast`: 1 is four steps a second.
+    #[arg(long, value_name = "X")]
+    pub speed: Option<f64>,
+}
+
+/// The largest recorded terminal for `--cast`.
+const MAX_CAST_SIZE: (u16, u16) = (400, 150);
+
+/// Parses `COLSxROWS` within the sizes the game draws in.
+pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
+    let bad = || {
+        format!(
+            "--size {text:?}: expected COLSxROWS from {}x{} to {}x{}",
+            super::view::MIN_SIZE.0,
+            super::view::MIN_SIZE.1,
+            MAX_CAST_SIZE.0,
+            MAX_CAST_SIZE.1
+        )
+    };
+    let (c, r) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (c, r): (u16, u16) = (
+        c.trim().parse().map_err(|_| bad())?,
+        r.trim().parse().map_err(|_| bad())?,
+    );
+    let fits = (super::view::MIN_SIZE.0..=MAX_CAST_SIZE.0).contains(&c)
+        && (super::view::MIN_SIZE.1..=MAX_CAST_SIZE.1).contains(&r);
+    if fits { Ok((c, r)) } else { Err(bad()) }
+}
+
+/// `hexdeep replay`: verify, export or watch. Returns the exit status's success, or a message.
+pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, String> {
+    if args.verify {
+        let (report, ok) = crate::persist::verify::verify_files(&args.files);
+        crate::output::emit(&report);
+        return Ok(if ok {
+            ReplayEnd::Done
+        } else {
+            ReplayEnd::Failed
+        });
+    }
+    let [file] = args.files.as_slice() else {
+        return Err("give one file to watch or export (several only with --verify)".into());
+    };
+    let game = crate::persist::load_game(file).map_err(|e| e.to_string())?;
+    if let Some(out) = &args.cast {
+        let (w, h) = args.size.as_deref().map_or(Ok((100, 32)), parse_size)?;
+        let speed = args.speed.unwrap_or(1.0);
+        if !(speed.is_finite() && speed > 0.0 && speed <= 1000.0) {
+            return Err(format!(
+                "--speed {speed}: expected a number above 0, at most 1000"
+            ));
+        }
+        if same_file(file, out) {
+            return Err(format!(
+                "{} is the replay itself: choose another output",
+                out.display()
+            ));
+        }
+        let text = super::replay::cast(game, w, h, 4.0 * speed);
+        crate::files::write_atomic(out, text.as_bytes()).map_err(|e| e.to_string())?;
+        return Ok(ReplayEnd::Done);
+    }
+    if !std::io::stdout().is_terminal() {
+        return Err("watching a replay needs a terminal (use --verify or --cast)".into());
+    }
+    match watch(game, keymap).map_err(|e| format!("terminal: {e}"))? {
+        Some(replay) => Ok(ReplayEnd::TakeOver(Box::new(replay))),
+        None => Ok(ReplayEnd::Done),
+    }
+}
+
+/// How `hexdeep replay` ended.
+pub enum ReplayEnd {
+    /// Nothing more to do.
+    Done,
+    /// A verification failed.
+    Failed,
+    /// The viewer took over the game at the shown moment.
+    TakeOver(Box<Replayer>),
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
