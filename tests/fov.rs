@@ -1,33 +1,47 @@
 //! Field of view against a plain reference of the definition in DESIGN.md, and its laws.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::fov::{FovTree, visible_tiles};
+use hexdeep::fov::{FovTree, visible_by_lines, visible_tiles};
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use proptest::prelude::*;
 
-/// The definition, checked line by line for every tile of the map.
+/// Rule 1: `target` is within the radius and nothing strictly between it and the viewer on
+/// their line blocks sight.
+fn by_line(level: &Level, origin: Hex, radius: u32, target: Hex) -> bool {
+    if !level.terrain.contains(origin) || origin.distance(target) as u32 > radius {
+        return false;
+    }
+    let line = origin.line_to(target);
+    let n = line.len();
+    line.iter()
+        .enumerate()
+        .all(|(k, &h)| k == 0 || k + 1 == n || !level.blocks_sight(h))
+}
+
+/// Rule 2's condition on a neighbour `n` of a sight-blocking `target`: visible by rule 1, open,
+/// and no farther from the viewer.
+fn reveals(level: &Level, origin: Hex, radius: u32, n: Hex, target: Hex) -> bool {
+    by_line(level, origin, radius, n)
+        && !level.blocks_sight(n)
+        && origin.distance(n) <= origin.distance(target)
+}
+
+/// The definition, both rules checked hex by hex for every tile of the map.
 fn reference(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let grid = &level.terrain;
-    if !grid.contains(origin) {
-        return Vec::new();
-    }
-    let mut out: Vec<usize> = grid
-        .indices()
+    grid.indices()
         .filter(|&i| {
             let target = grid.hex(i);
-            if origin.distance(target) as u32 > radius {
-                return false;
-            }
-            let line = origin.line_to(target);
-            let n = line.len();
-            line.iter()
-                .enumerate()
-                .all(|(k, &h)| k == 0 || k + 1 == n || !level.blocks_sight(h))
+            by_line(level, origin, radius, target)
+                || (level.blocks_sight(target)
+                    && origin.distance(target) as u32 <= radius
+                    && target
+                        .neighbors()
+                        .iter()
+                        .any(|&n| reveals(level, origin, radius, n, target)))
         })
-        .collect();
-    out.sort_unstable();
-    out
+        .collect()
 }
 
 const KINDS: [Terrain; 8] = [
@@ -84,14 +98,48 @@ proptest! {
     }
 
     #[test]
+    fn the_line_by_line_form_follows_the_definition((level, origin, radius) in scene()) {
+        let grid = &level.terrain;
+        let plain = visible_by_lines(grid, |i| grid[i].blocks_sight(), origin, radius);
+        prop_assert_eq!(plain, reference(&level, origin, radius));
+    }
+
+    #[test]
+    fn nothing_is_seen_but_by_a_clear_line_or_beside_one((level, origin, radius) in scene()) {
+        let grid = &level.terrain;
+        for i in visible_tiles(&level, origin, radius) {
+            let t = grid.hex(i);
+            if by_line(&level, origin, radius, t) {
+                continue;
+            }
+            // Seen only by rule 2: a wall next to an open tile seen along its line, and no
+            // nearer than it.
+            prop_assert!(level.blocks_sight(t), "open {} seen through a wall", t);
+            prop_assert!(
+                t.neighbors().iter().any(|&n| reveals(&level, origin, radius, n, t)),
+                "wall {} seen with no open neighbour in view",
+                t
+            );
+        }
+    }
+
+    #[test]
     fn a_fresh_tree_with_a_mask_agrees((level, origin, radius) in scene()) {
         let grid = &level.terrain;
         let mask: Vec<bool> = grid.cells().iter().map(|t| t.blocks_sight()).collect();
         let mut out = Vec::new();
         let start = grid.index(origin).unwrap_or(usize::MAX);
-        FovTree::new(radius).unwrap().compute(grid, |i| mask[i], start, &mut out);
+        let tree = FovTree::new(radius).unwrap();
+        tree.compute(grid, |i| mask[i], start, &mut out);
         out.sort_unstable();
-        prop_assert_eq!(out, reference(&level, origin, radius));
+        let want = reference(&level, origin, radius);
+        prop_assert_eq!(&out, &want);
+        let mut visited = Vec::new();
+        tree.visit(grid, |i| mask[i], start, |i| visited.push(i));
+        visited.sort_unstable();
+        prop_assert_eq!(&visited, &want, "visit");
+        tree.for_grid(grid).compute_sorted(grid, |i| mask[i], start, &mut out);
+        prop_assert_eq!(&out, &want, "made for this grid, sorted");
     }
 
     #[test]
