@@ -235,3 +235,184 @@ fn nothing_outside_the_map_is_visible() {
     assert_eq!(seen.len(), 37, "exactly the 37 tiles of the hexagon");
     assert!(visible_tiles(&level, Hex::new(9, 9), 20).is_empty());
 }
+
+/// One hex-convex piece of a room: `x`, `y` and `x − y` each within a range.
+#[derive(Clone, Debug)]
+struct Piece {
+    x: (i32, i32),
+    y: (i32, i32),
+    z: (i32, i32),
+}
+
+impl Piece {
+    fn contains(&self, h: Hex) -> bool {
+        let within = |v: i32, (lo, hi): (i32, i32)| lo <= v && v <= hi;
+        within(h.x, self.x) && within(h.y, self.y) && within(h.x - h.y, self.z)
+    }
+}
+
+/// Side of the wall-filled grid rooms are carved in.
+const ROOM_GRID: u32 = 20;
+
+fn piece() -> impl Strategy<Value = Piece> {
+    (2i32..17, 1i32..9, 2i32..17, 1i32..9, -9i32..9, 1i32..12).prop_map(|(x0, w, y0, h, z0, d)| {
+        Piece {
+            x: (x0, (x0 + w).min(17)),
+            y: (y0, (y0 + h).min(17)),
+            z: (z0, z0 + d),
+        }
+    })
+}
+
+/// A closed room in a grid of walls: the union of one to three hex-convex pieces (so concave
+/// rooms too), some of its walls closed doors; the pieces that hold a tile, a viewer tile in
+/// one of them (by index), and a radius.
+fn room() -> impl Strategy<Value = (Level, Vec<Piece>, usize, Hex, u32)> {
+    (
+        proptest::collection::vec(piece(), 1..4),
+        proptest::collection::vec(any::<bool>(), 64),
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        1u32..14,
+    )
+        .prop_filter_map("no floor", |(pieces, doors, which, at, radius)| {
+            let mut grid = Grid::new(
+                &Shape::Parallelogram {
+                    width: ROOM_GRID,
+                    height: ROOM_GRID,
+                },
+                Terrain::Wall,
+            )
+            .unwrap();
+            let hexes = grid.indices().map(|i| grid.hex(i)).collect::<Vec<_>>();
+            let pieces: Vec<Piece> = pieces
+                .into_iter()
+                .filter(|p| hexes.iter().any(|&h| p.contains(h)))
+                .collect();
+            let piece = pieces.get(which.index(pieces.len().max(1)))?.clone();
+            for &h in &hexes {
+                if pieces.iter().any(|p| p.contains(h)) {
+                    grid.set(h, Terrain::Floor);
+                }
+            }
+            let level = Level::new("room", 1, grid.clone());
+            for (k, w) in bounding_walls(&level).into_iter().enumerate() {
+                if doors[k % doors.len()] && k % 3 == 0 {
+                    grid[w] = Terrain::DoorClosed;
+                }
+            }
+            let inside: Vec<Hex> = hexes
+                .iter()
+                .copied()
+                .filter(|&h| piece.contains(h))
+                .collect();
+            let viewer = inside[at.index(inside.len())];
+            let k = pieces.iter().position(|p| p.contains(viewer))?;
+            Some((Level::new("room", 1, grid), pieces, k, viewer, radius))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// From any floor tile, the walls and doors around the convex part of the room it stands
+    /// in all show within the radius (a whole convex room's, then), and nothing beyond the
+    /// room's own walls does. (Around a concave room's corner the far walls hide, as they
+    /// should: only the walls next to a floor tile in view are drawn.)
+    #[test]
+    fn a_room_shows_its_walls_and_nothing_behind_them(
+        (level, pieces, k, viewer, radius) in room()
+    ) {
+        let grid = &level.terrain;
+        let seen = visible_tiles(&level, viewer, radius);
+        let in_piece = |h: Hex| pieces[k].contains(h) && grid.contains(h);
+        for i in grid.indices() {
+            let h = grid.hex(i);
+            let wall_of_piece = level.blocks_sight(h) && h.neighbors().iter().any(|&n| in_piece(n));
+            if (in_piece(h) || wall_of_piece) && viewer.distance(h) as u32 <= radius {
+                prop_assert!(seen.contains(&i), "{} hidden from {} (radius {})", h, viewer, radius);
+            }
+        }
+        let room_walls = bounding_walls_or_doors(&level);
+        for &i in &seen {
+            let t = grid[i];
+            prop_assert!(
+                t == Terrain::Floor || room_walls.binary_search(&i).is_ok(),
+                "{} seen behind the room's walls", grid.hex(i)
+            );
+        }
+    }
+}
+
+/// The walls and doors touching a floor tile, ascending.
+fn bounding_walls_or_doors(level: &Level) -> Vec<usize> {
+    let grid = &level.terrain;
+    grid.indices()
+        .filter(|&i| {
+            grid[i].blocks_sight()
+                && grid
+                    .hex(i)
+                    .neighbors()
+                    .iter()
+                    .any(|&n| level.terrain_at(n) == Some(Terrain::Floor))
+        })
+        .collect()
+}
+
+/// The bundled fortress map, read from inside the repository.
+fn fortress() -> Level {
+    let text = include_str!("../data/maps/fortress.hexmap");
+    hexdeep::mapfile::parse_hexmap("data/maps/fortress.hexmap", text.as_bytes())
+        .unwrap()
+        .level
+}
+
+#[test]
+fn the_fortress_room_below_the_moat_shows_its_walls_and_its_door() {
+    // The room of rows 13 and 14 ("# . . . @ . . . #" in the file), seen from (18, 14) with
+    // the player's sight.
+    let level = fortress();
+    let grid = &level.terrain;
+    let seen = |from: Hex| -> Vec<Hex> {
+        visible_tiles(&level, from, 8)
+            .into_iter()
+            .map(|i| grid.hex(i))
+            .collect()
+    };
+    let view = seen(Hex::new(18, 14));
+    // The wall row below the player, its open door (19, 15) included: every tile of it that
+    // touches the room. (23, 15), the row's last `#` in the file, touches only the moat and
+    // the room's east wall, so by the definition it stays hidden.
+    for x in 15..=22 {
+        let h = Hex::new(x, 15);
+        assert!(level.blocks_sight(h) || x == 19, "{h} is a wall");
+        assert!(view.contains(&h), "wall {h} below the player is hidden");
+    }
+    assert_eq!(level.terrain_at(Hex::new(19, 15)), Some(Terrain::DoorOpen));
+    // The closed door in the room's north-east corner, from the room and from the corridor
+    // outside it.
+    let door = Hex::new(21, 12);
+    assert_eq!(level.terrain_at(door), Some(Terrain::DoorClosed));
+    assert!(view.contains(&door), "the door is hidden from the room");
+    for from in [Hex::new(14, 11), Hex::new(20, 11), Hex::new(26, 11)] {
+        assert!(seen(from).contains(&door), "the door is hidden from {from}");
+    }
+    // Nothing past the walls: not the corridor above, not the moat on either side.
+    assert!(
+        view.iter().all(|&h| h.y >= 12),
+        "seen through the north wall"
+    );
+    for moat in [
+        Hex::new(13, 13),
+        Hex::new(13, 14),
+        Hex::new(23, 14),
+        Hex::new(23, 13),
+    ] {
+        assert_eq!(
+            level.terrain_at(moat),
+            Some(Terrain::ShallowWater),
+            "{moat}"
+        );
+        assert!(!view.contains(&moat), "{moat} seen through a wall");
+    }
+}
