@@ -1,33 +1,47 @@
 //! Field of view against a plain reference of the definition in DESIGN.md, and its laws.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::fov::{FovTree, visible_tiles};
+use hexdeep::fov::{FovTree, visible_by_lines, visible_tiles};
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use proptest::prelude::*;
 
-/// The definition, checked line by line for every tile of the map.
+/// Rule 1: `target` is within the radius and nothing strictly between it and the viewer on
+/// their line blocks sight.
+fn by_line(level: &Level, origin: Hex, radius: u32, target: Hex) -> bool {
+    if !level.terrain.contains(origin) || origin.distance(target) as u32 > radius {
+        return false;
+    }
+    let line = origin.line_to(target);
+    let n = line.len();
+    line.iter()
+        .enumerate()
+        .all(|(k, &h)| k == 0 || k + 1 == n || !level.blocks_sight(h))
+}
+
+/// Rule 2's condition on a neighbour `n` of a sight-blocking `target`: visible by rule 1, open,
+/// and no farther from the viewer.
+fn reveals(level: &Level, origin: Hex, radius: u32, n: Hex, target: Hex) -> bool {
+    by_line(level, origin, radius, n)
+        && !level.blocks_sight(n)
+        && origin.distance(n) <= origin.distance(target)
+}
+
+/// The definition, both rules checked hex by hex for every tile of the map.
 fn reference(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let grid = &level.terrain;
-    if !grid.contains(origin) {
-        return Vec::new();
-    }
-    let mut out: Vec<usize> = grid
-        .indices()
+    grid.indices()
         .filter(|&i| {
             let target = grid.hex(i);
-            if origin.distance(target) as u32 > radius {
-                return false;
-            }
-            let line = origin.line_to(target);
-            let n = line.len();
-            line.iter()
-                .enumerate()
-                .all(|(k, &h)| k == 0 || k + 1 == n || !level.blocks_sight(h))
+            by_line(level, origin, radius, target)
+                || (level.blocks_sight(target)
+                    && origin.distance(target) as u32 <= radius
+                    && target
+                        .neighbors()
+                        .iter()
+                        .any(|&n| reveals(level, origin, radius, n, target)))
         })
-        .collect();
-    out.sort_unstable();
-    out
+        .collect()
 }
 
 const KINDS: [Terrain; 8] = [
@@ -84,14 +98,48 @@ proptest! {
     }
 
     #[test]
+    fn the_line_by_line_form_follows_the_definition((level, origin, radius) in scene()) {
+        let grid = &level.terrain;
+        let plain = visible_by_lines(grid, |i| grid[i].blocks_sight(), origin, radius);
+        prop_assert_eq!(plain, reference(&level, origin, radius));
+    }
+
+    #[test]
+    fn nothing_is_seen_but_by_a_clear_line_or_beside_one((level, origin, radius) in scene()) {
+        let grid = &level.terrain;
+        for i in visible_tiles(&level, origin, radius) {
+            let t = grid.hex(i);
+            if by_line(&level, origin, radius, t) {
+                continue;
+            }
+            // Seen only by rule 2: a wall next to an open tile seen along its line, and no
+            // nearer than it.
+            prop_assert!(level.blocks_sight(t), "open {} seen through a wall", t);
+            prop_assert!(
+                t.neighbors().iter().any(|&n| reveals(&level, origin, radius, n, t)),
+                "wall {} seen with no open neighbour in view",
+                t
+            );
+        }
+    }
+
+    #[test]
     fn a_fresh_tree_with_a_mask_agrees((level, origin, radius) in scene()) {
         let grid = &level.terrain;
         let mask: Vec<bool> = grid.cells().iter().map(|t| t.blocks_sight()).collect();
         let mut out = Vec::new();
         let start = grid.index(origin).unwrap_or(usize::MAX);
-        FovTree::new(radius).unwrap().compute(grid, |i| mask[i], start, &mut out);
+        let tree = FovTree::new(radius).unwrap();
+        tree.compute(grid, |i| mask[i], start, &mut out);
         out.sort_unstable();
-        prop_assert_eq!(out, reference(&level, origin, radius));
+        let want = reference(&level, origin, radius);
+        prop_assert_eq!(&out, &want);
+        let mut visited = Vec::new();
+        tree.visit(grid, |i| mask[i], start, |i| visited.push(i));
+        visited.sort_unstable();
+        prop_assert_eq!(&visited, &want, "visit");
+        tree.for_grid(grid).compute_sorted(grid, |i| mask[i], start, &mut out);
+        prop_assert_eq!(&out, &want, "made for this grid, sorted");
     }
 
     #[test]
@@ -186,4 +234,185 @@ fn nothing_outside_the_map_is_visible() {
     let seen = visible_tiles(&level, Hex::ORIGIN, 20);
     assert_eq!(seen.len(), 37, "exactly the 37 tiles of the hexagon");
     assert!(visible_tiles(&level, Hex::new(9, 9), 20).is_empty());
+}
+
+/// One hex-convex piece of a room: `x`, `y` and `x − y` each within a range.
+#[derive(Clone, Debug)]
+struct Piece {
+    x: (i32, i32),
+    y: (i32, i32),
+    z: (i32, i32),
+}
+
+impl Piece {
+    fn contains(&self, h: Hex) -> bool {
+        let within = |v: i32, (lo, hi): (i32, i32)| lo <= v && v <= hi;
+        within(h.x, self.x) && within(h.y, self.y) && within(h.x - h.y, self.z)
+    }
+}
+
+/// Side of the wall-filled grid rooms are carved in.
+const ROOM_GRID: u32 = 20;
+
+fn piece() -> impl Strategy<Value = Piece> {
+    (2i32..17, 1i32..9, 2i32..17, 1i32..9, -9i32..9, 1i32..12).prop_map(|(x0, w, y0, h, z0, d)| {
+        Piece {
+            x: (x0, (x0 + w).min(17)),
+            y: (y0, (y0 + h).min(17)),
+            z: (z0, z0 + d),
+        }
+    })
+}
+
+/// A closed room in a grid of walls: the union of one to three hex-convex pieces (so concave
+/// rooms too), some of its walls closed doors; the pieces that hold a tile, a viewer tile in
+/// one of them (by index), and a radius.
+fn room() -> impl Strategy<Value = (Level, Vec<Piece>, usize, Hex, u32)> {
+    (
+        proptest::collection::vec(piece(), 1..4),
+        proptest::collection::vec(any::<bool>(), 64),
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        1u32..14,
+    )
+        .prop_filter_map("no floor", |(pieces, doors, which, at, radius)| {
+            let mut grid = Grid::new(
+                &Shape::Parallelogram {
+                    width: ROOM_GRID,
+                    height: ROOM_GRID,
+                },
+                Terrain::Wall,
+            )
+            .unwrap();
+            let hexes = grid.indices().map(|i| grid.hex(i)).collect::<Vec<_>>();
+            let pieces: Vec<Piece> = pieces
+                .into_iter()
+                .filter(|p| hexes.iter().any(|&h| p.contains(h)))
+                .collect();
+            let piece = pieces.get(which.index(pieces.len().max(1)))?.clone();
+            for &h in &hexes {
+                if pieces.iter().any(|p| p.contains(h)) {
+                    grid.set(h, Terrain::Floor);
+                }
+            }
+            let level = Level::new("room", 1, grid.clone());
+            for (k, w) in bounding_walls(&level).into_iter().enumerate() {
+                if doors[k % doors.len()] && k % 3 == 0 {
+                    grid[w] = Terrain::DoorClosed;
+                }
+            }
+            let inside: Vec<Hex> = hexes
+                .iter()
+                .copied()
+                .filter(|&h| piece.contains(h))
+                .collect();
+            let viewer = inside[at.index(inside.len())];
+            let k = pieces.iter().position(|p| p.contains(viewer))?;
+            Some((Level::new("room", 1, grid), pieces, k, viewer, radius))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// From any floor tile, the walls and doors around the convex part of the room it stands
+    /// in all show within the radius (a whole convex room's, then), and nothing beyond the
+    /// room's own walls does. (Around a concave room's corner the far walls hide, as they
+    /// should: only the walls next to a floor tile in view are drawn.)
+    #[test]
+    fn a_room_shows_its_walls_and_nothing_behind_them(
+        (level, pieces, k, viewer, radius) in room()
+    ) {
+        let grid = &level.terrain;
+        let seen = visible_tiles(&level, viewer, radius);
+        let in_piece = |h: Hex| pieces[k].contains(h) && grid.contains(h);
+        for i in grid.indices() {
+            let h = grid.hex(i);
+            let wall_of_piece = level.blocks_sight(h) && h.neighbors().iter().any(|&n| in_piece(n));
+            if (in_piece(h) || wall_of_piece) && viewer.distance(h) as u32 <= radius {
+                prop_assert!(seen.contains(&i), "{} hidden from {} (radius {})", h, viewer, radius);
+            }
+        }
+        let room_walls = bounding_walls_or_doors(&level);
+        for &i in &seen {
+            let t = grid[i];
+            prop_assert!(
+                t == Terrain::Floor || room_walls.binary_search(&i).is_ok(),
+                "{} seen behind the room's walls", grid.hex(i)
+            );
+        }
+    }
+}
+
+/// The walls and doors touching a floor tile, ascending.
+fn bounding_walls_or_doors(level: &Level) -> Vec<usize> {
+    let grid = &level.terrain;
+    grid.indices()
+        .filter(|&i| {
+            grid[i].blocks_sight()
+                && grid
+                    .hex(i)
+                    .neighbors()
+                    .iter()
+                    .any(|&n| level.terrain_at(n) == Some(Terrain::Floor))
+        })
+        .collect()
+}
+
+/// The bundled fortress map, read from inside the repository.
+fn fortress() -> Level {
+    let text = include_str!("../data/maps/fortress.hexmap");
+    hexdeep::mapfile::parse_hexmap("data/maps/fortress.hexmap", text.as_bytes())
+        .unwrap()
+        .level
+}
+
+#[test]
+fn the_fortress_room_below_the_moat_shows_its_walls_and_its_door() {
+    // The room of rows 13 and 14 ("# . . . @ . . . #" in the file), seen from (18, 14) with
+    // the player's sight.
+    let level = fortress();
+    let grid = &level.terrain;
+    let seen = |from: Hex| -> Vec<Hex> {
+        visible_tiles(&level, from, 8)
+            .into_iter()
+            .map(|i| grid.hex(i))
+            .collect()
+    };
+    let view = seen(Hex::new(18, 14));
+    // The wall row below the player, its open door (19, 15) included: every tile of it that
+    // touches the room. (23, 15), the row's last `#` in the file, touches only the moat and
+    // the room's east wall, so by the definition it stays hidden.
+    for x in 15..=22 {
+        let h = Hex::new(x, 15);
+        assert!(level.blocks_sight(h) || x == 19, "{h} is a wall");
+        assert!(view.contains(&h), "wall {h} below the player is hidden");
+    }
+    assert_eq!(level.terrain_at(Hex::new(19, 15)), Some(Terrain::DoorOpen));
+    // The closed door in the room's north-east corner, from the room and from the corridor
+    // outside it.
+    let door = Hex::new(21, 12);
+    assert_eq!(level.terrain_at(door), Some(Terrain::DoorClosed));
+    assert!(view.contains(&door), "the door is hidden from the room");
+    for from in [Hex::new(14, 11), Hex::new(20, 11), Hex::new(26, 11)] {
+        assert!(seen(from).contains(&door), "the door is hidden from {from}");
+    }
+    // Nothing past the walls: not the corridor above, not the moat on either side.
+    assert!(
+        view.iter().all(|&h| h.y >= 12),
+        "seen through the north wall"
+    );
+    for moat in [
+        Hex::new(13, 13),
+        Hex::new(13, 14),
+        Hex::new(23, 14),
+        Hex::new(23, 13),
+    ] {
+        assert_eq!(
+            level.terrain_at(moat),
+            Some(Terrain::ShallowWater),
+            "{moat}"
+        );
+        assert!(!view.contains(&moat), "{moat} seen through a wall");
+    }
 }

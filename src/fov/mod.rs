@@ -1,15 +1,27 @@
-//! Field of view by line drawing, as DESIGN.md defines it.
+//! Field of view by line drawing, as DESIGN.md defines it: two rules.
 //!
-//! A tile `T` within the sight radius is visible from `P` when no tile strictly between them on
-//! `P.line_to(T)` blocks sight; the blocking tile at the end of a line is itself visible.
-//! Positions outside the map block sight and are never visible.
+//! 1. A tile `T` within the sight radius is visible from `P` when no tile strictly between
+//!    them on `P.line_to(T)` blocks sight; the blocking tile at the end of a line is itself
+//!    visible.
+//! 2. A tile within the radius that blocks sight (wall, closed door, brush) is visible when one
+//!    of its neighbours is visible by rule 1, does not block sight, and is no farther from `P`
+//!    than it is. So the walls around what you see show, all along a corridor and all around a
+//!    room, and nothing behind them does.
+//!
+//! Positions outside the map block sight and are never visible. Between tiles that do not
+//! block sight, sight is symmetric.
 //!
 //! [`FovTree`] is the fast form: the lines from the origin to every offset within a radius,
-//! precomputed once as a shared-prefix tree and walked with pruning at the first blocker.
-//! [`visible_tiles`] uses cached trees made for the map's storage stride.
+//! precomputed once as a shared-prefix tree and walked with pruning at the first blocker, each
+//! open tile found revealing its qualifying walls from a precomputed table. [`visible_tiles`]
+//! uses cached trees made for the map's storage stride. [`visible_by_lines`] is the plain
+//! definition, for radii beyond [`MAX_TREE_RADIUS`] and as the oracle of the tests.
 
+mod lines;
+mod rim;
 mod tree;
 
+pub use lines::visible_by_lines;
 pub use tree::{FovTree, MAX_TREE_RADIUS};
 
 use crate::geom::Hex;
@@ -68,8 +80,8 @@ impl FovTree {
     }
 }
 
-/// The tile indices visible from `origin` within `radius`, in ascending order. Empty when the
-/// origin is not a tile.
+/// The tile indices visible from `origin` within `radius` by both rules of the module docs, in
+/// ascending order. Empty when the origin is not a tile.
 pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let grid = &level.terrain;
     let Some(start) = grid.index(origin) else {
@@ -81,36 +93,13 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let (lo, hi) = grid.bounds();
     let span = (i64::from(hi.x) - i64::from(lo.x)) + (i64::from(hi.y) - i64::from(lo.y));
     let radius = u32::try_from(span).map_or(radius, |s| radius.min(s));
-    let mut out = Vec::new();
     match FovTree::cached_for(grid, radius) {
-        Some(tree) => tree.compute_sorted(grid, blocks, start, &mut out),
-        None => by_lines(grid, blocks, origin, radius, &mut out),
-    }
-    out
-}
-
-/// The definition checked line by line, for radii too large for a tree; ascending, as
-/// [`Grid::indices`] is.
-fn by_lines<T>(
-    grid: &Grid<T>,
-    blocks: impl Fn(usize) -> bool,
-    origin: Hex,
-    radius: u32,
-    out: &mut Vec<usize>,
-) {
-    for target in grid.indices() {
-        let hex = grid.hex(target);
-        if origin.distance(hex) as u32 > radius {
-            continue;
+        Some(tree) => {
+            let mut out = Vec::new();
+            tree.compute_sorted(grid, blocks, start, &mut out);
+            out
         }
-        let line = origin.line_to(hex);
-        let inner = &line[1..line.len().saturating_sub(1).max(1)];
-        let clear = inner
-            .iter()
-            .all(|&h| grid.index(h).is_some_and(|i| !blocks(i)));
-        if clear {
-            out.push(target);
-        }
+        None => visible_by_lines(grid, blocks, origin, radius),
     }
 }
 

@@ -3,7 +3,10 @@
 //! The line to each offset is precomputed once with [`Hex::line_to`]; lines that start alike
 //! share nodes. Walking the tree depth-first from a viewer and skipping a node's subtree at the
 //! first tile that blocks sight visits each open line prefix once, and marks an offset visible
-//! exactly when nothing strictly between the viewer and it blocks: the definition of DESIGN.md.
+//! exactly when nothing strictly between the viewer and it blocks: the first rule of DESIGN.md.
+//! Each open tile the walk finds visible then reveals its blocking neighbours that are within
+//! the radius and no nearer to the viewer ([`Rim`]): the second rule. One bit set by offset
+//! rank keeps every tile reported once.
 //!
 //! Each node stores its tile's offset from the viewer, so the walk needs no stack: the tile
 //! of a node is the viewer's storage index plus `dy · stride + dx`. That is the tile the line
@@ -12,6 +15,7 @@
 //! grid stride ([`FovTree::for_grid`]) also keeps that sum per node, and its walk on grids
 //! of that stride is one addition per node.
 
+use super::rim::{Marks, Rim, mark};
 use crate::geom::{Direction, Hex};
 use crate::map::Grid;
 use std::collections::BTreeMap;
@@ -33,16 +37,18 @@ struct Node {
     skip: u32,
 }
 
-/// A node for one grid stride: its storage index offset from the viewer, and where the node
-/// after its subtree starts, with [`ENDS_LINE`] set when it ends the line to its own offset.
+/// A node for one grid stride: its storage index offset from the viewer, where the node after
+/// its subtree starts, and its rank as in [`Node`].
 #[derive(Copy, Clone, Debug)]
 struct FlatNode {
     delta: i32,
     next: u32,
+    rank: u16,
 }
 
-/// The flag of [`FlatNode::next`] for a node that ends its own line.
-const ENDS_LINE: u32 = 1 << 31;
+/// How many words of marks a walk keeps on the stack (radius 25 and below); larger radii
+/// allocate them.
+const STACK_MARK_WORDS: usize = 32;
 
 /// The line tree for one radius; build once and reuse for every viewer on every map.
 #[derive(Clone, Debug)]
@@ -59,6 +65,8 @@ pub struct FovTree {
     /// rank. Storage indices of tiles sort the same way, so visiting ranks in order lists
     /// tiles in ascending index order.
     by_rank: Vec<(i8, i8)>,
+    /// What each offset reveals by the second rule.
+    rim: Rim,
 }
 
 /// A node while building: children by direction.
@@ -110,6 +118,7 @@ impl FovTree {
             .collect();
         let mut nodes = Vec::with_capacity(drafts.len());
         flatten(&drafts, &rank, 0, &mut nodes);
+        let rim = Rim::new(radius, &by_rank, |o| rank[&o]);
         Some(FovTree {
             radius,
             nodes,
@@ -117,6 +126,7 @@ impl FovTree {
             flat: Vec::new(),
             flat_by_rank: Vec::new(),
             by_rank,
+            rim,
         })
     }
 
@@ -133,7 +143,8 @@ impl FovTree {
                     // Grids hold at most 2^24 cells, so a row is shorter than 2^24 and
                     // `delta` (at most 65 rows) fits.
                     delta: delta as i32,
-                    next: n.skip | if n.rank == INNER { 0 } else { ENDS_LINE },
+                    next: n.skip,
+                    rank: n.rank,
                 }
             })
             .collect();
@@ -167,9 +178,10 @@ impl FovTree {
     }
 
     /// Calls `visit` with the storage index of every tile visible from the tile at storage
-    /// index `origin` (itself first), each once, in no particular order. `blocks(i)` says
-    /// whether tile `i` blocks sight; positions outside the map's shape always block and are
-    /// never visited. Nothing is visited when `origin` is no tile.
+    /// index `origin` (itself first), each once, in no particular order: the tiles seen along
+    /// clear lines, and the sight-blocking tiles next to one of those that does not block and is
+    /// no farther. `blocks(i)` says whether tile `i` blocks sight; positions outside the map's
+    /// shape always block and are never visited. Nothing is visited when `origin` is no tile.
     pub fn visit<T>(
         &self,
         grid: &Grid<T>,
@@ -177,24 +189,52 @@ impl FovTree {
         origin: usize,
         mut visit: impl FnMut(usize),
     ) {
-        self.walk(grid, blocks, origin, |cell, _| visit(cell));
+        self.with_marks(|marks| self.walk(grid, blocks, origin, marks, |cell, _| visit(cell)));
     }
 
-    /// The walk behind [`FovTree::visit`]: `seen(index, node)` for each visible tile, where
-    /// `node` is the node that ends the line to it, or [`usize::MAX`] for the viewer.
+    /// Runs `f` with cleared marks for one walk: on the stack for small radii.
+    fn with_marks<R>(&self, f: impl FnOnce(&mut Marks) -> R) -> R {
+        let words = self.by_rank.len().div_ceil(64);
+        if words <= STACK_MARK_WORDS {
+            let mut marks = [0u64; STACK_MARK_WORDS];
+            f(&mut marks[..words])
+        } else {
+            f(&mut vec![0u64; words])
+        }
+    }
+
+    /// The walk behind [`FovTree::visit`]: `seen(index, rank)` once for each visible tile,
+    /// with the rank of its offset, each marked in `marks` (clear on entry).
     fn walk<T>(
         &self,
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
         origin: usize,
+        marks: &mut Marks,
         mut seen: impl FnMut(usize, usize),
     ) {
         if !grid.is_tile(origin) {
             return;
         }
-        seen(origin, usize::MAX);
+        let here = self.origin_rank();
+        mark(marks, here);
+        seen(origin, here);
         let stride = Self::stride_of(grid);
         let mask = grid.tile_mask();
+        let offsets = grid.neighbor_offsets();
+        // A tile at the end of its line: open ones are new (one node ends each line) and
+        // reveal their walls; blocking ones may have been revealed already.
+        let mut found = |cell: usize, rank: u16, open: bool| {
+            let rank = usize::from(rank);
+            if open {
+                mark(marks, rank);
+                seen(cell, rank);
+                self.rim
+                    .reveal(cell, rank, &offsets, mask, &blocks, marks, &mut seen);
+            } else if mark(marks, rank) {
+                seen(cell, rank);
+            }
+        };
         // In both loops the parent is an open tile, so a node's index is inside storage.
         if stride == self.stride && self.flat.len() == self.nodes.len() {
             let nodes = self.flat.as_slice();
@@ -202,15 +242,16 @@ impl FovTree {
             while let Some(node) = nodes.get(n) {
                 let cell = origin.wrapping_add_signed(node.delta as isize);
                 if mask[cell] {
-                    if node.next & ENDS_LINE != 0 {
-                        seen(cell, n);
+                    let open = !blocks(cell);
+                    if node.rank != INNER {
+                        found(cell, node.rank, open);
                     }
-                    if !blocks(cell) {
+                    if open {
                         n += 1;
                         continue;
                     }
                 }
-                n = (node.next & !ENDS_LINE) as usize;
+                n = node.next as usize;
             }
         } else {
             let nodes = self.nodes.as_slice();
@@ -219,10 +260,11 @@ impl FovTree {
                 let cell = origin
                     .wrapping_add_signed(isize::from(node.dy) * stride + isize::from(node.dx));
                 if mask[cell] {
+                    let open = !blocks(cell);
                     if node.rank != INNER {
-                        seen(cell, n);
+                        found(cell, node.rank, open);
                     }
-                    if !blocks(cell) {
+                    if open {
                         n += 1;
                         continue;
                     }
@@ -230,13 +272,6 @@ impl FovTree {
                 n = node.skip as usize;
             }
         }
-    }
-
-    /// The rank of what [`Self::walk`] reports as `node`.
-    fn rank(&self, node: usize) -> usize {
-        self.nodes
-            .get(node)
-            .map_or(self.origin_rank(), |n| usize::from(n.rank))
     }
 
     /// The rank of the viewer's own offset: the middle of the reading order.
@@ -255,7 +290,7 @@ impl FovTree {
     ) {
         out.clear();
         out.reserve(self.by_rank.len());
-        self.walk(grid, blocks, origin, |i, _| out.push(i));
+        self.with_marks(|marks| self.walk(grid, blocks, origin, marks, |i, _| out.push(i)));
     }
 
     /// The visible tiles from `origin` in ascending index order, written to `out` (cleared
@@ -269,14 +304,16 @@ impl FovTree {
         out: &mut Vec<usize>,
     ) {
         out.clear();
-        let mut marks = vec![0u64; self.by_rank.len().div_ceil(64)];
-        let mut count = 0;
-        self.walk(grid, blocks, origin, |_, node| {
-            let rank = self.rank(node);
-            marks[rank / 64] |= 1 << (rank % 64);
-            count += 1;
+        self.with_marks(|marks| {
+            let mut count = 0;
+            self.walk(grid, blocks, origin, marks, |_, _| count += 1);
+            out.reserve(count);
+            self.read_out(grid, origin, marks, out);
         });
-        out.reserve(count);
+    }
+
+    /// Appends the tiles marked in `marks`, for a viewer at `origin`, in rank order.
+    fn read_out<T>(&self, grid: &Grid<T>, origin: usize, marks: &Marks, out: &mut Vec<usize>) {
         let stride = Self::stride_of(grid);
         let flat = (stride == self.stride && self.flat_by_rank.len() == self.by_rank.len())
             .then_some(self.flat_by_rank.as_slice());
