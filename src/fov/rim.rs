@@ -30,10 +30,13 @@ pub(super) struct Around {
     pub dirs: u8,
 }
 
-/// The [`Around`] of every offset within a radius, by rank.
+/// The [`Around`] of every offset within a radius, by rank, both ways.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Rim {
+    /// What each offset reveals: its neighbours no nearer to the viewer, within the radius.
     around: Vec<Around>,
+    /// What may reveal each offset: its neighbours no farther from the viewer.
+    back: Vec<Around>,
 }
 
 impl Rim {
@@ -41,63 +44,167 @@ impl Rim {
     /// `rank_of` gives an offset's rank.
     pub fn new(radius: u32, by_rank: &[(i8, i8)], rank_of: impl Fn((i8, i8)) -> u16) -> Rim {
         let radius = i64::from(radius);
-        let around = by_rank
-            .iter()
-            .map(|&(dx, dy)| {
-                let at = Hex::new(i32::from(dx), i32::from(dy));
-                let near = i64::from(at.length());
-                let mut a = Around::default();
-                for d in Direction::ALL {
-                    let n = at + d.offset();
-                    let far = i64::from(n.length());
-                    if far <= radius && far >= near {
-                        a.dirs |= 1 << d.index();
-                        // Within the radius, so the offset fits in i8.
-                        a.ranks[d.index()] = rank_of((n.x as i8, n.y as i8));
+        let table = |keep: &dyn Fn(i64, i64) -> bool| -> Vec<Around> {
+            by_rank
+                .iter()
+                .map(|&(dx, dy)| {
+                    let at = Hex::new(i32::from(dx), i32::from(dy));
+                    let here = i64::from(at.length());
+                    let mut a = Around::default();
+                    for d in Direction::ALL {
+                        let n = at + d.offset();
+                        let there = i64::from(n.length());
+                        if there <= radius && keep(here, there) {
+                            a.dirs |= 1 << d.index();
+                            // Within the radius, so the offset fits in i8.
+                            a.ranks[d.index()] = rank_of((n.x as i8, n.y as i8));
+                        }
                     }
-                }
-                a
-            })
-            .collect();
-        Rim { around }
+                    a
+                })
+                .collect()
+        };
+        Rim {
+            around: table(&|here, there| there >= here),
+            back: table(&|here, there| there <= here),
+        }
     }
 
-    /// The neighbours of the offset of rank `rank`.
+    /// The neighbours the offset of rank `rank` may reveal.
     #[inline]
     pub fn get(&self, rank: usize) -> &Around {
         &self.around[rank]
     }
 
-    /// Reveals the blocking neighbours of `cell`, a visible open tile at offset rank `rank`:
-    /// each one within the radius, no nearer than `cell` and not yet in `marks` is marked and
-    /// passed to `seen` with its rank. `offsets` are the grid's neighbour index offsets and
-    /// `mask` its tile mask; `cell` is a tile, so its neighbours are inside storage.
+    /// The neighbours that may reveal the offset of rank `rank`.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
+    pub fn back(&self, rank: usize) -> &Around {
+        &self.back[rank]
+    }
+
+    /// The second rule over a finished first-rule walk: marks in `seen` every tile that blocks
+    /// sight next to a tile in `open` (the visible tiles that do not block) and no nearer to
+    /// the viewer. Works from whichever side is smaller: the open tiles, or the tiles not yet
+    /// seen. `cell_of(rank)` is the storage index of an offset for this viewer, `offsets` the
+    /// grid's neighbour index offsets, `mask` its tile mask.
     pub fn reveal(
         &self,
-        cell: usize,
-        rank: usize,
+        walk: &mut WalkMarks,
+        cell_of: impl Fn(usize) -> usize,
         offsets: &[isize; 6],
         mask: &[bool],
-        blocks: &impl Fn(usize) -> bool,
-        marks: &mut Marks,
-        seen: &mut impl FnMut(usize, usize),
+        blocks: impl Fn(usize) -> bool,
     ) {
-        let around = self.get(rank);
-        let mut dirs = around.dirs;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let wall = cell.wrapping_add_signed(offsets[d]);
-            if mask[wall] && blocks(wall) {
-                let r = usize::from(around.ranks[d]);
-                if mark(marks, r) {
-                    seen(wall, r);
+        let count = self.around.len();
+        let open = count_ones(walk.open);
+        let unseen = count - count_ones(walk.seen);
+        if open <= unseen {
+            self.reveal_from_open(walk, cell_of, offsets, mask, blocks);
+        } else {
+            self.reveal_unseen(walk, cell_of, mask, blocks);
+        }
+    }
+
+    /// The second rule from each open visible tile: its qualifying neighbours are marked when
+    /// they are tiles that block, with no branch on the map (a neighbour of a tile is inside
+    /// storage, so `blocks` may be asked about it).
+    fn reveal_from_open(
+        &self,
+        walk: &mut WalkMarks,
+        cell_of: impl Fn(usize) -> usize,
+        offsets: &[isize; 6],
+        mask: &[bool],
+        blocks: impl Fn(usize) -> bool,
+    ) {
+        for w in 0..walk.open.len() {
+            let mut open = walk.open[w];
+            while open != 0 {
+                let rank = w * 64 + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let cell = cell_of(rank);
+                let around = self.get(rank);
+                let mut dirs = around.dirs;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    let wall = cell.wrapping_add_signed(offsets[d]);
+                    let hit = mask[wall] & blocks(wall);
+                    let r = usize::from(around.ranks[d]);
+                    walk.seen[r / 64] |= u64::from(hit) << (r % 64);
                 }
             }
         }
     }
+
+    /// The second rule from each tile not seen yet: it is asked about only when one of its
+    /// neighbours no farther from the viewer is open and visible.
+    fn reveal_unseen(
+        &self,
+        walk: &mut WalkMarks,
+        cell_of: impl Fn(usize) -> usize,
+        mask: &[bool],
+        blocks: impl Fn(usize) -> bool,
+    ) {
+        let count = self.around.len();
+        for w in 0..walk.seen.len() {
+            let mut bits = !walk.seen[w];
+            while bits != 0 {
+                let rank = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if rank >= count {
+                    break;
+                }
+                let back = self.back(rank);
+                let mut dirs = back.dirs;
+                let mut lit = false;
+                while dirs != 0 && !lit {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    lit = is_marked(walk.open, usize::from(back.ranks[d]));
+                }
+                if lit {
+                    // Next to an open tile, so inside storage.
+                    let cell = cell_of(rank);
+                    if mask[cell] && blocks(cell) {
+                        mark(walk.seen, rank);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The two bit sets of one walk, by offset rank.
+pub(super) struct WalkMarks<'a> {
+    /// Every tile found visible.
+    pub seen: &'a mut Marks,
+    /// The visible tiles that do not block sight.
+    pub open: &'a mut Marks,
+}
+
+/// Whether bit `rank` of `marks` is set.
+#[inline]
+pub(super) fn is_marked(marks: &Marks, rank: usize) -> bool {
+    marks[rank / 64] & (1 << (rank % 64)) != 0
+}
+
+/// How many bits of `marks` are set.
+pub(super) fn count_ones(marks: &Marks) -> usize {
+    marks.iter().map(|w| w.count_ones() as usize).sum()
+}
+
+/// The set bits of `marks`, in rank order.
+pub(super) fn ranks(marks: &Marks) -> impl Iterator<Item = usize> + '_ {
+    marks.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let rank = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                rank
+            })
+        })
+    })
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 //! share nodes. Walking the tree depth-first from a viewer and skipping a node's subtree at the
 //! first tile that blocks sight visits each open line prefix once, and marks an offset visible
 //! exactly when nothing strictly between the viewer and it blocks: the first rule of DESIGN.md.
-//! Each open tile the walk finds visible then reveals its blocking neighbours that are within
-//! the radius and no nearer to the viewer ([`Rim`]): the second rule. One bit set by offset
-//! rank keeps every tile reported once.
+//! The open tiles the walk finds visible then reveal their blocking neighbours that are within
+//! the radius and no nearer to the viewer ([`Rim`]): the second rule. Bit sets by offset rank
+//! keep every tile reported once, in index order.
 //!
 //! Each node stores its tile's offset from the viewer, so the walk needs no stack: the tile
 //! of a node is the viewer's storage index plus `dy · stride + dx`. That is the tile the line
@@ -15,7 +15,7 @@
 //! grid stride ([`FovTree::for_grid`]) also keeps that sum per node, and its walk on grids
 //! of that stride is one addition per node.
 
-use super::rim::{Marks, Rim, mark};
+use super::rim::{Rim, WalkMarks, mark, ranks};
 use crate::geom::{Direction, Hex};
 use crate::map::Grid;
 use std::collections::BTreeMap;
@@ -178,10 +178,10 @@ impl FovTree {
     }
 
     /// Calls `visit` with the storage index of every tile visible from the tile at storage
-    /// index `origin` (itself first), each once, in no particular order: the tiles seen along
-    /// clear lines, and the sight-blocking tiles next to one of those that does not block and is
-    /// no farther. `blocks(i)` says whether tile `i` blocks sight; positions outside the map's
-    /// shape always block and are never visited. Nothing is visited when `origin` is no tile.
+    /// index `origin`, each once, in ascending order: the tiles seen along clear lines, and the
+    /// sight-blocking tiles next to one of those that does not block and is no farther.
+    /// `blocks(i)` says whether tile `i` blocks sight; positions outside the map's shape always
+    /// block and are never visited. Nothing is visited when `origin` is no tile.
     pub fn visit<T>(
         &self,
         grid: &Grid<T>,
@@ -189,50 +189,66 @@ impl FovTree {
         origin: usize,
         mut visit: impl FnMut(usize),
     ) {
-        self.with_marks(|marks| self.walk(grid, blocks, origin, marks, |cell, _| visit(cell)));
+        self.with_marks(|walk| {
+            if self.walk(grid, blocks, origin, walk) {
+                let cell_of = self.cells_for(grid, origin);
+                ranks(walk.seen).for_each(|rank| visit(cell_of(rank)));
+            }
+        });
     }
 
     /// Runs `f` with cleared marks for one walk: on the stack for small radii.
-    fn with_marks<R>(&self, f: impl FnOnce(&mut Marks) -> R) -> R {
+    fn with_marks<R>(&self, f: impl FnOnce(&mut WalkMarks) -> R) -> R {
         let words = self.by_rank.len().div_ceil(64);
+        let run = |store: &mut [u64]| {
+            let (seen, open) = store.split_at_mut(words);
+            f(&mut WalkMarks { seen, open })
+        };
         if words <= STACK_MARK_WORDS {
-            let mut marks = [0u64; STACK_MARK_WORDS];
-            f(&mut marks[..words])
+            run(&mut [0u64; 2 * STACK_MARK_WORDS][..2 * words])
         } else {
-            f(&mut vec![0u64; words])
+            run(&mut vec![0u64; 2 * words])
         }
     }
 
-    /// The walk behind [`FovTree::visit`]: `seen(index, rank)` once for each visible tile,
-    /// with the rank of its offset, each marked in `marks` (clear on entry).
+    /// The storage index of each offset rank for a viewer at `origin` on `grid`.
+    fn cells_for<'a, T>(&'a self, grid: &Grid<T>, origin: usize) -> impl Fn(usize) -> usize + 'a {
+        let stride = Self::stride_of(grid);
+        let flat = (stride == self.stride && self.flat_by_rank.len() == self.by_rank.len())
+            .then_some(self.flat_by_rank.as_slice());
+        move |rank| {
+            let delta = if let Some(deltas) = flat {
+                deltas[rank] as isize
+            } else {
+                let (dx, dy) = self.by_rank[rank];
+                isize::from(dy) * stride + isize::from(dx)
+            };
+            origin.wrapping_add_signed(delta)
+        }
+    }
+
+    /// The walk behind [`FovTree::visit`]: marks every visible tile in `walk.seen` (clear on
+    /// entry), the first rule by the tree and then the second from the open tiles found
+    /// ([`Rim::reveal`]). False when `origin` is no tile.
     fn walk<T>(
         &self,
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
         origin: usize,
-        marks: &mut Marks,
-        mut seen: impl FnMut(usize, usize),
-    ) {
+        walk: &mut WalkMarks,
+    ) -> bool {
         if !grid.is_tile(origin) {
-            return;
+            return false;
         }
-        let here = self.origin_rank();
-        mark(marks, here);
-        seen(origin, here);
+        mark(walk.seen, self.origin_rank());
         let stride = Self::stride_of(grid);
         let mask = grid.tile_mask();
-        let offsets = grid.neighbor_offsets();
-        // A tile at the end of its line: open ones are new (one node ends each line) and
-        // reveal their walls; blocking ones may have been revealed already.
-        let mut found = |cell: usize, rank: u16, open: bool| {
+        // A tile at the end of its line is seen; an open one may reveal walls.
+        let mut found = |rank: u16, open: bool| {
             let rank = usize::from(rank);
+            mark(walk.seen, rank);
             if open {
-                mark(marks, rank);
-                seen(cell, rank);
-                self.rim
-                    .reveal(cell, rank, &offsets, mask, &blocks, marks, &mut seen);
-            } else if mark(marks, rank) {
-                seen(cell, rank);
+                mark(walk.open, rank);
             }
         };
         // In both loops the parent is an open tile, so a node's index is inside storage.
@@ -244,7 +260,7 @@ impl FovTree {
                 if mask[cell] {
                     let open = !blocks(cell);
                     if node.rank != INNER {
-                        found(cell, node.rank, open);
+                        found(node.rank, open);
                     }
                     if open {
                         n += 1;
@@ -262,7 +278,7 @@ impl FovTree {
                 if mask[cell] {
                     let open = !blocks(cell);
                     if node.rank != INNER {
-                        found(cell, node.rank, open);
+                        found(node.rank, open);
                     }
                     if open {
                         n += 1;
@@ -272,6 +288,10 @@ impl FovTree {
                 n = node.skip as usize;
             }
         }
+        let offsets = grid.neighbor_offsets();
+        self.rim
+            .reveal(walk, self.cells_for(grid, origin), &offsets, mask, blocks);
+        true
     }
 
     /// The rank of the viewer's own offset: the middle of the reading order.
@@ -280,7 +300,8 @@ impl FovTree {
     }
 
     /// The visible tiles from `origin`, as [`FovTree::visit`] finds them, written to `out`
-    /// (cleared first) in no particular order.
+    /// (cleared first). They come in ascending index order, like [`FovTree::compute_sorted`]:
+    /// reading the walk's bit set in order costs no more than any other order.
     pub fn compute<T>(
         &self,
         grid: &Grid<T>,
@@ -288,14 +309,12 @@ impl FovTree {
         origin: usize,
         out: &mut Vec<usize>,
     ) {
-        out.clear();
-        out.reserve(self.by_rank.len());
-        self.with_marks(|marks| self.walk(grid, blocks, origin, marks, |i, _| out.push(i)));
+        self.compute_sorted(grid, blocks, origin, out);
     }
 
     /// The visible tiles from `origin` in ascending index order, written to `out` (cleared
-    /// first): [`FovTree::compute`] without a sort. The walk marks ranks in a bit set; the
-    /// set, read in rank order, gives the tiles in reading order.
+    /// first), without a sort: the walk marks ranks in a bit set; the set, read in rank order,
+    /// gives the tiles in reading order.
     pub fn compute_sorted<T>(
         &self,
         grid: &Grid<T>,
@@ -304,33 +323,19 @@ impl FovTree {
         out: &mut Vec<usize>,
     ) {
         out.clear();
-        self.with_marks(|marks| {
-            let mut count = 0;
-            self.walk(grid, blocks, origin, marks, |_, _| count += 1);
-            out.reserve(count);
-            self.read_out(grid, origin, marks, out);
-        });
-    }
-
-    /// Appends the tiles marked in `marks`, for a viewer at `origin`, in rank order.
-    fn read_out<T>(&self, grid: &Grid<T>, origin: usize, marks: &Marks, out: &mut Vec<usize>) {
-        let stride = Self::stride_of(grid);
-        let flat = (stride == self.stride && self.flat_by_rank.len() == self.by_rank.len())
-            .then_some(self.flat_by_rank.as_slice());
-        for (w, &word) in marks.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let rank = w * 64 + bits.trailing_zeros() as usize;
-                let delta = if let Some(deltas) = flat {
-                    deltas[rank] as isize
-                } else {
-                    let (dx, dy) = self.by_rank[rank];
-                    isize::from(dy) * stride + isize::from(dx)
-                };
-                out.push(origin.wrapping_add_signed(delta));
-                bits &= bits - 1;
+        self.with_marks(|walk| {
+            if self.walk(grid, blocks, origin, walk) {
+                out.reserve(self.by_rank.len());
+                let cell_of = self.cells_for(grid, origin);
+                for (w, &word) in walk.seen.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        out.push(cell_of(w * 64 + bits.trailing_zeros() as usize));
+                        bits &= bits - 1;
+                    }
+                }
             }
-        }
+        });
     }
 }
 
@@ -449,6 +454,42 @@ mod tests {
                 flat.compute_sorted(&grid, blocks, o, &mut d);
                 c.sort_unstable();
                 assert_eq!((&c, &d), (&a, &b), "made for this grid");
+            }
+        }
+    }
+
+    #[test]
+    fn both_ways_of_the_second_rule_agree_with_the_line_by_line_form() {
+        // An open map leaves fewer tiles unseen than it has open ones (the rule is applied
+        // from the unseen side); a dense one the other way round (from the open side).
+        use crate::rng::{Stream, below, stream};
+        for percent in [0, 3, 10, 30, 60, 90] {
+            let mut grid = Grid::new(
+                &Shape::Parallelogram {
+                    width: 30,
+                    height: 30,
+                },
+                Terrain::Floor,
+            )
+            .unwrap();
+            let mut rng = stream(1, Stream::Generation, percent);
+            for i in grid.indices().collect::<Vec<_>>() {
+                if below(&mut rng, 100) < percent as usize {
+                    grid[i] = Terrain::Wall;
+                }
+            }
+            let viewer = Hex::new(15, 15);
+            grid.set(viewer, Terrain::Floor);
+            let blocks = |i: usize| grid[i].blocks_sight();
+            let want = super::super::lines::visible_by_lines(&grid, blocks, viewer, 7);
+            let o = grid.index(viewer).unwrap();
+            let mut out = Vec::new();
+            for tree in [
+                FovTree::new(7).unwrap(),
+                FovTree::new(7).unwrap().for_grid(&grid),
+            ] {
+                tree.compute(&grid, blocks, o, &mut out);
+                assert_eq!(out, want, "{percent}% walls");
             }
         }
     }
