@@ -21,12 +21,9 @@ fn first_error(text: &str) -> ((usize, usize), String) {
 
 #[test]
 fn crossroads_has_the_coordinates_its_readme_gives() {
-    let bytes = std::fs::read("/work/shared/examples/maps/crossroads.hexmap")
-        .or_else(|_| std::fs::read("../shared/examples/maps/crossroads.hexmap"));
-    let Ok(bytes) = bytes else {
-        return; // the shared example is not beside this checkout
-    };
-    let loaded = parse_hexmap("crossroads.hexmap", &bytes).unwrap();
+    // The design's example map, kept in the repository so the test always runs.
+    let bytes = include_bytes!("data/crossroads.hexmap");
+    let loaded = parse_hexmap("crossroads.hexmap", bytes).unwrap();
     let level = &loaded.level;
     assert_eq!(level.name, "Crossroads");
     assert_eq!(level.start, Some(Hex::new(3, 2)));

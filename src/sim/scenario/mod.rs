@@ -127,7 +127,12 @@ fn tiles(s: &Scenario) -> Vec<Hex> {
 /// Resolves every segment; returns each unit's final position and hit points.
 fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
     let hexes = tiles(s);
-    let index = |h: Hex| hexes.binary_search(&h).unwrap_or(0);
+    // Every position and target is in `hexes` by construction; a miss is a bug, reported.
+    let index = |h: Hex| {
+        hexes
+            .binary_search(&h)
+            .map_err(|_| ScenarioError::Invalid(format!("internal error: tile {h} not indexed")))
+    };
     let passable = |h: Hex| s.walls.binary_search(&h).is_err();
     let mut resolver = Resolver::new(hexes.len());
     let mut pos: Vec<Hex> = s.units.iter().map(|u| u.pos).collect();
@@ -149,11 +154,11 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
             acts.push(match intention {
                 // The format has no throws.
                 Intention::Stay | Intention::Throw(_) => Act::Stay,
-                Intention::Move(t) => Act::Move(index(t)),
-                Intention::Attack(t) => Act::Attack(index(t)),
+                Intention::Move(t) => Act::Move(index(t)?),
+                Intention::Attack(t) => Act::Attack(index(t)?),
             });
             units.push(Unit {
-                tile: index(pos[i]),
+                tile: index(pos[i])?,
                 faction: Faction(u.faction),
                 strength: u.strength,
                 speed: u.speed,
