@@ -7,7 +7,7 @@ use super::palette::Palette;
 use super::state::UiState;
 use super::view::{self, Context};
 use crate::persist::{Keyframes, SavedGame};
-use crate::sim::{Command, World, messages};
+use crate::sim::{Command, GameRecord, Origin, World, messages};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -17,6 +17,17 @@ use ratatui::widgets::{Paragraph, Widget};
 
 /// Steps between snapshots: a backward seek replays at most this many less one.
 pub const KEYFRAME_EVERY: usize = 50;
+
+/// The help on the status line, longest first: the longest that fits is shown.
+const HELP: [&str; 4] = [
+    " Space play  +/- speed  . → ← step  g turn  < > level  t take over  q quit",
+    " Space  +/-  . → ←  g turn  < >  t take over  q quit",
+    " t take over  q quit",
+    " q quit",
+];
+
+/// The narrowest progress bar worth drawing, in cells.
+const MIN_BAR: usize = 10;
 
 /// Playback speeds, in steps a second.
 const SPEEDS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -157,6 +168,21 @@ impl Replayer {
         (self.world.turn(), last)
     }
 
+    /// A new game from the shown moment, not a fresh run: the world shown and a record that
+    /// starts at it, marked as taken over after [`Replayer::pos`] steps of the watched game.
+    /// An error says why when the game is already over at that moment.
+    pub fn take_over(&self) -> Result<(World, GameRecord), String> {
+        if self.world.is_over() {
+            return Err("the game is over at that moment: step back to take it over".to_string());
+        }
+        let origin = Origin::TakenOver {
+            seed: self.world.seed(),
+            after: self.pos,
+        };
+        let world = self.world.clone();
+        Ok((world.clone(), GameRecord::new(world, origin)))
+    }
+
     /// Handles a key.
     pub fn key(&mut self, key: KeyEvent) -> ReplayExit {
         if let Some(digits) = &mut self.goto {
@@ -235,8 +261,15 @@ impl Replayer {
                 self.len()
             ),
         };
-        let help = " Space play  +/- speed  . → ← step  g turn  < > level  t take over  q quit";
-        let room = usize::from(width).saturating_sub(left.len() + help.len() + 2);
+        let width = usize::from(width);
+        let used = left.chars().count() + 2;
+        // The longest help that leaves the bar some room.
+        let help = HELP
+            .iter()
+            .copied()
+            .find(|h| used + h.chars().count() + MIN_BAR <= width)
+            .unwrap_or("");
+        let room = width.saturating_sub(used + help.chars().count());
         let filled = if self.is_empty() {
             room
         } else {
