@@ -201,6 +201,27 @@ fn a_typed_turn_can_be_corrected_or_abandoned() {
 }
 
 #[test]
+fn after_a_jump_the_log_tells_only_how_the_moment_came() {
+    let game = long_game();
+    let mut stepped = Replayer::new(game.clone());
+    for _ in 0..40 {
+        stepped.forward();
+    }
+    let mut jumped = Replayer::new(game.clone());
+    jumped.seek(jumped.len());
+    jumped.seek(40);
+    let earlier: Vec<String> = stepped.ui.log.lines().collect();
+    let shown: Vec<String> = jumped.ui.log.lines().collect();
+    assert!(shown[0].starts_with("(Replaying from turn "), "{shown:?}");
+    for line in &shown[1..] {
+        assert!(
+            earlier.contains(line),
+            "{line:?} is not from the first 40 steps"
+        );
+    }
+}
+
+#[test]
 fn the_screen_shows_the_map_and_the_turn_out_of_the_total() {
     let game = long_game();
     let last = game.record.steps.last().unwrap().turn;
@@ -304,4 +325,131 @@ fn the_hall_of_fame_marks_runs_taken_over() {
         replay_file.record.origin,
         Origin::TakenOver { after: 40, .. }
     ));
+}
+
+/// A minimal terminal: the cast's text applied to a grid of cells (cursor moves, clears and
+/// colours, which it ignores), enough to read back what `--cast` draws.
+struct Screen {
+    cells: Vec<Vec<char>>,
+    row: usize,
+    col: usize,
+}
+
+impl Screen {
+    fn new(width: usize, height: usize) -> Screen {
+        Screen {
+            cells: vec![vec![' '; width]; height],
+            row: 0,
+            col: 0,
+        }
+    }
+
+    fn feed(&mut self, text: &str) {
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c != '\x1b' {
+                assert!(!c.is_control(), "a control character {c:?} in the cast");
+                if let Some(cell) = self
+                    .cells
+                    .get_mut(self.row)
+                    .and_then(|r| r.get_mut(self.col))
+                {
+                    *cell = c;
+                }
+                self.col += 1;
+                continue;
+            }
+            assert_eq!(chars.next(), Some('['), "only CSI sequences");
+            let mut params = String::new();
+            let end = loop {
+                let c = chars.next().expect("a finished escape sequence");
+                if c.is_ascii_alphabetic() {
+                    break c;
+                }
+                params.push(c);
+            };
+            match end {
+                'H' => {
+                    let mut n = params.split(';').map(|p| p.parse::<usize>().unwrap_or(1));
+                    self.row = n.next().unwrap_or(1).max(1) - 1;
+                    self.col = n.next().unwrap_or(1).max(1) - 1;
+                }
+                'J' => {
+                    assert_eq!(params, "2");
+                    for row in &mut self.cells {
+                        row.fill(' ');
+                    }
+                }
+                'm' => {}
+                other => panic!("unexpected sequence ending {other:?}"),
+            }
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        self.cells.iter().map(|r| r.iter().collect()).collect()
+    }
+}
+
+#[test]
+fn a_cast_reads_back_as_the_viewer_draws_it() {
+    let dir = scratch("cast");
+    let game = short_game();
+    let file = persist::save_game(&SaveDir(dir.clone()), &game).unwrap();
+    let out = dir.join("game.cast");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_hexdeep"))
+        .arg("replay")
+        .arg(&file)
+        .arg("--cast")
+        .arg(&out)
+        .args(["--size", "80x24", "--saves"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut lines = text.lines();
+    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["version"], 2);
+    assert_eq!(
+        (header["width"].as_u64(), header["height"].as_u64()),
+        (Some(80), Some(24))
+    );
+    let mut screen = Screen::new(80, 24);
+    let mut last_time = 0.0;
+    let mut events = 0;
+    // The viewer stepped as the cast plays: four steps a second.
+    let mut replay = Replayer::new(game.clone());
+    for line in lines {
+        let event: serde_json::Value = serde_json::from_str(line).unwrap();
+        let [time, kind, data] = event.as_array().unwrap().as_slice() else {
+            panic!("an event of three parts: {line}");
+        };
+        let time = time.as_f64().unwrap();
+        assert!(
+            time >= last_time,
+            "times never go back: {time} after {last_time}"
+        );
+        assert_eq!(kind, "o");
+        screen.feed(data.as_str().unwrap());
+        let step = (time * 4.0).round() as usize;
+        while replay.pos < step {
+            assert!(replay.forward());
+        }
+        assert_eq!(screen.lines(), self::screen(&replay, 80, 24), "at {time} s");
+        if events == 0 {
+            assert!(screen.lines().join("").contains('@'));
+        }
+        last_time = time;
+        events += 1;
+    }
+    assert!(
+        events > 10,
+        "{events} events for {} steps",
+        game.record.steps.len()
+    );
+    assert_eq!(replay.pos, replay.len(), "the cast plays to the end");
+    let last = game.record.steps.last().unwrap().turn;
+    let bar = screen.lines().pop().unwrap();
+    assert!(bar.contains(&format!("turn {last}/{last}")), "{bar}");
 }

@@ -4,7 +4,7 @@
 
 use super::keymap::Keymap;
 use super::palette::Palette;
-use super::state::UiState;
+use super::state::{MessageLog, UiState};
 use super::view::{self, Context};
 use crate::persist::{Keyframes, SavedGame};
 use crate::sim::{Command, GameRecord, Origin, World, messages};
@@ -28,6 +28,9 @@ const HELP: [&str; 4] = [
 
 /// The narrowest progress bar worth drawing, in cells.
 const MIN_BAR: usize = 10;
+
+/// Steps replayed with their messages after a jump, so the log tells how the moment came.
+const LOG_STEPS: usize = 6;
 
 /// Playback speeds, in steps a second.
 const SPEEDS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -107,18 +110,22 @@ impl Replayer {
         SPEEDS[self.speed]
     }
 
-    /// Moves to the moment after `n` steps; the log shows what the last step did.
+    /// Moves to the moment after `n` steps; the log shows what the last few steps did (and
+    /// nothing from the moment left).
     pub fn seek(&mut self, n: usize) {
         let n = n.min(self.len());
         if n == self.pos + 1 {
             self.forward();
             return;
         }
-        self.world = self.frames.seek(n.saturating_sub(1), &self.commands, step);
-        self.pos = n.saturating_sub(1);
-        if n > 0 {
-            self.forward();
-        }
+        let from = n.saturating_sub(LOG_STEPS);
+        self.world = self.frames.seek(from, &self.commands, step);
+        self.pos = from;
+        self.ui.log = MessageLog::default();
+        self.ui
+            .log
+            .push(format!("(Replaying from turn {}.)", self.world.turn()));
+        while self.pos < n && self.forward() {}
     }
 
     /// Plays one step; false at the end.
