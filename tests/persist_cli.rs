@@ -99,7 +99,7 @@ fn a_changed_hash_names_its_turn() {
         turn = g.record.steps[20].turn;
     });
     assert!(
-        report.contains(&format!("differs at turn {turn} (step 21)")),
+        report.contains(&format!("differs in turn {} (step 21)", turn + 1)),
         "{report}"
     );
     assert!(report.contains("the record says"), "{report}");
@@ -129,7 +129,7 @@ fn a_changed_command_names_its_turn_and_what_differs() {
         turn = g.record.steps[i].turn;
     });
     assert!(
-        report.contains(&format!("differs at turn {turn}")),
+        report.contains(&format!("differs in turn {}", turn + 1)),
         "{report}"
     );
     assert!(
@@ -150,7 +150,7 @@ fn a_refused_command_is_named() {
     });
     assert!(
         report.contains(
-            "differs at turn 0 (step 1): the rules refused Descend: there are no stairs down here\n"
+            "differs in turn 1 (step 1): the rules refused Descend: there are no stairs down here\n"
         ),
         "{report}"
     );

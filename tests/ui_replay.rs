@@ -141,9 +141,16 @@ fn the_playback_keys_do_what_the_help_line_says() {
     type_keys(&mut replay, "120");
     assert_eq!(replay.pos, 0, "nothing moves before Enter");
     press(&mut replay, KeyCode::Enter);
-    assert_eq!(replay.world.turn(), 120);
-    assert!(game.record.steps[replay.pos - 2].turn < 120);
+    // Turns are numbered as the sidebar numbers them: turn 120 is under way after 119.
+    assert_eq!(replay.world.turn(), 119);
+    assert_eq!(replay.turns().0, 120);
+    assert!(game.record.steps[replay.pos - 2].turn < 119);
     assert_eq!(replay.world.turn_hash(), recorded_hash(game, replay.pos));
+    // Turn 1 is the start.
+    press(&mut replay, KeyCode::Char('g'));
+    type_keys(&mut replay, "1");
+    press(&mut replay, KeyCode::Enter);
+    assert_eq!(replay.pos, 0);
     // A turn past the end goes to the end.
     press(&mut replay, KeyCode::Char('g'));
     type_keys(&mut replay, "99999");
@@ -186,7 +193,7 @@ fn a_typed_turn_can_be_corrected_or_abandoned() {
     type_keys(&mut replay, "39");
     press(&mut replay, KeyCode::Backspace);
     press(&mut replay, KeyCode::Enter);
-    assert_eq!(replay.world.turn(), 3);
+    assert_eq!(replay.turns().0, 3);
     press(&mut replay, KeyCode::Char('g'));
     type_keys(&mut replay, "20");
     assert!(
@@ -196,7 +203,7 @@ fn a_typed_turn_can_be_corrected_or_abandoned() {
             .contains("Go to turn: 20_")
     );
     press(&mut replay, KeyCode::Esc);
-    assert_eq!(replay.world.turn(), 3, "Esc abandons the number");
+    assert_eq!(replay.turns().0, 3, "Esc abandons the number");
     assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
 }
 
@@ -224,18 +231,18 @@ fn after_a_jump_the_log_tells_only_how_the_moment_came() {
 #[test]
 fn the_screen_shows_the_map_and_the_turn_out_of_the_total() {
     let game = long_game();
-    let last = game.record.steps.last().unwrap().turn;
+    let last = game.record.steps.last().unwrap().turn + 1;
     let mut replay = Replayer::new(game.clone());
     replay.seek(200);
     let lines = screen(&replay, 100, 30);
     let text = lines.join("\n");
     assert!(text.contains('@'), "{text}");
+    let turn = replay.world.turn() + 1;
     assert!(
-        text.contains(&game.current.level().name) || text.contains("Depth"),
-        "{text}"
+        text.contains(&format!("Turn {turn}, action")),
+        "the sidebar agrees: {text}"
     );
     let bar = lines.last().unwrap();
-    let turn = replay.world.turn();
     assert!(bar.contains(&format!("turn {turn}/{last}")), "{bar}");
     assert!(bar.contains(&format!("step 200/{}", replay.len())), "{bar}");
     assert!(bar.contains("paused") && bar.contains("q quit"), "{bar}");
@@ -420,7 +427,10 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
     let mut events = 0;
     // The viewer stepped as the cast plays: four steps a second.
     let mut replay = Replayer::new(game.clone());
-    for line in lines {
+    let lines: Vec<&str> = lines.collect();
+    for (i, line) in lines.iter().enumerate() {
+        // It plays until the last frame, which shows the end paused.
+        replay.playing = i + 1 < lines.len();
         let event: serde_json::Value = serde_json::from_str(line).unwrap();
         let [time, kind, data] = event.as_array().unwrap().as_slice() else {
             panic!("an event of three parts: {line}");
@@ -449,7 +459,8 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
         game.record.steps.len()
     );
     assert_eq!(replay.pos, replay.len(), "the cast plays to the end");
-    let last = game.record.steps.last().unwrap().turn;
+    let last = game.record.steps.last().unwrap().turn + 1;
     let bar = screen.lines().pop().unwrap();
     assert!(bar.contains(&format!("turn {last}/{last}")), "{bar}");
+    assert!(bar.contains("paused"), "{bar}");
 }

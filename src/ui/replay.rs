@@ -158,21 +158,32 @@ impl Replayer {
             .collect()
     }
 
-    /// The first step after which the world is in turn `turn` or later.
+    /// The first step after which the sidebar shows turn `turn` or later (the start for
+    /// turn 1 or less).
     fn step_of_turn(&self, turn: u64) -> usize {
+        let world_turn = turn.saturating_sub(1);
+        if self.game.record.start.turn() >= world_turn {
+            return 0;
+        }
         self.game
             .record
             .steps
             .iter()
-            .position(|s| s.turn >= turn)
+            .position(|s| s.turn >= world_turn)
             .map_or(self.len(), |i| i + 1)
             .min(self.len())
     }
 
-    /// The game turn shown and the last one.
+    /// The turn shown and the last one, numbered as the sidebar numbers them (the turn under
+    /// way, from 1).
     pub fn turns(&self) -> (u64, u64) {
-        let last = self.game.record.steps.last().map_or(0, |s| s.turn);
-        (self.world.turn(), last)
+        let last = self
+            .game
+            .record
+            .steps
+            .last()
+            .map_or(self.game.record.start.turn(), |s| s.turn);
+        (self.world.turn() + 1, last + 1)
     }
 
     /// A new game from the shown moment, not a fresh run: the world shown and a record that
@@ -301,15 +312,22 @@ pub fn cast(game: SavedGame, width: u16, height: u16, steps_per_second: f64) -> 
     let mut cast = crate::persist::asciicast::Cast::new(width, height, &title);
     let mut previous: Option<Buffer> = None;
     let mut time = 0.0;
+    replay.playing = true;
     loop {
         let mut buf = Buffer::empty(area);
         replay.render(&keymap, Palette { color: true }, area, &mut buf);
         cast.frame_since(time, previous.as_ref(), &buf);
         previous = Some(buf);
-        if !replay.forward() {
+        if replay.pos == replay.len() {
             break;
         }
+        replay.forward();
         time += 1.0 / steps_per_second.max(0.01);
     }
+    // The end, shown paused as the viewer stops there.
+    replay.playing = false;
+    let mut buf = Buffer::empty(area);
+    replay.render(&keymap, Palette { color: true }, area, &mut buf);
+    cast.frame_since(time, previous.as_ref(), &buf);
     cast.into_text()
 }
