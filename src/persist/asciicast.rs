@@ -39,17 +39,15 @@ impl Cast {
     }
 
     /// Adds a screen at `time` seconds as the changes from `previous` (the whole screen when
-    /// there is none, or its size differs): rows that differ are redrawn.
+    /// there is none, or its size differs): in each row, the cells from the first that differs
+    /// to the last are redrawn.
     pub fn frame_since(&mut self, time: f64, previous: Option<&Buffer>, buffer: &Buffer) {
         match previous.filter(|p| p.area == buffer.area) {
             None => self.frame(time, buffer),
             Some(previous) => {
-                let rows = rows_ansi(buffer, |y| {
-                    let (l, r) = (buffer.area.left(), buffer.area.right());
-                    (l..r).any(|x| previous[(x, y)] != buffer[(x, y)])
-                });
-                if !rows.is_empty() {
-                    self.output(time, &rows);
+                let changes = changes_ansi(previous, buffer);
+                if !changes.is_empty() {
+                    self.output(time, &changes);
                 }
             }
         }
@@ -72,20 +70,47 @@ fn rows_ansi(buffer: &Buffer, wanted: impl Fn(u16) -> bool) -> String {
     let area = buffer.area;
     let mut out = String::new();
     for y in (area.top()..area.bottom()).filter(|&y| wanted(y)) {
-        let _ = write!(out, "\x1b[{};1H", y - area.top() + 1);
-        let mut last = String::new();
-        for x in area.left()..area.right() {
-            let cell = &buffer[(x, y)];
-            let sgr = sgr(cell.fg, cell.bg, cell.modifier);
-            if sgr != last {
-                out.push_str(&sgr);
-                last = sgr;
-            }
-            out.push_str(cell.symbol());
-        }
-        out.push_str("\x1b[0m");
+        span_ansi(&mut out, buffer, y, area.left()..area.right());
     }
     out
+}
+
+/// ANSI text that redraws, in each row, the cells of `buffer` from the first that differs
+/// from `previous` to the last.
+fn changes_ansi(previous: &Buffer, buffer: &Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in area.top()..area.bottom() {
+        let differs = |&x: &u16| previous[(x, y)] != buffer[(x, y)];
+        let first = (area.left()..area.right()).find(differs);
+        let last = (area.left()..area.right()).rev().find(differs);
+        if let (Some(first), Some(last)) = (first, last) {
+            span_ansi(&mut out, buffer, y, first..last + 1);
+        }
+    }
+    out
+}
+
+/// Moves the cursor to column `xs.start` of row `y` and draws those cells of `buffer`.
+fn span_ansi(out: &mut String, buffer: &Buffer, y: u16, xs: std::ops::Range<u16>) {
+    let area = buffer.area;
+    let _ = write!(
+        out,
+        "\x1b[{};{}H",
+        y - area.top() + 1,
+        xs.start - area.left() + 1
+    );
+    let mut last = String::new();
+    for x in xs {
+        let cell = &buffer[(x, y)];
+        let sgr = sgr(cell.fg, cell.bg, cell.modifier);
+        if sgr != last {
+            out.push_str(&sgr);
+            last = sgr;
+        }
+        out.push_str(cell.symbol());
+    }
+    out.push_str("\x1b[0m");
 }
 
 fn sgr(fg: Color, bg: Color, m: Modifier) -> String {
@@ -143,6 +168,22 @@ mod tests {
     use super::*;
     use ratatui::layout::Rect;
     use ratatui::style::Style;
+
+    #[test]
+    fn a_changed_frame_redraws_only_the_changed_span() {
+        let area = Rect::new(0, 0, 10, 2);
+        let before = Buffer::empty(area);
+        let mut after = Buffer::empty(area);
+        after.set_string(3, 1, "ab", Style::default());
+        let mut cast = Cast::new(10, 2, "t");
+        cast.frame_since(0.0, Some(&before), &before);
+        cast.frame_since(0.5, Some(&before), &after);
+        let text = cast.into_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "no event for an unchanged screen: {text}");
+        let event: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+        assert_eq!(event[2], "\x1b[2;4H\x1b[0mab\x1b[0m");
+    }
 
     #[test]
     fn a_cast_reads_back_as_asciicast_v2() {

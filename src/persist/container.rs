@@ -250,8 +250,14 @@ fn read_header(bytes: &[u8]) -> Result<(Header, u64, usize), FormatError> {
     Ok((header, length, r.at))
 }
 
-/// The header and value in a file's bytes, which must be of `kind`.
-pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<(Header, T), FormatError> {
+/// The header of a file's bytes once their length and checksum are checked, without decoding
+/// the payload: whether the file is sound as written.
+pub fn check(bytes: &[u8]) -> Result<Header, FormatError> {
+    framed(bytes).map(|(h, _)| h)
+}
+
+/// The header and the payload of a file's bytes, checked against the length and the checksum.
+fn framed(bytes: &[u8]) -> Result<(Header, &[u8]), FormatError> {
     let (header, length, at) = read_header(bytes)?;
     if length > MAX_PAYLOAD as u64 {
         return Err(FormatError::Oversized(length));
@@ -268,6 +274,12 @@ pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<(Header, 
     if check.finalize() != crc {
         return Err(FormatError::Damaged);
     }
+    Ok((header, payload))
+}
+
+/// The header and value in a file's bytes, which must be of `kind`.
+pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<(Header, T), FormatError> {
+    let (header, payload) = framed(bytes)?;
     if header.kind != kind {
         return Err(FormatError::WrongKind {
             found: header.kind.describe(),

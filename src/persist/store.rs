@@ -49,11 +49,25 @@ pub fn backup_of(path: &Path) -> PathBuf {
 }
 
 /// Writes `value` as a file of `kind` at `path`, atomically; the previous file is kept as
-/// [`backup_of`] `path`.
+/// [`backup_of`] `path` when it is sound (a damaged file never replaces a good backup).
 pub fn save<T: Serialize>(path: &Path, kind: Kind, value: &T) -> Result<(), PersistError> {
     let bytes = container::encode(kind, value).map_err(|e| format_error(path, e))?;
-    files::write_atomic_keeping(path, &bytes, &backup_of(path))?;
+    files::check_writable_target(path)?;
+    if let Some(old) = sound_previous(path) {
+        files::write_atomic(&backup_of(path), &old)?;
+    }
+    files::write_atomic(path, &bytes)?;
     Ok(())
+}
+
+/// The bytes of the file at `path` when it is there and sound: whole, with a matching
+/// checksum (or only of another format version, which is no damage).
+fn sound_previous(path: &Path) -> Option<Vec<u8>> {
+    let old = files::read_limited(path, MAX_FILE).ok()?;
+    match container::check(&old) {
+        Ok(_) | Err(FormatError::Newer { .. } | FormatError::Older { .. }) => Some(old),
+        Err(_) => None,
+    }
 }
 
 /// Writes `value` as a file of `kind` at `path`, atomically, keeping no backup.
@@ -99,6 +113,28 @@ mod tests {
         save(&path, Kind::Save, &2u32).unwrap();
         assert_eq!(load::<u32>(&path, Kind::Save).unwrap().1, 2);
         assert_eq!(load::<u32>(&backup_of(&path), Kind::Save).unwrap().1, 1);
+    }
+
+    #[test]
+    fn a_damaged_save_never_replaces_a_good_backup() {
+        let dir = scratch("bak-damaged");
+        let path = dir.join("g.hdsave");
+        save(&path, Kind::Save, &1u32).unwrap();
+        save(&path, Kind::Save, &2u32).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0xff;
+        std::fs::write(&path, &bytes).unwrap();
+        save(&path, Kind::Save, &3u32).unwrap();
+        assert_eq!(load::<u32>(&path, Kind::Save).unwrap().1, 3);
+        assert_eq!(load::<u32>(&backup_of(&path), Kind::Save).unwrap().1, 1);
+        // An empty main save (a crash before any byte was written) is no backup either.
+        std::fs::write(&path, b"").unwrap();
+        save(&path, Kind::Save, &4u32).unwrap();
+        assert_eq!(load::<u32>(&backup_of(&path), Kind::Save).unwrap().1, 1);
+        // A sound one is.
+        save(&path, Kind::Save, &5u32).unwrap();
+        assert_eq!(load::<u32>(&backup_of(&path), Kind::Save).unwrap().1, 4);
     }
 
     #[test]

@@ -26,10 +26,11 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
                 ),
                 Err(d) => {
                     all_ok = false;
+                    // Turns numbered as the game's sidebar and the viewer number them.
                     format!(
-                        "{}: differs at turn {} (step {}): {}",
+                        "{}: differs in turn {} (step {}): {}",
                         path.display(),
-                        d.turn,
+                        d.turn + 1,
                         d.step,
                         d.what
                     )

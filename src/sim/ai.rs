@@ -11,6 +11,7 @@ use crate::geom::{Direction, Hex};
 use crate::map::Level;
 use crate::path::{UNREACHED, astar, dijkstra_map, terrain_cost};
 use crate::rng::{GameRng, below};
+use std::cell::OnceCell;
 
 /// How far the player's Dijkstra map reaches, in movement cost.
 const HUNT_LIMIT: u32 = 64;
@@ -31,8 +32,9 @@ pub(super) struct Senses<'a> {
     player: Option<&'a Creature>,
     /// The living creatures on the level.
     here: Vec<&'a Creature>,
-    /// Cost to reach the player from every tile.
-    to_player: Vec<u32>,
+    /// Cost to reach the player from every tile: computed on first use, as most segments
+    /// have no monster hunting the player.
+    to_player: OnceCell<Vec<u32>>,
     /// Which tiles hold a living creature.
     occupied: Vec<bool>,
 }
@@ -53,22 +55,33 @@ impl<'a> Senses<'a> {
             }
         }
         let player = creatures.first().filter(|p| p.alive && p.depth == depth);
-        let sources: Vec<usize> = player.and_then(|p| grid.index(p.pos)).into_iter().collect();
-        let to_player = dijkstra_map(grid, terrain_cost(level), &sources, HUNT_LIMIT);
         Senses {
             level,
             player,
             here,
-            to_player,
+            to_player: OnceCell::new(),
             occupied,
         }
+    }
+
+    /// The cost to reach the player from every tile.
+    fn to_player(&self) -> &[u32] {
+        self.to_player.get_or_init(|| {
+            let grid = &self.level.terrain;
+            let sources: Vec<usize> = self
+                .player
+                .and_then(|p| grid.index(p.pos))
+                .into_iter()
+                .collect();
+            dijkstra_map(grid, terrain_cost(self.level), &sources, HUNT_LIMIT)
+        })
     }
 
     fn cost_at(&self, hex: Hex) -> u32 {
         self.level
             .terrain
             .index(hex)
-            .map_or(UNREACHED, |i| self.to_player[i])
+            .map_or(UNREACHED, |i| self.to_player()[i])
     }
 
     fn free(&self, hex: Hex) -> bool {

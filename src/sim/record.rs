@@ -96,14 +96,23 @@ impl GameRecord {
     pub fn verify(&self, recorded_end: Option<&World>) -> Result<World, Divergence> {
         let mut world = self.start.clone();
         let mut first: Option<(usize, u64, String)> = None;
+        let mut refused = false;
         for (i, step) in self.steps.iter().enumerate() {
             if let Err(why) = world.apply(step.command) {
                 let what = format!("the rules refused {:?}: {why}", step.command);
+                refused = first.is_none();
                 first.get_or_insert((i + 1, step.turn, what));
                 break;
             }
-            if first.is_none() && world.turn_hash() != step.hash {
-                first = Some((i + 1, step.turn, String::new()));
+            if first.is_none() {
+                let hash = world.turn_hash();
+                if hash != step.hash {
+                    let what = format!(
+                        "after {:?} the world's hash is {hash:016x}, the record says {:016x}",
+                        step.command, step.hash
+                    );
+                    first = Some((i + 1, step.turn, what));
+                }
             }
         }
         let end_differs = recorded_end.map(|end| end.differences(&world));
@@ -111,14 +120,20 @@ impl GameRecord {
             (None, Some(d)) if !d.is_empty() => Err(Divergence {
                 step: self.steps.len(),
                 turn: world.turn(),
-                what: format!("the final state differs: {}", d.join("; ")),
+                what: format!(
+                    "the final state differs (saved against replayed): {}",
+                    few(&d)
+                ),
             }),
             (None, _) => Ok(world),
             (Some((step, turn, what)), end) => {
                 let told = match end {
-                    _ if !what.is_empty() => what,
-                    Some(d) if !d.is_empty() => format!("at the end: {}", d.join("; ")),
-                    _ => "the world's hash differs".to_string(),
+                    _ if refused => what,
+                    Some(d) if !d.is_empty() => {
+                        format!("{what}; by the end (saved against replayed): {}", few(&d))
+                    }
+                    Some(_) => format!("{what}; the final states agree, so the record was altered"),
+                    None => what,
                 };
                 Err(Divergence {
                     step,
@@ -127,5 +142,15 @@ impl GameRecord {
                 })
             }
         }
+    }
+}
+
+/// The first few differences, and how many more there are.
+fn few(differences: &[String]) -> String {
+    const SHOWN: usize = 3;
+    let text = differences[..differences.len().min(SHOWN)].join("; ");
+    match differences.len().checked_sub(SHOWN) {
+        Some(more) if more > 0 => format!("{text}; and {more} more"),
+        _ => text,
     }
 }

@@ -4,10 +4,10 @@
 
 use super::keymap::Keymap;
 use super::palette::Palette;
-use super::state::UiState;
+use super::state::{MessageLog, UiState};
 use super::view::{self, Context};
 use crate::persist::{Keyframes, SavedGame};
-use crate::sim::{Command, World, messages};
+use crate::sim::{Command, GameRecord, Origin, World, messages};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -17,6 +17,20 @@ use ratatui::widgets::{Paragraph, Widget};
 
 /// Steps between snapshots: a backward seek replays at most this many less one.
 pub const KEYFRAME_EVERY: usize = 50;
+
+/// The help on the status line, longest first: the longest that fits is shown.
+const HELP: [&str; 4] = [
+    " Space play  +/- speed  . → ← step  g turn  < > level  t take over  q quit",
+    " Space  +/-  . → ←  g turn  < >  t take over  q quit",
+    " t take over  q quit",
+    " q quit",
+];
+
+/// The narrowest progress bar worth drawing, in cells.
+const MIN_BAR: usize = 10;
+
+/// Steps replayed with their messages after a jump, so the log tells how the moment came.
+const LOG_STEPS: usize = 6;
 
 /// Playback speeds, in steps a second.
 const SPEEDS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -96,18 +110,22 @@ impl Replayer {
         SPEEDS[self.speed]
     }
 
-    /// Moves to the moment after `n` steps; the log shows what the last step did.
+    /// Moves to the moment after `n` steps; the log shows what the last few steps did (and
+    /// nothing from the moment left).
     pub fn seek(&mut self, n: usize) {
         let n = n.min(self.len());
         if n == self.pos + 1 {
             self.forward();
             return;
         }
-        self.world = self.frames.seek(n.saturating_sub(1), &self.commands, step);
-        self.pos = n.saturating_sub(1);
-        if n > 0 {
-            self.forward();
-        }
+        let from = n.saturating_sub(LOG_STEPS);
+        self.world = self.frames.seek(from, &self.commands, step);
+        self.pos = from;
+        self.ui.log = MessageLog::default();
+        self.ui
+            .log
+            .push(format!("(Replaying from turn {}.)", self.world.turn()));
+        while self.pos < n && self.forward() {}
     }
 
     /// Plays one step; false at the end.
@@ -140,21 +158,47 @@ impl Replayer {
             .collect()
     }
 
-    /// The first step after which the world is in turn `turn` or later.
+    /// The first step after which the sidebar shows turn `turn` or later (the start for
+    /// turn 1 or less).
     fn step_of_turn(&self, turn: u64) -> usize {
+        let world_turn = turn.saturating_sub(1);
+        if self.game.record.start.turn() >= world_turn {
+            return 0;
+        }
         self.game
             .record
             .steps
             .iter()
-            .position(|s| s.turn >= turn)
+            .position(|s| s.turn >= world_turn)
             .map_or(self.len(), |i| i + 1)
             .min(self.len())
     }
 
-    /// The game turn shown and the last one.
+    /// The turn shown and the last one, numbered as the sidebar numbers them (the turn under
+    /// way, from 1).
     pub fn turns(&self) -> (u64, u64) {
-        let last = self.game.record.steps.last().map_or(0, |s| s.turn);
-        (self.world.turn(), last)
+        let last = self
+            .game
+            .record
+            .steps
+            .last()
+            .map_or(self.game.record.start.turn(), |s| s.turn);
+        (self.world.turn() + 1, last + 1)
+    }
+
+    /// A new game from the shown moment, not a fresh run: the world shown and a record that
+    /// starts at it, marked as taken over after [`Replayer::pos`] steps of the watched game.
+    /// An error says why when the game is already over at that moment.
+    pub fn take_over(&self) -> Result<(World, GameRecord), String> {
+        if self.world.is_over() {
+            return Err("the game is over at that moment: step back to take it over".to_string());
+        }
+        let origin = Origin::TakenOver {
+            seed: self.world.seed(),
+            after: self.pos,
+        };
+        let world = self.world.clone();
+        Ok((world.clone(), GameRecord::new(world, origin)))
     }
 
     /// Handles a key.
@@ -235,8 +279,15 @@ impl Replayer {
                 self.len()
             ),
         };
-        let help = " Space play  +/- speed  . → ← step  g turn  < > level  t take over  q quit";
-        let room = usize::from(width).saturating_sub(left.len() + help.len() + 2);
+        let width = usize::from(width);
+        let used = left.chars().count() + 2;
+        // The longest help that leaves the bar some room.
+        let help = HELP
+            .iter()
+            .copied()
+            .find(|h| used + h.chars().count() + MIN_BAR <= width)
+            .unwrap_or("");
+        let room = width.saturating_sub(used + help.chars().count());
         let filled = if self.is_empty() {
             room
         } else {
@@ -261,15 +312,22 @@ pub fn cast(game: SavedGame, width: u16, height: u16, steps_per_second: f64) -> 
     let mut cast = crate::persist::asciicast::Cast::new(width, height, &title);
     let mut previous: Option<Buffer> = None;
     let mut time = 0.0;
+    replay.playing = true;
     loop {
         let mut buf = Buffer::empty(area);
         replay.render(&keymap, Palette { color: true }, area, &mut buf);
         cast.frame_since(time, previous.as_ref(), &buf);
         previous = Some(buf);
-        if !replay.forward() {
+        if replay.pos == replay.len() {
             break;
         }
+        replay.forward();
         time += 1.0 / steps_per_second.max(0.01);
     }
+    // The end, shown paused as the viewer stops there.
+    replay.playing = false;
+    let mut buf = Buffer::empty(area);
+    replay.render(&keymap, Palette { color: true }, area, &mut buf);
+    cast.frame_since(time, previous.as_ref(), &buf);
     cast.into_text()
 }

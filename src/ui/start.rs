@@ -11,7 +11,7 @@ use super::terminal::TerminalGuard;
 use super::watch::{ReplayArgs, ReplayEnd, run_replay};
 use super::{PlayError, load_keymap};
 use crate::persist::{self, Places, SaveDir, SavedGame};
-use crate::sim::{Origin, World};
+use crate::sim::World;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
@@ -108,17 +108,8 @@ fn resume(game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError
 
 /// A new game from the moment a replay shows, marked in its record as taken over.
 pub fn take_over(replay: &Replayer, places: &Places) -> Result<(), PlayError> {
-    let world = replay.world.clone();
-    if world.is_over() {
-        return Err(PlayError::Map(
-            "the game is over at that moment: step back to take it over".to_string(),
-        ));
-    }
-    let origin = Origin::TakenOver {
-        seed: world.seed(),
-        after: replay.pos,
-    };
-    let game = GameFile::new(SaveDir(places.saves()), &world, origin);
+    let (world, record) = replay.take_over().map_err(PlayError::Map)?;
+    let game = GameFile::new(SaveDir(places.saves()), &world, record.origin);
     let notes = vec![format!(
         "You take over {} after step {}: a new run, marked as taken over.",
         replay.game.name, replay.pos

@@ -68,6 +68,10 @@ pub struct World {
     /// Scratch tables for the resolver, kept between segments.
     #[serde(skip)]
     resolver: Option<Resolver>,
+    /// What `visible` was computed from (depth, the player's tile and sight, the terrain
+    /// digest): the view is computed again only when one of them changed.
+    #[serde(skip)]
+    view_from: Option<(u32, Hex, u32, u64)>,
     /// The player's natural healing under way.
     #[serde(default)]
     regen: regen::Regen,
@@ -108,6 +112,7 @@ impl World {
             story: Story::default(),
             terrain_digest: 0,
             resolver: None,
+            view_from: None,
             regen: regen::Regen::default(),
         };
         for d in 0..world.depths.len() {

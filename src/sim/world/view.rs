@@ -25,6 +25,13 @@ impl World {
 
     /// Recomputes the player's view and adds it to their memory of the level.
     pub(super) fn update_view(&mut self) {
+        let player = self.player();
+        let from = (self.depth(), player.pos, player.sight, self.terrain_digest);
+        if self.view_from == Some(from) {
+            // Nothing the view depends on changed: it and what it revealed stand.
+            return;
+        }
+        self.view_from = Some(from);
         let storage = self.level().terrain.storage_len();
         self.visible.clear();
         self.visible.resize(storage, false);

@@ -1,0 +1,348 @@
+//! `hexdeep replay --verify`, `continue` and `scores` as a user runs them: good saves verify,
+//! altered records name the first turn that differs, bad files are refused with a message
+//! naming them (never a panic or a hang), and empty save folders say so. The start menu offers
+//! the backup of a damaged save.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/scripted.rs"]
+mod scripted;
+
+use hexdeep::geom::Direction;
+use hexdeep::persist::{self, SaveDir, SavedGame};
+use hexdeep::sim::Command;
+use hexdeep::ui::start::{Choice, menu_choices};
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hexdeep-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `hexdeep ARGS --saves DIR` under `timeout`, so a hang fails the test instead of
+/// blocking it (exit 124).
+fn hexdeep(saves: &Path, args: &[&str]) -> Output {
+    std::process::Command::new("timeout")
+        .arg("120")
+        .arg(env!("CARGO_BIN_EXE_hexdeep"))
+        .args(args)
+        .arg("--saves")
+        .arg(saves)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn texts(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn game() -> SavedGame {
+    scripted::play(2, 60, 3)
+}
+
+fn save(dir: &Path, game: &SavedGame) -> PathBuf {
+    persist::save_game(&SaveDir(dir.to_path_buf()), game).unwrap()
+}
+
+#[test]
+fn a_good_save_verifies() {
+    let dir = scratch("good");
+    let game = game();
+    let path = save(&dir, &game);
+    let out = hexdeep(&dir, &["replay", "--verify", path.to_str().unwrap()]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let expected = format!("ok: {} turns", game.current.turn());
+    assert!(stdout.contains(&expected), "{stdout}");
+    assert!(stdout.contains(path.file_name().unwrap().to_str().unwrap()));
+}
+
+#[test]
+fn the_committed_save_verifies_or_says_why_not() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/v1.hdsave");
+    let out = hexdeep(
+        &scratch("committed"),
+        &["replay", "--verify", path.to_str().unwrap()],
+    );
+    let (stdout, stderr) = texts(&out);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stdout.contains("v1.hdsave: ok: "), "{stdout}{stderr}");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Verifies a copy of `game` whose record was changed by `alter`; returns the report.
+fn verify_altered(name: &str, alter: impl FnOnce(&mut SavedGame)) -> (String, usize) {
+    let dir = scratch(name);
+    let mut game = game();
+    alter(&mut game);
+    let path = save(&dir, &game);
+    let good = path.with_file_name("good.hdsave");
+    std::fs::copy(&path, &good).unwrap();
+    let out = hexdeep(&dir, &["replay", "--verify", path.to_str().unwrap()]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (stdout, game.record.steps.len())
+}
+
+#[test]
+fn a_changed_hash_names_its_turn() {
+    let mut turn = 0;
+    let (report, _) = verify_altered("hash", |g| {
+        g.record.steps[20].hash ^= 1;
+        turn = g.record.steps[20].turn;
+    });
+    assert!(
+        report.contains(&format!("differs in turn {} (step 21)", turn + 1)),
+        "{report}"
+    );
+    assert!(report.contains("the record says"), "{report}");
+    assert!(report.contains("the final states agree"), "{report}");
+}
+
+/// The index of the first step that moves.
+fn first_move(game: &SavedGame) -> (usize, Direction) {
+    game.record
+        .steps
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| match s.command {
+            Command::Move(d) => Some((i, d)),
+            _ => None,
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_changed_command_names_its_turn_and_what_differs() {
+    let mut turn = 0;
+    let (report, _) = verify_altered("command", |g| {
+        let (i, _) = first_move(g);
+        // Rest instead of moving: the rules accept it, and the player is elsewhere after.
+        g.record.steps[i].command = Command::Rest;
+        turn = g.record.steps[i].turn;
+    });
+    assert!(
+        report.contains(&format!("differs in turn {}", turn + 1)),
+        "{report}"
+    );
+    assert!(
+        report.contains("after Rest the world's hash is"),
+        "{report}"
+    );
+    assert!(
+        report.contains("by the end (saved against replayed): turn ")
+            && report.contains("you #0: depth 1 at"),
+        "says what differs: {report}"
+    );
+}
+
+#[test]
+fn a_refused_command_is_named() {
+    let (report, _) = verify_altered("refused", |g| {
+        g.record.steps[0].command = Command::Descend;
+    });
+    assert!(
+        report.contains(
+            "differs in turn 1 (step 1): the rules refused Descend: there are no stairs down here\n"
+        ),
+        "{report}"
+    );
+}
+
+#[test]
+fn several_files_verify_in_one_run_and_fail_if_any_fails() {
+    let dir = scratch("several");
+    let game = game();
+    let good = save(&dir, &game);
+    let bad = dir.join("bad.hdsave");
+    std::fs::write(&bad, b"HEXDEEP\0garbage").unwrap();
+    let out = hexdeep(
+        &dir,
+        &[
+            "replay",
+            "--verify",
+            good.to_str().unwrap(),
+            bad.to_str().unwrap(),
+        ],
+    );
+    let (stdout, _) = texts(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout.contains("ok: ") && stdout.contains("bad.hdsave"),
+        "{stdout}"
+    );
+}
+
+/// The bytes of a small good save.
+fn good_bytes() -> Vec<u8> {
+    persist::container::encode(persist::Kind::Save, &game()).unwrap()
+}
+
+/// Bad files, each with words its message must hold.
+fn bad_files(dir: &Path) -> Vec<(PathBuf, &'static str)> {
+    let bytes = good_bytes();
+    let mut files = Vec::new();
+    let mut put = |name: &str, content: &[u8], words: &'static str| {
+        let path = dir.join(name);
+        std::fs::write(&path, content).unwrap();
+        files.push((path, words));
+    };
+    put("truncated.hdsave", &bytes[..bytes.len() / 2], "truncated");
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() - 10] ^= 0x10;
+    put("flipped.hdsave", &flipped, "damaged");
+    let mut magic = bytes.clone();
+    magic[..7].copy_from_slice(b"NOTOURS");
+    put("magic.hdsave", &magic, "not a hexdeep file");
+    let mut future = bytes.clone();
+    future[8..12].copy_from_slice(&99u32.to_le_bytes());
+    put("future.hdsave", &future, "newer version");
+    put("empty.hdsave", b"", "empty");
+    put("text.hdsave", b"hello\n", "not a hexdeep file");
+    // A header claiming a payload past the limit.
+    let mut claim = bytes.clone();
+    let at = claim.len() - (bytes.len() - header_length(&bytes));
+    claim[at - 12..at - 4].copy_from_slice(&u64::MAX.to_le_bytes());
+    put("claims.hdsave", &claim, "limit");
+    // A file larger than any save may be (sparse: no disk is used).
+    let huge = dir.join("huge.hdsave");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(persist::store::MAX_FILE + 1).unwrap();
+    files.push((huge, "more than the limit"));
+    let folder = dir.join("folder.hdsave");
+    std::fs::create_dir_all(&folder).unwrap();
+    files.push((folder, "folder"));
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("fifo.hdsave");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            files.push((fifo, "not a regular file"));
+        }
+    }
+    files.push((dir.join("missing.hdsave"), "missing.hdsave"));
+    files
+}
+
+/// Where the payload starts: the header, then the checksum.
+fn header_length(bytes: &[u8]) -> usize {
+    let game_len = usize::from(bytes[13]);
+    let rng_len = usize::from(bytes[14 + game_len]);
+    14 + game_len + 1 + rng_len + 4 + 8 + 4
+}
+
+#[test]
+fn bad_files_are_refused_with_their_name_never_a_panic() {
+    let dir = scratch("bad");
+    for (path, words) in bad_files(&dir) {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        for args in [
+            vec!["replay", "--verify", path.to_str().unwrap()],
+            vec![
+                "replay",
+                path.to_str().unwrap(),
+                "--cast",
+                "/dev/null/x.cast",
+            ],
+            vec!["continue", path.to_str().unwrap()],
+        ] {
+            let out = hexdeep(&dir, &args);
+            let (stdout, stderr) = texts(&out);
+            let all = format!("{stdout}{stderr}");
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {all}");
+            assert!(!all.contains("panicked"), "{args:?}: {all}");
+            assert!(all.contains(&name), "{args:?} names the file: {all}");
+            assert!(
+                all.to_lowercase().contains(words),
+                "{args:?} says {words:?}: {all}"
+            );
+        }
+    }
+}
+
+#[test]
+fn continue_and_scores_on_an_empty_folder_say_so() {
+    let dir = scratch("empty");
+    let out = hexdeep(&dir, &["continue"]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("no saved game") && stderr.contains("hexdeep play"),
+        "{stderr}"
+    );
+    let out = hexdeep(&dir, &["scores"]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("hall of fame is empty"), "{stdout}");
+    let missing = dir.join("not-made-yet");
+    let out = hexdeep(&missing, &["scores"]);
+    assert!(texts(&out).0.contains("empty"));
+    assert!(!missing.exists(), "looking creates nothing");
+}
+
+/// A save written twice (so it has a backup), then damaged.
+fn damaged_save(dir: &Path) -> (PathBuf, SavedGame) {
+    let game = game();
+    let mut earlier = game.clone();
+    earlier.record.steps.truncate(10);
+    earlier.current = earlier.record.world_after(10);
+    save(dir, &earlier);
+    let path = save(dir, &game);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let n = bytes.len();
+    bytes[n - 3] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    (path, earlier)
+}
+
+#[test]
+fn a_damaged_save_offers_its_backup() {
+    let dir = scratch("offer");
+    let (path, earlier) = damaged_save(&dir);
+    let choices = menu_choices(&SaveDir(dir.clone()));
+    let words: Vec<&str> = choices.iter().map(|(_, _, w)| w.as_str()).collect();
+    assert!(
+        words.iter().any(|w| w.contains("damaged")),
+        "the damage is told: {words:?}"
+    );
+    assert!(
+        choices
+            .iter()
+            .any(|(k, c, _)| (*k, *c) == ('b', Choice::Backup))
+    );
+    assert!(!choices.iter().any(|(_, c, _)| *c == Choice::Continue));
+    let bak = persist::store::backup_of(&path);
+    let back = persist::load_game(&bak).unwrap();
+    assert_eq!(back.current.turn_hash(), earlier.current.turn_hash());
+    // `continue` says the same and names the backup.
+    let out = hexdeep(&dir, &["continue"]);
+    let (_, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr.contains("damaged") && stderr.contains(bak.to_str().unwrap()),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_sound_save_is_offered_to_continue() {
+    let dir = scratch("menu");
+    let game = game();
+    save(&dir, &game);
+    let choices = menu_choices(&SaveDir(dir.clone()));
+    let (key, choice, words) = &choices[0];
+    assert_eq!((*key, *choice), ('c', Choice::Continue));
+    assert!(words.contains(&game.name), "{words}");
+    assert!(!choices.iter().any(|(_, c, _)| *c == Choice::Backup));
+    assert!(!choices.iter().any(|(_, c, _)| *c == Choice::Watch));
+    persist::finish_game(&SaveDir(dir.clone()), &game).unwrap();
+    let choices = menu_choices(&SaveDir(dir));
+    assert!(choices.iter().any(|(_, c, _)| *c == Choice::Watch));
+}

@@ -1,0 +1,466 @@
+//! The replay viewer: seeking equals replaying, every key does what the help line says, the
+//! screen shows the map and the progress, and taking over starts a new, marked run.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/scripted.rs"]
+mod scripted;
+
+use hexdeep::persist::{self, SaveDir, SavedGame};
+use hexdeep::sim::{Ending, Origin};
+use hexdeep::ui::keymap::Keymap;
+use hexdeep::ui::palette::Palette;
+use hexdeep::ui::replay::{ReplayExit, Replayer};
+use hexdeep::ui::saving::GameFile;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// A game of about a thousand steps that goes down to depth 3 (level changes after steps
+/// 437 and 953).
+fn long_game() -> &'static SavedGame {
+    static GAME: OnceLock<SavedGame> = OnceLock::new();
+    GAME.get_or_init(|| scripted::play(1, 520, 3))
+}
+
+/// A short game that ends with the player's death.
+fn short_game() -> SavedGame {
+    let game = scripted::play(5, 200, 3);
+    assert!(game.current.is_over(), "seed 5 dies early");
+    game
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hexdeep-replay-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn press(replay: &mut Replayer, code: KeyCode) -> ReplayExit {
+    replay.key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn type_keys(replay: &mut Replayer, text: &str) {
+    for c in text.chars() {
+        press(replay, KeyCode::Char(c));
+    }
+}
+
+/// The world's hash after `n` steps, as the record says.
+fn recorded_hash(game: &SavedGame, n: usize) -> u64 {
+    match n {
+        0 => game.record.start.turn_hash(),
+        n => game.record.steps[n - 1].hash,
+    }
+}
+
+fn screen(replay: &Replayer, width: u16, height: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let keymap = Keymap::default_keys();
+    terminal
+        .draw(|frame| {
+            let area = frame.area();
+            replay.render(&keymap, Palette { color: false }, area, frame.buffer_mut());
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect()
+}
+
+#[test]
+fn seeking_backwards_gives_the_world_of_replaying_from_the_start() {
+    let game = long_game();
+    let len = game.record.steps.len();
+    assert!(len > 950, "{len} steps");
+    let mut replay = Replayer::new(game.clone());
+    assert_eq!(replay.len(), len);
+    replay.seek(len);
+    assert_eq!(replay.world.turn_hash(), game.current.turn_hash());
+    for n in [len - 1, 777, 500, 451, 450, 449, 51, 50, 1, 0, 300, len] {
+        replay.seek(n);
+        assert_eq!(replay.pos, n);
+        let plain = game.record.world_after(n);
+        assert_eq!(
+            replay.world.turn_hash(),
+            plain.turn_hash(),
+            "after {n} steps"
+        );
+        assert!(replay.world.differences(&plain).is_empty(), "after {n}");
+        assert_eq!(
+            replay.world.turn_hash(),
+            recorded_hash(game, n),
+            "after {n}"
+        );
+    }
+}
+
+#[test]
+fn the_playback_keys_do_what_the_help_line_says() {
+    let game = long_game();
+    let mut replay = Replayer::new(game.clone());
+    // Space pauses and plays.
+    assert!(!replay.playing);
+    assert_eq!(press(&mut replay, KeyCode::Char(' ')), ReplayExit::Stay);
+    assert!(replay.playing);
+    press(&mut replay, KeyCode::Char(' '));
+    assert!(!replay.playing);
+    // + and - change the speed, within bounds.
+    let speed = replay.steps_per_second();
+    press(&mut replay, KeyCode::Char('+'));
+    assert!(replay.steps_per_second() > speed);
+    press(&mut replay, KeyCode::Char('-'));
+    press(&mut replay, KeyCode::Char('-'));
+    assert!(replay.steps_per_second() < speed);
+    for _ in 0..20 {
+        press(&mut replay, KeyCode::Char('-'));
+    }
+    assert_eq!(replay.steps_per_second(), 1);
+    for _ in 0..20 {
+        press(&mut replay, KeyCode::Char('+'));
+    }
+    assert!(replay.steps_per_second() >= 32);
+    // . and Right step one turn forward (and pause); Left steps back.
+    replay.playing = true;
+    press(&mut replay, KeyCode::Char('.'));
+    assert_eq!((replay.pos, replay.playing), (1, false));
+    press(&mut replay, KeyCode::Right);
+    assert_eq!(replay.pos, 2);
+    assert_eq!(replay.world.turn_hash(), recorded_hash(game, 2));
+    press(&mut replay, KeyCode::Left);
+    assert_eq!(replay.pos, 1);
+    assert_eq!(replay.world.turn_hash(), recorded_hash(game, 1));
+    press(&mut replay, KeyCode::Left);
+    press(&mut replay, KeyCode::Left);
+    assert_eq!(replay.pos, 0, "Left stops at the start");
+    // g, a number and Enter go to the first step that reaches that turn.
+    press(&mut replay, KeyCode::Char('g'));
+    type_keys(&mut replay, "120");
+    assert_eq!(replay.pos, 0, "nothing moves before Enter");
+    press(&mut replay, KeyCode::Enter);
+    // Turns are numbered as the sidebar numbers them: turn 120 is under way after 119.
+    assert_eq!(replay.world.turn(), 119);
+    assert_eq!(replay.turns().0, 120);
+    assert!(game.record.steps[replay.pos - 2].turn < 119);
+    assert_eq!(replay.world.turn_hash(), recorded_hash(game, replay.pos));
+    // Turn 1 is the start.
+    press(&mut replay, KeyCode::Char('g'));
+    type_keys(&mut replay, "1");
+    press(&mut replay, KeyCode::Enter);
+    assert_eq!(replay.pos, 0);
+    // A turn past the end goes to the end.
+    press(&mut replay, KeyCode::Char('g'));
+    type_keys(&mut replay, "99999");
+    press(&mut replay, KeyCode::Enter);
+    assert_eq!(replay.pos, replay.len());
+    // < and > jump between level changes.
+    let depth_after = |n: usize| recorded_depth(game, n);
+    press(&mut replay, KeyCode::Char('<'));
+    let second = replay.pos;
+    assert_eq!((depth_after(second - 1), depth_after(second)), (2, 3));
+    press(&mut replay, KeyCode::Char('<'));
+    let first = replay.pos;
+    assert_eq!((depth_after(first - 1), depth_after(first)), (1, 2));
+    assert_eq!(replay.world.depth(), 2);
+    press(&mut replay, KeyCode::Char('<'));
+    assert_eq!(replay.pos, 0, "before the first change: the start");
+    press(&mut replay, KeyCode::Char('>'));
+    assert_eq!(replay.pos, first);
+    press(&mut replay, KeyCode::Char('>'));
+    assert_eq!(replay.pos, second);
+    assert_eq!(replay.world.depth(), 3);
+    press(&mut replay, KeyCode::Char('>'));
+    assert_eq!(replay.pos, replay.len(), "after the last change: the end");
+    // t takes over, q quits.
+    assert_eq!(press(&mut replay, KeyCode::Char('t')), ReplayExit::TakeOver);
+    assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
+}
+
+fn recorded_depth(game: &SavedGame, n: usize) -> u32 {
+    match n {
+        0 => game.record.start.depth(),
+        n => game.record.steps[n - 1].depth,
+    }
+}
+
+#[test]
+fn a_typed_turn_can_be_corrected_or_abandoned() {
+    let mut replay = Replayer::new(short_game());
+    press(&mut replay, KeyCode::Char('g'));
+    type_keys(&mut replay, "39");
+    press(&mut replay, KeyCode::Backspace);
+    press(&mut replay, KeyCode::Enter);
+    assert_eq!(replay.turns().0, 3);
+    press(&mut replay, KeyCode::Char('g'));
+    type_keys(&mut replay, "20");
+    assert!(
+        screen(&replay, 100, 30)
+            .last()
+            .unwrap()
+            .contains("Go to turn: 20_")
+    );
+    press(&mut replay, KeyCode::Esc);
+    assert_eq!(replay.turns().0, 3, "Esc abandons the number");
+    assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
+}
+
+#[test]
+fn after_a_jump_the_log_tells_only_how_the_moment_came() {
+    let game = long_game();
+    let mut stepped = Replayer::new(game.clone());
+    for _ in 0..40 {
+        stepped.forward();
+    }
+    let mut jumped = Replayer::new(game.clone());
+    jumped.seek(jumped.len());
+    jumped.seek(40);
+    let earlier: Vec<String> = stepped.ui.log.lines().collect();
+    let shown: Vec<String> = jumped.ui.log.lines().collect();
+    assert!(shown[0].starts_with("(Replaying from turn "), "{shown:?}");
+    for line in &shown[1..] {
+        assert!(
+            earlier.contains(line),
+            "{line:?} is not from the first 40 steps"
+        );
+    }
+}
+
+#[test]
+fn the_screen_shows_the_map_and_the_turn_out_of_the_total() {
+    let game = long_game();
+    let last = game.record.steps.last().unwrap().turn + 1;
+    let mut replay = Replayer::new(game.clone());
+    replay.seek(200);
+    let lines = screen(&replay, 100, 30);
+    let text = lines.join("\n");
+    assert!(text.contains('@'), "{text}");
+    let turn = replay.world.turn() + 1;
+    assert!(
+        text.contains(&format!("Turn {turn}, action")),
+        "the sidebar agrees: {text}"
+    );
+    let bar = lines.last().unwrap();
+    assert!(bar.contains(&format!("turn {turn}/{last}")), "{bar}");
+    assert!(bar.contains(&format!("step 200/{}", replay.len())), "{bar}");
+    assert!(bar.contains("paused") && bar.contains("q quit"), "{bar}");
+    // The bar fills with progress.
+    let filled = |bar: &str| bar.chars().filter(|&c| c == '=').count();
+    let at_200 = filled(bar);
+    replay.seek(replay.len());
+    let lines = screen(&replay, 100, 30);
+    let end = lines.last().unwrap();
+    assert!(end.contains(&format!("turn {last}/{last}")), "{end}");
+    assert!(filled(end) > at_200 && at_200 > 0, "{bar}\n{end}");
+    // On the smallest screen the bar and the way out still show.
+    let small = screen(&replay, 80, 24);
+    let end = small.last().unwrap();
+    assert!(end.contains(&format!("turn {last}/{last}")), "{end}");
+    assert!(filled(end) >= 10 && end.contains("q quit"), "{end}");
+}
+
+#[test]
+fn taking_over_starts_a_new_marked_run_at_the_shown_world() {
+    let game = long_game();
+    let mut replay = Replayer::new(game.clone());
+    replay.seek(300);
+    let (mut world, mut record) = replay.take_over().unwrap();
+    assert_eq!(world.turn_hash(), replay.world.turn_hash());
+    assert_eq!(record.start.turn_hash(), recorded_hash(game, 300));
+    assert!(record.steps.is_empty());
+    assert_eq!(
+        record.origin,
+        Origin::TakenOver {
+            seed: game.record.start.seed(),
+            after: 300
+        }
+    );
+    for _ in 0..60 {
+        let command = scripted::choose(&world, 3);
+        if world.apply(command).is_ok() {
+            record.push(command, &world);
+        }
+    }
+    assert!(record.steps.len() > 30);
+    let end = record.verify(Some(&world)).unwrap();
+    assert_eq!(end.turn_hash(), world.turn_hash());
+    // The mark survives a save.
+    let dir = SaveDir(scratch("takeover"));
+    let saved = SavedGame {
+        name: "taken".into(),
+        record: record.clone(),
+        current: world.clone(),
+        log: Vec::new(),
+    };
+    let back = persist::load_game(&persist::save_game(&dir, &saved).unwrap()).unwrap();
+    assert_eq!(back.record.origin, record.origin);
+    assert!(back.record.verify(Some(&back.current)).is_ok());
+}
+
+#[test]
+fn a_finished_moment_cannot_be_taken_over() {
+    let game = short_game();
+    let mut replay = Replayer::new(game);
+    replay.seek(replay.len());
+    assert!(replay.take_over().unwrap_err().contains("over"));
+    press(&mut replay, KeyCode::Left);
+    assert!(replay.take_over().is_ok());
+}
+
+#[test]
+fn the_hall_of_fame_marks_runs_taken_over() {
+    let dir = SaveDir(scratch("hall"));
+    let mut replay = Replayer::new(short_game());
+    replay.seek(40);
+    let (mut world, record) = replay.take_over().unwrap();
+    let mut file = GameFile::new(dir.clone(), &world, record.origin);
+    for _ in 0..5 {
+        if world.apply(hexdeep::sim::Command::Wait).is_ok() {
+            file.note(hexdeep::sim::Command::Wait, &world);
+        }
+    }
+    world.abandon(Ending::Quit);
+    let done = file.finish(&world, &[]).unwrap();
+    assert!(done.problems.is_empty(), "{:?}", done.problems);
+    let hall = persist::load_scores(&dir).unwrap();
+    assert!(hall.entries[0].taken_over);
+    assert!(hall.to_text().contains("taken over"), "{}", hall.to_text());
+    let replay_file = persist::load_game(&done.replay.unwrap()).unwrap();
+    assert!(matches!(
+        replay_file.record.origin,
+        Origin::TakenOver { after: 40, .. }
+    ));
+}
+
+/// A minimal terminal: the cast's text applied to a grid of cells (cursor moves, clears and
+/// colours, which it ignores), enough to read back what `--cast` draws.
+struct Screen {
+    cells: Vec<Vec<char>>,
+    row: usize,
+    col: usize,
+}
+
+impl Screen {
+    fn new(width: usize, height: usize) -> Screen {
+        Screen {
+            cells: vec![vec![' '; width]; height],
+            row: 0,
+            col: 0,
+        }
+    }
+
+    fn feed(&mut self, text: &str) {
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c != '\x1b' {
+                assert!(!c.is_control(), "a control character {c:?} in the cast");
+                if let Some(cell) = self
+                    .cells
+                    .get_mut(self.row)
+                    .and_then(|r| r.get_mut(self.col))
+                {
+                    *cell = c;
+                }
+                self.col += 1;
+                continue;
+            }
+            assert_eq!(chars.next(), Some('['), "only CSI sequences");
+            let mut params = String::new();
+            let end = loop {
+                let c = chars.next().expect("a finished escape sequence");
+                if c.is_ascii_alphabetic() {
+                    break c;
+                }
+                params.push(c);
+            };
+            match end {
+                'H' => {
+                    let mut n = params.split(';').map(|p| p.parse::<usize>().unwrap_or(1));
+                    self.row = n.next().unwrap_or(1).max(1) - 1;
+                    self.col = n.next().unwrap_or(1).max(1) - 1;
+                }
+                'J' => {
+                    assert_eq!(params, "2");
+                    for row in &mut self.cells {
+                        row.fill(' ');
+                    }
+                }
+                'm' => {}
+                other => panic!("unexpected sequence ending {other:?}"),
+            }
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        self.cells.iter().map(|r| r.iter().collect()).collect()
+    }
+}
+
+#[test]
+fn a_cast_reads_back_as_the_viewer_draws_it() {
+    let dir = scratch("cast");
+    let game = short_game();
+    let file = persist::save_game(&SaveDir(dir.clone()), &game).unwrap();
+    let out = dir.join("game.cast");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_hexdeep"))
+        .arg("replay")
+        .arg(&file)
+        .arg("--cast")
+        .arg(&out)
+        .args(["--size", "80x24", "--saves"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut lines = text.lines();
+    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["version"], 2);
+    assert_eq!(
+        (header["width"].as_u64(), header["height"].as_u64()),
+        (Some(80), Some(24))
+    );
+    let mut screen = Screen::new(80, 24);
+    let mut last_time = 0.0;
+    let mut events = 0;
+    // The viewer stepped as the cast plays: four steps a second.
+    let mut replay = Replayer::new(game.clone());
+    let lines: Vec<&str> = lines.collect();
+    for (i, line) in lines.iter().enumerate() {
+        // It plays until the last frame, which shows the end paused.
+        replay.playing = i + 1 < lines.len();
+        let event: serde_json::Value = serde_json::from_str(line).unwrap();
+        let [time, kind, data] = event.as_array().unwrap().as_slice() else {
+            panic!("an event of three parts: {line}");
+        };
+        let time = time.as_f64().unwrap();
+        assert!(
+            time >= last_time,
+            "times never go back: {time} after {last_time}"
+        );
+        assert_eq!(kind, "o");
+        screen.feed(data.as_str().unwrap());
+        let step = (time * 4.0).round() as usize;
+        while replay.pos < step {
+            assert!(replay.forward());
+        }
+        assert_eq!(screen.lines(), self::screen(&replay, 80, 24), "at {time} s");
+        if events == 0 {
+            assert!(screen.lines().join("").contains('@'));
+        }
+        last_time = time;
+        events += 1;
+    }
+    assert!(
+        events > 10,
+        "{events} events for {} steps",
+        game.record.steps.len()
+    );
+    assert_eq!(replay.pos, replay.len(), "the cast plays to the end");
+    let last = game.record.steps.last().unwrap().turn + 1;
+    let bar = screen.lines().pop().unwrap();
+    assert!(bar.contains(&format!("turn {last}/{last}")), "{bar}");
+    assert!(bar.contains("paused"), "{bar}");
+}
