@@ -79,9 +79,8 @@ fn a_small_map_is_drawn_in_cabinet_projection() {
     let (col, row) = find_player(&buf);
     // The map rows, read from the @ outwards: each tile two columns apart, the rows offset by
     // one column, walls joined by wall glyphs in the in-between columns.
-    // The corner walls (0, 0), (4, 0) and (6, 3) stay unseen: the lines to them pass a wall
-    // tile, e.g. (2,1) -> (3,1) -> (3,0) -> (4,0).
-    assert_eq!(row_text(&buf, row - 1, col - 3, col + 6), "  #####  ");
+    // The walls show where a floor tile beside them is seen (the field of view's second rule).
+    assert_eq!(row_text(&buf, row - 1, col - 3, col + 6), "  #######");
     assert_eq!(row_text(&buf, row, col - 3, col + 7), " # @ . . #");
     assert_eq!(row_text(&buf, row + 1, col - 3, col + 6), "# . . . #");
     assert_eq!(row_text(&buf, row + 2, col - 3, col + 7), " #######  ");
@@ -177,6 +176,7 @@ fn no_size_panics() {
         },
         hexdeep::ui::state::Mode::Aim {
             cursor: Hex::new(3, 2),
+            item: 'a',
         },
     ];
     for (i, w) in (1..=200u16).step_by(7).enumerate() {
@@ -261,7 +261,7 @@ fn help_scrolls_to_its_last_line() {
         ..UiState::default()
     };
     let text = screen_text(&render(&world, &top, Palette { color: false }, 60, 20));
-    assert!(text.contains("Everyone acts at once"));
+    assert!(text.contains("step north-west"));
     assert!(
         !text.contains("data/keymap.toml"),
         "a small window cannot show it all"
