@@ -124,6 +124,11 @@ impl MapView<'_> {
             glyph = crate::mapfile::names::item_glyph(&item.item);
             style = self.palette.item_named(&item.item, visible);
         }
+        if hex == world.player().pos {
+            // Drawn even when the game is over: where you fell stays marked.
+            let me = world.player();
+            return (me.glyph, self.overlay.style_at(hex, self.palette.player()));
+        }
         if visible && let Some(c) = world.visible_creature(hex) {
             glyph = c.glyph;
             style = if c.id == world.player().id {
