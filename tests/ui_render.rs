@@ -178,6 +178,7 @@ fn no_size_panics() {
         },
         hexdeep::ui::state::Mode::Aim {
             cursor: Hex::new(3, 2),
+            item: 'a',
         },
     ];
     for (i, w) in (1..=200u16).step_by(7).enumerate() {
@@ -262,7 +263,7 @@ fn help_scrolls_to_its_last_line() {
         ..UiState::default()
     };
     let text = screen_text(&render(&world, &top, Palette { color: false }, 60, 20));
-    assert!(text.contains("Everyone acts at once"));
+    assert!(text.contains("step north-west"));
     assert!(
         !text.contains("data/keymap.toml"),
         "a small window cannot show it all"

@@ -136,12 +136,14 @@ fn travel_walks_one_recorded_step_at_a_time() {
 fn aiming_at_a_tile_fires_on_enter() {
     let mut s = session();
     press(&mut s, 'f');
+    press(&mut s, 'a');
     press(&mut s, 'y');
     press(&mut s, 'y');
     assert_eq!(
         s.ui.mode,
         Mode::Aim {
-            cursor: Hex::new(2, 2)
+            cursor: Hex::new(2, 2),
+            item: 'a'
         }
     );
     let command =

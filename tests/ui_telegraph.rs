@@ -69,19 +69,19 @@ fn goblin_plan(world: &World) -> Intention {
 }
 
 #[test]
-fn a_planned_move_is_bracketed_in_braces() {
+fn a_planned_move_is_bracketed_in_single_angle_quotes() {
     let world = World::new(level(Hex::new(6, 2)), 1).unwrap();
     let Intention::Move(to) = goblin_plan(&world) else {
         panic!("the goblin should be walking towards the player");
     };
     assert_eq!(
         brackets(&world, &UiState::default(), to),
-        ("{".into(), "}".into())
+        ("‹".into(), "›".into())
     );
 }
 
 #[test]
-fn a_planned_attack_is_bracketed_in_square_brackets() {
+fn a_planned_attack_is_bracketed_in_inward_guillemets() {
     let mut world = World::new(level(Hex::new(6, 2)), 1).unwrap();
     for _ in 0..10 {
         if matches!(goblin_plan(&world), Intention::Attack(_)) {
@@ -95,7 +95,7 @@ fn a_planned_attack_is_bracketed_in_square_brackets() {
     assert_eq!(at, world.player().pos);
     assert_eq!(
         brackets(&world, &UiState::default(), at),
-        ("[".into(), "]".into())
+        ("»".into(), "«".into())
     );
     let hidden = UiState {
         telegraph: false,
@@ -117,7 +117,7 @@ fn monsters_out_of_view_are_not_telegraphed() {
     for row in map.top()..map.bottom() {
         for col in map.left()..map.right() {
             let s = buf[(col, row)].symbol();
-            assert!(!["{", "}", "[", "]"].contains(&s), "a mark at {col},{row}");
+            assert!(!["‹", "›", "»", "«"].contains(&s), "a mark at {col},{row}");
         }
     }
 }

@@ -2,10 +2,11 @@
 
 use super::auto;
 use super::describe::{describe, sentence};
+use super::item_prompt::{self, Answer};
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::saving::GameFile;
-use super::state::{Auto, Mode, UiState};
+use super::state::{Auto, EndReport, Mode, UiState};
 use super::terminal::{TerminalGuard, stop_flag, stopped};
 use super::update::{confirm_quit, start_travel, update};
 use super::view::{self, Context};
@@ -70,7 +71,7 @@ impl Session {
                 if self.world.is_over() {
                     self.ui.auto = None;
                     self.put_away();
-                    self.ui.log.push("Press Q to quit.");
+                    self.ui.mode = Mode::End { scroll: 0 };
                 } else {
                     self.autosave();
                 }
@@ -127,29 +128,27 @@ impl Session {
         }
     }
 
-    /// An ended game's replay and score are written once; what became of them is told.
+    /// An ended game's replay, character dump and score are written once; what became of
+    /// them is kept for the end screen.
     fn put_away(&mut self) {
         let lines = self.log_lines();
-        let Some(done) = self
-            .game
-            .as_mut()
-            .and_then(|g| g.finish(&self.world, &lines))
-        else {
-            return;
-        };
-        if let Some(place) = done.place {
-            self.ui
-                .log
-                .push(format!("Your run takes place {place} in the hall of fame."));
+        let mut report = EndReport::default();
+        if let Some(game) = self.game.as_mut() {
+            if let Some(done) = game.finish(&self.world, &lines) {
+                report.place = done.place;
+                report.replay = done.replay;
+                report.morgue = done.morgue;
+                report.problems = done.problems;
+            }
+            match crate::persist::load_scores(&game.dir) {
+                Ok(hall) => report.hall = Some(hall),
+                Err(e) => report.problems.push(e.to_string()),
+            }
         }
-        if let Some(path) = done.replay {
-            self.ui
-                .log
-                .push(format!("The replay is in {}.", path.display()));
-        }
-        for p in done.problems {
+        for p in &report.problems {
             self.ui.log.push(format!("Could not write: {p}"));
         }
+        self.ui.end = Some(report);
     }
 
     /// `Q` then `y`: the game is abandoned, recorded as quit and kept as a finished replay.
@@ -210,6 +209,20 @@ impl Session {
             confirm_quit(&mut self.ui, yes);
             if yes && !self.world.is_over() {
                 self.abandon();
+            }
+            return;
+        }
+        if let Mode::ChooseItem { verb } = self.ui.mode {
+            let answer = match key.code {
+                KeyCode::Char(c) if c.is_ascii_alphabetic() => Answer::Letter(c),
+                KeyCode::Esc => Answer::Cancel,
+                _ if self.keymap.intent(&key) == Some(super::keymap::Intent::Cancel) => {
+                    Answer::Cancel
+                }
+                _ => Answer::Other,
+            };
+            if let Some(command) = item_prompt::answer(&mut self.ui, &self.world, verb, answer) {
+                self.perform(command);
             }
             return;
         }

@@ -36,7 +36,7 @@ pub fn describe(world: &World, hex: Hex) -> String {
     }
 }
 
-/// An item with what it does: "a dart (thrown: range 6, damage 2)".
+/// An item with what it does: its name and the summary of its kind from the data.
 pub fn item_words(item: &str) -> String {
     let what = item_kind(item).map_or(String::new(), |k| format!(" ({})", k.use_.summary()));
     format!("{}{what}", a_name(item))

@@ -32,14 +32,28 @@ pub enum Intent {
     History,
     /// Look around with a cursor.
     Look,
-    /// Aim a thrown item.
-    Aim,
-    /// Drink a potion.
+    /// Throw or fire an item: choose it, then aim (in aim mode: throw).
+    Throw,
+    /// Drink something.
     Drink,
+    /// Read something.
+    Read,
+    /// Wield a weapon or launcher.
+    Wield,
+    /// Put on armour.
+    Wear,
+    /// Drop an item.
+    Drop,
+    /// Pick up what lies underfoot.
+    PickUp,
+    /// The inventory screen.
+    Inventory,
     /// Travel to a tile picked with the cursor.
     Travel,
-    /// Travel to the known stairs down.
-    TravelDown,
+    /// Go down the stairs underfoot, or travel to the known stairs down.
+    Descend,
+    /// Go up the stairs underfoot, or travel to the known stairs up.
+    Ascend,
     /// Explore automatically.
     Explore,
     /// Show how far the player can move.
@@ -75,10 +89,19 @@ impl Intent {
             "help" => Some(Intent::Help),
             "history" => Some(Intent::History),
             "look" => Some(Intent::Look),
-            "aim" => Some(Intent::Aim),
+            // "aim" is the older name of "throw".
+            "throw" | "aim" => Some(Intent::Throw),
             "drink" => Some(Intent::Drink),
+            "read" => Some(Intent::Read),
+            "wield" => Some(Intent::Wield),
+            "wear" => Some(Intent::Wear),
+            "drop" => Some(Intent::Drop),
+            "pick_up" => Some(Intent::PickUp),
+            "inventory" => Some(Intent::Inventory),
             "travel" => Some(Intent::Travel),
-            "travel_down" => Some(Intent::TravelDown),
+            // "travel_down" is the older name of "descend".
+            "descend" | "travel_down" => Some(Intent::Descend),
+            "ascend" => Some(Intent::Ascend),
             "explore" => Some(Intent::Explore),
             "range" => Some(Intent::Range),
             "telegraph" => Some(Intent::Telegraph),
@@ -267,6 +290,22 @@ mod tests {
         assert_eq!(map.intent(&key('Q')), Some(Intent::Quit));
         assert_eq!(map.intent(&key('?')), Some(Intent::Help));
         assert_eq!(map.intent(&key('P')), Some(Intent::History));
+        let items = [
+            ('i', Intent::Inventory),
+            ('g', Intent::PickUp),
+            (',', Intent::PickUp),
+            ('d', Intent::Drop),
+            ('w', Intent::Wield),
+            ('W', Intent::Wear),
+            ('r', Intent::Read),
+            ('q', Intent::Drink),
+            ('f', Intent::Throw),
+            ('>', Intent::Descend),
+            ('<', Intent::Ascend),
+        ];
+        for (c, intent) in items {
+            assert_eq!(map.intent(&key(c)), Some(intent), "{c}");
+        }
         let up = KeyEvent::new(KeyCode::Up, KeyModifiers::NONE);
         assert_eq!(
             map.intent(&up),

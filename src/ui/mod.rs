@@ -7,7 +7,10 @@
 pub mod app;
 pub mod auto;
 pub mod describe;
+pub mod inventory;
+pub mod item_prompt;
 pub mod keymap;
+pub mod morgue;
 pub mod palette;
 pub mod replay;
 pub mod saving;

@@ -22,6 +22,28 @@ pub enum Mark {
     Attack,
 }
 
+/// The terminal colour of a colour name in the data files ([`crate::sim::COLOURS`]).
+pub fn named(name: &str) -> Color {
+    match name {
+        "black" => Color::Black,
+        "red" => Color::Red,
+        "green" => Color::Green,
+        "yellow" => Color::Yellow,
+        "blue" => Color::Blue,
+        "magenta" => Color::Magenta,
+        "cyan" => Color::Cyan,
+        "gray" => Color::Gray,
+        "darkgray" => Color::DarkGray,
+        "lightred" => Color::LightRed,
+        "lightgreen" => Color::LightGreen,
+        "lightyellow" => Color::LightYellow,
+        "lightblue" => Color::LightBlue,
+        "lightmagenta" => Color::LightMagenta,
+        "lightcyan" => Color::LightCyan,
+        _ => Color::White,
+    }
+}
+
 impl Palette {
     /// Colour unless `NO_COLOR` is set or the terminal says it has few colours.
     pub fn detect() -> Palette {
@@ -77,7 +99,27 @@ impl Palette {
         }
     }
 
-    /// A monster's style.
+    /// The style of a creature or item by its name: its colour in the data files, bold.
+    pub fn creature(self, name: &str) -> Style {
+        let colour = crate::sim::monster_kind(name).map(|k| k.colour.as_str());
+        match colour {
+            Some(c) if self.color => Style::default().fg(named(c)).add_modifier(Modifier::BOLD),
+            _ => self.monster(),
+        }
+    }
+
+    /// An item's style by its name: its colour from the data when in view.
+    pub fn item_named(self, name: &str, visible: bool) -> Style {
+        let colour = crate::sim::item_kind(name).map(|k| k.colour.as_str());
+        match colour {
+            Some(c) if self.color && visible => {
+                Style::default().fg(named(c)).add_modifier(Modifier::BOLD)
+            }
+            _ => self.item(visible),
+        }
+    }
+
+    /// A monster's style when its kind is unknown.
     pub fn monster(self) -> Style {
         let style = Style::default().add_modifier(Modifier::BOLD);
         if self.color {
@@ -161,6 +203,21 @@ impl Palette {
             Style::default().fg(Color::DarkGray)
         } else {
             Style::default().add_modifier(Modifier::DIM)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_data_colour_has_its_own_terminal_colour() {
+        let mut seen = Vec::new();
+        for name in crate::sim::COLOURS {
+            let c = named(name);
+            assert!(!seen.contains(&c), "{name}");
+            seen.push(c);
         }
     }
 }

@@ -36,6 +36,8 @@ pub struct Finished {
     pub replay: Option<PathBuf>,
     /// The place in the hall of fame, if it made it.
     pub place: Option<usize>,
+    /// The character dump in `morgue/`, if it was written.
+    pub morgue: Option<PathBuf>,
     /// Problems met writing them.
     pub problems: Vec<String>,
 }
@@ -94,7 +96,7 @@ impl GameFile {
     }
 
     /// Puts an ended game away once: the replay into `finished/`, the run into the hall of
-    /// fame. The save in progress is removed only once the replay is written.
+    /// fame, the character dump into `morgue/`. The save in progress is removed only once the replay is written.
     pub fn finish(&mut self, world: &World, log: &[String]) -> Option<Finished> {
         if self.finished || !world.is_over() {
             return None;
@@ -104,6 +106,10 @@ impl GameFile {
         match persist::finish_game(&self.dir, &self.saved(world, log)) {
             Ok(path) => done.replay = Some(path),
             Err(e) => done.problems.push(e.to_string()),
+        }
+        match super::morgue::write(&self.dir, &self.name, world, log) {
+            Ok(path) => done.morgue = Some(path),
+            Err(e) => done.problems.push(e),
         }
         let taken_over = matches!(self.record.origin, Origin::TakenOver { .. });
         match persist::record_score(&self.dir, Score::of(&self.name, world, taken_over)) {

@@ -1,6 +1,8 @@
 //! What the shell remembers between key presses: the mode, the message log, automation.
 
+use super::item_prompt::ItemVerb;
 use crate::geom::Hex;
+use std::path::PathBuf;
 
 /// What keys mean right now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +30,20 @@ pub enum Mode {
     Aim {
         /// The tile aimed at.
         cursor: Hex,
+        /// The inventory letter of the item to throw or fire.
+        item: char,
+    },
+    /// The inventory screen; any key closes it.
+    Inventory,
+    /// "Which item?": a letter chooses, Esc cancels.
+    ChooseItem {
+        /// What the item is for.
+        verb: ItemVerb,
+    },
+    /// The end screen of a finished game.
+    End {
+        /// Lines scrolled past at the top.
+        scroll: usize,
     },
     /// Picking a tile to travel to; the path is shown first.
     PickTravel {
@@ -132,6 +148,23 @@ pub struct UiState {
     pub pointed: Option<Hex>,
     /// Whether the window is too small to draw the game: keys do not act then.
     pub too_small: bool,
+    /// What became of an ended game's files, for the end screen.
+    pub end: Option<EndReport>,
+}
+
+/// What became of an ended game's files: the end screen shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EndReport {
+    /// The hall of fame after this run, when it could be read.
+    pub hall: Option<crate::persist::HallOfFame>,
+    /// This run's place in the hall of fame (from 1), if it made it.
+    pub place: Option<usize>,
+    /// Where the replay was written.
+    pub replay: Option<PathBuf>,
+    /// Where the character dump was written.
+    pub morgue: Option<PathBuf>,
+    /// What could not be written.
+    pub problems: Vec<String>,
 }
 
 impl Default for UiState {
@@ -144,6 +177,7 @@ impl Default for UiState {
             quit: false,
             pointed: None,
             too_small: false,
+            end: None,
         }
     }
 }

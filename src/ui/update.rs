@@ -1,9 +1,11 @@
 //! The pure step from an [`Intent`] to a [`Command`]: modes decide what a key means.
 
 use super::describe::no_way;
+use super::item_prompt::{self, ItemVerb};
 use super::keymap::Intent;
 use super::state::{Auto, Mode, UiState};
 use crate::geom::Hex;
+use crate::map::Terrain;
 use crate::sim::{Command, World};
 
 /// Applies one intent to the shell state; returns the command for the world, if any. Only
@@ -25,9 +27,30 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             };
             None
         }
-        Mode::Range => {
+        Mode::Range | Mode::Inventory => {
             ui.mode = Mode::Normal;
             None
+        }
+        Mode::End { scroll } => {
+            ui.quit = intent == Intent::Quit;
+            ui.mode = match intent {
+                Intent::ScrollDown => Mode::End { scroll: scroll + 1 },
+                Intent::ScrollUp => Mode::End {
+                    scroll: scroll.saturating_sub(1),
+                },
+                Intent::History => Mode::History { scroll: 0 },
+                Intent::Help => Mode::Help { scroll: 0 },
+                // Any other key shows the map the run ended on; Enter brings the screen back.
+                _ => Mode::Normal,
+            };
+            None
+        }
+        Mode::ChooseItem { verb } => {
+            let answer = match intent {
+                Intent::Cancel => item_prompt::Answer::Cancel,
+                _ => item_prompt::Answer::Other,
+            };
+            item_prompt::answer(ui, world, verb, answer)
         }
         Mode::History { scroll } => {
             ui.mode = match intent {
@@ -43,7 +66,7 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             look(ui, world, cursor, intent);
             None
         }
-        Mode::Aim { cursor } => aim(ui, world, cursor, intent),
+        Mode::Aim { cursor, item } => aim(ui, world, (cursor, item), intent),
         Mode::PickTravel { cursor } => {
             pick_travel(ui, world, cursor, intent);
             None
@@ -62,14 +85,24 @@ pub fn confirm_quit(ui: &mut UiState, yes: bool) {
 }
 
 fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
+    if world.is_over() {
+        return over(ui, intent);
+    }
     let me = world.player().pos;
     match intent {
         Intent::Step(dir) => return Some(Command::Move(dir)),
         Intent::Wait => return Some(Command::Wait),
         Intent::Rest => start_rest(ui, world),
-        Intent::Drink => {
-            return first_letter(world, crate::sim::ItemAction::Drink).map(Command::Drink);
-        }
+        Intent::PickUp => return Some(Command::PickUp),
+        Intent::Drink => item_prompt::ask(ui, world, ItemVerb::Drink),
+        Intent::Read => item_prompt::ask(ui, world, ItemVerb::Read),
+        Intent::Wield => item_prompt::ask(ui, world, ItemVerb::Wield),
+        Intent::Wear => item_prompt::ask(ui, world, ItemVerb::Wear),
+        Intent::Drop => item_prompt::ask(ui, world, ItemVerb::Drop),
+        Intent::Throw => item_prompt::ask(ui, world, ItemVerb::Throw),
+        Intent::Inventory => ui.mode = Mode::Inventory,
+        Intent::Descend => return stairs(ui, world, true),
+        Intent::Ascend => return stairs(ui, world, false),
         Intent::Quit => {
             ui.mode = Mode::ConfirmQuit;
             ui.log
@@ -82,16 +115,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
             ui.mode = Mode::Look { cursor };
             ui.pointed = Some(cursor);
         }
-        Intent::Aim => {
-            // Where the nearest monster will be when the dart flies, as its mark shows.
-            let cursor = world
-                .visible_monsters()
-                .first()
-                .map_or(me, |c| world.telegraphed_tile(c));
-            ui.mode = Mode::Aim { cursor };
-        }
         Intent::Travel => ui.mode = Mode::PickTravel { cursor: me },
-        Intent::TravelDown => travel_to_stairs(ui, world),
         Intent::Explore => {
             if !refuse_with_monster_in_view(ui, world, "explore") {
                 ui.auto = Some(Auto::Explore {
@@ -111,6 +135,45 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         | Intent::Save
         | Intent::ScrollUp
         | Intent::ScrollDown => {}
+    }
+    None
+}
+
+/// Keys once the game is over: the end screen, help, history, looking around; nothing acts.
+fn over(ui: &mut UiState, intent: Intent) -> Option<Command> {
+    ui.mode = match intent {
+        Intent::Help => Mode::Help { scroll: 0 },
+        Intent::History => Mode::History { scroll: 0 },
+        Intent::Quit => {
+            ui.quit = true;
+            Mode::Normal
+        }
+        _ => Mode::End { scroll: 0 },
+    };
+    None
+}
+
+/// `>` or `<`: on the matching stairs, take them; elsewhere travel to the nearest known ones.
+fn stairs(ui: &mut UiState, world: &World, down: bool) -> Option<Command> {
+    let me = world.player().pos;
+    let here = world.level().terrain_at(me);
+    let (terrain, known, way) = if down {
+        (Terrain::StairsDown, world.seen_stairs_down(), "down")
+    } else {
+        (Terrain::StairsUp, world.seen_stairs_up(), "up")
+    };
+    if here == Some(terrain) {
+        return Some(if down {
+            Command::Descend
+        } else {
+            Command::Ascend
+        });
+    }
+    match known.into_iter().min_by_key(|h| (me.distance(*h), *h)) {
+        Some(h) => start_travel(ui, world, h),
+        None => ui.log.push(format!(
+            "You have not found any stairs {way} on this level yet."
+        )),
     }
     None
 }
@@ -162,21 +225,21 @@ fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
     }
 }
 
-fn aim(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) -> Option<Command> {
+fn aim(ui: &mut UiState, world: &World, at: (Hex, char), intent: Intent) -> Option<Command> {
+    let (cursor, item) = at;
     let moved = match intent {
         Intent::NextTarget => next_monster(world, cursor, true),
-        Intent::Confirm | Intent::Aim => {
+        Intent::Confirm | Intent::Throw => {
             ui.mode = Mode::Normal;
             if cursor == world.player().pos {
                 ui.log.push("You cannot throw at yourself.");
                 return None;
             }
-            let item = first_letter(world, crate::sim::ItemAction::Throw)?;
             return Some(Command::Throw { item, at: cursor });
         }
         other => nudge(world, cursor, other),
     };
-    ui.mode = moved.map_or(Mode::Normal, |cursor| Mode::Aim { cursor });
+    ui.mode = moved.map_or(Mode::Normal, |cursor| Mode::Aim { cursor, item });
     None
 }
 
@@ -214,15 +277,6 @@ pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
     }
 }
 
-fn travel_to_stairs(ui: &mut UiState, world: &World) {
-    let me = world.player().pos;
-    match world.nearest_seen_stairs_down() {
-        Some(h) if h == me => ui.log.push("You are on the stairs down."),
-        Some(h) => start_travel(ui, world, h),
-        None => ui.log.push("You have not found the stairs down yet."),
-    }
-}
-
 /// Starts resting until healed, or says why not.
 fn start_rest(ui: &mut UiState, world: &World) {
     let me = world.player();
@@ -243,14 +297,4 @@ fn refuse_with_monster_in_view(ui: &mut UiState, world: &World, what: &str) -> b
         crate::sim::a_name(&monster)
     ));
     true
-}
-
-/// The letter of the first carried item used as `how`.
-fn first_letter(world: &World, how: crate::sim::ItemAction) -> Option<char> {
-    world
-        .player()
-        .inventory
-        .iter()
-        .find(|s| crate::sim::item_kind(&s.item).is_some_and(|k| k.use_.action() == how))
-        .map(|s| s.letter)
 }

@@ -9,7 +9,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 /// What each intent does, in the order the help lists them.
-const ENTRIES: [(Intent, &str); 24] = [
+const ENTRIES: [(Intent, &str); 33] = [
+    (Intent::Help, "this help (Up/Down scroll)"),
     (
         Intent::Step(Direction::NW),
         "step north-west (into a monster: attack)",
@@ -24,25 +25,58 @@ const ENTRIES: [(Intent, &str); 24] = [
         Intent::Rest,
         "rest until healed or a monster comes into view (you heal faster resting)",
     ),
+    (
+        Intent::Inventory,
+        "inventory: every item, its letter and what it does",
+    ),
+    (Intent::PickUp, "pick up what lies here"),
+    (Intent::Drink, "drink a potion"),
+    (Intent::Read, "read a scroll"),
+    (Intent::Wield, "wield a weapon or launcher"),
+    (Intent::Wear, "wear armour"),
+    (
+        Intent::Throw,
+        "throw or fire: choose the item, then aim (starts on the nearest monster's mark); \
+         Enter or the same key again throws",
+    ),
+    (Intent::Drop, "drop an item"),
+    (
+        Intent::Descend,
+        "on stairs down: go down; elsewhere: travel to the known stairs down",
+    ),
+    (
+        Intent::Ascend,
+        "on stairs up: go up (on depth 1, with the artifact: win); elsewhere: travel to them",
+    ),
     (Intent::Explore, "explore automatically"),
     (Intent::Travel, "travel: pick a tile or click, Enter"),
-    (Intent::TravelDown, "travel to the stairs down"),
-    (Intent::Range, "show how far you can move"),
     (Intent::Look, "look around"),
-    (
-        Intent::Aim,
-        "aim and throw a dart (starts where the nearest monster's mark says)",
-    ),
-    (Intent::Drink, "drink a potion"),
     (Intent::NextTarget, "next monster (look, aim)"),
-    (Intent::Confirm, "confirm"),
-    (Intent::Cancel, "cancel"),
+    (Intent::Range, "show how far you can move"),
     (Intent::Telegraph, "show or hide monster intentions"),
     (Intent::History, "message history"),
+    (Intent::Save, "save and quit (hexdeep continue goes on)"),
+    (
+        Intent::Quit,
+        "quit, abandoning the run: asks first, y confirms",
+    ),
+    (Intent::Confirm, "confirm"),
+    (Intent::Cancel, "cancel a prompt, aim or look"),
     (Intent::ScrollUp, "scroll up"),
     (Intent::ScrollDown, "scroll down"),
-    (Intent::Help, "this help"),
-    (Intent::Quit, "quit (asks first)"),
+    (Intent::Quit, "on the end screen: quit"),
+];
+
+/// The replay viewer's keys (fixed, not in the keymap).
+const REPLAY_KEYS: [(&str, &str); 8] = [
+    ("Space", "pause or play"),
+    ("+ -", "faster, slower"),
+    (". Right", "one step forward"),
+    ("Left", "one step back"),
+    ("g", "go to a turn: type its number, Enter"),
+    ("< >", "previous or next change of level"),
+    ("t", "take over: play on from here"),
+    ("q Esc", "quit the replay"),
 ];
 
 /// The help overlay widget.
@@ -56,25 +90,22 @@ pub struct HelpView<'a> {
 impl HelpView<'_> {
     /// The paragraphs before the list of keys.
     fn intro() -> Vec<String> {
-        let range = super::overlay::dart_range().map_or(String::new(), |r| {
-            format!(" A dart flies at most {r} tiles;")
-        });
         vec![
             "Everyone acts at once. Marks show what the monsters in view will do in the coming \
-             segment: {.} one steps there, [@] one strikes there, :.: one that acts later would \
-             go there now (it chooses again when its moment comes)."
+             segment: ‹.› one steps there; »@« (a red band in colour) every tile one strikes: \
+             a wide swing covers three, a charge its whole line, a shot its flight; :.: one \
+             that acts later would go there now (it chooses again when its moment comes). \
+             Only tiles in view are marked."
                 .to_string(),
-            format!(
-                "Aiming starts on the nearest monster's mark when it steps in the coming \
-                 segment, else on the monster: a dart meets whoever stands on its line after \
-                 everyone has moved, so aim where the mark says it will be.{range} the line is \
-                 drawn differently beyond that."
-            ),
+            "Aiming starts on the nearest monster's mark when it steps in the coming segment, \
+             else on the monster: a missile meets whoever stands on its line after everyone has \
+             moved, so aim where the mark says it will be. The line is drawn differently \
+             beyond the item's range; each item's range is in the inventory (i)."
+                .to_string(),
             "Time: a turn is four segments and you act in two of them (the sidebar shows \
              Turn 3, action 1/2). You heal a hit point every few turns, faster while resting. \
              Up and Down have no hex direction."
                 .to_string(),
-            String::new(),
         ]
     }
 
@@ -82,9 +113,6 @@ impl HelpView<'_> {
     fn lines(&self, width: usize) -> Vec<Line<'static>> {
         const KEYS: usize = 13;
         let mut lines: Vec<Line<'static>> = Vec::new();
-        for paragraph in Self::intro() {
-            lines.extend(wrap(&paragraph, width).into_iter().map(Line::raw));
-        }
         for (intent, text) in ENTRIES {
             let keys: Vec<String> = self
                 .keymap
@@ -93,15 +121,23 @@ impl HelpView<'_> {
                 .map(|k| k.label())
                 .collect();
             let keys = keys.join(" ");
-            let text = match (intent, super::overlay::dart_range()) {
-                (Intent::Aim, Some(range)) => format!("{text}; range {range}"),
-                _ => text.to_string(),
-            };
             let room = width.saturating_sub(KEYS + 1).max(10);
-            for (i, part) in wrap(&text, room).into_iter().enumerate() {
+            for (i, part) in wrap(text, room).into_iter().enumerate() {
                 let left = if i == 0 { keys.as_str() } else { "" };
                 lines.push(Line::raw(format!("{left:<KEYS$} {part}")));
             }
+        }
+        lines.push(Line::raw(
+            "In an item prompt: the item's letter chooses, Esc cancels.",
+        ));
+        lines.push(Line::raw(""));
+        for paragraph in Self::intro() {
+            lines.extend(wrap(&paragraph, width).into_iter().map(Line::raw));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::raw("Replay viewer (hexdeep replay FILE):"));
+        for (keys, text) in REPLAY_KEYS {
+            lines.push(Line::raw(format!("{keys:<KEYS$} {text}")));
         }
         lines.push(Line::raw(""));
         lines.push(Line::raw("Mouse: click a tile to describe it."));

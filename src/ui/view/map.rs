@@ -122,14 +122,19 @@ impl MapView<'_> {
         let mut style = self.palette.terrain(terrain, visible);
         if let Some(item) = world.items_at(hex).next() {
             glyph = crate::mapfile::names::item_glyph(&item.item);
-            style = self.palette.item(visible);
+            style = self.palette.item_named(&item.item, visible);
+        }
+        if hex == world.player().pos {
+            // Drawn even when the game is over: where you fell stays marked.
+            let me = world.player();
+            return (me.glyph, self.overlay.style_at(hex, self.palette.player()));
         }
         if visible && let Some(c) = world.visible_creature(hex) {
             glyph = c.glyph;
             style = if c.id == world.player().id {
                 self.palette.player()
             } else {
-                self.palette.monster()
+                self.palette.creature(&c.name)
             };
         }
         (glyph, self.overlay.style_at(hex, style))

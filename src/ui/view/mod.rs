@@ -1,18 +1,23 @@
 //! Widgets that draw the world and the shell state; they only read.
 
+mod end;
 mod help;
+mod items;
 mod log;
 mod map;
 pub mod overlay;
 mod sidebar;
 
+pub use end::story_lines;
 pub use map::{Camera, MapView};
 
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{Mode, UiState};
 use crate::sim::World;
+use end::EndView;
 use help::HelpView;
+use items::ItemsView;
 use log::{HistoryView, LogView};
 use overlay::Overlay;
 use ratatui::Frame;
@@ -103,6 +108,24 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
             scroll,
         }
         .render(inset(area), buf),
+        Mode::Inventory => ItemsView {
+            world,
+            verb: None,
+            keymap: context.keymap,
+        }
+        .render(parts.map, buf),
+        Mode::ChooseItem { verb } => ItemsView {
+            world,
+            verb: Some(verb),
+            keymap: context.keymap,
+        }
+        .render(parts.map, buf),
+        Mode::End { scroll } => EndView {
+            world,
+            report: ui.end.as_ref(),
+            scroll,
+        }
+        .render(inset(area), buf),
         _ => {}
     }
 }
@@ -114,7 +137,7 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
 pub fn camera(world: &World, ui: &UiState, map: Rect) -> Camera {
     let around_player = Camera::follow(world, world.player().pos, map);
     match ui.mode {
-        Mode::Look { cursor } | Mode::Aim { cursor } | Mode::PickTravel { cursor } => {
+        Mode::Look { cursor } | Mode::Aim { cursor, .. } | Mode::PickTravel { cursor } => {
             around_player.keep_in_view(world, cursor, map)
         }
         _ => around_player,

@@ -32,8 +32,8 @@ impl Overlay {
                 }
                 overlay.styles.push((cursor, palette.cursor()));
             }
-            Mode::Aim { cursor } => {
-                let range = dart_range().unwrap_or(0);
+            Mode::Aim { cursor, item } => {
+                let range = world.throw_range(item).unwrap_or(0);
                 for hex in world.flight_path(me, cursor) {
                     let style = if me.distance(hex) <= range as i32 {
                         palette.highlight()
@@ -66,17 +66,30 @@ impl Overlay {
         }
     }
 
-    /// Marks what every monster in view plans, on the tiles in view only.
+    /// Marks what every monster in view plans, on the tiles in view only: the step it takes,
+    /// and every tile its blow, shot or charge threatens.
     fn add_telegraph(&mut self, world: &World) {
         for plan in world.visible_plans() {
-            let (target, mark) = match plan.intention {
-                Intention::Stay => continue,
-                _ if !plan.acts_next => (plan.intention.target(), Mark::Predicted),
-                Intention::Move(to) => (Some(to), Mark::Move),
-                Intention::Attack(at) | Intention::Throw(at) => (Some(at), Mark::Attack),
+            let now = plan.acts_next;
+            let mark_of = |threat: bool| match (now, threat) {
+                (false, _) => Mark::Predicted,
+                (true, true) => Mark::Attack,
+                (true, false) => Mark::Move,
             };
-            if let Some(target) = target.filter(|&t| world.is_visible(t)) {
-                self.marks.push((target, mark));
+            let mut tiles: Vec<(Hex, Mark)> = world
+                .threatened(&plan)
+                .into_iter()
+                .map(|h| (h, mark_of(true)))
+                .collect();
+            match plan.intention {
+                Intention::Stay => {}
+                Intention::Move(to) => tiles.push((to, mark_of(world.is_charging(plan.who)))),
+                Intention::Attack(at) | Intention::Throw(at) => tiles.push((at, mark_of(true))),
+            }
+            for (hex, mark) in tiles {
+                if world.is_visible(hex) && hex != plan.from {
+                    self.marks.push((hex, mark));
+                }
             }
         }
     }
@@ -117,30 +130,60 @@ impl Overlay {
         here.map(|(_, m)| *m).max()
     }
 
-    /// The bracket drawn in an in-between column beside a marked tile: `{` `}` around a
-    /// planned move, `[` `]` around a planned attack, `:` beside a prediction. No item or
-    /// terrain glyph uses these, so a mark stays readable around whatever it surrounds.
+    /// The bracket drawn in an in-between column beside a marked tile: `‹` `›` around a
+    /// planned move, `»` `«` around a struck tile, `:` beside a prediction; between two tiles
+    /// with the same mark, a blank in its style, so a line of struck tiles reads as one band.
+    /// No item, terrain or monster glyph uses these (a test checks the data).
     pub fn bracket(&self, left: Option<Hex>, right: Option<Hex>) -> Option<(char, Style)> {
         let palette = self.palette?;
-        let glyph = |mark, opening| match (mark, opening) {
-            (Mark::Predicted, _) => ':',
-            (Mark::Move, true) => '{',
-            (Mark::Move, false) => '}',
-            (Mark::Attack, true) => '[',
-            (Mark::Attack, false) => ']',
-        };
-        if let Some(mark) = right.and_then(|h| self.mark_at(h)) {
-            return Some((glyph(mark, true), palette.mark(mark)));
+        let marks = (
+            left.and_then(|h| self.mark_at(h)),
+            right.and_then(|h| self.mark_at(h)),
+        );
+        if let (Some(a), Some(b)) = marks
+            && a == b
+            && a != Mark::Predicted
+        {
+            return Some((' ', palette.mark(a)));
         }
-        let mark = left.and_then(|h| self.mark_at(h))?;
-        Some((glyph(mark, false), palette.mark(mark)))
+        if let Some(mark) = marks.1 {
+            return Some((bracket_glyph(mark, true), palette.mark(mark)));
+        }
+        let mark = marks.0?;
+        Some((bracket_glyph(mark, false), palette.mark(mark)))
     }
 }
 
-/// How far the first thrown item in the data flies, from `data/items.toml`.
-pub fn dart_range() -> Option<u32> {
-    crate::sim::item_kinds().iter().find_map(|k| match k.use_ {
-        crate::sim::ItemUse::Thrown { range, .. } => Some(range),
-        _ => None,
-    })
+/// The bracket glyph of a mark, on the opening (left) or closing side.
+pub fn bracket_glyph(mark: Mark, opening: bool) -> char {
+    match (mark, opening) {
+        (Mark::Predicted, _) => ':',
+        (Mark::Move, true) => '‹',
+        (Mark::Move, false) => '›',
+        (Mark::Attack, true) => '»',
+        (Mark::Attack, false) => '«',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{item_kinds, monster_kinds};
+
+    #[test]
+    fn no_glyph_in_the_data_is_a_bracket() {
+        let brackets: Vec<char> = [Mark::Predicted, Mark::Move, Mark::Attack]
+            .into_iter()
+            .flat_map(|m| [bracket_glyph(m, true), bracket_glyph(m, false)])
+            .collect();
+        let glyphs = item_kinds()
+            .iter()
+            .map(|k| k.glyph)
+            .chain(monster_kinds().iter().map(|k| k.glyph))
+            .chain(crate::map::Terrain::ALL.iter().map(|t| t.glyph()))
+            .chain(['@']);
+        for g in glyphs {
+            assert!(!brackets.contains(&g), "{g} is also a bracket");
+        }
+    }
 }

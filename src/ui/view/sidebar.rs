@@ -1,10 +1,11 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
-use crate::sim::{Intention, World};
+use crate::geom::Hex;
+use crate::sim::{Intention, Plan, World, a_name};
 use crate::ui::describe::describe;
+use crate::ui::inventory;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, UiState};
-use crate::ui::view::overlay;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -38,38 +39,32 @@ impl Sidebar<'_> {
         let me = world.player();
         let bold = Style::default().add_modifier(Modifier::BOLD);
         let level = world.level();
-        let depth = format!("Depth {}", level.depth);
-        // A generated level is named after its depth; a hand-made map has its own name, shown
-        // instead of the seed (which still drives the monsters' rolls).
-        let origin = if level.name == crate::mapgen::level_name(level.depth) {
-            format!("Seed {}", world.seed())
-        } else {
-            format!("Map: {}", level.name)
-        };
         let (action, actions) = world.player_action_in_turn();
-        let darts = match overlay::dart_range() {
-            Some(range) => format!("Darts {} (range {range})", me.count_of("dart")),
-            None => format!("Darts {}", me.count_of("dart")),
-        };
         let mut lines = vec![
-            Line::styled(depth, bold),
+            Line::styled(format!("Depth {}: {}", level.depth, level.name), bold),
             self.hp_line(width),
             Line::raw(format!(
                 "Turn {}, action {action}/{actions}",
                 world.turn() + 1
             )),
-            Line::raw(darts),
-            Line::raw(format!("Potions {}", me.count_of("potion"))),
-            Line::raw(origin),
             Line::raw(format!(
-                "Here: {}",
-                world
-                    .level()
-                    .terrain_at(me.pos)
-                    .map_or("nothing", |t| t.describe())
+                "Wielding: {}",
+                me.wielded.as_deref().unwrap_or("bare hands")
             )),
+            Line::raw(format!(
+                "Wearing: {}",
+                me.worn.as_deref().unwrap_or("no armour")
+            )),
+            Line::raw(self.here()),
             Line::raw(""),
         ];
+        let carried = inventory::summary(world);
+        if carried.is_empty() {
+            lines.push(Line::styled("You carry nothing.", self.palette.faint()));
+        } else {
+            lines.push(Line::raw(format!("Carrying (i): {}", carried.join(", "))));
+        }
+        lines.push(Line::raw(""));
         lines.extend(self.monster_lines(bold));
         lines.push(Line::raw(""));
         if let Some(hex) = self.ui.pointed {
@@ -80,34 +75,64 @@ impl Sidebar<'_> {
         lines
     }
 
+    /// The terrain underfoot and what lies on it.
+    fn here(&self) -> String {
+        let world = self.world;
+        let me = world.player().pos;
+        let ground = world
+            .level()
+            .terrain_at(me)
+            .map_or("nothing", |t| t.describe());
+        let items: Vec<String> = world.items_at(me).map(|f| a_name(&f.item)).collect();
+        if items.is_empty() {
+            format!("Here: {ground}")
+        } else {
+            format!("Here: {ground}, {} (g: pick up)", items.join(", "))
+        }
+    }
+
     /// The monsters in view with their hit points and, with the telegraph on, their plans.
     fn monster_lines(&self, bold: Style) -> Vec<Line<'static>> {
         let world = self.world;
-        let me = world.player();
         let monsters = world.visible_monsters();
         let mut lines = vec![if monsters.is_empty() {
             Line::styled("Nothing in view.", self.palette.faint())
         } else {
-            Line::styled("In view:", bold)
+            Line::styled("In view (hp, plan):", bold)
         }];
         let plans = world.visible_plans();
         for m in monsters {
             let plan = plans.iter().find(|p| p.who == m.id);
-            let intent = match plan.map(|p| p.intention) {
-                _ if plan.is_some_and(|p| world.waits_for_pack(p)) => ", waits for its pack",
-                Some(Intention::Attack(t)) if t == me.pos => ", attacks you",
-                Some(Intention::Throw(t)) if t == me.pos => ", throws at you",
-                Some(Intention::Attack(_) | Intention::Throw(_)) => ", attacks",
-                Some(Intention::Move(_)) => ", moves",
-                _ => ", waits",
+            let intent = match plan {
+                Some(p) if self.ui.telegraph => format!(", {}", self.plan_words(p)),
+                _ => String::new(),
             };
-            let intent = if self.ui.telegraph { intent } else { "" };
             lines.push(Line::from(vec![
-                Span::styled(format!("{} ", m.glyph), self.palette.monster()),
+                Span::styled(format!("{} ", m.glyph), self.palette.creature(&m.name)),
                 Span::raw(format!("{} {}/{} hp{intent}", m.name, m.hp, m.max_hp)),
             ]));
         }
         lines
+    }
+
+    /// What a monster's plan means, in a few words.
+    fn plan_words(&self, plan: &Plan) -> String {
+        let world = self.world;
+        let me = world.player().pos;
+        let later = if plan.acts_next { "" } else { " (later)" };
+        let at_you = |t: Hex| if t == me { " you" } else { "" };
+        let words = match plan.intention {
+            _ if world.waits_for_pack(plan) => "waits for its pack".to_string(),
+            Intention::Move(_) if world.is_charging(plan.who) => "charges".to_string(),
+            Intention::Attack(t) => format!("attacks{}", at_you(t)),
+            Intention::Throw(t) => match world.shot_range(plan.who) {
+                Some(r) => format!("shoots{} (range {r})", at_you(t)),
+                None => format!("shoots{}", at_you(t)),
+            },
+            Intention::Move(_) => "moves".to_string(),
+            Intention::Stay => "waits".to_string(),
+        };
+        format!("{words}{later}")
     }
 
     fn hp_line(&self, width: u16) -> Line<'static> {
@@ -140,28 +165,44 @@ impl Sidebar<'_> {
     }
 
     fn mode_help(&self) -> Vec<String> {
-        let range = overlay::dart_range().map_or(String::new(), |r| format!("Range {r}; "));
         let lines: Vec<String> = match self.ui.mode {
             Mode::Look { .. } => vec![
                 "LOOK: direction keys move".into(),
                 "Tab: next monster".into(),
                 "Esc: done".into(),
             ],
-            Mode::Aim { .. } => vec![
-                "AIM: direction keys move".into(),
-                format!("{range}beyond it the line is {}", self.beyond_range()),
-                "Tab: next monster".into(),
-                "Enter: throw".into(),
-                "Esc: cancel".into(),
-            ],
+            Mode::Aim { item, .. } => {
+                let what = self
+                    .world
+                    .player()
+                    .stack(item)
+                    .map_or("it".to_string(), |s| s.item.clone());
+                let range = self
+                    .world
+                    .throw_range(item)
+                    .map_or(String::new(), |r| format!(" (range {r})"));
+                vec![
+                    format!("AIM the {what}{range}: direction keys move"),
+                    format!("beyond the range the line is {}", self.beyond_range()),
+                    "Tab: next monster".into(),
+                    "Enter: throw".into(),
+                    "Esc: cancel".into(),
+                ]
+            }
             Mode::PickTravel { .. } => vec![
                 "TRAVEL: pick a tile".into(),
                 "or click one".into(),
                 "Enter: go, Esc: cancel".into(),
             ],
+            Mode::ChooseItem { verb } => vec![
+                format!("{}: choose a letter", verb.word().to_uppercase()),
+                "Esc: cancel".into(),
+            ],
             Mode::Range => self.range_legend(),
-            _ if self.world.is_over() => vec!["Game over. Q: quit".into()],
-            _ => vec!["? help   t telegraph".into()],
+            _ if self.world.is_over() => {
+                vec!["GAME OVER".into(), "Q quit, Enter: the end screen".into()]
+            }
+            _ => vec!["? help   i inventory".into(), "t telegraph".into()],
         };
         lines
     }

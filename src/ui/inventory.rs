@@ -1,0 +1,94 @@
+//! Words for what the player carries: one line an item with its letter and what it does, and
+//! a short summary for the sidebar. Names and numbers come from `data/items.toml`.
+
+use crate::sim::{ItemUse, Stack, World, item_kind};
+
+/// An item's name with its count: "dart x6", or "sword" for one.
+pub fn counted(stack: &Stack) -> String {
+    if stack.count > 1 {
+        format!("{} x{}", stack.item, stack.count)
+    } else {
+        stack.item.clone()
+    }
+}
+
+/// What an item does, with its numbers: damage, range, effect.
+pub fn effect(item: &str) -> String {
+    let Some(kind) = item_kind(item) else {
+        return "unknown".to_string();
+    };
+    let mut text = kind.use_.summary();
+    if let ItemUse::Ammo { launcher, .. } = &kind.use_
+        && let Some(ItemUse::Launcher { range }) = item_kind(launcher).map(|k| &k.use_)
+    {
+        text = format!("{text}, range {range}");
+    }
+    text
+}
+
+/// "wielded" or "worn" when the player has the item in hand or on.
+pub fn in_use(world: &World, item: &str) -> Option<&'static str> {
+    let me = world.player();
+    if me.wielded.as_deref() == Some(item) {
+        Some("wielded")
+    } else if me.worn.as_deref() == Some(item) {
+        Some("worn")
+    } else {
+        None
+    }
+}
+
+/// One inventory line: "a - dart x6: throw: 2 damage, range 6 (wielded)".
+pub fn line(world: &World, stack: &Stack) -> String {
+    let mark = in_use(world, &stack.item).map_or(String::new(), |m| format!(" ({m})"));
+    format!(
+        "{} - {}{mark}: {}",
+        stack.letter,
+        counted(stack),
+        effect(&stack.item)
+    )
+}
+
+/// Every inventory line, in letter order.
+pub fn lines(world: &World) -> Vec<String> {
+    world
+        .player()
+        .inventory
+        .iter()
+        .map(|s| line(world, s))
+        .collect()
+}
+
+/// A short line an item for the sidebar: "a dart x6".
+pub fn summary(world: &World) -> Vec<String> {
+    world
+        .player()
+        .inventory
+        .iter()
+        .map(|s| {
+            let mark = match in_use(world, &s.item) {
+                Some(_) => "*",
+                None => "",
+            };
+            format!("{} {}{mark}", s.letter, counted(s))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_item_has_no_count_and_many_do() {
+        let one = Stack {
+            item: "x".into(),
+            count: 1,
+            letter: 'a',
+        };
+        assert_eq!(counted(&one), "x");
+        let many = Stack { count: 3, ..one };
+        assert_eq!(counted(&many), "x x3");
+        assert_eq!(effect("no such item"), "unknown");
+    }
+}

@@ -1,0 +1,117 @@
+//! The character dump written when a game ends: a plain-text file in the saves folder's
+//! `morgue/` with the seed, the levels, turns, kills, the cause, the inventory, the map around
+//! the player as the screen drew it, and the last messages.
+
+use super::inventory;
+use super::palette::Palette;
+use super::view::overlay::Overlay;
+use super::view::{Camera, MapView};
+use crate::persist::SaveDir;
+use crate::sim::World;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The size of the map drawn around the player.
+const MAP_SIZE: (u16, u16) = (64, 21);
+
+/// How many of the last messages the dump keeps.
+const MESSAGES: usize = 20;
+
+/// The dump's text.
+pub fn text(world: &World, log: &[String]) -> String {
+    let story = world.story();
+    let me = world.player();
+    let mut out = String::from("hexdeep character dump\n\n");
+    let ending = world
+        .ending()
+        .map_or("still playing".to_string(), crate::sim::Ending::describe);
+    let _ = writeln!(out, "Ending:  {ending}");
+    let _ = writeln!(out, "Seed:    {}", world.seed());
+    let _ = writeln!(
+        out,
+        "Depth:   {} now, {} deepest",
+        world.depth(),
+        story.deepest
+    );
+    let _ = writeln!(out, "Turns:   {}", world.turn());
+    let _ = writeln!(out, "HP:      {}/{}", me.hp.max(0), me.max_hp);
+    out.push_str("\nLevels visited:\n");
+    for (i, d) in world.depths().iter().enumerate() {
+        if d.visited() {
+            let _ = writeln!(out, "  depth {:>2}: {}", i + 1, d.level().name);
+        }
+    }
+    let _ = writeln!(out, "\nKills: {}", story.kill_count());
+    for (name, n) in &story.kills {
+        let _ = writeln!(out, "  {n} {name}");
+    }
+    out.push_str("\nItems used:\n");
+    if story.items_used.is_empty() {
+        out.push_str("  none\n");
+    }
+    for (name, n) in &story.items_used {
+        let _ = writeln!(out, "  {n} {name}");
+    }
+    out.push_str("\nInventory:\n");
+    let items = inventory::lines(world);
+    if items.is_empty() {
+        out.push_str("  nothing\n");
+    }
+    for line in items {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "\nThe map around you (depth {}, {}):",
+        world.depth(),
+        world.level().name
+    );
+    for row in map_rows(world) {
+        let _ = writeln!(out, "  {row}");
+    }
+    out.push_str("\nLast messages:\n");
+    for line in &log[log.len().saturating_sub(MESSAGES)..] {
+        let _ = writeln!(out, "  {line}");
+    }
+    out
+}
+
+/// The map around the player as the screen draws it, one string a row, blank rows at the top
+/// and bottom left out.
+pub fn map_rows(world: &World) -> Vec<String> {
+    let area = Rect::new(0, 0, MAP_SIZE.0, MAP_SIZE.1);
+    let mut buf = Buffer::empty(area);
+    let overlay = Overlay::default();
+    MapView {
+        world,
+        overlay: &overlay,
+        palette: Palette { color: false },
+        camera: Camera::follow(world, world.player().pos, area),
+    }
+    .render(area, &mut buf);
+    let rows: Vec<String> = (0..area.height)
+        .map(|y| {
+            let row: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+            row.trim_end().to_string()
+        })
+        .collect();
+    let first = rows.iter().position(|r| !r.is_empty()).unwrap_or(0);
+    let last = rows
+        .iter()
+        .rposition(|r| !r.is_empty())
+        .map_or(0, |i| i + 1);
+    rows[first..last.max(first)].to_vec()
+}
+
+/// Writes the dump into the saves folder's `morgue/` as `NAME.txt` (or `NAME-2.txt`… when
+/// taken), atomically; returns its path.
+pub fn write(dir: &SaveDir, name: &str, world: &World, log: &[String]) -> Result<PathBuf, String> {
+    let folder = dir.morgue();
+    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    let path = crate::persist::game::unused_name(&folder, name, "txt");
+    crate::files::write_atomic(&path, text(world, log).as_bytes()).map_err(|e| e.to_string())?;
+    Ok(path)
+}

@@ -1,0 +1,157 @@
+//! The end screen: the run's story, the hall of fame with this run's place, where the replay
+//! and the character dump went, and the keys.
+
+use crate::sim::{Ending, Story, World};
+use crate::ui::state::EndReport;
+use crate::ui::view::log::wrap;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+
+/// The end screen widget.
+pub struct EndView<'a> {
+    /// The ended world.
+    pub world: &'a World,
+    /// What became of the game's files (`None` for a game kept on no file).
+    pub report: Option<&'a EndReport>,
+    /// Lines scrolled past at the top.
+    pub scroll: usize,
+}
+
+/// "3 rat, 2 jackal", or "none".
+fn tally(counts: &std::collections::BTreeMap<String, u32>) -> String {
+    if counts.is_empty() {
+        return "none".to_string();
+    }
+    let parts: Vec<String> = counts.iter().map(|(n, c)| format!("{c} {n}")).collect();
+    parts.join(", ")
+}
+
+/// The story's lines: how it ended, how deep, how long, kills, items.
+pub fn story_lines(world: &World) -> Vec<String> {
+    let story: &Story = world.story();
+    let headline = match world.ending() {
+        Some(Ending::Won) => "You escaped from the dungeon with the artifact. You win!".to_string(),
+        Some(Ending::Died { cause, depth }) => {
+            format!("You died on depth {depth}, killed by {cause}.")
+        }
+        Some(Ending::Quit) => "You gave up the run.".to_string(),
+        Some(Ending::OutOfTime) => "The run ran out of time.".to_string(),
+        None => "The run goes on.".to_string(),
+    };
+    vec![
+        headline,
+        String::new(),
+        format!("Deepest depth: {}", story.deepest),
+        format!("Turns: {}", world.turn()),
+        format!("Kills ({}): {}", story.kill_count(), tally(&story.kills)),
+        format!("Items used: {}", tally(&story.items_used)),
+    ]
+}
+
+impl EndView<'_> {
+    fn lines(&self, width: usize) -> Vec<Line<'static>> {
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let mut out: Vec<Line<'static>> = Vec::new();
+        let para = |out: &mut Vec<Line<'static>>, text: &str, style: Style| {
+            for part in wrap(text, width) {
+                out.push(Line::styled(part, style));
+            }
+        };
+        for (i, line) in story_lines(self.world).into_iter().enumerate() {
+            para(
+                &mut out,
+                &line,
+                if i == 0 { bold } else { Style::default() },
+            );
+        }
+        out.push(Line::raw(""));
+        out.push(Line::styled("Hall of fame", bold));
+        match self.report.and_then(|r| r.hall.as_ref()) {
+            None => para(
+                &mut out,
+                "Not kept: this game has no save file.",
+                Style::default(),
+            ),
+            Some(hall) if hall.entries.is_empty() => {
+                para(&mut out, "Empty: no run made it.", Style::default());
+            }
+            Some(hall) => {
+                let place = self.report.and_then(|r| r.place);
+                for (i, e) in hall.entries.iter().enumerate() {
+                    let this = place == Some(i + 1);
+                    let text = format!(
+                        "{} {:>2}. {:>7} pts  {}, depth {}, {} turns, {} kills",
+                        if this { ">" } else { " " },
+                        i + 1,
+                        e.points(),
+                        e.ending.describe(),
+                        e.deepest,
+                        e.turns,
+                        e.kills
+                    );
+                    let style = if this {
+                        Style::default().add_modifier(Modifier::REVERSED)
+                    } else {
+                        Style::default()
+                    };
+                    para(&mut out, &text, style);
+                }
+                if place.is_none() {
+                    para(
+                        &mut out,
+                        "This run did not make the ten best.",
+                        Style::default(),
+                    );
+                }
+            }
+        }
+        out.push(Line::raw(""));
+        if let Some(r) = self.report {
+            if let Some(p) = &r.replay {
+                para(
+                    &mut out,
+                    &format!("Replay: {}", p.display()),
+                    Style::default(),
+                );
+            }
+            if let Some(p) = &r.morgue {
+                para(
+                    &mut out,
+                    &format!("Character dump: {}", p.display()),
+                    Style::default(),
+                );
+            }
+            for p in &r.problems {
+                para(&mut out, &format!("Could not write: {p}"), Style::default());
+            }
+            out.push(Line::raw(""));
+        }
+        para(
+            &mut out,
+            "Q quit   P messages   Up/Down scroll   any other key: look at the map (and back here)",
+            bold,
+        );
+        out
+    }
+}
+
+impl Widget for &EndView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Clear.render(area, buf);
+        let title = match self.world.ending() {
+            Some(Ending::Won) => " Victory ",
+            Some(Ending::Died { .. }) => " Rest in peace ",
+            _ => " The end ",
+        };
+        let block = Block::default().borders(Borders::ALL).title(title);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let lines = self.lines(usize::from(inner.width));
+        let last_top = lines.len().saturating_sub(usize::from(inner.height));
+        let top = u16::try_from(self.scroll.min(last_top)).unwrap_or(u16::MAX);
+        Paragraph::new(lines).scroll((top, 0)).render(inner, buf);
+    }
+}

@@ -1,0 +1,422 @@
+//! The whole game through the shell (issue 9): item keys, stairs, the end screen, the
+//! character dump, and no key sequence that panics. Items are chosen by their kind in the data,
+//! never by name, so tuning `data/items.toml` does not break these tests.
+#![allow(clippy::unwrap_used)]
+
+use hexdeep::geom::Hex;
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+use hexdeep::persist::SaveDir;
+use hexdeep::sim::{Command, ItemUse, Origin, World, item_kinds};
+use hexdeep::ui::app::Session;
+use hexdeep::ui::keymap::Keymap;
+use hexdeep::ui::palette::Palette;
+use hexdeep::ui::saving::GameFile;
+use hexdeep::ui::state::Mode;
+use proptest::prelude::*;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// The name of the first item in the data whose use matches.
+fn item_where(f: impl Fn(&ItemUse) -> bool) -> String {
+    item_kinds()
+        .iter()
+        .find(|k| f(&k.use_))
+        .unwrap()
+        .name
+        .clone()
+}
+
+/// An open floor, the player at (1, 2), items and monsters placed by name.
+fn room(name: &str, depth: u32, items: &[(&str, Hex)], monsters: &[(&str, Hex)]) -> Level {
+    let shape = Shape::Parallelogram {
+        width: 12,
+        height: 5,
+    };
+    let grid = Grid::new(&shape, Terrain::Floor).unwrap();
+    let mut level = Level::new(name, depth, grid);
+    level.start = Some(Hex::new(1, 2));
+    for (item, at) in items {
+        level.placements.push(Placement {
+            at: *at,
+            kind: PlacementKind::Item((*item).to_string()),
+        });
+    }
+    for (monster, at) in monsters {
+        level.placements.push(Placement {
+            at: *at,
+            kind: PlacementKind::Monster((*monster).to_string()),
+        });
+    }
+    level
+}
+
+fn session(levels: Vec<Level>) -> Session {
+    Session::new(
+        World::from_levels(levels, 3).unwrap(),
+        Keymap::default_keys(),
+        Palette { color: false },
+    )
+}
+
+fn press(s: &mut Session, code: KeyCode) {
+    s.key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn keys(s: &mut Session, text: &str) {
+    for c in text.chars() {
+        press(s, KeyCode::Char(c));
+    }
+}
+
+fn draw(s: &mut Session, w: u16, h: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal
+        .draw(|frame| {
+            s.draw(frame);
+        })
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn screen(s: &mut Session) -> String {
+    let buf = draw(s, 110, 36);
+    (0..buf.area.height)
+        .map(|row| {
+            let line: String = (0..buf.area.width)
+                .map(|col| buf[(col, row)].symbol())
+                .collect();
+            line + "\n"
+        })
+        .collect()
+}
+
+fn log(s: &Session) -> Vec<String> {
+    s.ui.log.lines().collect()
+}
+
+/// The inventory letter of an item the player carries.
+fn letter_of(s: &Session, item: &str) -> char {
+    s.world
+        .player()
+        .inventory
+        .iter()
+        .find(|st| st.item == item)
+        .unwrap()
+        .letter
+}
+
+/// The same world with the player's hit points set, through a save round trip.
+fn with_player_hp(world: &World, hp: i32) -> World {
+    let text = serde_json::to_string(world).unwrap();
+    let full = format!("\"hp\":{},", world.player().hp);
+    serde_json::from_str(&text.replacen(&full, &format!("\"hp\":{hp},"), 1)).unwrap()
+}
+
+#[test]
+fn the_inventory_shows_letters_and_what_each_item_does() {
+    let mut s = session(vec![room("Hall", 1, &[], &[])]);
+    keys(&mut s, "i");
+    assert_eq!(s.ui.mode, Mode::Inventory);
+    let text = screen(&mut s);
+    for stack in &s.world.player().inventory {
+        let kind = hexdeep::sim::item_kind(&stack.item).unwrap();
+        let line = format!("{} - {}", stack.letter, stack.item);
+        assert!(text.contains(&line), "{line}\n{text}");
+        assert!(text.contains(&kind.use_.summary()), "{text}");
+    }
+    keys(&mut s, "z");
+    assert_eq!(s.ui.mode, Mode::Normal, "any key closes it");
+}
+
+#[test]
+fn picking_up_and_wielding_through_keys_change_the_world() {
+    let weapon = item_where(|u| matches!(u, ItemUse::Weapon { .. }));
+    let mut s = session(vec![room("Hall", 1, &[(&weapon, Hex::new(1, 2))], &[])]);
+    keys(&mut s, "g");
+    assert_eq!(s.record, vec![Command::PickUp]);
+    assert_eq!(s.world.player().count_of(&weapon), 1);
+    let letter = letter_of(&s, &weapon);
+    keys(&mut s, "w");
+    assert_eq!(
+        s.ui.mode,
+        Mode::ChooseItem {
+            verb: hexdeep::ui::item_prompt::ItemVerb::Wield
+        }
+    );
+    let text = screen(&mut s);
+    assert!(text.contains(&format!("{letter} - {weapon}")), "{text}");
+    keys(&mut s, &letter.to_string());
+    assert_eq!(s.world.player().wielded.as_deref(), Some(weapon.as_str()));
+    let text = screen(&mut s);
+    assert!(text.contains(&format!("Wielding: {weapon}")), "{text}");
+    // `,` picks up too: nothing lies here now, and the rules say so.
+    keys(&mut s, ",");
+    assert!(
+        log(&s).last().unwrap().contains("nothing here"),
+        "{:?}",
+        log(&s)
+    );
+}
+
+#[test]
+fn only_fitting_items_are_offered_and_none_is_said_clearly() {
+    let mut s = session(vec![room("Hall", 1, &[], &[])]);
+    keys(&mut s, "W");
+    assert_eq!(s.ui.mode, Mode::Normal);
+    assert_eq!(log(&s).last().unwrap(), "You have nothing to wear.");
+    keys(&mut s, "q");
+    assert!(matches!(s.ui.mode, Mode::ChooseItem { .. }));
+    let text = screen(&mut s);
+    for stack in &s.world.player().inventory {
+        let drinkable = hexdeep::sim::item_kind(&stack.item)
+            .is_some_and(|k| k.use_.action() == hexdeep::sim::ItemAction::Drink);
+        let line = format!("{} - {}", stack.letter, stack.item);
+        assert_eq!(text.contains(&line), drinkable, "{line}\n{text}");
+    }
+    press(&mut s, KeyCode::Esc);
+    assert_eq!(s.ui.mode, Mode::Normal);
+    assert!(s.record.is_empty(), "a cancelled prompt does nothing");
+}
+
+#[test]
+fn drinking_through_keys_heals() {
+    let heal = item_where(|u| matches!(u, ItemUse::Heal { .. }));
+    let mut s = session(vec![room("Hall", 1, &[(&heal, Hex::new(1, 2))], &[])]);
+    keys(&mut s, "g");
+    s.world = with_player_hp(&s.world, 3);
+    let before = s.world.player().count_of(&heal);
+    let letter = letter_of(&s, &heal);
+    keys(&mut s, "q");
+    keys(&mut s, &letter.to_string());
+    assert_eq!(s.record.last(), Some(&Command::Drink(letter)));
+    assert!(s.world.player().hp > 3);
+    assert_eq!(s.world.player().count_of(&heal), before - 1);
+}
+
+#[test]
+fn throwing_through_keys_chooses_aims_and_throws() {
+    let thrown = item_where(|u| matches!(u, ItemUse::Thrown { .. }));
+    let mut s = session(vec![room("Hall", 1, &[(&thrown, Hex::new(1, 2))], &[])]);
+    keys(&mut s, "g");
+    let count = s.world.player().count_of(&thrown);
+    let letter = letter_of(&s, &thrown);
+    keys(&mut s, "f");
+    keys(&mut s, &letter.to_string());
+    assert!(matches!(s.ui.mode, Mode::Aim { item, .. } if item == letter));
+    keys(&mut s, "ll");
+    press(&mut s, KeyCode::Enter);
+    assert_eq!(
+        s.record.last(),
+        Some(&Command::Throw {
+            item: letter,
+            at: Hex::new(3, 2)
+        })
+    );
+    assert_eq!(s.world.player().count_of(&thrown), count - 1);
+    assert!(s.world.items_at(Hex::new(3, 2)).any(|f| f.item == thrown));
+}
+
+#[test]
+fn the_aim_line_is_drawn_differently_past_the_items_range() {
+    let thrown = item_where(|u| matches!(u, ItemUse::Thrown { .. }));
+    let mut s = Session::new(
+        World::from_levels(vec![room("Hall", 1, &[(&thrown, Hex::new(1, 2))], &[])], 3).unwrap(),
+        Keymap::default_keys(),
+        Palette { color: true },
+    );
+    keys(&mut s, "g");
+    let letter = letter_of(&s, &thrown);
+    let range = s.world.throw_range(letter).unwrap();
+    s.ui.mode = Mode::Aim {
+        cursor: Hex::new(11, 2),
+        item: letter,
+    };
+    let overlay = hexdeep::ui::view::overlay::Overlay::build(&s.world, &s.ui, s.palette);
+    let base = ratatui::style::Style::default();
+    let near = overlay.style_at(Hex::new(1 + range as i32, 2), base);
+    let far = overlay.style_at(Hex::new(2 + range as i32, 2), base);
+    assert_ne!(near.bg, far.bg, "{near:?} {far:?}");
+}
+
+#[test]
+fn stairs_keys_descend_on_the_stairs_and_travel_elsewhere() {
+    let mut first = room("Upper hall", 1, &[], &[]);
+    first.terrain.set(Hex::new(4, 2), Terrain::StairsDown);
+    let second = room("Lower hall", 2, &[], &[]);
+    let mut s = session(vec![first, second]);
+    keys(&mut s, "<");
+    assert_eq!(
+        log(&s).last().unwrap(),
+        "You have not found any stairs up on this level yet."
+    );
+    keys(&mut s, ">");
+    assert!(
+        matches!(s.ui.auto, Some(hexdeep::ui::state::Auto::Travel { .. })),
+        "travels to the stairs"
+    );
+    while let Some(command) = hexdeep::ui::auto::next_command(&mut s.ui, &s.world) {
+        s.perform(command);
+    }
+    assert_eq!(s.world.player().pos, Hex::new(4, 2));
+    assert_eq!(s.world.depth(), 1, "travel alone never descends");
+    keys(&mut s, ">");
+    assert_eq!(s.record.last(), Some(&Command::Descend));
+    assert_eq!(s.world.depth(), 2);
+    assert!(screen(&mut s).contains("Depth 2: Lower hall"));
+}
+
+/// Waits until the monster kills the player (the player at 1 hp).
+fn die(s: &mut Session) {
+    s.world = with_player_hp(&s.world, 1);
+    for _ in 0..40 {
+        if s.world.is_over() {
+            return;
+        }
+        s.perform(Command::Wait);
+    }
+    panic!("the player never died: {:?}", log(s));
+}
+
+fn temp_saves(name: &str) -> SaveDir {
+    let dir = std::env::temp_dir().join(format!("hexdeep-ui-game-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    SaveDir(dir)
+}
+
+#[test]
+fn the_end_screen_tells_the_story_and_the_morgue_keeps_it() {
+    let dir = temp_saves("end");
+    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    s.game = Some(GameFile::new(dir.clone(), &s.world, Origin::Fresh));
+    die(&mut s);
+    assert!(matches!(s.ui.mode, Mode::End { .. }));
+    let text = screen(&mut s);
+    for words in [
+        "killed by a goblin",
+        "Deepest depth: 1",
+        "Turns:",
+        "Kills (0)",
+        "Items used",
+        "Hall of fame",
+        "Character dump:",
+        "Replay:",
+        "Q quit",
+    ] {
+        assert!(text.contains(words), "{words}\n{text}");
+    }
+    assert!(text.contains(">  1."), "this run's place is marked\n{text}");
+    let end = s.ui.end.clone().unwrap();
+    assert_eq!(end.place, Some(1));
+    let morgue = end.morgue.unwrap();
+    assert!(morgue.starts_with(dir.morgue()));
+    let dump = std::fs::read_to_string(&morgue).unwrap();
+    for words in [
+        "Seed:    3",
+        "depth  1: Hall",
+        "Turns:",
+        "Kills: 0",
+        "killed by a goblin",
+        "Inventory:",
+        "The map around you",
+        "Last messages:",
+    ] {
+        assert!(dump.contains(words), "{words}\n{dump}");
+    }
+    assert!(dump.contains('@') && dump.contains('g'), "{dump}");
+    // Another run of the same name writes a second dump beside the first.
+    let mut again = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    let mut file = GameFile::new(dir.clone(), &again.world, Origin::Fresh);
+    file.name = s.game.as_ref().unwrap().name.clone();
+    again.game = Some(file);
+    die(&mut again);
+    let second = again.ui.end.clone().unwrap().morgue.unwrap();
+    assert_ne!(second, morgue);
+    assert_eq!(std::fs::read_to_string(&morgue).unwrap(), dump);
+    // Any key shows the map with the killer; Q quits.
+    press(&mut s, KeyCode::Esc);
+    assert_eq!(s.ui.mode, Mode::Normal);
+    keys(&mut s, "Q");
+    assert!(s.ui.quit);
+    let _ = std::fs::remove_dir_all(&dir.0);
+}
+
+#[test]
+fn the_help_lists_the_item_stairs_and_replay_keys() {
+    let mut s = session(vec![room("Hall", 1, &[], &[])]);
+    keys(&mut s, "?");
+    let mut all = String::new();
+    for _ in 0..40 {
+        all.push_str(&screen(&mut s));
+        press(&mut s, KeyCode::Down);
+    }
+    for words in [
+        "inventory",
+        "pick up",
+        "drop",
+        "wield",
+        "wear",
+        "read",
+        "drink",
+        "throw or fire",
+        "go down",
+        "go up",
+        "save and quit",
+        "y confirms",
+        "rest until healed",
+        "Replay viewer",
+        "take over",
+    ] {
+        assert!(all.contains(words), "{words}");
+    }
+}
+
+fn any_key() -> impl Strategy<Value = KeyCode> {
+    prop_oneof![
+        prop::sample::select(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,<>?_ "
+                .chars()
+                .filter(|c| *c != 'S' && *c != 'Q')
+                .collect::<Vec<_>>()
+        )
+        .prop_map(KeyCode::Char),
+        Just(KeyCode::Esc),
+        Just(KeyCode::Enter),
+        Just(KeyCode::Tab),
+        Just(KeyCode::Up),
+        Just(KeyCode::Down),
+        Just(KeyCode::Left),
+        Just(KeyCode::Right),
+        Just(KeyCode::Backspace),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// No key, in any prompt or mode, panics; the screen draws after every key.
+    #[test]
+    fn no_key_sequence_panics(codes in prop::collection::vec(any_key(), 1..60)) {
+        let heal = item_where(|u| matches!(u, ItemUse::Heal { .. }));
+        let weapon = item_where(|u| matches!(u, ItemUse::Weapon { .. }));
+        let mut first = room(
+            "Hall",
+            1,
+            &[(&heal, Hex::new(2, 2)), (&weapon, Hex::new(1, 2))],
+            &[("goblin", Hex::new(9, 3))],
+        );
+        first.terrain.set(Hex::new(5, 1), Terrain::StairsDown);
+        let mut second = room("Deep", 2, &[], &[]);
+        second.terrain.set(Hex::new(1, 2), Terrain::StairsUp);
+        let mut s = session(vec![first, second]);
+        for code in codes {
+            s.key(KeyEvent::new(code, KeyModifiers::NONE));
+            while let Some(command) = hexdeep::ui::auto::next_command(&mut s.ui, &s.world) {
+                s.perform(command);
+            }
+            draw(&mut s, 90, 30);
+        }
+        prop_assert!(s.world.player().hp <= s.world.player().max_hp);
+    }
+}
