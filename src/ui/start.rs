@@ -163,11 +163,12 @@ pub fn menu_choices(dir: &SaveDir) -> Vec<(char, Choice, String)> {
             Ok(game) => out.push((
                 'c',
                 Choice::Continue,
+                // The turn under way, numbered as the sidebar numbers it.
                 format!(
                     "Continue {} (depth {}, turn {})",
                     game.name,
                     game.current.depth(),
-                    game.current.turn()
+                    game.current.turn() + 1
                 ),
             )),
             Err(e) => {
