@@ -5,7 +5,10 @@
 
 use super::gear::{self, Missile};
 use crate::geom::Hex;
-use crate::sim::{Behaviour, Command, Creature, Intention, Plan, World};
+use crate::sim::{Attack, Behaviour, Command, Creature, Intention, Plan, World};
+
+/// A blow this heavy is worth stepping away from even when unhurt.
+const HEAVY_BLOW: i32 = 4;
 
 /// What the bot sees of the fight this action.
 pub(super) struct Fight<'a> {
@@ -61,7 +64,7 @@ impl<'a> Fight<'a> {
     /// A known, free, unthreatened neighbour to step to, away from any swinger; preferring
     /// tiles next to no monster.
     pub(super) fn dodge(&self) -> Option<Command> {
-        if !self.threatened() {
+        if !self.threatened() || !self.worth_dodging() {
             return None;
         }
         let swingers: Vec<Hex> = self
@@ -75,9 +78,20 @@ impl<'a> Fight<'a> {
             .into_iter()
             .filter(|&h| self.free(h) && !self.marked.contains(&h))
             .filter(|h| swingers.iter().all(|s| !s.is_adjacent(*h)))
-            .min_by_key(|&h| (self.foes_next_to(h), h))
+            .min_by_key(|&h| (self.foes_next_to(h), self.shooters_distance(h), h))
             .and_then(|h| self.me.direction_to(h))
             .map(Command::Move)
+    }
+
+    /// How far `hex` is from the nearest monster aiming a shot: dodging toward shooters
+    /// closes in on them.
+    fn shooters_distance(&self, hex: Hex) -> i32 {
+        self.plans
+            .iter()
+            .filter(|p| matches!(p.intention, Intention::Throw(_)))
+            .map(|p| p.from.distance(hex))
+            .min()
+            .unwrap_or(0)
     }
 
     /// How many foes stand next to `hex`.
@@ -92,29 +106,17 @@ impl<'a> Fight<'a> {
             && self.world.visible_creature(hex).is_none()
     }
 
-    /// A blow at a monster telegraphed to step next to the player: it arrives into the blow.
-    pub(super) fn meet_arrival(&self) -> Option<Command> {
-        self.plans
-            .iter()
-            .filter_map(|p| match p.intention {
-                Intention::Move(to) if to.is_adjacent(self.me) && !p.from.is_adjacent(self.me) => {
-                    Some(to)
-                }
-                _ => None,
-            })
-            .min()
-            .and_then(|to| self.me.direction_to(to))
-            .map(Command::Attack)
-    }
-
-    /// A blow at the weakest monster next to the player.
+    /// A blow where a monster next to the player (or telegraphed to step next to them) will
+    /// stand after this segment's movement: the weakest first, arrivals before those already
+    /// there. A monster stepping out of reach is let go.
     pub(super) fn strike(&self) -> Option<Command> {
         let target = self
             .foes
             .iter()
-            .filter(|c| c.pos.is_adjacent(self.me))
-            .min_by_key(|c| (c.hp, c.id))?;
-        self.me.direction_to(target.pos).map(Command::Attack)
+            .map(|c| (c, self.world.telegraphed_tile(c)))
+            .filter(|(_, at)| at.is_adjacent(self.me))
+            .min_by_key(|(c, at)| (c.hp, *at == c.pos, c.id))?;
+        self.me.direction_to(target.1).map(Command::Attack)
     }
 
     /// A throw or shot at the nearest monster that a missile can reach, aimed where it will
@@ -169,13 +171,38 @@ impl<'a> Fight<'a> {
             .copied()
     }
 
-    /// Whether some monster in view is coming for the player (telegraphs a step, a blow or a
-    /// shot).
+    /// Whether some monster in view is coming for the player: it telegraphs a step nearer,
+    /// or a blow or shot at them.
     pub(super) fn coming(&self) -> bool {
         self.world
             .visible_plans()
             .iter()
-            .any(|p| !matches!(p.intention, Intention::Stay))
+            .any(|p| match p.intention {
+                Intention::Move(to) => to.distance(self.me) < p.from.distance(self.me),
+                Intention::Attack(_) | Intention::Throw(_) => {
+                    self.world.threatened(p).contains(&self.me)
+                }
+                Intention::Stay => false,
+            })
+    }
+
+    /// Whether the blows marked on the player's tile are worth stepping away from: a wide
+    /// swing, a charge or a shot, a heavy blow, or any blow when the player is hurt.
+    pub(super) fn worth_dodging(&self) -> bool {
+        let me = self.world.player();
+        let hurt = me.hp * 2 < me.max_hp;
+        self.plans
+            .iter()
+            .filter(|p| self.world.threatened(p).contains(&self.me))
+            .any(|p| {
+                let Some(c) = self.world.creatures().get(p.who) else {
+                    return false;
+                };
+                let special = c.attack == Attack::Sweep
+                    || self.world.is_charging(c.id)
+                    || matches!(p.intention, Intention::Throw(_));
+                special || hurt || c.damage >= HEAVY_BLOW
+            })
     }
 
     /// The nearest foe's distance.

@@ -16,6 +16,12 @@ const FLEE_BELOW: i32 = 30;
 const REST_BELOW: i32 = 70;
 /// Turns on one level after which the bot takes the stairs down as soon as it knows them.
 const LEVEL_BUDGET: u64 = 700;
+/// Steps an exploring route is walked before its end is checked again.
+const REPLAN_AFTER: u32 = 4;
+/// Dodges in one encounter after which the bot stands its ground.
+const STUBBORN: u32 = 4;
+/// Actions the bot stands ready after the last monster in view went out of it.
+const ALERT: u32 = 3;
 /// Actions the bot waits for a monster that does not come before it goes on its way.
 const PATIENCE: u32 = 6;
 
@@ -47,10 +53,20 @@ pub struct Bot {
     /// The tiles still to walk, the next first.
     route: Vec<Hex>,
     planned: Option<Planned>,
+    /// Steps walked since the route was planned.
+    walked: u32,
     resting: bool,
     waited: u32,
+    /// Dodges in this encounter: after [`STUBBORN`] of them the bot stands and fights.
+    dodged: u32,
+    /// Actions still to stand ready after monsters went out of view.
+    alert: u32,
     /// The depth the bot is on and the turn it arrived.
     arrived: (u32, u64),
+    /// Whether this level has nothing more to explore, as far as the bot knows.
+    explored: bool,
+    /// How many items it knew to lie on the floor at its last look.
+    items_known: usize,
     /// Depths where it has read a scroll of magic mapping.
     mapped: Vec<u32>,
 }
@@ -66,16 +82,26 @@ impl Bot {
         if self.arrived.0 != world.depth() {
             self.arrived = (world.depth(), world.turn());
             self.route.clear();
+            self.explored = false;
         }
+        let items = world.known_items();
+        if items > self.items_known {
+            self.explored = false;
+        }
+        self.items_known = items;
         let fight = Fight::new(world);
         if fight.any() {
             self.route.clear();
             self.resting = false;
+            self.alert = ALERT;
             if let Some(command) = self.in_fight(world, &fight) {
                 return command;
             }
         } else {
             self.waited = 0;
+            if self.alert == 0 {
+                self.dodged = 0;
+            }
         }
         if let Some(command) = self.tend(world, &fight) {
             return command;
@@ -101,11 +127,15 @@ impl Bot {
                 }
             }
         }
-        let action = fight
-            .dodge()
-            .or_else(|| fight.meet_arrival())
+        let dodge = if self.dodged < STUBBORN {
+            fight.dodge()
+        } else {
+            None
+        };
+        self.dodged += u32::from(dodge.is_some());
+        let action = dodge
             .or_else(|| fight.strike())
-            .or_else(|| self.ready_weapon(world, fight))
+            .or_else(|| ready_weapon(world, fight))
             .or_else(|| fight.shoot())
             .or_else(|| ready_launcher(world, fight))
             .or_else(|| close_in(world, fight));
@@ -120,15 +150,6 @@ impl Bot {
         None
     }
 
-    /// A melee weapon back in hand when a monster comes near while a launcher is held.
-    fn ready_weapon(&self, world: &World, fight: &Fight) -> Option<Command> {
-        let near = fight.nearest().is_some_and(|d| d <= 2);
-        if near && gear::holds_launcher(world) {
-            return gear::weapon_upgrade(world).map(Command::Wield);
-        }
-        None
-    }
-
     /// Looking after itself when nothing presses: picking up, gear, potions of life, maps,
     /// rest.
     fn tend(&mut self, world: &World, fight: &Fight) -> Option<Command> {
@@ -136,6 +157,14 @@ impl Bot {
             return None;
         }
         let me = world.player();
+        if self.alert > 0 {
+            self.alert -= 1;
+            return Some(if me.hp < me.max_hp {
+                Command::Rest
+            } else {
+                Command::Wait
+            });
+        }
         if world.items_at(me.pos).next().is_some() && gear::has_room(world) {
             return Some(Command::PickUp);
         }
@@ -190,8 +219,7 @@ impl Bot {
         }
         let stairs_known = !world.seen_stairs_down().is_empty();
         let long = world.turn() >= self.arrived.1 + LEVEL_BUDGET;
-        let explored = self.route.is_empty() && world.explore_path().is_none();
-        if stairs_known && (long || explored) {
+        if stairs_known && (long || self.explored) {
             Goal::Down
         } else {
             Goal::Explore
@@ -207,20 +235,30 @@ impl Bot {
             stairs: world.seen_stairs_down().len() + world.seen_stairs_up().len(),
         };
         let me = world.player().pos;
+        // An exploring route whose end has come into view is still walked a few steps, so
+        // that it is not planned anew at every step.
         let fresh = self.planned == Some(now)
             && self.route.first().is_some_and(|&h| {
                 h.is_adjacent(me)
                     && world.level().passable(h)
                     && world.visible_creature(h).is_none()
             })
-            && self
-                .route
-                .last()
-                .is_some_and(|&end| worth_reaching(world, goal, end));
+            && (self.walked < REPLAN_AFTER
+                || self
+                    .route
+                    .last()
+                    .is_some_and(|&end| worth_reaching(world, goal, end)));
         if !fresh {
-            self.route = route(world, goal)?;
+            self.route.clear();
+            let Some(route) = route(world, goal) else {
+                self.explored |= goal == Goal::Explore;
+                return None;
+            };
+            self.route = route;
             self.planned = Some(now);
+            self.walked = 0;
         }
+        self.walked += 1;
         if self.route.is_empty() {
             return None;
         }
@@ -288,4 +326,13 @@ fn close_in(world: &World, fight: &Fight) -> Option<Command> {
         return None;
     }
     me.direction_to(next).map(Command::Move)
+}
+
+/// A melee weapon back in hand when a monster comes near while a launcher is held.
+fn ready_weapon(world: &World, fight: &Fight) -> Option<Command> {
+    let near = fight.nearest().is_some_and(|d| d <= 2);
+    if near && gear::holds_launcher(world) {
+        return gear::weapon_upgrade(world).map(Command::Wield);
+    }
+    None
 }

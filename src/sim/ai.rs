@@ -11,6 +11,7 @@ use crate::geom::{Direction, Hex};
 use crate::map::Level;
 use crate::path::{UNREACHED, astar, dijkstra_map, terrain_cost};
 use crate::rng::{GameRng, below};
+use std::cell::OnceCell;
 
 /// How far the player's Dijkstra map reaches, in movement cost.
 const HUNT_LIMIT: u32 = 64;
@@ -31,16 +32,23 @@ pub(super) struct Senses<'a> {
     player: Option<&'a Creature>,
     /// The living creatures on the level.
     here: Vec<&'a Creature>,
-    /// Cost to reach the player from every tile.
-    to_player: Vec<u32>,
+    /// Cost to reach the player from every tile: computed the first time a monster hunts
+    /// or flees in the segment (most segments none does).
+    to_player: OnceCell<Vec<u32>>,
     /// Which tiles hold a living creature.
     occupied: Vec<bool>,
 }
 
 impl<'a> Senses<'a> {
     /// The senses of a segment that starts with `creatures` (the player first) on `level`,
-    /// the level at `depth`.
-    pub(super) fn new(level: &'a Level, creatures: &'a [Creature], depth: u32) -> Senses<'a> {
+    /// the level at `depth`; `known` is the player's Dijkstra map if it is already known (the
+    /// player and the terrain unchanged since it was computed).
+    pub(super) fn new(
+        level: &'a Level,
+        creatures: &'a [Creature],
+        depth: u32,
+        known: Option<Vec<u32>>,
+    ) -> Senses<'a> {
         let grid = &level.terrain;
         let here: Vec<&Creature> = creatures
             .iter()
@@ -53,22 +61,38 @@ impl<'a> Senses<'a> {
             }
         }
         let player = creatures.first().filter(|p| p.alive && p.depth == depth);
-        let sources: Vec<usize> = player.and_then(|p| grid.index(p.pos)).into_iter().collect();
-        let to_player = dijkstra_map(grid, terrain_cost(level), &sources, HUNT_LIMIT);
         Senses {
             level,
             player,
             here,
-            to_player,
+            to_player: known.map_or_else(OnceCell::new, OnceCell::from),
             occupied,
         }
+    }
+
+    /// The player's Dijkstra map, if it was needed (or given): to keep for the next segment.
+    pub(super) fn into_hunt_map(self) -> Option<Vec<u32>> {
+        self.to_player.into_inner()
+    }
+
+    /// The player's Dijkstra map, computed on first use.
+    fn to_player(&self) -> &[u32] {
+        self.to_player.get_or_init(|| {
+            let grid = &self.level.terrain;
+            let sources: Vec<usize> = self
+                .player
+                .and_then(|p| grid.index(p.pos))
+                .into_iter()
+                .collect();
+            dijkstra_map(grid, terrain_cost(self.level), &sources, HUNT_LIMIT)
+        })
     }
 
     fn cost_at(&self, hex: Hex) -> u32 {
         self.level
             .terrain
             .index(hex)
-            .map_or(UNREACHED, |i| self.to_player[i])
+            .map_or(UNREACHED, |i| self.to_player()[i])
     }
 
     fn free(&self, hex: Hex) -> bool {

@@ -68,6 +68,10 @@ pub struct World {
     /// Scratch tables for the resolver, kept between segments.
     #[serde(skip)]
     resolver: Option<Resolver>,
+    /// The player's Dijkstra map for the monsters' hunt, with what it was computed for
+    /// (depth, player's tile, terrain digest): a cache, never part of the state.
+    #[serde(skip)]
+    hunt_map: Option<HuntKeyed>,
     /// The player's natural healing under way.
     #[serde(default)]
     regen: regen::Regen,
@@ -108,6 +112,7 @@ impl World {
             story: Story::default(),
             terrain_digest: 0,
             resolver: None,
+            hunt_map: None,
             regen: regen::Regen::default(),
         };
         for d in 0..world.depths.len() {
@@ -261,6 +266,9 @@ impl World {
         }
     }
 }
+
+/// A cached Dijkstra map of the player with its key: (depth, player's tile, terrain digest).
+type HuntKeyed = ((u32, Hex, u64), Vec<u32>);
 
 /// Adds a monster for every monster placement of a known kind on a free passable tile.
 fn spawn_monsters(level: &Level, depth: u32, creatures: &mut Vec<Creature>) {
