@@ -72,6 +72,10 @@ pub struct World {
     /// (depth, player's tile, terrain digest): a cache, never part of the state.
     #[serde(skip)]
     hunt_map: Option<HuntKeyed>,
+    /// What the view was last computed for (depth, player's tile, sight, terrain digest): a
+    /// cache, never part of the state.
+    #[serde(skip)]
+    view_key: Option<(u32, Hex, u32, u64)>,
     /// The player's natural healing under way.
     #[serde(default)]
     regen: regen::Regen,
@@ -113,6 +117,7 @@ impl World {
             terrain_digest: 0,
             resolver: None,
             hunt_map: None,
+            view_key: None,
             regen: regen::Regen::default(),
         };
         for d in 0..world.depths.len() {

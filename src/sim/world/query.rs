@@ -79,10 +79,13 @@ impl World {
     /// The seen tiles of one terrain, in reading order.
     fn seen_terrain(&self, terrain: Terrain) -> Vec<Hex> {
         let grid = &self.level().terrain;
-        let seen = self.seen_index();
-        grid.indices()
-            .filter(|&i| grid[i] == terrain && seen(i))
-            .map(|i| grid.hex(i))
+        let seen = &self.here().seen;
+        grid.cells()
+            .iter()
+            .zip(seen)
+            .enumerate()
+            .filter(|&(i, (&t, &s))| s && t == terrain && grid.is_tile(i))
+            .map(|(i, _)| grid.hex(i))
             .collect()
     }
 
