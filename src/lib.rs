@@ -16,6 +16,8 @@
 //! assert_eq!(world.player().pos, start.neighbor(Direction::E));
 //! ```
 
+pub mod bot;
+pub mod botcli;
 pub mod files;
 pub mod fov;
 pub mod geom;

@@ -32,6 +32,8 @@ enum Cmd {
     Replay(hexdeep::ui::watch::ReplayArgs),
     /// Show the hall of fame: the ten best runs.
     Scores,
+    /// Let the bot play many games headless and summarise them.
+    Bot(hexdeep::botcli::BotArgs),
     /// Go on with a saved game: FILE, or the newest save.
     Continue {
         /// A `.hdsave` file (or its `.bak`).
@@ -56,6 +58,10 @@ fn main() -> ExitCode {
         Cmd::Sim { file } => run_sim(&file),
         Cmd::Map(command) => hexdeep::mapfile::cli::run(&command),
         Cmd::Replay(args) => report(hexdeep::ui::start::replay_command(&args, saves)),
+        Cmd::Bot(args) => report(hexdeep::botcli::run_bot(&args).map(|summary| {
+            hexdeep::output::emit(&summary);
+            true
+        })),
         Cmd::Scores => report(hexdeep::ui::start::scores_command(saves)),
         Cmd::Continue { file } => {
             let places = hexdeep::persist::Places::from_environment(saves);

@@ -32,8 +32,8 @@ pub(super) struct Senses<'a> {
     player: Option<&'a Creature>,
     /// The living creatures on the level.
     here: Vec<&'a Creature>,
-    /// Cost to reach the player from every tile: computed on first use, as most segments
-    /// have no monster hunting the player.
+    /// Cost to reach the player from every tile: computed the first time a monster hunts
+    /// or flees in the segment (most segments none does).
     to_player: OnceCell<Vec<u32>>,
     /// Which tiles hold a living creature.
     occupied: Vec<bool>,
@@ -41,8 +41,14 @@ pub(super) struct Senses<'a> {
 
 impl<'a> Senses<'a> {
     /// The senses of a segment that starts with `creatures` (the player first) on `level`,
-    /// the level at `depth`.
-    pub(super) fn new(level: &'a Level, creatures: &'a [Creature], depth: u32) -> Senses<'a> {
+    /// the level at `depth`; `known` is the player's Dijkstra map if it is already known (the
+    /// player and the terrain unchanged since it was computed).
+    pub(super) fn new(
+        level: &'a Level,
+        creatures: &'a [Creature],
+        depth: u32,
+        known: Option<Vec<u32>>,
+    ) -> Senses<'a> {
         let grid = &level.terrain;
         let here: Vec<&Creature> = creatures
             .iter()
@@ -59,12 +65,17 @@ impl<'a> Senses<'a> {
             level,
             player,
             here,
-            to_player: OnceCell::new(),
+            to_player: known.map_or_else(OnceCell::new, OnceCell::from),
             occupied,
         }
     }
 
-    /// The cost to reach the player from every tile.
+    /// The player's Dijkstra map, if it was needed (or given): to keep for the next segment.
+    pub(super) fn into_hunt_map(self) -> Option<Vec<u32>> {
+        self.to_player.into_inner()
+    }
+
+    /// The player's Dijkstra map, computed on first use.
     fn to_player(&self) -> &[u32] {
         self.to_player.get_or_init(|| {
             let grid = &self.level.terrain;

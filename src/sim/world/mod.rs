@@ -68,10 +68,14 @@ pub struct World {
     /// Scratch tables for the resolver, kept between segments.
     #[serde(skip)]
     resolver: Option<Resolver>,
-    /// What `visible` was computed from (depth, the player's tile and sight, the terrain
-    /// digest): the view is computed again only when one of them changed.
+    /// The player's Dijkstra map for the monsters' hunt, with what it was computed for
+    /// (depth, player's tile, terrain digest): a cache, never part of the state.
     #[serde(skip)]
-    view_from: Option<(u32, Hex, u32, u64)>,
+    hunt_map: Option<HuntKeyed>,
+    /// What the view was last computed for (depth, player's tile, sight, terrain digest): a
+    /// cache, never part of the state.
+    #[serde(skip)]
+    view_key: Option<(u32, Hex, u32, u64)>,
     /// The player's natural healing under way.
     #[serde(default)]
     regen: regen::Regen,
@@ -112,7 +116,8 @@ impl World {
             story: Story::default(),
             terrain_digest: 0,
             resolver: None,
-            view_from: None,
+            hunt_map: None,
+            view_key: None,
             regen: regen::Regen::default(),
         };
         for d in 0..world.depths.len() {
@@ -266,6 +271,9 @@ impl World {
         }
     }
 }
+
+/// A cached Dijkstra map of the player with its key: (depth, player's tile, terrain digest).
+type HuntKeyed = ((u32, Hex, u64), Vec<u32>);
 
 /// Adds a monster for every monster placement of a known kind on a free passable tile.
 fn spawn_monsters(level: &Level, depth: u32, creatures: &mut Vec<Creature>) {

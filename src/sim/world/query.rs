@@ -63,21 +63,29 @@ impl World {
     /// The tiles to walk from `from` to `to` through known passable tiles (the start excluded).
     pub fn known_path(&self, from: Hex, to: Hex) -> Option<Vec<Hex>> {
         let level = self.level();
-        let grid = &level.terrain;
-        let mut tiles = path::travel_path(level, |i| self.is_seen(grid.hex(i)), from, to)?;
+        let mut tiles = path::travel_path(level, self.seen_index(), from, to)?;
         if tiles.first() == Some(&from) {
             tiles.remove(0);
         }
         Some(tiles)
     }
 
+    /// Whether the player has seen the tile at a storage index of their level.
+    fn seen_index(&self) -> impl Fn(usize) -> bool + '_ {
+        let seen = &self.here().seen;
+        move |i| seen.get(i).copied().unwrap_or(false)
+    }
+
     /// The seen tiles of one terrain, in reading order.
     fn seen_terrain(&self, terrain: Terrain) -> Vec<Hex> {
-        self.level()
-            .terrain
+        let grid = &self.level().terrain;
+        let seen = &self.here().seen;
+        grid.cells()
             .iter()
-            .filter(|(h, t)| **t == terrain && self.is_seen(*h))
-            .map(|(h, _)| h)
+            .zip(seen)
+            .enumerate()
+            .filter(|&(i, (&t, &s))| s && t == terrain && grid.is_tile(i))
+            .map(|(i, _)| grid.hex(i))
             .collect()
     }
 
@@ -125,10 +133,9 @@ impl World {
     /// known tiles (the player's tile excluded); `None` when nothing is left to find.
     pub fn explore_path(&self) -> Option<Vec<Hex>> {
         let me = self.player().pos;
-        let known = |i| self.is_seen(self.level().terrain.hex(i));
         let route = self
             .path_to_known_item()
-            .or_else(|| path::explore_step(self.level(), known, me))?;
+            .or_else(|| path::explore_step(self.level(), self.seen_index(), me))?;
         Some(route.into_iter().filter(|&h| h != me).collect())
     }
 
@@ -142,7 +149,8 @@ impl World {
             return Vec::new();
         };
         let terrain = path::terrain_cost(level);
-        let cost = |i: usize| terrain(i).filter(|_| self.is_seen(grid.hex(i)));
+        let seen = self.seen_index();
+        let cost = |i: usize| terrain(i).filter(|_| seen(i));
         path::arrivals(grid, cost, start, actions)
             .into_iter()
             .map(|(i, c)| (grid.hex(i), c))

@@ -372,13 +372,26 @@ impl World {
         {
             let depth = self.depth();
             let level = &self.depths[self.depth_index()].level;
-            let senses = Senses::new(level, &self.creatures, depth);
+            // The player's Dijkstra map depends only on the level's terrain and the
+            // player's tile: kept while neither changes.
+            let key = (
+                depth,
+                self.creatures[World::PLAYER].pos,
+                self.terrain_digest,
+            );
+            let known = self
+                .hunt_map
+                .take()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, m)| m);
+            let senses = Senses::new(level, &self.creatures, depth, known);
             let here = self.creatures.iter().skip(1);
             for c in here.filter(|c| c.alive && c.depth == depth) {
                 let (intention, mind) = choose(&senses, c, &mut self.rng);
                 plans[c.id] = Some(intention);
                 minds.push((c.id, mind));
             }
+            self.hunt_map = senses.into_hunt_map().map(|m| (key, m));
         }
         for (id, mind) in minds {
             self.creatures[id].memory = mind.memory;

@@ -25,13 +25,14 @@ impl World {
 
     /// Recomputes the player's view and adds it to their memory of the level.
     pub(super) fn update_view(&mut self) {
+        // The view depends only on the level, its terrain, the player's tile and sight:
+        // while none of them changes it stays as it is.
         let player = self.player();
-        let from = (self.depth(), player.pos, player.sight, self.terrain_digest);
-        if self.view_from == Some(from) {
-            // Nothing the view depends on changed: it and what it revealed stand.
+        let key = (player.depth, player.pos, player.sight, self.terrain_digest);
+        if self.view_key == Some(key) {
             return;
         }
-        self.view_from = Some(from);
+        self.view_key = Some(key);
         let storage = self.level().terrain.storage_len();
         self.visible.clear();
         self.visible.resize(storage, false);

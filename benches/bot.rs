@@ -1,0 +1,59 @@
+//! Bot turns per second on one core, including the bot's decisions, the monsters' AI, field
+//! of view and the resolver: 100 turns from the moment a bot game reaches depth 5.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use hexdeep::bot::{Bot, game_seed};
+use hexdeep::sim::{Command, World};
+use std::hint::black_box;
+
+/// Turns played per iteration.
+const TURNS: u64 = 100;
+
+/// Plays `world` with `bot` until `until` says stop or the game ends.
+fn play(world: &mut World, bot: &mut Bot, until: impl Fn(&World) -> bool) {
+    while !world.is_over() && !until(world) {
+        let command = bot.choose(world);
+        if world.apply(command).is_err() {
+            world.apply(Command::Wait).unwrap();
+        }
+    }
+}
+
+/// A game and its bot just arrived on depth 5, that go on for [`TURNS`] turns at least.
+fn on_depth_five() -> (World, Bot) {
+    (0..200)
+        .find_map(|i| {
+            let mut world = World::new_game(game_seed(1, i), Vec::new())?;
+            let mut bot = Bot::new();
+            play(&mut world, &mut bot, |w| {
+                w.depth() >= 5 || w.turn() > 20_000
+            });
+            if world.depth() != 5 || world.is_over() {
+                return None;
+            }
+            let (mut w, mut b) = (world.clone(), bot.clone());
+            let end = w.turn() + TURNS;
+            play(&mut w, &mut b, |w| w.turn() >= end);
+            (!w.is_over()).then_some((world, bot))
+        })
+        .unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let (world, bot) = on_depth_five();
+    let mut group = c.benchmark_group("bot");
+    group.throughput(Throughput::Elements(TURNS));
+    group.bench_function("100 turns on depth 5", |b| {
+        b.iter(|| {
+            let (mut w, mut bot) = (world.clone(), bot.clone());
+            let end = w.turn() + TURNS;
+            play(&mut w, &mut bot, |w| w.turn() >= end);
+            black_box(w.turn())
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,338 @@
+//! The bot's decisions: one [`Command`] at a time, from what the player could know (what is in
+//! view and remembered, through the world's player-knowledge queries), never the hidden map
+//! or unseen monsters.
+
+use super::fight::Fight;
+use super::gear;
+use crate::geom::Hex;
+use crate::map::Terrain;
+use crate::sim::{Command, World};
+
+/// Below this percentage of maximum hit points the bot drinks in a fight.
+const DRINK_BELOW: i32 = 40;
+/// Below this percentage it reads a teleport with a monster next to it and no potion left.
+const FLEE_BELOW: i32 = 30;
+/// Below this percentage, with nothing in view, it rests until healed.
+const REST_BELOW: i32 = 70;
+/// Turns on one level after which the bot takes the stairs down as soon as it knows them.
+const LEVEL_BUDGET: u64 = 700;
+/// Steps an exploring route is walked before its end is checked again.
+const REPLAN_AFTER: u32 = 4;
+/// Dodges in one encounter after which the bot stands its ground.
+const STUBBORN: u32 = 4;
+/// Actions the bot stands ready after the last monster in view went out of it.
+const ALERT: u32 = 3;
+/// Actions the bot waits for a monster that does not come before it goes on its way.
+const PATIENCE: u32 = 6;
+
+/// Where the bot is heading when nothing is in the way.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Goal {
+    /// To the nearest known item or unexplored place.
+    Explore,
+    /// To the stairs down.
+    Down,
+    /// To the stairs up, with the artifact.
+    Out,
+}
+
+/// What the bot's route was planned from: it is planned again when any of this changes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Planned {
+    goal: Goal,
+    depth: u32,
+    items: usize,
+    stairs: usize,
+}
+
+/// A scripted player. It keeps only what a player would keep in mind: the way it is
+/// walking, whether it is resting, how long it has been on this level and how long it has
+/// waited for a monster.
+#[derive(Clone, Debug, Default)]
+pub struct Bot {
+    /// The tiles still to walk, the next first.
+    route: Vec<Hex>,
+    planned: Option<Planned>,
+    /// Steps walked since the route was planned.
+    walked: u32,
+    resting: bool,
+    waited: u32,
+    /// Dodges in this encounter: after [`STUBBORN`] of them the bot stands and fights.
+    dodged: u32,
+    /// Actions still to stand ready after monsters went out of view.
+    alert: u32,
+    /// The depth the bot is on and the turn it arrived.
+    arrived: (u32, u64),
+    /// Whether this level has nothing more to explore, as far as the bot knows.
+    explored: bool,
+    /// How many items it knew to lie on the floor at its last look.
+    items_known: usize,
+    /// Depths where it has read a scroll of magic mapping.
+    mapped: Vec<u32>,
+}
+
+impl Bot {
+    /// A bot at the start of a game.
+    pub fn new() -> Bot {
+        Bot::default()
+    }
+
+    /// The bot's next command in `world` (a game not yet over).
+    pub fn choose(&mut self, world: &World) -> Command {
+        if self.arrived.0 != world.depth() {
+            self.arrived = (world.depth(), world.turn());
+            self.route.clear();
+            self.explored = false;
+        }
+        let items = world.known_items();
+        if items > self.items_known {
+            self.explored = false;
+        }
+        self.items_known = items;
+        let fight = Fight::new(world);
+        if fight.any() {
+            self.route.clear();
+            self.resting = false;
+            self.alert = ALERT;
+            if let Some(command) = self.in_fight(world, &fight) {
+                return command;
+            }
+        } else {
+            self.waited = 0;
+            if self.alert == 0 {
+                self.dodged = 0;
+            }
+        }
+        if let Some(command) = self.tend(world, &fight) {
+            return command;
+        }
+        self.travel(world)
+    }
+
+    /// What to do about the monsters in view, or `None` to go on with the journey.
+    fn in_fight(&mut self, world: &World, fight: &Fight) -> Option<Command> {
+        let me = world.player();
+        let percent = me.hp * 100 / me.max_hp.max(1);
+        let pressed = fight.adjacent() || fight.threatened();
+        if percent < DRINK_BELOW && pressed {
+            if let Some(potion) = gear::healing_potion(world) {
+                return Some(Command::Drink(potion));
+            }
+            if let Some(stairs) = escape_stairs(world) {
+                return Some(stairs);
+            }
+            if percent < FLEE_BELOW {
+                if let Some(scroll) = gear::teleport_scroll(world) {
+                    return Some(Command::Read(scroll));
+                }
+            }
+        }
+        let dodge = if self.dodged < STUBBORN {
+            fight.dodge()
+        } else {
+            None
+        };
+        self.dodged += u32::from(dodge.is_some());
+        let action = dodge
+            .or_else(|| fight.strike())
+            .or_else(|| ready_weapon(world, fight))
+            .or_else(|| fight.shoot())
+            .or_else(|| ready_launcher(world, fight))
+            .or_else(|| close_in(world, fight));
+        if action.is_some() {
+            self.waited = 0;
+            return action;
+        }
+        if fight.coming() && self.waited < PATIENCE {
+            self.waited += 1;
+            return Some(Command::Wait);
+        }
+        None
+    }
+
+    /// Looking after itself when nothing presses: picking up, gear, potions of life, maps,
+    /// rest.
+    fn tend(&mut self, world: &World, fight: &Fight) -> Option<Command> {
+        if fight.any() {
+            return None;
+        }
+        let me = world.player();
+        if self.alert > 0 {
+            self.alert -= 1;
+            return Some(if me.hp < me.max_hp {
+                Command::Rest
+            } else {
+                Command::Wait
+            });
+        }
+        if world.items_at(me.pos).next().is_some() && gear::has_room(world) {
+            return Some(Command::PickUp);
+        }
+        let gear_up = gear::weapon_upgrade(world)
+            .map(Command::Wield)
+            .or_else(|| gear::armour_upgrade(world).map(Command::Wear))
+            .or_else(|| gear::life_potion(world).map(Command::Drink));
+        if gear_up.is_some() {
+            return gear_up;
+        }
+        if let Some(scroll) = gear::mapping_scroll(world) {
+            let depth = world.depth();
+            if !self.mapped.contains(&depth) && world.seen_stairs_down().is_empty() {
+                self.mapped.push(depth);
+                self.route.clear();
+                return Some(Command::Read(scroll));
+            }
+        }
+        let percent = me.hp * 100 / me.max_hp.max(1);
+        self.resting = me.hp < me.max_hp && (self.resting || percent < REST_BELOW);
+        self.resting.then_some(Command::Rest)
+    }
+
+    /// The next step of the journey: explore, go down, or carry the artifact out.
+    fn travel(&mut self, world: &World) -> Command {
+        let here = world.level().terrain_at(world.player().pos);
+        let goal = self.goal(world);
+        match (goal, here) {
+            (Goal::Down, Some(Terrain::StairsDown)) => return Command::Descend,
+            (Goal::Out, Some(Terrain::StairsUp)) => return Command::Ascend,
+            _ => {}
+        }
+        if let Some(step) = self.follow(world, goal) {
+            return step;
+        }
+        if goal != Goal::Explore {
+            if let Some(step) = self.follow(world, Goal::Explore) {
+                return step;
+            }
+        }
+        Command::Rest
+    }
+
+    /// Where to head: out with the artifact; down once the level is explored (or the bot has
+    /// spent long enough on it); else explore.
+    fn goal(&self, world: &World) -> Goal {
+        if world.carries_artifact() {
+            return Goal::Out;
+        }
+        if world.depth() >= world.depth_count() {
+            return Goal::Explore;
+        }
+        let stairs_known = !world.seen_stairs_down().is_empty();
+        let long = world.turn() >= self.arrived.1 + LEVEL_BUDGET;
+        if stairs_known && (long || self.explored) {
+            Goal::Down
+        } else {
+            Goal::Explore
+        }
+    }
+
+    /// One step along the route to `goal`, planning it again when it is stale.
+    fn follow(&mut self, world: &World, goal: Goal) -> Option<Command> {
+        let now = Planned {
+            goal,
+            depth: world.depth(),
+            items: world.known_items(),
+            stairs: world.seen_stairs_down().len() + world.seen_stairs_up().len(),
+        };
+        let me = world.player().pos;
+        // An exploring route whose end has come into view is still walked a few steps, so
+        // that it is not planned anew at every step.
+        let fresh = self.planned == Some(now)
+            && self.route.first().is_some_and(|&h| {
+                h.is_adjacent(me)
+                    && world.level().passable(h)
+                    && world.visible_creature(h).is_none()
+            })
+            && (self.walked < REPLAN_AFTER
+                || self
+                    .route
+                    .last()
+                    .is_some_and(|&end| worth_reaching(world, goal, end)));
+        if !fresh {
+            self.route.clear();
+            let Some(route) = route(world, goal) else {
+                self.explored |= goal == Goal::Explore;
+                return None;
+            };
+            self.route = route;
+            self.planned = Some(now);
+            self.walked = 0;
+        }
+        self.walked += 1;
+        if self.route.is_empty() {
+            return None;
+        }
+        let next = self.route.remove(0);
+        me.direction_to(next).map(Command::Move)
+    }
+}
+
+/// The way to `goal` through known tiles, the player's tile excluded.
+fn route(world: &World, goal: Goal) -> Option<Vec<Hex>> {
+    let me = world.player().pos;
+    match goal {
+        Goal::Explore => world.explore_path(),
+        Goal::Down => {
+            let stairs = world.nearest_seen_stairs_down()?;
+            world.known_path(me, stairs)
+        }
+        Goal::Out => world
+            .seen_stairs_up()
+            .into_iter()
+            .filter_map(|s| world.known_path(me, s))
+            .min_by_key(Vec::len),
+    }
+}
+
+/// Whether the end of an exploring route is still worth reaching: an item lies there or it
+/// borders the unknown. Other routes end on stairs, which stay.
+fn worth_reaching(world: &World, goal: Goal, end: Hex) -> bool {
+    if goal != Goal::Explore {
+        return true;
+    }
+    let grid = &world.level().terrain;
+    world.items_at(end).next().is_some()
+        || end
+            .neighbors()
+            .into_iter()
+            .any(|n| grid.contains(n) && !world.is_seen(n))
+}
+
+/// Taking the stairs underfoot to get away (never out of the dungeon).
+fn escape_stairs(world: &World) -> Option<Command> {
+    match world.level().terrain_at(world.player().pos)? {
+        Terrain::StairsDown if world.depth() < world.depth_count() => Some(Command::Descend),
+        Terrain::StairsUp if world.depth() > 1 => Some(Command::Ascend),
+        _ => None,
+    }
+}
+
+/// A launcher in hand when monsters are still far and there is ammunition for it.
+fn ready_launcher(world: &World, fight: &Fight) -> Option<Command> {
+    let far = fight.nearest().is_some_and(|d| d >= 4);
+    if far {
+        return gear::loadable_launcher(world).map(Command::Wield);
+    }
+    None
+}
+
+/// A step toward a monster that shoots from afar, through known tiles.
+fn close_in(world: &World, fight: &Fight) -> Option<Command> {
+    let shooter = fight.shooter()?;
+    let me = world.player().pos;
+    let path = world.known_path(me, shooter.pos)?;
+    let next = *path.first()?;
+    if !fight.free(next) {
+        return None;
+    }
+    me.direction_to(next).map(Command::Move)
+}
+
+/// A melee weapon back in hand when a monster comes near while a launcher is held.
+fn ready_weapon(world: &World, fight: &Fight) -> Option<Command> {
+    let near = fight.nearest().is_some_and(|d| d <= 2);
+    if near && gear::holds_launcher(world) {
+        return gear::weapon_upgrade(world).map(Command::Wield);
+    }
+    None
+}

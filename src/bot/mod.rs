@@ -1,0 +1,17 @@
+//! The scripted player: it plays whole games headless to measure the game. It chooses each
+//! [`Command`](crate::sim::Command) from what the player could know (the world's
+//! player-knowledge queries: what is in view and remembered), never from the hidden map or
+//! unseen monsters. No clock, no files, no unseeded randomness: the same seed plays the same
+//! game.
+
+mod fight;
+pub mod game;
+pub mod gear;
+mod mind;
+pub mod run;
+pub mod summary;
+
+pub use game::{Outcome, Played, play, play_world};
+pub use mind::Bot;
+pub use run::{RunConfig, game_seed, run};
+pub use summary::Summary;

@@ -1,0 +1,196 @@
+//! The bot plays whole games: deterministically for any number of threads, with records
+//! that replay and verify, through the command line, and never from what the player cannot
+//! know.
+#![allow(clippy::unwrap_used)]
+
+use hexdeep::bot::{Bot, Played, RunConfig, Summary, run};
+use hexdeep::geom::Hex;
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+use hexdeep::sim::{World, item_kinds, monster_kinds};
+use std::process::Command;
+use std::sync::Mutex;
+
+fn config(games: usize, turns: u64, jobs: usize, records: bool) -> RunConfig {
+    RunConfig {
+        games,
+        seed: 7,
+        turns,
+        jobs,
+        records,
+    }
+}
+
+#[test]
+fn fifty_games_give_the_same_summary_on_one_thread_and_two() {
+    let one = run(&config(50, 80, 1, false), &|_, _| {});
+    let two = run(&config(50, 80, 2, false), &|_, _| {});
+    assert_eq!(one.len(), 50);
+    assert_eq!(one, two);
+    let (a, b) = (Summary::of(&one, 1.0), Summary::of(&two, 2.0));
+    assert_eq!(a.without_speed(), b.without_speed());
+    assert!(a.depths.values().sum::<usize>() == 50);
+    // The turn limit ends the games that last: none goes past it.
+    assert!(one.iter().all(|o| o.turns <= 80), "{one:?}");
+}
+
+#[test]
+fn a_hundred_bot_games_replay_and_verify() {
+    let problems = Mutex::new(Vec::new());
+    let verified = Mutex::new(0usize);
+    let check = |i: usize, played: &Played| {
+        let record = played.record.as_ref().unwrap();
+        assert!(!record.steps.is_empty());
+        match record.verify(Some(&played.world)) {
+            Ok(_) => *verified.lock().unwrap() += 1,
+            Err(d) => problems.lock().unwrap().push(format!("game {i}: {d:?}")),
+        }
+    };
+    let outcomes = run(&config(100, 40, 2, true), &check);
+    assert_eq!(outcomes.len(), 100);
+    assert_eq!(problems.into_inner().unwrap(), Vec::<String>::new());
+    assert_eq!(verified.into_inner().unwrap(), 100);
+}
+
+fn hexdeep(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_hexdeep"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_json_summary_has_its_keys() {
+    let out = hexdeep(&[
+        "bot", "--games", "3", "--turns", "30", "--jobs", "2", "--json",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "games",
+        "wins",
+        "deaths",
+        "depths",
+        "mean_turns",
+        "turns_per_second",
+    ] {
+        assert!(json.get(key).is_some(), "{key} missing: {json}");
+    }
+    assert_eq!(json["games"], 3);
+    assert!(json["deaths"].is_object() && json["depths"].is_object());
+    let counted: u64 = json["depths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, 3);
+}
+
+#[test]
+fn replays_written_by_the_bot_verify() {
+    let dir = std::env::temp_dir().join(format!("hexdeep-bot-replays-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.to_str().unwrap();
+    let out = hexdeep(&["bot", "--games", "2", "--turns", "25", "--replays", folder]);
+    assert!(out.status.success(), "{out:?}");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    let mut args = vec!["replay", "--verify"];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    let out = hexdeep(&args);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert_eq!(report.matches(": ok:").count(), 2, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arguments_are_told_without_a_panic() {
+    let file = std::env::temp_dir().join(format!("hexdeep-bot-file-{}", std::process::id()));
+    std::fs::write(&file, "not a folder").unwrap();
+    let bad = [
+        vec!["bot", "--games", "0"],
+        vec!["bot", "--jobs", "0"],
+        vec!["bot", "--turns", "0"],
+        vec!["bot", "--games", "1", "--replays", file.to_str().unwrap()],
+        vec!["bot", "--games", "many"],
+    ];
+    for args in bad {
+        let out = hexdeep(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("--") || stderr.contains("folder"),
+            "{stderr}"
+        );
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
+/// An open field with a sealed chamber the player can never see into; `inside` fills it.
+fn field(inside: impl Fn(Hex, &mut Grid<Terrain>, &mut Vec<Placement>)) -> World {
+    let shape = Shape::Parallelogram {
+        width: 30,
+        height: 10,
+    };
+    let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
+    let mut placements = Vec::new();
+    for y in 2..=7 {
+        for x in 20..=27 {
+            let h = Hex::new(x, y);
+            let edge = y == 2 || y == 7 || x == 20 || x == 27;
+            if edge {
+                grid.set(h, Terrain::Wall);
+            } else {
+                inside(h, &mut grid, &mut placements);
+            }
+        }
+    }
+    let mut level = Level::new("field", 1, grid);
+    level.start = Some(Hex::new(2, 5));
+    level.placements = placements;
+    World::new(level, 11).unwrap()
+}
+
+#[test]
+fn the_bot_never_decides_from_tiles_the_player_has_not_seen() {
+    let monster = monster_kinds()[0].name.clone();
+    let item = item_kinds()[0].name.clone();
+    let mut plain = field(|_, _, _| {});
+    let mut hidden = field(|h, grid, placements| {
+        let kind = match (h.x + h.y) % 3 {
+            0 => Terrain::DeepWater,
+            1 => Terrain::Brush,
+            _ => Terrain::StairsDown,
+        };
+        grid.set(h, kind);
+        let what = if h.x % 2 == 0 {
+            PlacementKind::Item(item.clone())
+        } else {
+            PlacementKind::Monster(monster.clone())
+        };
+        placements.push(Placement { at: h, kind: what });
+    });
+    let secret: Vec<Hex> = (3..7)
+        .flat_map(|y| (21..27).map(move |x| Hex::new(x, y)))
+        .collect();
+    let (mut a, mut b) = (Bot::new(), Bot::new());
+    for step in 0..150 {
+        assert!(
+            secret
+                .iter()
+                .all(|&h| !plain.is_seen(h) && !hidden.is_seen(h)),
+            "the chamber stays unseen"
+        );
+        let (ca, cb) = (a.choose(&plain), b.choose(&hidden));
+        assert_eq!(ca, cb, "step {step}");
+        plain.apply(ca).unwrap();
+        hidden.apply(cb).unwrap();
+        assert_eq!(plain.player().pos, hidden.player().pos);
+    }
+}
