@@ -314,11 +314,12 @@ fn the_end_screen_tells_the_story_and_the_morgue_keeps_it() {
     let dump = std::fs::read_to_string(&morgue).unwrap();
     for words in [
         "Seed:    3",
-        "depth  1: Hall",
+        "Depth 1: Hall",
         "Turns:",
-        "Kills: 0",
+        "Kills:   0",
         "killed by a goblin",
         "Inventory:",
+        "a - ",
         "The map around you",
         "Last messages:",
     ] {
