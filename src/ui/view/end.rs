@@ -106,7 +106,8 @@ impl EndView<'_> {
                     } else {
                         Style::default()
                     };
-                    para(&mut out, &text, style);
+                    // Not wrapped: the wrapping would eat the leading spaces that align it.
+                    out.push(Line::styled(text, style));
                 }
                 if place.is_none() {
                     para(
