@@ -307,6 +307,7 @@ fn the_end_screen_tells_the_story_and_the_morgue_keeps_it() {
         assert!(text.contains(words), "{words}\n{text}");
     }
     assert!(text.contains(">  1."), "this run's place is marked\n{text}");
+    assert!(text.contains("Kills (0): none"), "{text}");
     let end = s.ui.end.clone().unwrap();
     assert_eq!(end.place, Some(1));
     let morgue = end.morgue.unwrap();
@@ -314,11 +315,12 @@ fn the_end_screen_tells_the_story_and_the_morgue_keeps_it() {
     let dump = std::fs::read_to_string(&morgue).unwrap();
     for words in [
         "Seed:    3",
-        "depth  1: Hall",
+        "Depth 1: Hall",
         "Turns:",
-        "Kills: 0",
+        "Kills:   0",
         "killed by a goblin",
         "Inventory:",
+        "a - ",
         "The map around you",
         "Last messages:",
     ] {

@@ -3,6 +3,7 @@
 //! is blocked or the player is healed. Only the single steps are recorded, so replays never depend on how paths are chosen.
 
 use super::state::{Auto, UiState};
+use crate::map::Terrain;
 use crate::sim::a_name;
 use crate::sim::{Command, World};
 
@@ -34,6 +35,15 @@ fn rest_step(ui: &mut UiState, world: &World) -> Option<Command> {
         return stop(ui, "You are rested.");
     }
     Some(Command::Rest)
+}
+
+/// What travel says on arrival: on stairs, which key takes them.
+fn arrival(world: &World) -> &'static str {
+    match world.level().terrain_at(world.player().pos) {
+        Some(Terrain::StairsDown) => "You arrive on the stairs down.",
+        Some(Terrain::StairsUp) => "You arrive on the stairs up.",
+        _ => "You arrive.",
+    }
 }
 
 /// The next step of the automation under way, or `None` when it stopped (with a message).
@@ -71,7 +81,7 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
         }
     };
     let Some(&next) = path.first() else {
-        return stop(ui, "You arrive.");
+        return stop(ui, arrival(world));
     };
     let Some(dir) = me.direction_to(next) else {
         return stop(ui, "You stop: you are off your path.");

@@ -42,6 +42,17 @@ pub fn item_words(item: &str) -> String {
     format!("{}{what}", a_name(item))
 }
 
+/// A level's title, "Depth 3: the flooded caves", without saying the depth twice when the
+/// level's name already does.
+pub fn level_title(level: &crate::map::Level) -> String {
+    let depth = format!("Depth {}", level.depth);
+    if level.name.starts_with(&depth) {
+        level.name.clone()
+    } else {
+        format!("{depth}: {}", level.name)
+    }
+}
+
 /// Why travel to `to` cannot start when no known way leads there.
 pub fn no_way(world: &World, to: Hex) -> String {
     match world.level().terrain_at(to) {
@@ -82,5 +93,17 @@ mod tests {
         assert_eq!(sentence("  "), "");
         assert_eq!(a_name("ogre"), "an ogre");
         assert_eq!(a_name("goblin"), "a goblin");
+        let grid = crate::map::Grid::new(
+            &crate::map::Shape::Parallelogram {
+                width: 2,
+                height: 2,
+            },
+            crate::map::Terrain::Floor,
+        )
+        .unwrap();
+        let level = crate::map::Level::new("Depth 3: the caves", 3, grid.clone());
+        assert_eq!(level_title(&level), "Depth 3: the caves");
+        let level = crate::map::Level::new("Fortress", 1, grid);
+        assert_eq!(level_title(&level), "Depth 1: Fortress");
     }
 }

@@ -132,10 +132,16 @@ pub fn answer(ui: &mut UiState, world: &World, verb: ItemVerb, answer: Answer) -
 }
 
 /// Where aiming starts: the tile the nearest monster in view is marked to step onto in the
-/// coming segment (or the tile it stands on), else the player's own tile.
+/// coming segment, else the tile it stands on (the first of these a missile's line reaches),
+/// else the player's own tile.
 pub fn aim_start(world: &World) -> Hex {
-    world
-        .visible_monsters()
-        .first()
-        .map_or(world.player().pos, |c| world.telegraphed_tile(c))
+    let me = world.player().pos;
+    let Some(monster) = world.visible_monsters().first().copied() else {
+        return me;
+    };
+    let reached = |t: Hex| world.flight_path(me, t).last() == Some(&t);
+    [world.telegraphed_tile(monster), monster.pos]
+        .into_iter()
+        .find(|&t| reached(t))
+        .unwrap_or(monster.pos)
 }

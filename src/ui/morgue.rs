@@ -2,9 +2,11 @@
 //! `morgue/` with the seed, the levels, turns, kills, the cause, the inventory, the map around
 //! the player as the screen drew it, and the last messages.
 
+use super::describe::level_title;
 use super::inventory;
 use super::palette::Palette;
 use super::view::overlay::Overlay;
+use super::view::tally;
 use super::view::{Camera, MapView};
 use crate::persist::SaveDir;
 use crate::sim::World;
@@ -41,20 +43,16 @@ pub fn text(world: &World, log: &[String]) -> String {
     out.push_str("\nLevels visited:\n");
     for (i, d) in world.depths().iter().enumerate() {
         if d.visited() {
-            let _ = writeln!(out, "  depth {:>2}: {}", i + 1, d.level().name);
+            let _ = writeln!(out, "  {:>2}  {}", i + 1, level_title(d.level()));
         }
     }
-    let _ = writeln!(out, "\nKills: {}", story.kill_count());
-    for (name, n) in &story.kills {
-        let _ = writeln!(out, "  {n} {name}");
-    }
-    out.push_str("\nItems used:\n");
-    if story.items_used.is_empty() {
-        out.push_str("  none\n");
-    }
-    for (name, n) in &story.items_used {
-        let _ = writeln!(out, "  {n} {name}");
-    }
+    let _ = writeln!(
+        out,
+        "\nKills:   {} ({})",
+        story.kill_count(),
+        tally(&story.kills)
+    );
+    let _ = writeln!(out, "Used:    {}", tally(&story.items_used));
     out.push_str("\nInventory:\n");
     let items = inventory::lines(world);
     if items.is_empty() {
@@ -65,12 +63,11 @@ pub fn text(world: &World, log: &[String]) -> String {
     }
     let _ = writeln!(
         out,
-        "\nThe map around you (depth {}, {}):",
-        world.depth(),
-        world.level().name
+        "\nThe map around you ({}):",
+        level_title(world.level())
     );
     for row in map_rows(world) {
-        let _ = writeln!(out, "  {row}");
+        let _ = writeln!(out, "{}", format!("  {row}").trim_end());
     }
     out.push_str("\nLast messages:\n");
     for line in &log[log.len().saturating_sub(MESSAGES)..] {

@@ -20,12 +20,21 @@ pub struct EndView<'a> {
     pub scroll: usize,
 }
 
-/// "3 rat, 2 jackal", or "none".
-fn tally(counts: &std::collections::BTreeMap<String, u32>) -> String {
+/// "jackal x2, rat", or "none".
+pub fn tally(counts: &std::collections::BTreeMap<String, u32>) -> String {
     if counts.is_empty() {
         return "none".to_string();
     }
-    let parts: Vec<String> = counts.iter().map(|(n, c)| format!("{c} {n}")).collect();
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(n, c)| {
+            if *c > 1 {
+                format!("{n} x{c}")
+            } else {
+                n.clone()
+            }
+        })
+        .collect();
     parts.join(", ")
 }
 
@@ -83,7 +92,7 @@ impl EndView<'_> {
                 for (i, e) in hall.entries.iter().enumerate() {
                     let this = place == Some(i + 1);
                     let text = format!(
-                        "{} {:>2}. {:>7} pts  {}, depth {}, {} turns, {} kills",
+                        "{} {:>2}. {:>7} pts  {}; deepest {}, {} turns, {} kills",
                         if this { ">" } else { " " },
                         i + 1,
                         e.points(),
@@ -97,7 +106,8 @@ impl EndView<'_> {
                     } else {
                         Style::default()
                     };
-                    para(&mut out, &text, style);
+                    // Not wrapped: the wrapping would eat the leading spaces that align it.
+                    out.push(Line::styled(text, style));
                 }
                 if place.is_none() {
                     para(

@@ -47,7 +47,7 @@ impl Overlay {
             Mode::Look { cursor } => overlay.styles.push((cursor, palette.cursor())),
             _ => {}
         }
-        if ui.telegraph {
+        if ui.telegraph && !world.is_over() {
             overlay.add_telegraph(world);
         }
         // Later entries win: sort stably so the cursor stays on top.

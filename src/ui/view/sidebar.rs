@@ -2,7 +2,7 @@
 
 use crate::geom::Hex;
 use crate::sim::{Intention, Plan, World, a_name};
-use crate::ui::describe::describe;
+use crate::ui::describe::{describe, level_title};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, UiState};
@@ -41,12 +41,13 @@ impl Sidebar<'_> {
         let level = world.level();
         let (action, actions) = world.player_action_in_turn();
         let mut lines = vec![
-            Line::styled(format!("Depth {}: {}", level.depth, level.name), bold),
+            Line::styled(level_title(level), bold),
             self.hp_line(width),
-            Line::raw(format!(
-                "Turn {}, action {action}/{actions}",
-                world.turn() + 1
-            )),
+            Line::raw(if world.is_over() {
+                format!("Turn {}", world.turn() + 1)
+            } else {
+                format!("Turn {}, action {action}/{actions}", world.turn() + 1)
+            }),
             Line::raw(format!(
                 "Wielding: {}",
                 me.wielded.as_deref().unwrap_or("bare hands")
@@ -83,7 +84,23 @@ impl Sidebar<'_> {
             .level()
             .terrain_at(me)
             .map_or("nothing", |t| t.describe());
-        let items: Vec<String> = world.items_at(me).map(|f| a_name(&f.item)).collect();
+        let mut counts: Vec<(&str, u32)> = Vec::new();
+        for f in world.items_at(me) {
+            match counts.iter_mut().find(|(name, _)| *name == f.item) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((&f.item, 1)),
+            }
+        }
+        let items: Vec<String> = counts
+            .into_iter()
+            .map(|(name, n)| {
+                if n > 1 {
+                    format!("{name} x{n}")
+                } else {
+                    a_name(name)
+                }
+            })
+            .collect();
         if items.is_empty() {
             format!("Here: {ground}")
         } else {
@@ -104,7 +121,9 @@ impl Sidebar<'_> {
         for m in monsters {
             let plan = plans.iter().find(|p| p.who == m.id);
             let intent = match plan {
-                Some(p) if self.ui.telegraph => format!(", {}", self.plan_words(p)),
+                Some(p) if self.ui.telegraph && !world.is_over() => {
+                    format!(", {}", self.plan_words(p))
+                }
                 _ => String::new(),
             };
             lines.push(Line::from(vec![
