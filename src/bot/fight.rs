@@ -127,11 +127,10 @@ impl<'a> Fight<'a> {
             return None;
         }
         for foe in &self.foes {
-            let d = foe.pos.distance(self.me);
-            if d < 2 {
+            let at = self.world.telegraphed_tile(foe);
+            if at.distance(self.me) < 2 {
                 continue;
             }
-            let at = self.world.telegraphed_tile(foe);
             if let Some(missile) = self.pick(&missiles, foe, at) {
                 return Some(Command::Throw {
                     item: missile.letter,

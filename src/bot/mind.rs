@@ -93,7 +93,9 @@ impl Bot {
         if fight.any() {
             self.route.clear();
             self.resting = false;
-            self.alert = ALERT;
+            if fight.coming() {
+                self.alert = ALERT;
+            }
             if let Some(command) = self.in_fight(world, &fight) {
                 return command;
             }
