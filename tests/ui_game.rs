@@ -238,6 +238,17 @@ fn the_aim_line_is_drawn_differently_past_the_items_range() {
     let near = overlay.style_at(Hex::new(1 + range as i32, 2), base);
     let far = overlay.style_at(Hex::new(2 + range as i32, 2), base);
     assert_ne!(near.bg, far.bg, "{near:?} {far:?}");
+    assert!(screen(&mut s).contains(&format!("(range {range})")));
+    assert!(!screen(&mut s).contains("blocked"));
+    // A wall on the line: the sidebar says the missile lands short.
+    let mut level = room("Hall", 1, &[], &[]);
+    level.terrain.set(Hex::new(3, 2), Terrain::Wall);
+    let mut s = session(vec![level]);
+    s.ui.mode = Mode::Aim {
+        cursor: Hex::new(5, 2),
+        item: 'a',
+    };
+    assert!(screen(&mut s).contains("the way is blocked"));
 }
 
 #[test]
@@ -421,4 +432,48 @@ proptest! {
         }
         prop_assert!(s.world.player().hp <= s.world.player().max_hp);
     }
+}
+
+/// The first monster kind in the data that fits.
+fn monster_where(f: impl Fn(&hexdeep::sim::MonsterKind) -> bool) -> String {
+    hexdeep::sim::monster_kinds()
+        .iter()
+        .find(|k| f(k))
+        .unwrap()
+        .name
+        .clone()
+}
+
+#[test]
+fn a_charge_is_marked_on_every_tile_of_its_line_in_view() {
+    let charger = monster_where(|k| matches!(k.behaviour, hexdeep::sim::Behaviour::Charger { .. }));
+    let mut s = session(vec![room("Hall", 1, &[], &[(&charger, Hex::new(6, 2))])]);
+    let mut charge = None;
+    for _ in 0..10 {
+        charge = s
+            .world
+            .visible_plans()
+            .into_iter()
+            .find(|p| p.acts_next && s.world.is_charging(p.who));
+        if charge.is_some() {
+            break;
+        }
+        s.perform(Command::Wait);
+    }
+    let plan = charge.expect("the charger charges");
+    let line = s.world.threatened(&plan);
+    assert!(line.len() >= 3, "{line:?}");
+    let overlay = hexdeep::ui::view::overlay::Overlay::build(&s.world, &s.ui, s.palette);
+    for hex in &line {
+        assert!(overlay.mark_at(*hex).is_some(), "{hex} is not marked");
+    }
+    let text = screen(&mut s);
+    assert!(
+        text.contains(&format!("{charger} ")) && text.contains("charges"),
+        "{text}"
+    );
+    // Hidden with the telegraph off.
+    keys(&mut s, "t");
+    let overlay = hexdeep::ui::view::overlay::Overlay::build(&s.world, &s.ui, s.palette);
+    assert!(line.iter().all(|h| overlay.mark_at(*h).is_none()));
 }

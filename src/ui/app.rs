@@ -155,6 +155,21 @@ impl Session {
     pub fn abandon(&mut self) {
         self.world.abandon(crate::sim::Ending::Quit);
         self.put_away();
+        self.ui.log.push("You abandon the run.");
+        let written = self
+            .ui
+            .end
+            .as_ref()
+            .map(|e| (e.replay.clone(), e.morgue.clone()));
+        if let Some((replay, morgue)) = written {
+            for (what, path) in [("The replay", replay), ("The character dump", morgue)] {
+                if let Some(path) = path {
+                    self.ui
+                        .log
+                        .push(format!("{what} is in {}.", path.display()));
+                }
+            }
+        }
         self.ui.quit = true;
     }
 

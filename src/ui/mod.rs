@@ -70,7 +70,7 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     let mut notes = warnings;
     notes.push(format!(
         "Welcome to hexdeep. {}. Press ? for help.",
-        world.level().name
+        describe::level_title(world.level())
     ));
     let game = saving::GameFile::new(
         crate::persist::SaveDir(places.saves()),

@@ -150,6 +150,11 @@ impl EndView<'_> {
 
 impl Widget for &EndView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let inner_width = usize::from(area.width.saturating_sub(2));
+        let wanted = self.lines(inner_width).len() + 2;
+        let height = u16::try_from(wanted).unwrap_or(u16::MAX).min(area.height);
+        // As tall as its text, so the map where the run ended shows below it.
+        let area = Rect { height, ..area };
         Clear.render(area, buf);
         let title = match self.world.ending() {
             Some(Ending::Won) => " Victory ",

@@ -190,7 +190,7 @@ impl Sidebar<'_> {
                 "Tab: next monster".into(),
                 "Esc: done".into(),
             ],
-            Mode::Aim { item, .. } => {
+            Mode::Aim { item, cursor } => {
                 let what = self
                     .world
                     .player()
@@ -200,9 +200,18 @@ impl Sidebar<'_> {
                     .world
                     .throw_range(item)
                     .map_or(String::new(), |r| format!(" (range {r})"));
+                let me = self.world.player().pos;
+                let short =
+                    cursor != me && self.world.flight_path(me, cursor).last() != Some(&cursor);
+                let blocked = if short {
+                    "the way is blocked: it lands before the cursor"
+                } else {
+                    ""
+                };
                 vec![
                     format!("AIM the {what}{range}: direction keys move"),
                     format!("beyond the range the line is {}", self.beyond_range()),
+                    blocked.to_string(),
                     "Tab: next monster".into(),
                     "Enter: throw".into(),
                     "Esc: cancel".into(),
@@ -218,12 +227,14 @@ impl Sidebar<'_> {
                 "Esc: cancel".into(),
             ],
             Mode::Range => self.range_legend(),
-            _ if self.world.is_over() => {
+            // Only a played game has an end screen (the replay viewer draws the world too).
+            _ if self.world.is_over() && self.ui.end.is_some() => {
                 vec!["GAME OVER".into(), "Q quit, Enter: the end screen".into()]
             }
+            _ if self.world.is_over() => vec!["GAME OVER".into()],
             _ => vec!["? help   i inventory".into(), "t telegraph".into()],
         };
-        lines
+        lines.into_iter().filter(|l| !l.is_empty()).collect()
     }
 
     /// How the part of the aim line past the range is drawn.
