@@ -9,7 +9,7 @@ use std::path::PathBuf;
 pub enum Mode {
     /// Keys act in the world.
     Normal,
-    /// "Really quit?": `y` quits, anything else cancels.
+    /// "Abandon this run?" (or, once it is over, "Quit?"): `y` does it, anything else cancels.
     ConfirmQuit,
     /// The help overlay, scrolled down by `scroll` lines.
     Help {

@@ -105,8 +105,12 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Ascend => return stairs(ui, world, false),
         Intent::Quit => {
             ui.mode = Mode::ConfirmQuit;
-            ui.log
-                .push("Really quit? Press y to quit, any other key to carry on.");
+            ui.log.push(if world.is_over() {
+                "Quit? Press y to quit, any other key to stay."
+            } else {
+                "Abandon this run? It ends here and counts as quit. Press y to abandon, any \
+                 other key to carry on (S saves and quits instead)."
+            });
         }
         Intent::Help => ui.mode = Mode::Help { scroll: 0 },
         Intent::History => ui.mode = Mode::History { scroll: 0 },
