@@ -4,6 +4,8 @@
 //! order of messages and dying.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/screen.rs"]
+mod screen;
 use hexdeep::geom::{Direction, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Intention, World, player_kind};
@@ -13,12 +15,11 @@ use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::state::{Auto, Mode};
 use hexdeep::ui::view::{areas, camera};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
+use screen::{draw, press, press_char};
 
 /// An open floor of `width` x `height`, the player at `start`, monsters by name.
 fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)]) -> Level {
@@ -49,25 +50,6 @@ fn with_player_hp(world: &World, hp: i32) -> World {
     let full = format!("\"hp\":{},", world.player().hp);
     assert!(text.contains(&full));
     serde_json::from_str(&text.replacen(&full, &format!("\"hp\":{hp},"), 1)).unwrap()
-}
-
-fn press(s: &mut Session, code: KeyCode) {
-    s.key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn press_char(s: &mut Session, c: char) {
-    press(s, KeyCode::Char(c));
-}
-
-/// Draws the session into a test terminal of `w` x `h`.
-fn draw(s: &mut Session, w: u16, h: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal
-        .draw(|frame| {
-            s.draw(frame);
-        })
-        .unwrap();
-    terminal.backend().buffer().clone()
 }
 
 /// Every row of the screen as text.

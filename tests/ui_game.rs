@@ -3,6 +3,8 @@
 //! never by name, so tuning `data/items.toml` does not break these tests.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/screen.rs"]
+mod screen;
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::persist::SaveDir;
@@ -13,10 +15,8 @@ use hexdeep::ui::palette::Palette;
 use hexdeep::ui::saving::GameFile;
 use hexdeep::ui::state::Mode;
 use proptest::prelude::*;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use screen::{draw, keys, press};
 
 /// The name of the first item in the data whose use matches.
 fn item_where(f: impl Fn(&ItemUse) -> bool) -> String {
@@ -58,26 +58,6 @@ fn session(levels: Vec<Level>) -> Session {
         Keymap::default_keys(),
         Palette { color: false },
     )
-}
-
-fn press(s: &mut Session, code: KeyCode) {
-    s.key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn keys(s: &mut Session, text: &str) {
-    for c in text.chars() {
-        press(s, KeyCode::Char(c));
-    }
-}
-
-fn draw(s: &mut Session, w: u16, h: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal
-        .draw(|frame| {
-            s.draw(frame);
-        })
-        .unwrap();
-    terminal.backend().buffer().clone()
 }
 
 fn screen(s: &mut Session) -> String {

@@ -3,12 +3,13 @@
 
 use crate::sim::{Ending, Story, World};
 use crate::ui::state::EndReport;
+use crate::ui::view::help::scrolled_panel;
 use crate::ui::view::log::wrap;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 /// The end screen widget.
 pub struct EndView<'a> {
@@ -162,11 +163,7 @@ impl Widget for &EndView<'_> {
             _ => " The end ",
         };
         let block = Block::default().borders(Borders::ALL).title(title);
-        let inner = block.inner(area);
-        block.render(area, buf);
-        let lines = self.lines(usize::from(inner.width));
-        let last_top = lines.len().saturating_sub(usize::from(inner.height));
-        let top = u16::try_from(self.scroll.min(last_top)).unwrap_or(u16::MAX);
-        Paragraph::new(lines).scroll((top, 0)).render(inner, buf);
+        let scroll = self.scroll;
+        scrolled_panel(block, |width| self.lines(width), scroll, area, buf);
     }
 }

@@ -152,11 +152,24 @@ impl Widget for &HelpView<'_> {
         let block = Block::default()
             .borders(Borders::ALL)
             .title(" Help: Up/Down scroll, other keys close ");
-        let inner = block.inner(area);
-        block.render(area, buf);
-        let lines = self.lines(usize::from(inner.width));
-        let last_top = lines.len().saturating_sub(usize::from(inner.height));
-        let top = u16::try_from(self.scroll.min(last_top)).unwrap_or(u16::MAX);
-        Paragraph::new(lines).scroll((top, 0)).render(inner, buf);
+        let scroll = self.scroll;
+        scrolled_panel(block, |width| self.lines(width), scroll, area, buf);
     }
+}
+
+/// Draws `block` over `area` with the lines `lines(inner width)` inside, scrolled down by
+/// `scroll` lines but never past the last screenful.
+pub(super) fn scrolled_panel(
+    block: Block,
+    lines: impl FnOnce(usize) -> Vec<Line<'static>>,
+    scroll: usize,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines = lines(usize::from(inner.width));
+    let last_top = lines.len().saturating_sub(usize::from(inner.height));
+    let top = u16::try_from(scroll.min(last_top)).unwrap_or(u16::MAX);
+    Paragraph::new(lines).scroll((top, 0)).render(inner, buf);
 }
