@@ -90,17 +90,9 @@ pub(super) fn guard_the_artifact(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::Shape;
     use crate::mapgen::connect::interior_mask;
+    use crate::mapgen::rock;
     use crate::rng::from_seed;
-
-    fn rock(w: u32, h: u32) -> Grid<Terrain> {
-        let shape = Shape::Rectangle {
-            width: w,
-            height: h,
-        };
-        Grid::new(&shape, Terrain::Wall).unwrap()
-    }
 
     #[test]
     fn the_hall_is_a_pillared_hexagon_of_floor() {

@@ -154,3 +154,13 @@ fn ensure_some_ground(grid: &mut Grid<Terrain>, interior: &[bool]) {
         grid[i] = Terrain::Floor;
     }
 }
+
+/// A screen rectangle of solid rock, `w` by `h`, for the generators' tests.
+#[cfg(test)]
+fn rock(w: u32, h: u32) -> crate::map::Grid<crate::map::Terrain> {
+    let shape = crate::map::Shape::Rectangle {
+        width: w,
+        height: h,
+    };
+    crate::map::Grid::new(&shape, crate::map::Terrain::Wall).unwrap()
+}

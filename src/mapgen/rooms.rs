@@ -212,17 +212,9 @@ fn corridor(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::Shape;
     use crate::mapgen::connect::{interior_mask, regions};
+    use crate::mapgen::rock;
     use crate::rng::from_seed;
-
-    fn rock(w: u32, h: u32) -> Grid<Terrain> {
-        let shape = Shape::Rectangle {
-            width: w,
-            height: h,
-        };
-        Grid::new(&shape, Terrain::Wall).unwrap()
-    }
 
     #[test]
     fn links_join_every_room_by_short_corridors() {
