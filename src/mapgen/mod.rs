@@ -157,10 +157,10 @@ fn ensure_some_ground(grid: &mut Grid<Terrain>, interior: &[bool]) {
 
 /// A screen rectangle of solid rock, `w` by `h`, for the generators' tests.
 #[cfg(test)]
-fn rock(w: u32, h: u32) -> crate::map::Grid<crate::map::Terrain> {
-    let shape = crate::map::Shape::Rectangle {
+fn rock(w: u32, h: u32) -> Grid<Terrain> {
+    let shape = Shape::Rectangle {
         width: w,
         height: h,
     };
-    crate::map::Grid::new(&shape, crate::map::Terrain::Wall).unwrap()
+    Grid::new(&shape, Terrain::Wall).unwrap()
 }
