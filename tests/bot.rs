@@ -3,11 +3,12 @@
 //! know.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/cli.rs"]
+mod cli;
 use hexdeep::bot::{Bot, Played, RunConfig, Summary, run};
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{World, item_kinds, monster_kinds};
-use std::process::Command;
 use std::sync::Mutex;
 
 fn config(games: usize, turns: u64, jobs: usize, records: bool) -> RunConfig {
@@ -51,16 +52,9 @@ fn a_hundred_bot_games_replay_and_verify() {
     assert_eq!(verified.into_inner().unwrap(), 100);
 }
 
-fn hexdeep(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_hexdeep"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn the_json_summary_has_its_keys() {
-    let out = hexdeep(&[
+    let out = cli::run(&[
         "bot", "--games", "3", "--turns", "30", "--jobs", "2", "--json",
     ]);
     assert!(out.status.success(), "{out:?}");
@@ -91,7 +85,7 @@ fn replays_written_by_the_bot_verify() {
     let dir = std::env::temp_dir().join(format!("hexdeep-bot-replays-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let folder = dir.to_str().unwrap();
-    let out = hexdeep(&["bot", "--games", "2", "--turns", "25", "--replays", folder]);
+    let out = cli::run(&["bot", "--games", "2", "--turns", "25", "--replays", folder]);
     assert!(out.status.success(), "{out:?}");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -101,7 +95,7 @@ fn replays_written_by_the_bot_verify() {
     assert_eq!(files.len(), 2, "{files:?}");
     let mut args = vec!["replay", "--verify"];
     args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    let out = hexdeep(&args);
+    let out = cli::run(&args);
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{report}");
     assert_eq!(report.matches(": ok:").count(), 2, "{report}");
@@ -120,7 +114,7 @@ fn bad_arguments_are_told_without_a_panic() {
         vec!["bot", "--games", "many"],
     ];
     for args in bad {
-        let out = hexdeep(&args);
+        let out = cli::run(&args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");

@@ -2,31 +2,11 @@
 //! memory with a message, never hangs on a FIFO, and never leaves a half-written file.
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexdeep"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// A scratch folder for this test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("limits-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{run, scratch, stderr, stdout};
+use std::path::Path;
+use std::process::Command;
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -1,27 +1,10 @@
 //! `hexdeep map check | render | convert`, run as a user would.
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexdeep"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// A scratch folder for this test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{run, scratch, stdout};
+use std::path::Path;
 
 const SMALL: &str =
     "+++\n[legend]\n\"g\" = { monster = \"goblin\" }\n+++\n# # # # #\n # @ . g #\n# . ~ . #\n";

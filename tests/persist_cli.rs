@@ -7,19 +7,15 @@
 #[path = "support/scripted.rs"]
 mod scripted;
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::scratch;
 use hexdeep::geom::Direction;
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::Command;
 use hexdeep::ui::start::{Choice, menu_choices};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexdeep-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs `hexdeep ARGS --saves DIR` under `timeout`, so a hang fails the test instead of
 /// blocking it (exit 124).

@@ -2,18 +2,14 @@
 //! cleanly, a failed write keeps the old save, and the committed save keeps loading.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::scratch;
 use hexdeep::geom::Direction;
 use hexdeep::persist::{self, Kind, SaveDir, SavedGame};
 use hexdeep::sim::{Command, GameRecord, Origin, World};
 use proptest::prelude::*;
 use std::path::PathBuf;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexdeep-saves-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn play(seed: u64, moves: &[u8]) -> SavedGame {
     let mut world = World::new_game(seed, Vec::new()).unwrap();

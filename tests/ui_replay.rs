@@ -5,6 +5,9 @@
 #[path = "support/scripted.rs"]
 mod scripted;
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::scratch;
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::{Ending, Origin};
 use hexdeep::ui::keymap::Keymap;
@@ -14,7 +17,6 @@ use hexdeep::ui::saving::GameFile;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// A game of about a thousand steps that goes down to depth 3 (level changes after steps
@@ -29,13 +31,6 @@ fn short_game() -> SavedGame {
     let game = scripted::play(5, 200, 3);
     assert!(game.current.is_over(), "seed 5 dies early");
     game
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexdeep-replay-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn press(replay: &mut Replayer, code: KeyCode) -> ReplayExit {
