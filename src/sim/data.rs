@@ -126,6 +126,29 @@ pub(crate) fn check_colour(name: &str) -> Result<(), String> {
     }
 }
 
+/// The colour of an entry that names none (a serde default).
+pub(crate) fn default_colour() -> String {
+    "white".to_string()
+}
+
+/// The shallowest depth an entry may appear on when it names none (a serde default).
+pub(crate) const fn first_depth() -> u32 {
+    1
+}
+
+/// The deepest depth an entry may appear on when it names none (a serde default).
+pub(crate) const fn last_depth() -> u32 {
+    super::world::MAX_DEPTH
+}
+
+/// Checks an entry's depth range: `min_depth` at least 1 and at most `max_depth`.
+pub(crate) fn check_depths(min_depth: u32, max_depth: u32) -> Result<(), &'static str> {
+    if min_depth < 1 || min_depth > max_depth {
+        return Err("min_depth must be at least 1 and at most max_depth");
+    }
+    Ok(())
+}
+
 /// The first name that appears twice, if any.
 pub(crate) fn first_duplicate<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut seen: Vec<&str> = Vec::new();

@@ -158,7 +158,7 @@ struct File {
 struct Raw {
     name: String,
     glyph: char,
-    #[serde(default = "default_colour")]
+    #[serde(default = "super::data::default_colour")]
     colour: String,
     kind: String,
     damage: Option<i32>,
@@ -170,22 +170,12 @@ struct Raw {
     launcher: Option<String>,
     #[serde(default)]
     start: u32,
-    #[serde(default = "one")]
+    #[serde(default = "super::data::first_depth")]
     min_depth: u32,
-    #[serde(default = "ten")]
+    #[serde(default = "super::data::last_depth")]
     max_depth: u32,
     #[serde(default)]
     frequency: u32,
-}
-
-fn default_colour() -> String {
-    "white".to_string()
-}
-const fn one() -> u32 {
-    1
-}
-const fn ten() -> u32 {
-    10
 }
 
 /// The longest range any item may have.
@@ -243,8 +233,8 @@ impl Raw {
             other => return Err(bad(&format!("unknown kind {other:?}"))),
         };
         check_colour(&self.colour).map_err(|p| bad(&p))?;
-        if self.min_depth < 1 || self.min_depth > self.max_depth {
-            return Err(bad("min_depth must be at least 1 and at most max_depth"));
+        if let Err(problem) = super::data::check_depths(self.min_depth, self.max_depth) {
+            return Err(bad(problem));
         }
         Ok(ItemKind {
             name: self.name,

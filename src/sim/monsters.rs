@@ -105,7 +105,7 @@ struct File {
 struct Raw {
     name: String,
     glyph: char,
-    #[serde(default = "default_colour")]
+    #[serde(default = "super::data::default_colour")]
     colour: String,
     speed: u32,
     strength: i32,
@@ -123,9 +123,9 @@ struct Raw {
     range: Option<u32>,
     shot_damage: Option<i32>,
     guard_radius: Option<u32>,
-    #[serde(default = "one")]
+    #[serde(default = "super::data::first_depth")]
     min_depth: u32,
-    #[serde(default = "ten")]
+    #[serde(default = "super::data::last_depth")]
     max_depth: u32,
     #[serde(default)]
     frequency: u32,
@@ -133,15 +133,6 @@ struct Raw {
     group: [u32; 2],
 }
 
-fn default_colour() -> String {
-    "white".to_string()
-}
-const fn one() -> u32 {
-    1
-}
-const fn ten() -> u32 {
-    10
-}
 const fn single() -> [u32; 2] {
     [1, 1]
 }
@@ -191,8 +182,8 @@ impl Raw {
             Some(other) => return Err(bad(&format!("unknown attack {other:?}"))),
         };
         check_colour(&self.colour).map_err(|p| bad(&p))?;
-        if self.min_depth < 1 || self.min_depth > self.max_depth {
-            return Err(bad("min_depth must be at least 1 and at most max_depth"));
+        if let Err(problem) = super::data::check_depths(self.min_depth, self.max_depth) {
+            return Err(bad(problem));
         }
         let [lo, hi] = self.group;
         if lo < 1 || lo > hi || hi > 8 {
