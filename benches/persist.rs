@@ -24,7 +24,7 @@ fn game() -> &'static SavedGame {
     static GAME: OnceLock<SavedGame> = OnceLock::new();
     GAME.get_or_init(|| {
         let game = scripted::play(3, TURNS, 3);
-        let bytes = persist::container::encode(Kind::Save, &game).unwrap();
+        let bytes = persist::game::game_bytes(Kind::Save, &game).unwrap();
         println!(
             "game: seed 3, {} turns, {} steps, depth {}, {} kills; save file {} bytes ({:.0} KiB)",
             game.current.turn(),
@@ -50,7 +50,7 @@ fn files(c: &mut Criterion) {
     let mut group = c.benchmark_group("persist_10k");
     group.sample_size(10);
     group.bench_function("encode", |b| {
-        b.iter(|| persist::container::encode(Kind::Save, black_box(game)).unwrap());
+        b.iter(|| persist::game::game_bytes(Kind::Save, black_box(game)).unwrap());
     });
     group.bench_function("save (encode, write, fsync, rename, backup)", |b| {
         b.iter(|| persist::save_game(&dir, black_box(game)).unwrap());

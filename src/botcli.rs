@@ -2,7 +2,7 @@
 //! [`crate::bot`] (threads' count, the clock for speed, the progress bar, replay files).
 
 use crate::bot::{Played, RunConfig, Summary, run};
-use crate::persist::{Kind, SavedGame, store};
+use crate::persist::{SavedGame, write_finished};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -126,7 +126,7 @@ fn write_replay(dir: &Path, i: usize, played: &Played) -> Result<(), String> {
         log: vec![played.ending().describe()],
     };
     let path = dir.join(format!("{name}.hdsave"));
-    store::save_plain(&path, Kind::Finished, &game).map_err(|e| e.to_string())
+    write_finished(&path, &game).map_err(|e| e.to_string())
 }
 
 /// A progress bar on stderr: `[#####     ] 37/200`.

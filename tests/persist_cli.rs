@@ -59,17 +59,34 @@ fn a_good_save_verifies() {
     assert!(stdout.contains(path.file_name().unwrap().to_str().unwrap()));
 }
 
+/// Games recorded by 0.1.0 (rules 1) cannot be checked under these rules: refused, naming
+/// both releases, never as damage; a 0.1.0 save continued here verifies from the upgrade.
 #[test]
-fn the_committed_save_verifies_or_says_why_not() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/v1.hdsave");
-    let out = hexdeep(
-        &scratch("committed"),
-        &["replay", "--verify", path.to_str().unwrap()],
-    );
-    let (stdout, stderr) = texts(&out);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert!(stdout.contains("v1.hdsave: ok: "), "{stdout}{stderr}");
-    assert_eq!(out.status.code(), Some(0));
+fn games_recorded_under_other_rules_are_refused_naming_both_versions() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for path in [
+        data.join("v1.hdsave"),
+        data.join("0.1.0/in-progress.hdsave"),
+        data.join("0.1.0/finished.hdsave"),
+    ] {
+        let out = hexdeep(
+            &scratch("committed"),
+            &["replay", "--verify", path.to_str().unwrap()],
+        );
+        let (stdout, stderr) = texts(&out);
+        let all = format!("{stdout}{stderr}");
+        assert!(
+            !all.contains("panicked") && !all.contains("damaged"),
+            "{all}"
+        );
+        assert!(
+            all.contains("cannot be checked")
+                && all.contains("hexdeep 0.1.0 (rules 1)")
+                && all.contains(&format!("hexdeep {}", env!("CARGO_PKG_VERSION"))),
+            "{all}"
+        );
+        assert_eq!(out.status.code(), Some(1));
+    }
 }
 
 /// Verifies a copy of `game` whose record was changed by `alter`; returns the report.
@@ -178,7 +195,7 @@ fn several_files_verify_in_one_run_and_fail_if_any_fails() {
 
 /// The bytes of a small good save.
 fn good_bytes() -> Vec<u8> {
-    persist::container::encode(persist::Kind::Save, &game()).unwrap()
+    persist::game::game_bytes(persist::Kind::Save, &game()).unwrap()
 }
 
 /// Bad files, each with words its message must hold.
@@ -231,7 +248,8 @@ fn bad_files(dir: &Path) -> Vec<(PathBuf, &'static str)> {
 fn header_length(bytes: &[u8]) -> usize {
     let game_len = usize::from(bytes[13]);
     let rng_len = usize::from(bytes[14 + game_len]);
-    14 + game_len + 1 + rng_len + 4 + 8 + 4
+    // hash version, rules version, content hash, length, checksum.
+    14 + game_len + 1 + rng_len + 4 + 4 + 8 + 8 + 4
 }
 
 #[test]

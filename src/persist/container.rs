@@ -7,6 +7,8 @@
 //! game       u8 + n   the game's version, as text (at most 64 bytes)
 //! rng        u8 + n   the generator's id, as text (at most 64 bytes)
 //! hash       u32 LE   the turn hash's version
+//! rules      u32 LE   the rules' version (format 2 on)
+//! content    u64 LE   a hash of the monsters, items and player data played with (format 2 on)
 //! length     u64 LE   the payload's length (at most MAX_PAYLOAD)
 //! crc        u32 LE   CRC-32 of everything above and the payload
 //! payload    length bytes, the codec's encoding
@@ -19,8 +21,12 @@ use serde::de::DeserializeOwned;
 /// The first bytes of every hexdeep file.
 pub const MAGIC: &[u8; 8] = b"HEXDEEP\0";
 
-/// The version of this layout and of the payloads' types. Raise it when either changes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of this layout and of the payloads' types (`persist::schema`). Raise it when
+/// either changes, with a migration from the one before.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest format this build still reads (and migrates).
+pub const OLDEST_FORMAT: u32 = 1;
 
 /// The longest version or generator text in a header.
 const MAX_TEXT: usize = 64;
@@ -77,6 +83,11 @@ pub struct Header {
     pub rng: String,
     /// The turn hash's version.
     pub hash_version: u32,
+    /// The rules' version (1 for format 1: hexdeep 0.1.0).
+    pub rules_version: u32,
+    /// The hash of the content the game was played with (`None` in format 1, which had no
+    /// such field: 0.1.0 played with its bundled data).
+    pub content_hash: Option<u64>,
 }
 
 impl Header {
@@ -88,6 +99,8 @@ impl Header {
             game_version: env!("CARGO_PKG_VERSION").to_string(),
             rng: crate::rng::RNG_ID.to_string(),
             hash_version: crate::sim::TURN_HASH_VERSION,
+            rules_version: crate::sim::RULES_VERSION,
+            content_hash: Some(super::content_hash()),
         }
     }
 }
@@ -143,6 +156,9 @@ pub enum FormatError {
     /// The payload is not what it should be.
     #[error("{0}")]
     Payload(#[from] CodecError),
+    /// The payload decodes but does not make a game (the schema's checks).
+    #[error("the saved game does not hold together: {0}")]
+    Unreadable(String),
     /// Written by another version of hexdeep whose saves this one cannot read.
     #[error("written by hexdeep {found}, whose saves this version ({}) cannot read ({why})", env!("CARGO_PKG_VERSION"))]
     OtherVersion {
@@ -158,7 +174,11 @@ pub enum FormatError {
 
 /// The bytes of a file of `kind` holding `value`.
 pub fn encode<T: Serialize>(kind: Kind, value: &T) -> Result<Vec<u8>, FormatError> {
-    let payload = codec::encode(value)?;
+    Ok(frame(kind, &codec::encode(value)?))
+}
+
+/// The bytes of a file of `kind` around an encoded payload.
+pub fn frame(kind: Kind, payload: &[u8]) -> Vec<u8> {
     let header = Header::current(kind);
     let mut out = Vec::with_capacity(payload.len() + 128);
     out.extend_from_slice(MAGIC);
@@ -167,13 +187,15 @@ pub fn encode<T: Serialize>(kind: Kind, value: &T) -> Result<Vec<u8>, FormatErro
     push_text(&mut out, &header.game_version);
     push_text(&mut out, &header.rng);
     out.extend_from_slice(&header.hash_version.to_le_bytes());
+    out.extend_from_slice(&header.rules_version.to_le_bytes());
+    out.extend_from_slice(&header.content_hash.unwrap_or(0).to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     let mut crc = crc32fast::Hasher::new();
     crc.update(&out);
-    crc.update(&payload);
+    crc.update(payload);
     out.extend_from_slice(&crc.finalize().to_le_bytes());
-    out.extend_from_slice(&payload);
-    Ok(out)
+    out.extend_from_slice(payload);
+    out
 }
 
 fn push_text(out: &mut Vec<u8>, text: &str) {
@@ -231,7 +253,7 @@ fn read_header(bytes: &[u8]) -> Result<(Header, u64, usize), FormatError> {
     if format > FORMAT_VERSION {
         return Err(FormatError::Newer { found: format });
     }
-    if format < FORMAT_VERSION {
+    if format < OLDEST_FORMAT {
         return Err(FormatError::Older { found: format });
     }
     let [kind] = r.array::<1>()?;
@@ -239,6 +261,12 @@ fn read_header(bytes: &[u8]) -> Result<(Header, u64, usize), FormatError> {
     let game_version = r.text()?;
     let rng = r.text()?;
     let hash_version = u32::from_le_bytes(r.array()?);
+    let (rules_version, content_hash) = if format >= 2 {
+        let rules = u32::from_le_bytes(r.array()?);
+        (rules, Some(u64::from_le_bytes(r.array()?)))
+    } else {
+        (1, None)
+    };
     let length = u64::from_le_bytes(r.array()?);
     let header = Header {
         format,
@@ -246,6 +274,8 @@ fn read_header(bytes: &[u8]) -> Result<(Header, u64, usize), FormatError> {
         game_version,
         rng,
         hash_version,
+        rules_version,
+        content_hash,
     };
     Ok((header, length, r.at))
 }
@@ -277,8 +307,9 @@ fn framed(bytes: &[u8]) -> Result<(Header, &[u8]), FormatError> {
     Ok((header, payload))
 }
 
-/// The header and value in a file's bytes, which must be of `kind`.
-pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<(Header, T), FormatError> {
+/// The header and the payload of a file's bytes, which must be of `kind`, checked against
+/// the length and the checksum.
+pub fn open(kind: Kind, bytes: &[u8]) -> Result<(Header, &[u8]), FormatError> {
     let (header, payload) = framed(bytes)?;
     if header.kind != kind {
         return Err(FormatError::WrongKind {
@@ -289,16 +320,31 @@ pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<(Header, 
     if header.rng != crate::rng::RNG_ID {
         return Err(FormatError::Generator(header.rng));
     }
-    let value = codec::decode(payload).map_err(|e| {
-        if header.game_version == env!("CARGO_PKG_VERSION") {
-            FormatError::Payload(e)
-        } else {
-            FormatError::OtherVersion {
-                found: header.game_version.clone(),
-                why: e.to_string(),
-            }
+    Ok((header, payload))
+}
+
+/// Why a payload could not be read, told as the version that wrote it when that is another
+/// one (an unreadable file from another release is not damage).
+pub fn payload_error(header: &Header, why: String) -> FormatError {
+    if header.game_version == env!("CARGO_PKG_VERSION") {
+        FormatError::Unreadable(why)
+    } else {
+        FormatError::OtherVersion {
+            found: header.game_version.clone(),
+            why,
         }
-    })?;
+    }
+}
+
+/// The header and value in a file's bytes of the current format, which must be of `kind`.
+pub fn decode<T: DeserializeOwned>(kind: Kind, bytes: &[u8]) -> Result<(Header, T), FormatError> {
+    let (header, payload) = open(kind, bytes)?;
+    if header.format != FORMAT_VERSION {
+        return Err(FormatError::Older {
+            found: header.format,
+        });
+    }
+    let value = codec::decode(payload).map_err(|e| payload_error(&header, e.to_string()))?;
     Ok((header, value))
 }
 
@@ -346,6 +392,11 @@ mod tests {
         assert_eq!(
             decode::<Sample>(Kind::Save, &bytes).unwrap_err(),
             FormatError::Newer { found: 9 }
+        );
+        bytes[8] = 0;
+        assert_eq!(
+            decode::<Sample>(Kind::Save, &bytes).unwrap_err(),
+            FormatError::Older { found: 0 }
         );
         bytes[0] = b'X';
         assert_eq!(

@@ -3,15 +3,15 @@
 
 use super::container::Kind;
 use super::location::SaveDir;
+use super::schema;
 use super::store::{self, PersistError};
 use crate::sim::{Ending, GameRecord, InvalidWorld, World};
-use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// A game on disk: its record from the first turn and the state now (loading restores the
-/// state directly; it does not replay).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// state directly; it does not replay). On disk it is written through `persist::schema`.
+#[derive(Clone, Debug)]
 pub struct SavedGame {
     /// The save's name: its file is `NAME.hdsave`.
     pub name: String,
@@ -56,7 +56,8 @@ pub fn save_game(dir: &SaveDir, game: &SavedGame) -> Result<PathBuf, PersistErro
         source: e,
     })?;
     let path = dir.save(&game.name);
-    store::save(&path, Kind::Save, game)?;
+    let payload = schema::encode_game(game).map_err(|e| store::format_error(&path, e.into()))?;
+    store::save_payload(&path, Kind::Save, &payload)?;
     Ok(path)
 }
 
@@ -81,11 +82,22 @@ pub fn finish_game(dir: &SaveDir, game: &SavedGame) -> Result<PathBuf, PersistEr
         source: e,
     })?;
     let path = unused_name(&folder, &game.name, "hdsave");
-    store::save_plain(&path, Kind::Finished, game)?;
+    write_finished(&path, game)?;
     let save = dir.save(&game.name);
     let _ = std::fs::remove_file(store::backup_of(&save));
     let _ = std::fs::remove_file(&save);
     Ok(path)
+}
+
+/// The bytes of a file of `kind` (a save or a finished game) holding `game`.
+pub fn game_bytes(kind: Kind, game: &SavedGame) -> Result<Vec<u8>, super::container::FormatError> {
+    Ok(super::container::frame(kind, &schema::encode_game(game)?))
+}
+
+/// Writes an ended game at `path` as a finished game (a replay), keeping no backup.
+pub fn write_finished(path: &Path, game: &SavedGame) -> Result<(), PersistError> {
+    let payload = schema::encode_game(game).map_err(|e| store::format_error(path, e.into()))?;
+    store::save_plain_payload(path, Kind::Finished, &payload)
 }
 
 /// `folder/NAME.EXT`, or `NAME-2.EXT`, `NAME-3.EXT`… when taken.
@@ -113,7 +125,7 @@ pub fn new_save_name(dir: &SaveDir, seed: u64) -> String {
 }
 
 /// One run in the hall of fame.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Score {
     /// The save's name.
     pub name: String,
@@ -158,7 +170,7 @@ impl Score {
 }
 
 /// The ten best runs.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HallOfFame {
     /// Best first.
     pub entries: Vec<Score>,
@@ -213,7 +225,7 @@ pub fn load_scores(dir: &SaveDir) -> Result<HallOfFame, PersistError> {
     if !path.exists() {
         return Ok(HallOfFame::default());
     }
-    store::load(&path, Kind::Scores).map(|(_, h)| h)
+    store::load_scores(&path)
 }
 
 /// Adds a run to the hall of fame on disk (written atomically); its place if it made it.
@@ -224,7 +236,9 @@ pub fn record_score(dir: &SaveDir, score: Score) -> Result<Option<usize>, Persis
         path: dir.0.display().to_string(),
         source: e,
     })?;
-    store::save_plain(&dir.scores(), Kind::Scores, &hall)?;
+    let path = dir.scores();
+    let payload = schema::encode_scores(&hall).map_err(|e| store::format_error(&path, e.into()))?;
+    store::save_plain_payload(&path, Kind::Scores, &payload)?;
     Ok(place)
 }
 

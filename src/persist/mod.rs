@@ -9,14 +9,30 @@ pub mod container;
 pub mod game;
 pub mod keyframes;
 pub mod location;
+mod schema;
 pub mod store;
 pub mod verify;
 
-pub use container::{FORMAT_VERSION, Header, Kind};
+pub use container::{FORMAT_VERSION, Header, Kind, OLDEST_FORMAT};
 pub use game::{
     HallOfFame, LoadError, SavedGame, Score, finish_game, load_game, load_scores, new_save_name,
-    record_score, save_game,
+    record_score, save_game, write_finished,
 };
 pub use keyframes::Keyframes;
 pub use location::{FILES_HELP, Places, SaveDir};
 pub use store::PersistError;
+
+/// A hash of the monsters, items and player numbers this build plays with (the bundled
+/// `data/*.toml`), recorded in every file's header.
+pub fn content_hash() -> u64 {
+    let mut h = crate::sim::Fnv64::default();
+    for text in [
+        include_str!("../../data/monsters.toml"),
+        include_str!("../../data/items.toml"),
+        include_str!("../../data/player.toml"),
+    ] {
+        h.write(text.as_bytes());
+        h.write(&[0]);
+    }
+    h.finish()
+}

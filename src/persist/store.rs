@@ -1,8 +1,10 @@
 //! Reading and writing hexdeep files: atomic writes that keep the previous file as `.bak`, and
 //! bounded reads that name the file in every error.
 
-use super::codec::MAX_PAYLOAD;
+use super::codec::{self, MAX_PAYLOAD};
 use super::container::{self, FormatError, Header, Kind};
+use super::game::{HallOfFame, SavedGame};
+use super::schema;
 use crate::files::{self, FileError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -34,7 +36,7 @@ impl PersistError {
     }
 }
 
-fn format_error(path: &Path, source: FormatError) -> PersistError {
+pub(super) fn format_error(path: &Path, source: FormatError) -> PersistError {
     PersistError::Format {
         path: path.display().to_string(),
         source,
@@ -51,7 +53,13 @@ pub fn backup_of(path: &Path) -> PathBuf {
 /// Writes `value` as a file of `kind` at `path`, atomically; the previous file is kept as
 /// [`backup_of`] `path` when it is sound (a damaged file never replaces a good backup).
 pub fn save<T: Serialize>(path: &Path, kind: Kind, value: &T) -> Result<(), PersistError> {
-    let bytes = container::encode(kind, value).map_err(|e| format_error(path, e))?;
+    let payload = codec::encode(value).map_err(|e| format_error(path, e.into()))?;
+    save_payload(path, kind, &payload)
+}
+
+/// [`save`] for a payload already encoded.
+pub fn save_payload(path: &Path, kind: Kind, payload: &[u8]) -> Result<(), PersistError> {
+    let bytes = container::frame(kind, payload);
     files::check_writable_target(path)?;
     if let Some(old) = sound_previous(path) {
         files::write_atomic(&backup_of(path), &old)?;
@@ -70,10 +78,9 @@ fn sound_previous(path: &Path) -> Option<Vec<u8>> {
     }
 }
 
-/// Writes `value` as a file of `kind` at `path`, atomically, keeping no backup.
-pub fn save_plain<T: Serialize>(path: &Path, kind: Kind, value: &T) -> Result<(), PersistError> {
-    let bytes = container::encode(kind, value).map_err(|e| format_error(path, e))?;
-    files::write_atomic(path, &bytes)?;
+/// Writes an encoded payload as a file of `kind` at `path`, atomically, keeping no backup.
+pub fn save_plain_payload(path: &Path, kind: Kind, payload: &[u8]) -> Result<(), PersistError> {
+    files::write_atomic(path, &container::frame(kind, payload))?;
     Ok(())
 }
 
@@ -83,15 +90,33 @@ pub fn load<T: DeserializeOwned>(path: &Path, kind: Kind) -> Result<(Header, T),
     container::decode(kind, &bytes).map_err(|e| format_error(path, e))
 }
 
-/// Reads a file of any kind of game (a save or a finished game).
-pub fn load_game<T: DeserializeOwned>(path: &Path) -> Result<(Header, T), PersistError> {
+/// Reads a file of any kind of game (a save or a finished game), of any format this build
+/// reads, migrated to the current schema.
+pub fn load_game(path: &Path) -> Result<(Header, SavedGame), PersistError> {
     let bytes = files::read_limited(path, MAX_FILE)?;
     let header = container::peek_header(&bytes).map_err(|e| format_error(path, e))?;
     let kind = match header.kind {
         Kind::Finished => Kind::Finished,
         _ => Kind::Save,
     };
-    container::decode(kind, &bytes).map_err(|e| format_error(path, e))
+    let (header, payload) = container::open(kind, &bytes).map_err(|e| format_error(path, e))?;
+    let game = schema::decode_game(
+        header.format,
+        payload,
+        &header.game_version,
+        header.hash_version,
+    )
+    .map_err(|e| format_error(path, container::payload_error(&header, e.to_string())))?;
+    Ok((header, game))
+}
+
+/// Reads the hall of fame, of any format this build reads.
+pub fn load_scores(path: &Path) -> Result<HallOfFame, PersistError> {
+    let bytes = files::read_limited(path, MAX_FILE)?;
+    let (header, payload) =
+        container::open(Kind::Scores, &bytes).map_err(|e| format_error(path, e))?;
+    schema::decode_scores(header.format, payload)
+        .map_err(|e| format_error(path, container::payload_error(&header, e.to_string())))
 }
 
 #[cfg(test)]

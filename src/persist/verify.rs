@@ -17,12 +17,18 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
                 all_ok = false;
                 format!("{e}")
             }
+            Ok(game) if game.record.unverifiable().is_some() => {
+                all_ok = false;
+                let why = game.record.unverifiable().unwrap_or_default();
+                format!("{}: cannot be checked: {why}", path.display())
+            }
             Ok(game) => match game.record.verify(Some(&game.current)) {
                 Ok(world) => format!(
-                    "{}: ok: {} turns, {} steps",
+                    "{}: ok: {} turns, {} steps{}",
                     path.display(),
                     world.turn(),
-                    game.record.steps.len()
+                    game.record.steps.len(),
+                    unchecked_note(&game.record)
                 ),
                 Err(d) => {
                     all_ok = false;
@@ -40,4 +46,18 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
         let _ = writeln!(report, "{line}");
     }
     (report, all_ok)
+}
+
+/// For a record continued by a release with other rules: which steps were checked and which
+/// could not be.
+fn unchecked_note(record: &crate::sim::GameRecord) -> String {
+    match record.unchecked_prefix() {
+        None => String::new(),
+        Some((steps, by)) => format!(
+            " (steps 1 to {steps}, recorded by {}, are not checked; steps {} on were checked from the state {} loaded)",
+            by.describe(),
+            steps + 1,
+            record.last_maker().describe()
+        ),
+    }
 }

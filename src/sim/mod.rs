@@ -4,6 +4,11 @@
 //! gets back the [`Event`]s that explain what happened, or a [`Rejection`] that costs no time.
 //! [`resolve`] settles a segment on plain data; the game and [`scenario`] both use it.
 
+/// The version of the rules: what a command does to the world. Raise it with any change that
+/// makes a recorded game play out differently; a record made under other rules cannot be
+/// checked by replaying it (0.1.0 played by rules 1).
+pub const RULES_VERSION: u32 = 2;
+
 mod ai;
 mod command;
 mod creature;
@@ -31,8 +36,8 @@ pub use items::{ItemAction, ItemKind, ItemUse, item_kind, item_kinds, parse_item
 pub use messages::{a_name, messages};
 pub use monsters::{Attack, Behaviour, MonsterKind, monster_kind, monster_kinds, parse_monsters};
 pub use player::{PlayerKind, parse_player, player_kind};
-pub use record::{Divergence, GameRecord, Origin, Step};
+pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::{
-    Depth, Ending, FloorItem, InvalidWorld, MAX_DEPTH, Plan, SEGMENTS, Story, TURN_HASH_VERSION,
-    World,
+    Depth, DepthParts, Ending, FloorItem, InvalidWorld, MAX_DEPTH, Plan, SEGMENTS, Story,
+    TURN_HASH_VERSION, World, WorldParts,
 };

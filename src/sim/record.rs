@@ -3,8 +3,53 @@
 //! its first turn, checked turn by turn, and taken over at any moment. Pure data: the
 //! `persist` module writes it to files.
 
-use super::{Command, World};
+use super::{Command, RULES_VERSION, TURN_HASH_VERSION, World};
 use serde::{Deserialize, Serialize};
+
+/// Which release recorded a stretch of a record, and under which rules and turn hash: only
+/// stretches made under this build's rules and hash can be checked by replaying them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Maker {
+    /// The release, such as `0.1.0`.
+    pub version: String,
+    /// Its [`RULES_VERSION`].
+    pub rules: u32,
+    /// Its [`TURN_HASH_VERSION`].
+    pub hash: u32,
+}
+
+impl Maker {
+    /// This build.
+    pub fn this() -> Maker {
+        Maker {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            rules: RULES_VERSION,
+            hash: TURN_HASH_VERSION,
+        }
+    }
+
+    /// Whether this build plays by the same rules and hash, so it can check what was recorded.
+    pub fn same_rules(&self) -> bool {
+        self.rules == RULES_VERSION && self.hash == TURN_HASH_VERSION
+    }
+
+    /// `hexdeep 0.1.0 (rules 1)`.
+    pub fn describe(&self) -> String {
+        format!("hexdeep {} (rules {})", self.version, self.rules)
+    }
+}
+
+/// A release with other rules took the game over: the steps from `at_step` on were played by
+/// it from `state`, the world as it loaded it (a keyframe at the upgrade).
+#[derive(Clone, Debug)]
+pub struct Upgrade {
+    /// The index of the first step it played.
+    pub at_step: usize,
+    /// Who took over.
+    pub by: Maker,
+    /// The world it loaded.
+    pub state: World,
+}
 
 /// Where a game came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,7 +80,7 @@ pub struct Step {
 }
 
 /// Everything needed to replay and verify a game.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug)]
 pub struct GameRecord {
     /// The world before the first command: the seed and every starting level.
     pub start: World,
@@ -43,6 +88,10 @@ pub struct GameRecord {
     pub steps: Vec<Step>,
     /// Where the game came from.
     pub origin: Origin,
+    /// Who recorded the steps from the start (up to the first upgrade).
+    pub made_by: Maker,
+    /// Releases with other rules that continued the game, in order.
+    pub upgrades: Vec<Upgrade>,
 }
 
 /// Where a replay first differs from its record.
@@ -63,7 +112,61 @@ impl GameRecord {
             start,
             steps: Vec::new(),
             origin,
+            made_by: Maker::this(),
+            upgrades: Vec::new(),
         }
+    }
+
+    /// Marks that this build takes the game over at its current step when the record's last
+    /// stretch was made under other rules; `now` is the world as this build loaded it.
+    pub fn continue_here(&mut self, now: &World) {
+        if !self.last_maker().same_rules() {
+            self.upgrades.push(Upgrade {
+                at_step: self.steps.len(),
+                by: Maker::this(),
+                state: now.clone(),
+            });
+        }
+    }
+
+    /// Who recorded the last stretch.
+    pub fn last_maker(&self) -> &Maker {
+        self.upgrades.last().map_or(&self.made_by, |u| &u.by)
+    }
+
+    /// Where the last stretch starts: its first step and its world.
+    fn last_stretch(&self) -> (usize, &World) {
+        self.upgrades
+            .last()
+            .map_or((0, &self.start), |u| (u.at_step, &u.state))
+    }
+
+    /// Why this build cannot check the record at all (its last stretch was made under other
+    /// rules), or `None` when it can.
+    pub fn unverifiable(&self) -> Option<String> {
+        let maker = self.last_maker();
+        (!maker.same_rules()).then(|| {
+            format!(
+                "recorded by {} with turn hash {}; this is {} with turn hash {}, which cannot check its turns",
+                maker.describe(),
+                maker.hash,
+                Maker::this().describe(),
+                TURN_HASH_VERSION
+            )
+        })
+    }
+
+    /// The steps recorded under other rules before the last stretch, which replaying cannot
+    /// check: how many, and who made the stretch just before (`None` when every step can be
+    /// checked).
+    pub fn unchecked_prefix(&self) -> Option<(usize, &Maker)> {
+        let (first, _) = self.last_stretch();
+        let before = match self.upgrades.len() {
+            0 => return None,
+            1 => &self.made_by,
+            n => &self.upgrades[n - 2].by,
+        };
+        Some((first, before))
     }
 
     /// Appends a command accepted by `world` (which has already carried it out).
@@ -81,23 +184,41 @@ impl GameRecord {
         self.steps.iter().map(|s| s.command)
     }
 
-    /// The world after the first `n` commands, replayed from the start.
+    /// The world after the first `n` commands, replayed from the start (or from the last
+    /// upgrade at or before step `n`).
     pub fn world_after(&self, n: usize) -> World {
-        let mut world = self.start.clone();
-        for step in self.steps.iter().take(n) {
+        let (first, from) = self
+            .upgrades
+            .iter()
+            .rev()
+            .find(|u| u.at_step <= n)
+            .map_or((0, &self.start), |u| (u.at_step, &u.state));
+        let mut world = from.clone();
+        for step in self.steps.iter().take(n).skip(first) {
             let _ = world.apply(step.command);
         }
         world
     }
 
-    /// Replays every command and compares the world's hash after each with the record's:
-    /// the world at the end, or the first step that differs with what differs (told by
-    /// comparing the replay's final world with `recorded_end`, the state the save kept).
+    /// Replays every command of the last stretch (all of them when no release with other
+    /// rules took the game over, see [`GameRecord::unchecked_prefix`]) and compares the
+    /// world's hash after each with the record's: the world at the end, or the first step that
+    /// differs with what differs (told by comparing the replay's final world with
+    /// `recorded_end`, the state the save kept). A record whose last stretch was made under
+    /// other rules is refused as step 0, saying who made it.
     pub fn verify(&self, recorded_end: Option<&World>) -> Result<World, Divergence> {
-        let mut world = self.start.clone();
+        if let Some(why) = self.unverifiable() {
+            return Err(Divergence {
+                step: 0,
+                turn: 0,
+                what: why,
+            });
+        }
+        let (skip, from) = self.last_stretch();
+        let mut world = from.clone();
         let mut first: Option<(usize, u64, String)> = None;
         let mut refused = false;
-        for (i, step) in self.steps.iter().enumerate() {
+        for (i, step) in self.steps.iter().enumerate().skip(skip) {
             if let Err(why) = world.apply(step.command) {
                 let what = format!("the rules refused {:?}: {why}", step.command);
                 refused = first.is_none();

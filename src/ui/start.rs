@@ -100,8 +100,18 @@ fn resume(game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError
     if path.extension().is_some_and(|e| e == "bak") {
         dir = SaveDir(places.saves());
     }
+    let mut game = game;
+    let before = game.record.last_maker().clone();
+    game.record.continue_here(&game.current);
     let file = GameFile::resumed(dir, &game);
     let mut notes = game.log.clone();
+    if !before.same_rules() {
+        notes.push(format!(
+            "This game was saved by {}; it goes on under the rules of {} from here.",
+            before.describe(),
+            crate::sim::Maker::this().describe()
+        ));
+    }
     notes.push(format!("Welcome back. {}.", game.current.level().name));
     play_game(game.current, file, notes, None, places)
 }

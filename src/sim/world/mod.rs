@@ -5,6 +5,7 @@ mod actions;
 mod depths;
 mod digest;
 mod floor;
+mod parts;
 mod query;
 mod regen;
 mod segment;
@@ -16,6 +17,7 @@ mod view;
 pub use depths::{Depth, MAX_DEPTH};
 pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;
+pub use parts::{DepthParts, WorldParts};
 pub use story::{Ending, Story};
 pub use validate::InvalidWorld;
 

@@ -21,6 +21,11 @@ impl Regen {
     pub(super) fn parts(&self) -> (u64, bool) {
         (self.progress, self.busy)
     }
+
+    /// The healing under way with these parts.
+    pub(super) fn from_parts((progress, busy): (u64, bool)) -> Regen {
+        Regen { progress, busy }
+    }
 }
 
 impl World {

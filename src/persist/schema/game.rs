@@ -1,0 +1,173 @@
+//! Saved games, records and the hall of fame between the shells' types and the schema's.
+
+use super::world::{
+    command_from_schema, command_to_schema, ending_from_schema, ending_to_schema,
+    world_from_schema, world_to_schema,
+};
+use super::{SchemaError, check_text, v2};
+use crate::persist::game::{HallOfFame, SavedGame, Score};
+use crate::sim::{GameRecord, Maker, Origin, Step, Upgrade};
+
+/// The most lines of the message log a save keeps.
+pub const MAX_LOG_LINES: usize = 1000;
+
+fn maker_to_schema(m: &Maker) -> v2::Maker {
+    v2::Maker {
+        version: m.version.clone(),
+        rules: m.rules,
+        hash: m.hash,
+    }
+}
+
+fn maker_from_schema(m: &v2::Maker) -> Result<Maker, SchemaError> {
+    check_text("a version", &m.version)?;
+    Ok(Maker {
+        version: m.version.clone(),
+        rules: m.rules,
+        hash: m.hash,
+    })
+}
+
+/// A saved game as the schema writes it.
+pub fn game_to_schema(game: &SavedGame) -> v2::SavedGame {
+    let r = &game.record;
+    v2::SavedGame {
+        name: game.name.clone(),
+        record: v2::Record {
+            start: world_to_schema(&r.start),
+            steps: r
+                .steps
+                .iter()
+                .map(|s| v2::Step {
+                    command: command_to_schema(s.command),
+                    hash: s.hash,
+                    turn: s.turn,
+                    depth: s.depth,
+                })
+                .collect(),
+            origin: match r.origin {
+                Origin::Fresh => v2::Origin::Fresh,
+                Origin::TakenOver { seed, after } => v2::Origin::TakenOver {
+                    seed,
+                    after: after as u64,
+                },
+            },
+            made_by: maker_to_schema(&r.made_by),
+            upgrades: r
+                .upgrades
+                .iter()
+                .map(|u| v2::Upgrade {
+                    at_step: u.at_step as u64,
+                    by: maker_to_schema(&u.by),
+                    state: world_to_schema(&u.state),
+                })
+                .collect(),
+        },
+        current: world_to_schema(&game.current),
+        log: game.log.clone(),
+    }
+}
+
+/// A saved game from the schema, every world checked.
+pub fn game_from_schema(g: &v2::SavedGame) -> Result<SavedGame, SchemaError> {
+    check_text("the game's name", &g.name)?;
+    if g.log.len() > MAX_LOG_LINES {
+        return Err(SchemaError::new(format!(
+            "{} lines of messages, more than the {MAX_LOG_LINES} a save keeps",
+            g.log.len()
+        )));
+    }
+    for line in &g.log {
+        check_text("a message", line)?;
+    }
+    let steps = g
+        .record
+        .steps
+        .iter()
+        .map(|s| {
+            Ok(Step {
+                command: command_from_schema(s.command)?,
+                hash: s.hash,
+                turn: s.turn,
+                depth: s.depth,
+            })
+        })
+        .collect::<Result<Vec<_>, SchemaError>>()?;
+    let mut at = 0;
+    let mut upgrades = Vec::new();
+    for u in &g.record.upgrades {
+        let at_step = usize::try_from(u.at_step).unwrap_or(usize::MAX);
+        if at_step < at || at_step > steps.len() {
+            return Err(SchemaError::new(format!(
+                "an upgrade at step {at_step} is out of order or past the record's {} steps",
+                steps.len()
+            )));
+        }
+        at = at_step;
+        upgrades.push(Upgrade {
+            at_step,
+            by: maker_from_schema(&u.by)?,
+            state: world_from_schema(&u.state)?,
+        });
+    }
+    let origin = match g.record.origin {
+        v2::Origin::Fresh => Origin::Fresh,
+        v2::Origin::TakenOver { seed, after } => Origin::TakenOver {
+            seed,
+            after: usize::try_from(after).unwrap_or(usize::MAX),
+        },
+    };
+    let record = GameRecord {
+        start: world_from_schema(&g.record.start)?,
+        steps,
+        origin,
+        made_by: maker_from_schema(&g.record.made_by)?,
+        upgrades,
+    };
+    Ok(SavedGame {
+        name: g.name.clone(),
+        record,
+        current: world_from_schema(&g.current)?,
+        log: g.log.clone(),
+    })
+}
+
+/// The hall of fame as the schema writes it.
+pub fn scores_to_schema(hall: &HallOfFame) -> v2::HallOfFame {
+    v2::HallOfFame {
+        entries: hall
+            .entries
+            .iter()
+            .map(|s| v2::Score {
+                name: s.name.clone(),
+                seed: s.seed,
+                ending: ending_to_schema(&s.ending),
+                deepest: s.deepest,
+                turns: s.turns,
+                kills: s.kills,
+                taken_over: s.taken_over,
+            })
+            .collect(),
+    }
+}
+
+/// The hall of fame from the schema.
+pub fn scores_from_schema(hall: &v2::HallOfFame) -> Result<HallOfFame, SchemaError> {
+    let entries = hall
+        .entries
+        .iter()
+        .map(|s| {
+            check_text("a name in the hall of fame", &s.name)?;
+            Ok(Score {
+                name: s.name.clone(),
+                seed: s.seed,
+                ending: ending_from_schema(&s.ending)?,
+                deepest: s.deepest,
+                turns: s.turns,
+                kills: s.kills,
+                taken_over: s.taken_over,
+            })
+        })
+        .collect::<Result<_, SchemaError>>()?;
+    Ok(HallOfFame { entries })
+}

@@ -1,0 +1,266 @@
+//! Levels between the rules' [`Level`] and the schema's runs of tiles, with the player's
+//! memory as one bit a tile. Reading bounds what a level may allocate by what it holds.
+
+use super::SchemaError;
+use super::v2;
+use crate::geom::Hex;
+use crate::map::{Grid, Level, Placement, PlacementKind, Terrain};
+
+/// How many cells a level's storage may span beyond 64 a tile it holds: a level's bounding
+/// box is never much larger than its tiles unless the file was made to waste memory.
+const SPARE_CELLS: usize = 1 << 16;
+
+/// Storage cells allowed per tile held.
+const CELLS_PER_TILE: usize = 64;
+
+/// The schema's code for a terrain.
+pub fn terrain_code(t: Terrain) -> u8 {
+    match t {
+        Terrain::Floor => 0,
+        Terrain::Wall => 1,
+        Terrain::DoorClosed => 2,
+        Terrain::DoorOpen => 3,
+        Terrain::ShallowWater => 4,
+        Terrain::DeepWater => 5,
+        Terrain::Brush => 6,
+        Terrain::StairsDown => 7,
+        Terrain::StairsUp => 8,
+    }
+}
+
+fn terrain_of(code: u8) -> Result<Terrain, SchemaError> {
+    Ok(match code {
+        0 => Terrain::Floor,
+        1 => Terrain::Wall,
+        2 => Terrain::DoorClosed,
+        3 => Terrain::DoorOpen,
+        4 => Terrain::ShallowWater,
+        5 => Terrain::DeepWater,
+        6 => Terrain::Brush,
+        7 => Terrain::StairsDown,
+        8 => Terrain::StairsUp,
+        _ => return Err(SchemaError::new(format!("unknown terrain code {code}"))),
+    })
+}
+
+/// A tile's coordinates in the schema.
+pub fn tile(h: Hex) -> v2::Tile {
+    v2::Tile { x: h.x, y: h.y }
+}
+
+/// A schema tile as a hex.
+pub fn hex(t: v2::Tile) -> Hex {
+    Hex::new(t.x, t.y)
+}
+
+/// A level as runs of tiles, row by row.
+pub fn level_to_schema(level: &Level) -> v2::Level {
+    let mut runs: Vec<v2::Run> = Vec::new();
+    for (h, t) in level.terrain.iter() {
+        match runs.last_mut() {
+            Some(run)
+                if run.y == h.y
+                    && i64::from(run.x) + run.terrain.len() as i64 == i64::from(h.x) =>
+            {
+                run.terrain.push(terrain_code(*t));
+            }
+            _ => runs.push(v2::Run {
+                y: h.y,
+                x: h.x,
+                terrain: vec![terrain_code(*t)],
+            }),
+        }
+    }
+    v2::Level {
+        name: level.name.clone(),
+        depth: level.depth,
+        runs,
+        start: level.start.map(tile),
+        placements: level
+            .placements
+            .iter()
+            .map(|p| match &p.kind {
+                PlacementKind::Monster(kind) => v2::Placement::Monster {
+                    at: tile(p.at),
+                    kind: kind.clone(),
+                },
+                PlacementKind::Item(kind) => v2::Placement::Item {
+                    at: tile(p.at),
+                    kind: kind.clone(),
+                },
+            })
+            .collect(),
+    }
+}
+
+/// Every tile of a schema level in run order.
+fn run_hexes(runs: &[v2::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
+    runs.iter().flat_map(|r| {
+        r.terrain
+            .iter()
+            .enumerate()
+            .map(move |(i, &code)| (Hex::new(r.x.saturating_add(i as i32), r.y), code))
+    })
+}
+
+/// Refuses a level whose bounding box would need far more storage than it has tiles, before
+/// anything of that size is allocated.
+fn check_span(runs: &[v2::Run]) -> Result<(), SchemaError> {
+    let tiles: usize = runs.iter().map(|r| r.terrain.len()).sum();
+    let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
+    for r in runs.iter().filter(|r| !r.terrain.is_empty()) {
+        lo_x = lo_x.min(i64::from(r.x));
+        hi_x = hi_x.max(i64::from(r.x) + r.terrain.len() as i64 - 1);
+        lo_y = lo_y.min(i64::from(r.y));
+        hi_y = hi_y.max(i64::from(r.y));
+    }
+    if tiles == 0 {
+        return Err(SchemaError::new("a level has no tiles"));
+    }
+    let cells = (hi_x - lo_x + 3).saturating_mul(hi_y - lo_y + 3);
+    let allowed = tiles
+        .saturating_mul(CELLS_PER_TILE)
+        .saturating_add(SPARE_CELLS);
+    if cells > allowed as i64 {
+        return Err(SchemaError::new(format!(
+            "a level of {tiles} tiles spans {cells} cells, more than the {allowed} it may"
+        )));
+    }
+    Ok(())
+}
+
+/// A level from its runs, checked: known terrain, no tile twice, a bounded span.
+pub fn level_from_schema(level: &v2::Level) -> Result<Level, SchemaError> {
+    super::check_text("a level's name", &level.name)?;
+    check_span(&level.runs)?;
+    let hexes: Vec<Hex> = run_hexes(&level.runs).map(|(h, _)| h).collect();
+    let mut grid = Grid::from_hexes(&hexes, Terrain::Floor)
+        .map_err(|e| SchemaError::new(format!("a level's tiles: {e}")))?;
+    if grid.len() != hexes.len() {
+        return Err(SchemaError::new("a level lists a tile twice"));
+    }
+    for (h, code) in run_hexes(&level.runs) {
+        grid.set(h, terrain_of(code)?);
+    }
+    let mut out = Level::new(level.name.clone(), level.depth, grid);
+    out.start = level.start.map(hex);
+    out.placements = level
+        .placements
+        .iter()
+        .map(|p| {
+            let (at, kind) = match p {
+                v2::Placement::Monster { at, kind } => (at, PlacementKind::Monster(kind.clone())),
+                v2::Placement::Item { at, kind } => (at, PlacementKind::Item(kind.clone())),
+            };
+            super::check_text(
+                "a placement's kind",
+                match &kind {
+                    PlacementKind::Monster(k) | PlacementKind::Item(k) => k,
+                },
+            )?;
+            Ok(Placement { at: hex(*at), kind })
+        })
+        .collect::<Result<_, SchemaError>>()?;
+    Ok(out)
+}
+
+/// The player's memory of a level, one bit a tile in run order, from the storage-index
+/// flags of the level's grid.
+pub fn seen_to_bits(level: &Level, seen: &[bool]) -> Vec<u8> {
+    let grid = &level.terrain;
+    let mut bits = vec![0u8; grid.len().div_ceil(8)];
+    for (n, i) in grid.indices().enumerate() {
+        if seen.get(i).copied().unwrap_or(false) {
+            bits[n / 8] |= 1 << (n % 8);
+        }
+    }
+    bits
+}
+
+/// The memory's bits as flags by storage index of `level`'s grid.
+pub fn seen_from_bits(level: &Level, bits: &[u8]) -> Result<Vec<bool>, SchemaError> {
+    let grid = &level.terrain;
+    if bits.len() != grid.len().div_ceil(8) {
+        return Err(SchemaError::new(format!(
+            "the memory of {} holds {} bytes for {} tiles",
+            level.name,
+            bits.len(),
+            grid.len()
+        )));
+    }
+    let mut seen = vec![false; grid.storage_len()];
+    for (n, i) in grid.indices().enumerate() {
+        seen[i] = bits[n / 8] & (1 << (n % 8)) != 0;
+    }
+    Ok(seen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Shape;
+
+    fn sample() -> Level {
+        let mut grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
+        grid.set(Hex::new(1, 0), Terrain::Wall);
+        grid.set(Hex::new(-1, -1), Terrain::DoorOpen);
+        let mut level = Level::new("a ring", 2, grid);
+        level.start = Some(Hex::new(0, 0));
+        level.placements.push(Placement {
+            at: Hex::new(2, 1),
+            kind: PlacementKind::Monster("rat".into()),
+        });
+        level
+    }
+
+    #[test]
+    fn a_level_and_its_memory_come_back_as_they_were() {
+        let level = sample();
+        let back = level_from_schema(&level_to_schema(&level)).unwrap();
+        assert_eq!(back, level);
+        let seen: Vec<bool> = (0..level.terrain.storage_len())
+            .map(|i| i % 3 == 0)
+            .collect();
+        let bits = seen_to_bits(&level, &seen);
+        let flags = seen_from_bits(&back, &bits).unwrap();
+        for i in level.terrain.indices() {
+            assert_eq!(flags[i], seen[i]);
+        }
+    }
+
+    #[test]
+    fn a_level_spread_thin_is_refused_before_its_grid_is_made() {
+        let runs = vec![
+            v2::Run {
+                y: 0,
+                x: 0,
+                terrain: vec![0],
+            },
+            v2::Run {
+                y: 4093,
+                x: 4093,
+                terrain: vec![0],
+            },
+        ];
+        let level = v2::Level {
+            name: "thin".into(),
+            depth: 1,
+            runs,
+            start: None,
+            placements: Vec::new(),
+        };
+        let err = level_from_schema(&level).unwrap_err().to_string();
+        assert!(err.contains("spans"), "{err}");
+    }
+
+    #[test]
+    fn tiles_twice_and_unknown_terrain_are_refused() {
+        let mut level = level_to_schema(&sample());
+        let first = level.runs[0].clone();
+        level.runs.push(first);
+        assert!(level_from_schema(&level).is_err());
+        let mut level = level_to_schema(&sample());
+        level.runs[0].terrain[0] = 99;
+        assert!(level_from_schema(&level).is_err());
+    }
+}

@@ -1,0 +1,92 @@
+//! The save schema: what a save, a finished game and the hall of fame hold on disk, as types
+//! of their own apart from the rules' structs, one module per format version, with an
+//! explicit migration from every earlier version to the current one.
+//!
+//! - [`v1`]: format 1, written by hexdeep 0.1.0 (the rules' structs of that release).
+//! - [`v2`]: format 2, the current one: tiles and memory in tile coordinates, only the
+//!   levels a game has made, a record that says which release recorded which stretch.
+//!
+//! Reading a file decodes the payload as its format's types, migrates it step by step to the
+//! current schema, and only then builds the rules' values, checking every text and bounding
+//! every grid by what the file holds before it is allocated.
+
+mod game;
+mod level;
+mod migrate;
+mod v1;
+mod v2;
+mod world;
+
+use super::codec::{self, CodecError};
+use super::game::{HallOfFame, SavedGame};
+
+/// The longest text a file may hold in one place: a name, a message, a version.
+pub const MAX_TEXT: usize = 4096;
+
+/// Why a payload does not make a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SchemaError(String);
+
+impl SchemaError {
+    fn new(what: impl Into<String>) -> SchemaError {
+        SchemaError(what.into())
+    }
+}
+
+impl From<CodecError> for SchemaError {
+    fn from(e: CodecError) -> SchemaError {
+        SchemaError(e.to_string())
+    }
+}
+
+/// Refuses a text longer than [`MAX_TEXT`] bytes.
+fn check_text(what: &str, text: &str) -> Result<(), SchemaError> {
+    if text.len() > MAX_TEXT {
+        return Err(SchemaError::new(format!(
+            "{what} is {} bytes long, more than the limit of {MAX_TEXT}",
+            text.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The payload of a saved or finished game in the current format.
+pub fn encode_game(game: &SavedGame) -> Result<Vec<u8>, CodecError> {
+    codec::encode(&game::game_to_schema(game))
+}
+
+/// A saved or finished game from a payload of `format`; `game_version` and `hash` are what
+/// the file's header says (they name who recorded a format 1 game).
+pub fn decode_game(
+    format: u32,
+    payload: &[u8],
+    game_version: &str,
+    hash: u32,
+) -> Result<SavedGame, SchemaError> {
+    let current = match format {
+        1 => migrate::game(
+            &codec::decode::<v1::SavedGame>(payload)?,
+            game_version,
+            hash,
+        )?,
+        2 => codec::decode::<v2::SavedGame>(payload)?,
+        _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
+    };
+    game::game_from_schema(&current)
+}
+
+/// The payload of the hall of fame in the current format.
+pub fn encode_scores(hall: &HallOfFame) -> Result<Vec<u8>, CodecError> {
+    codec::encode(&game::scores_to_schema(hall))
+}
+
+/// The hall of fame from a payload of `format`.
+pub fn decode_scores(format: u32, payload: &[u8]) -> Result<HallOfFame, SchemaError> {
+    let current = match format {
+        1 => migrate::scores(&codec::decode::<v1::HallOfFame>(payload)?),
+        2 => codec::decode::<v2::HallOfFame>(payload)?,
+        _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
+    };
+    game::scores_from_schema(&current)
+}

@@ -1,0 +1,373 @@
+//! Worlds, creatures and commands between the rules' types and the schema's.
+
+use super::level::{hex, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile};
+use super::{SchemaError, check_text, v2};
+use crate::geom::Direction;
+use crate::rng::GameRng;
+use crate::sim::{
+    Attack, Behaviour, Command, Creature, DepthParts, Ending, Faction, FloorItem, Intention, Stack,
+    Story, World, WorldParts,
+};
+
+/// The schema's code for a direction.
+pub fn direction_code(d: Direction) -> u8 {
+    match d {
+        Direction::E => 0,
+        Direction::NE => 1,
+        Direction::NW => 2,
+        Direction::W => 3,
+        Direction::SW => 4,
+        Direction::SE => 5,
+    }
+}
+
+fn direction_of(code: u8) -> Result<Direction, SchemaError> {
+    Ok(match code {
+        0 => Direction::E,
+        1 => Direction::NE,
+        2 => Direction::NW,
+        3 => Direction::W,
+        4 => Direction::SW,
+        5 => Direction::SE,
+        _ => return Err(SchemaError::new(format!("unknown direction code {code}"))),
+    })
+}
+
+/// The generator's state as serde writes it (`rand_pcg`'s one field).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RngState {
+    state: u128,
+}
+
+fn rng_state(rng: &GameRng) -> u128 {
+    // Both sides are bincode's encoding of the same one-field struct.
+    crate::persist::codec::encode(rng)
+        .ok()
+        .and_then(|b| crate::persist::codec::decode::<RngState>(&b).ok())
+        .map_or(1, |s| s.state)
+}
+
+fn rng_of(state: u128) -> Result<GameRng, SchemaError> {
+    if state & 1 == 0 {
+        return Err(SchemaError::new("the random generator's state is even"));
+    }
+    Ok(GameRng::new(state))
+}
+
+/// A world as the schema writes it.
+pub fn world_to_schema(world: &World) -> v2::World {
+    let parts = world.to_parts();
+    v2::World {
+        seed: parts.seed,
+        depths: parts
+            .depths
+            .iter()
+            .map(|d| v2::Depth {
+                level: level_to_schema(&d.level),
+                seen: seen_to_bits(&d.level, &d.seen),
+                floor: d
+                    .floor
+                    .iter()
+                    .map(|f| v2::FloorItem {
+                        at: tile(f.at),
+                        item: f.item.clone(),
+                    })
+                    .collect(),
+                visited: d.visited,
+            })
+            .collect(),
+        creatures: parts.creatures.iter().map(creature_to_schema).collect(),
+        turn: parts.turn,
+        segment: parts.segment,
+        rng: rng_state(&parts.rng),
+        plans: parts
+            .plans
+            .iter()
+            .map(|p| p.map(intention_to_schema))
+            .collect(),
+        story: v2::Story {
+            ending: parts.story.ending.as_ref().map(ending_to_schema),
+            deepest: parts.story.deepest,
+            kills: parts.story.kills.into_iter().collect(),
+            items_used: parts.story.items_used.into_iter().collect(),
+        },
+        terrain_digest: parts.terrain_digest,
+        regen_progress: parts.regen.0,
+        regen_busy: parts.regen.1,
+    }
+}
+
+/// A world from the schema, checked as every loaded world is.
+pub fn world_from_schema(w: &v2::World) -> Result<World, SchemaError> {
+    if w.depths.len() > crate::sim::MAX_DEPTH as usize {
+        return Err(SchemaError::new(format!(
+            "{} levels, more than the {} a game has",
+            w.depths.len(),
+            crate::sim::MAX_DEPTH
+        )));
+    }
+    let depths = w
+        .depths
+        .iter()
+        .map(|d| {
+            let level = level_from_schema(&d.level)?;
+            let seen = seen_from_bits(&level, &d.seen)?;
+            let floor = d
+                .floor
+                .iter()
+                .map(|f| {
+                    check_text("an item's name", &f.item)?;
+                    Ok(FloorItem {
+                        at: hex(f.at),
+                        item: f.item.clone(),
+                    })
+                })
+                .collect::<Result<_, SchemaError>>()?;
+            Ok(DepthParts {
+                level,
+                seen,
+                floor,
+                visited: d.visited,
+            })
+        })
+        .collect::<Result<_, SchemaError>>()?;
+    let creatures = w
+        .creatures
+        .iter()
+        .map(creature_from_schema)
+        .collect::<Result<_, _>>()?;
+    let story = Story {
+        ending: w
+            .story
+            .ending
+            .as_ref()
+            .map(ending_from_schema)
+            .transpose()?,
+        deepest: w.story.deepest,
+        kills: counts(&w.story.kills)?,
+        items_used: counts(&w.story.items_used)?,
+    };
+    let parts = WorldParts {
+        seed: w.seed,
+        depths,
+        creatures,
+        turn: w.turn,
+        segment: w.segment,
+        rng: rng_of(w.rng)?,
+        plans: w
+            .plans
+            .iter()
+            .map(|p| p.map(intention_from_schema))
+            .collect(),
+        story,
+        terrain_digest: w.terrain_digest,
+        regen: (w.regen_progress, w.regen_busy),
+    };
+    World::from_parts(parts).map_err(|e| SchemaError::new(format!("the world is invalid: {e}")))
+}
+
+fn counts(pairs: &[(String, u32)]) -> Result<std::collections::BTreeMap<String, u32>, SchemaError> {
+    let mut out = std::collections::BTreeMap::new();
+    for (name, n) in pairs {
+        check_text("a name in the story", name)?;
+        if out.insert(name.clone(), *n).is_some() {
+            return Err(SchemaError::new(format!("{name:?} is counted twice")));
+        }
+    }
+    Ok(out)
+}
+
+fn creature_to_schema(c: &Creature) -> v2::Creature {
+    v2::Creature {
+        id: c.id as u32,
+        name: c.name.clone(),
+        glyph: c.glyph,
+        at: tile(c.pos),
+        depth: c.depth,
+        hp: c.hp,
+        max_hp: c.max_hp,
+        damage: c.damage,
+        strength: c.strength,
+        speed: c.speed,
+        sight: c.sight,
+        faction: c.faction.0,
+        alive: c.alive,
+        initiative: c.initiative,
+        behaviour: c.behaviour.map(behaviour_to_schema),
+        memory: c.memory.map(tile),
+        inventory: c
+            .inventory
+            .iter()
+            .map(|s| v2::Stack {
+                item: s.item.clone(),
+                count: s.count,
+                letter: s.letter,
+            })
+            .collect(),
+        armour: c.armour,
+        attack: match c.attack {
+            Attack::Blow => 0,
+            Attack::Sweep => 1,
+        },
+        wielded: c.wielded.clone(),
+        worn: c.worn.clone(),
+        busy: c.busy,
+        home: c.home.map(tile),
+        charge: c.charge.map(direction_code),
+    }
+}
+
+fn creature_from_schema(c: &v2::Creature) -> Result<Creature, SchemaError> {
+    check_text("a creature's name", &c.name)?;
+    for s in &c.inventory {
+        check_text("an item's name", &s.item)?;
+    }
+    for name in c.wielded.iter().chain(&c.worn) {
+        check_text("an item's name", name)?;
+    }
+    Ok(Creature {
+        id: c.id as usize,
+        name: c.name.clone(),
+        glyph: c.glyph,
+        pos: hex(c.at),
+        hp: c.hp,
+        max_hp: c.max_hp,
+        damage: c.damage,
+        strength: c.strength,
+        speed: c.speed,
+        sight: c.sight,
+        faction: Faction(c.faction),
+        alive: c.alive,
+        initiative: c.initiative,
+        behaviour: c.behaviour.map(behaviour_from_schema),
+        memory: c.memory.map(hex),
+        inventory: c
+            .inventory
+            .iter()
+            .map(|s| Stack {
+                item: s.item.clone(),
+                count: s.count,
+                letter: s.letter,
+            })
+            .collect(),
+        depth: c.depth,
+        armour: c.armour,
+        attack: match c.attack {
+            0 => Attack::Blow,
+            1 => Attack::Sweep,
+            n => return Err(SchemaError::new(format!("unknown attack code {n}"))),
+        },
+        wielded: c.wielded.clone(),
+        worn: c.worn.clone(),
+        busy: c.busy,
+        home: c.home.map(hex),
+        charge: c.charge.map(direction_of).transpose()?,
+    })
+}
+
+fn behaviour_to_schema(b: Behaviour) -> v2::Behaviour {
+    match b {
+        Behaviour::Chaser => v2::Behaviour::Chaser,
+        Behaviour::Coward { flee_below } => v2::Behaviour::Coward { flee_below },
+        Behaviour::Pack { size, radius } => v2::Behaviour::Pack { size, radius },
+        Behaviour::Ranged { range, damage } => v2::Behaviour::Ranged { range, damage },
+        Behaviour::Charger { range } => v2::Behaviour::Charger { range },
+        Behaviour::Guardian { radius } => v2::Behaviour::Guardian { radius },
+    }
+}
+
+fn behaviour_from_schema(b: v2::Behaviour) -> Behaviour {
+    match b {
+        v2::Behaviour::Chaser => Behaviour::Chaser,
+        v2::Behaviour::Coward { flee_below } => Behaviour::Coward { flee_below },
+        v2::Behaviour::Pack { size, radius } => Behaviour::Pack { size, radius },
+        v2::Behaviour::Ranged { range, damage } => Behaviour::Ranged { range, damage },
+        v2::Behaviour::Charger { range } => Behaviour::Charger { range },
+        v2::Behaviour::Guardian { radius } => Behaviour::Guardian { radius },
+    }
+}
+
+fn intention_to_schema(i: Intention) -> v2::Intention {
+    match i {
+        Intention::Stay => v2::Intention::Stay,
+        Intention::Move(t) => v2::Intention::Move(tile(t)),
+        Intention::Attack(t) => v2::Intention::Attack(tile(t)),
+        Intention::Throw(t) => v2::Intention::Throw(tile(t)),
+    }
+}
+
+fn intention_from_schema(i: v2::Intention) -> Intention {
+    match i {
+        v2::Intention::Stay => Intention::Stay,
+        v2::Intention::Move(t) => Intention::Move(hex(t)),
+        v2::Intention::Attack(t) => Intention::Attack(hex(t)),
+        v2::Intention::Throw(t) => Intention::Throw(hex(t)),
+    }
+}
+
+/// An ending in the schema.
+pub fn ending_to_schema(e: &Ending) -> v2::Ending {
+    match e {
+        Ending::Won => v2::Ending::Won,
+        Ending::Died { cause, depth } => v2::Ending::Died {
+            cause: cause.clone(),
+            depth: *depth,
+        },
+        Ending::Quit => v2::Ending::Quit,
+        Ending::OutOfTime => v2::Ending::OutOfTime,
+    }
+}
+
+/// An ending from the schema.
+pub fn ending_from_schema(e: &v2::Ending) -> Result<Ending, SchemaError> {
+    Ok(match e {
+        v2::Ending::Won => Ending::Won,
+        v2::Ending::Died { cause, depth } => {
+            check_text("a cause of death", cause)?;
+            Ending::Died {
+                cause: cause.clone(),
+                depth: *depth,
+            }
+        }
+        v2::Ending::Quit => Ending::Quit,
+        v2::Ending::OutOfTime => Ending::OutOfTime,
+    })
+}
+
+/// A command in the schema.
+pub fn command_to_schema(c: Command) -> v2::Command {
+    match c {
+        Command::Move(d) => v2::Command::Move(direction_code(d)),
+        Command::Attack(d) => v2::Command::Attack(direction_code(d)),
+        Command::Wait => v2::Command::Wait,
+        Command::Rest => v2::Command::Rest,
+        Command::Throw { item, at } => v2::Command::Throw { item, at: tile(at) },
+        Command::Drink(l) => v2::Command::Drink(l),
+        Command::Read(l) => v2::Command::Read(l),
+        Command::Wield(l) => v2::Command::Wield(l),
+        Command::Wear(l) => v2::Command::Wear(l),
+        Command::Drop(l) => v2::Command::Drop(l),
+        Command::PickUp => v2::Command::PickUp,
+        Command::Descend => v2::Command::Descend,
+        Command::Ascend => v2::Command::Ascend,
+    }
+}
+
+/// A command from the schema.
+pub fn command_from_schema(c: v2::Command) -> Result<Command, SchemaError> {
+    Ok(match c {
+        v2::Command::Move(d) => Command::Move(direction_of(d)?),
+        v2::Command::Attack(d) => Command::Attack(direction_of(d)?),
+        v2::Command::Wait => Command::Wait,
+        v2::Command::Rest => Command::Rest,
+        v2::Command::Throw { item, at } => Command::Throw { item, at: hex(at) },
+        v2::Command::Drink(l) => Command::Drink(l),
+        v2::Command::Read(l) => Command::Read(l),
+        v2::Command::Wield(l) => Command::Wield(l),
+        v2::Command::Wear(l) => Command::Wear(l),
+        v2::Command::Drop(l) => Command::Drop(l),
+        v2::Command::PickUp => Command::PickUp,
+        v2::Command::Descend => Command::Descend,
+        v2::Command::Ascend => Command::Ascend,
+    })
+}

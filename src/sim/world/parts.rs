@@ -1,0 +1,141 @@
+//! The world taken apart into plain pieces and put back together: how the save schema
+//! (`persist`) reads and builds a world without knowing its private fields. The pieces are
+//! the rules' own types; `persist` turns them into its schema's.
+
+use super::regen::Regen;
+use super::{Depth, FloorItem, Story, World};
+use crate::map::Level;
+use crate::rng::GameRng;
+use crate::sim::{Creature, Intention, InvalidWorld};
+
+/// One level's state.
+#[derive(Clone, Debug)]
+pub struct DepthParts {
+    /// Its map as it is now.
+    pub level: Level,
+    /// Per storage index of `level`'s grid: seen by the player.
+    pub seen: Vec<bool>,
+    /// The items lying on it.
+    pub floor: Vec<FloorItem>,
+    /// Whether the player has been there.
+    pub visited: bool,
+}
+
+/// Every piece of a world's state; its caches are left out.
+#[derive(Clone, Debug)]
+pub struct WorldParts {
+    /// The game's seed.
+    pub seed: u64,
+    /// The levels made so far.
+    pub depths: Vec<DepthParts>,
+    /// Every creature by id.
+    pub creatures: Vec<Creature>,
+    /// Whole turns done.
+    pub turn: u64,
+    /// The segment about to run.
+    pub segment: u32,
+    /// The rules' generator.
+    pub rng: GameRng,
+    /// Per creature id: its plan.
+    pub plans: Vec<Option<Intention>>,
+    /// The run's story.
+    pub story: Story,
+    /// The digest of terrain changes.
+    pub terrain_digest: u64,
+    /// The player's healing under way: progress and whether the turn was busy.
+    pub regen: (u64, bool),
+}
+
+impl World {
+    /// The world's state in pieces.
+    pub fn to_parts(&self) -> WorldParts {
+        WorldParts {
+            seed: self.seed,
+            depths: self
+                .depths
+                .iter()
+                .map(|d| DepthParts {
+                    level: d.level.clone(),
+                    seen: d.seen.clone(),
+                    floor: d.floor.clone(),
+                    visited: d.visited,
+                })
+                .collect(),
+            creatures: self.creatures.clone(),
+            turn: self.turn,
+            segment: self.segment,
+            rng: self.rng.clone(),
+            plans: self.plans.clone(),
+            story: self.story.clone(),
+            terrain_digest: self.terrain_digest,
+            regen: self.regen.parts(),
+        }
+    }
+
+    /// A world from its pieces, checked ([`World::validate`]), with its view computed.
+    pub fn from_parts(parts: WorldParts) -> Result<World, InvalidWorld> {
+        let mut world = World {
+            seed: parts.seed,
+            depths: parts
+                .depths
+                .into_iter()
+                .map(|d| Depth {
+                    level: d.level,
+                    seen: d.seen,
+                    floor: d.floor,
+                    visited: d.visited,
+                })
+                .collect(),
+            creatures: parts.creatures,
+            turn: parts.turn,
+            segment: parts.segment,
+            rng: parts.rng,
+            plans: parts.plans,
+            visible: Vec::new(),
+            story: parts.story,
+            terrain_digest: parts.terrain_digest,
+            resolver: None,
+            hunt_map: None,
+            view_key: None,
+            regen: Regen::from_parts(parts.regen),
+        };
+        world.validate()?;
+        world.update_view();
+        Ok(world)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Command;
+
+    #[test]
+    fn a_world_taken_apart_and_put_together_is_the_same_and_plays_on_the_same() {
+        let mut world = World::new_game(4, Vec::new()).unwrap();
+        for _ in 0..6 {
+            let _ = world.apply(Command::Rest);
+        }
+        let mut back = World::from_parts(world.to_parts()).unwrap();
+        assert!(back.differences(&world).is_empty());
+        assert_eq!(back.turn_hash(), world.turn_hash());
+        for _ in 0..6 {
+            assert_eq!(
+                back.apply(Command::Wait).is_ok(),
+                world.apply(Command::Wait).is_ok()
+            );
+        }
+        assert_eq!(back.turn_hash(), world.turn_hash());
+    }
+
+    #[test]
+    fn broken_pieces_are_refused() {
+        let world = World::new_game(4, Vec::new()).unwrap();
+        let mut parts = world.to_parts();
+        parts.segment = 9;
+        assert!(World::from_parts(parts).is_err());
+        let mut parts = world.to_parts();
+        parts.depths[0].seen.pop();
+        assert!(World::from_parts(parts).is_err());
+    }
+}
