@@ -159,3 +159,40 @@ fn verifying_a_continued_0_1_0_save_says_which_steps_were_checked() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_game_of_other_rules_is_not_shown_as_if_these_rules_played_it() {
+    let dir = scratch("cast-old");
+    let cast = dir.join("out.cast");
+    let old = fixture("0.1.0", "finished.hdsave");
+    let out = run(&[
+        "replay",
+        old.to_str().unwrap(),
+        "--cast",
+        cast.to_str().unwrap(),
+    ]);
+    let said = format!("{}{}", stdout(&out), cli::stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("cannot be replayed") && said.contains("hexdeep 0.1.0"),
+        "{said}"
+    );
+    assert!(!cast.exists());
+    // Continued here, the stretch these rules played is shown, from the upgrade on.
+    let mut game = persist::load_game(&old).unwrap();
+    game.record.continue_here(&game.current);
+    let path = persist::save_game(&SaveDir(dir.clone()), &game).unwrap();
+    let out = run(&[
+        "replay",
+        path.to_str().unwrap(),
+        "--cast",
+        cast.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+    assert!(cast.exists());
+    assert_eq!(game.record.last_stretch().steps.len(), 0);
+    assert_eq!(
+        game.record.last_stretch().start.turn_hash(),
+        game.current.turn_hash()
+    );
+}

@@ -135,10 +135,24 @@ impl GameRecord {
     }
 
     /// Where the last stretch starts: its first step and its world.
-    fn last_stretch(&self) -> (usize, &World) {
+    fn last_stretch_start(&self) -> (usize, &World) {
         self.upgrades
             .last()
             .map_or((0, &self.start), |u| (u.at_step, &u.state))
+    }
+
+    /// The last stretch as a record of its own: from the world the last release with other
+    /// rules loaded (or the start), with the steps played from there. What a viewer can show
+    /// under these rules.
+    pub fn last_stretch(&self) -> GameRecord {
+        let (first, start) = self.last_stretch_start();
+        GameRecord {
+            start: start.clone(),
+            steps: self.steps[first..].to_vec(),
+            origin: self.origin.clone(),
+            made_by: self.last_maker().clone(),
+            upgrades: Vec::new(),
+        }
     }
 
     /// Why this build cannot check the record at all (its last stretch was made under other
@@ -160,7 +174,7 @@ impl GameRecord {
     /// check: how many, and who made the stretch just before (`None` when every step can be
     /// checked).
     pub fn unchecked_prefix(&self) -> Option<(usize, &Maker)> {
-        let (first, _) = self.last_stretch();
+        let (first, _) = self.last_stretch_start();
         let before = match self.upgrades.len() {
             0 => return None,
             1 => &self.made_by,
@@ -214,7 +228,7 @@ impl GameRecord {
                 what: why,
             });
         }
-        let (skip, from) = self.last_stretch();
+        let (skip, from) = self.last_stretch_start();
         let mut world = from.clone();
         let mut first: Option<(usize, u64, String)> = None;
         let mut refused = false;

@@ -105,7 +105,14 @@ pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, Strin
     let [file] = args.files.as_slice() else {
         return Err("give one file to watch or export (several only with --verify)".into());
     };
-    let game = crate::persist::load_game(file).map_err(|e| e.to_string())?;
+    let mut game = crate::persist::load_game(file).map_err(|e| e.to_string())?;
+    if let Some(why) = game.record.unverifiable() {
+        return Err(format!(
+            "{}: cannot be replayed by this version: {why}",
+            file.display()
+        ));
+    }
+    game.record = game.record.last_stretch();
     if let Some(out) = &args.cast {
         let (w, h) = args.size.as_deref().map_or(Ok((100, 32)), parse_size)?;
         let speed = args.speed.unwrap_or(1.0);
