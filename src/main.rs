@@ -80,7 +80,7 @@ fn report(result: Result<bool, String>) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(err) => {
-            eprintln!("hexdeep: {err}");
+            hexdeep::output::warn_line(&format!("hexdeep: {err}"));
             ExitCode::FAILURE
         }
     }

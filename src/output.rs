@@ -14,3 +14,10 @@ pub fn emit(text: &str) {
 pub fn emit_line(text: &str) {
     emit(&format!("{text}\n"));
 }
+
+/// Writes `text` and a newline to stderr; an error is ignored, as when the terminal was closed
+/// (`eprintln!` panics then).
+pub fn warn_line(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}").and_then(|()| err.flush());
+}

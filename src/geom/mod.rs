@@ -9,18 +9,21 @@
 //! and other outside data are checked against that limit where they come in, so arithmetic
 //! never overflows.
 
-pub mod cabinet;
+mod cabinet;
 mod convert;
 mod direction;
 mod line;
+mod projection;
 mod rings;
 mod transform;
 
 #[cfg(test)]
 mod tests;
 
+pub use cabinet::Cabinet;
 pub use convert::{Doubled, Offset};
 pub use direction::Direction;
+pub use projection::Projection;
 
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, Mul, Neg, Sub};

@@ -1,6 +1,5 @@
 //! Worked examples from the hexagon guide in our convention, and the laws as property tests.
 
-use super::cabinet::{from_screen, to_screen};
 use super::*;
 use proptest::prelude::*;
 use std::collections::VecDeque;
@@ -333,4 +332,14 @@ proptest! {
         let (fx, fy) = (f64::from(a.x) + dx * 0.5, f64::from(a.y) + dy * 0.5);
         prop_assert_eq!(Hex::round(fx, fy), a);
     }
+}
+
+/// The screen cell of a hex with column offset `h`.
+fn to_screen(hex: Hex, h: i32) -> (i32, i32) {
+    Cabinet::new(h).to_screen(hex)
+}
+
+/// The hex at a screen cell with column offset `h`.
+fn from_screen(col: i32, row: i32, h: i32) -> Option<Hex> {
+    Cabinet::new(h).tile_at(col, row)
 }

@@ -1,7 +1,7 @@
 //! Dense tile storage over a hex shape.
 
 use super::Shape;
-use crate::geom::{COORD_LIMIT, Direction, Hex};
+use crate::geom::{COORD_LIMIT, Cabinet, Direction, Hex};
 use thiserror::Error;
 
 /// The most storage cells a grid may have (bounding box plus border), to bound memory.
@@ -224,29 +224,19 @@ impl<T> Grid<T> {
         (lo, hi)
     }
 
-    /// The column offset `H` that puts the leftmost tile of the cabinet projection at
-    /// column 0: `−min(2x − y)` over the tiles.
-    pub fn screen_offset(&self) -> i32 {
-        self.indices()
-            .map(|i| {
-                let h = self.hex(i);
-                2 * h.x - h.y
-            })
-            .min()
-            .map_or(0, |m| -m)
+    /// The cabinet projection this map is drawn with: its leftmost tile at column 0.
+    pub fn projection(&self) -> Cabinet {
+        Cabinet::fitting(self.indices().map(|i| self.hex(i)))
     }
 
     /// The width and height, in terminal cells, of the whole map drawn with
-    /// [`Grid::screen_offset`].
+    /// [`Grid::projection`].
     pub fn screen_size(&self) -> (i32, i32) {
-        let h = self.screen_offset();
+        let projection = self.projection();
         let (lo, hi) = self.bounds();
         let width = self
             .indices()
-            .map(|i| {
-                let t = self.hex(i);
-                2 * t.x - t.y + h
-            })
+            .map(|i| projection.to_screen(self.hex(i)).0)
             .max()
             .map_or(0, |m| m + 1);
         (width, hi.y - lo.y + 1)
@@ -286,7 +276,7 @@ mod tests {
         assert!(!g.contains(Hex::new(5, 2)));
         assert!(!g.contains(Hex::new(-1, 0)));
         assert_eq!(g.get(Hex::new(100, 100)), None);
-        assert_eq!(g.screen_offset(), 2);
+        assert_eq!(g.projection().h, 2);
     }
 
     #[test]
@@ -301,7 +291,7 @@ mod tests {
         .unwrap();
         assert_eq!(g.len(), 16);
         for (hex, _) in g.iter() {
-            let (col, _) = crate::geom::cabinet::to_screen(hex, 0);
+            let (col, _) = Cabinet::MAP_FILE.to_screen(hex);
             assert!((0..8).contains(&col), "{hex} at column {col}");
         }
         assert_eq!(g.screen_size(), (8, 4));

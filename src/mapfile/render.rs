@@ -156,7 +156,7 @@ pub struct TextWork {
     pub marks_set: u64,
 }
 
-/// The map as the game draws it (`H` from [`crate::map::Grid::screen_offset`]), with
+/// The map as the game draws it (in [`crate::map::Grid::projection`]), with
 /// overlays, then one line per overlay; coloured with ANSI codes when `colour`. A map whose
 /// text would exceed [`MAX_TEXT_CELLS`] is refused.
 pub fn to_text(level: &Level, c: &Computed, colour: bool) -> Result<String, String> {
@@ -188,7 +188,7 @@ pub fn to_text_counted(
     let in_range = marks(grid, c.range.as_deref().unwrap_or(&[]), &mut work);
     let on_path = marks(grid, c.path.as_ref().map_or(&[], |(p, _)| p), &mut work);
     let shown = glyphs(level);
-    let h = grid.screen_offset();
+    let projection = grid.projection();
     let (lo, hi) = grid.bounds();
     let mut out = String::new();
     for y in lo.y..=hi.y {
@@ -198,7 +198,7 @@ pub fn to_text_counted(
             work.cells_visited += 1;
             let t = Hex::new(x, y);
             let Some(i) = grid.index(t) else { continue };
-            let (tile_col, _) = crate::geom::cabinet::to_screen(t, h);
+            let (tile_col, _) = projection.to_screen(t);
             for _ in col..tile_col {
                 line.push(' ');
             }

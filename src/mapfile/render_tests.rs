@@ -8,7 +8,7 @@ use crate::mapfile::load_map;
 /// list. Quadratic, so only for small maps; kept as the oracle.
 fn reference(level: &Level, c: &Computed, colour: bool) -> String {
     let grid = &level.terrain;
-    let h = grid.screen_offset();
+    let projection = grid.projection();
     let (lo, hi) = grid.bounds();
     let (width, _) = grid.screen_size();
     let path: &[Hex] = c.path.as_ref().map_or(&[], |(p, _)| p);
@@ -16,7 +16,7 @@ fn reference(level: &Level, c: &Computed, colour: bool) -> String {
     for y in lo.y..=hi.y {
         let mut line = String::new();
         for col in 0..width {
-            let tile = crate::geom::cabinet::from_screen(col, y, h).filter(|&t| grid.contains(t));
+            let tile = projection.tile_at(col, y).filter(|&t| grid.contains(t));
             let Some(t) = tile else {
                 line.push(' ');
                 continue;

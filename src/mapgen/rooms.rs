@@ -3,7 +3,7 @@
 //! room's wall by a door or an opening.
 
 use super::{connect, dice};
-use crate::geom::Hex;
+use crate::geom::{Cabinet, Hex};
 use crate::map::{Grid, Terrain};
 use crate::rng::GameRng;
 
@@ -169,12 +169,13 @@ fn corridor(
     a: Hex,
     b: Hex,
 ) {
+    let screen = Cabinet::MAP_FILE;
     let corner = if dice::chance(rng, 1, 2) {
         // Along row a.y to the screen column of b.
-        Hex::new((2 * b.x - b.y + a.y).div_euclid(2), a.y)
+        screen.at_or_left_of(screen.to_screen(b).0, a.y)
     } else {
         // A straight line to row b.y, then along that row.
-        Hex::new((2 * a.x - a.y + b.y).div_euclid(2), b.y)
+        screen.at_or_left_of(screen.to_screen(a).0, b.y)
     };
     let mut path = a.line_to(corner);
     path.extend(corner.line_to(b).into_iter().skip(1));

@@ -1,4 +1,5 @@
-//! The game loop: draw, read one event, turn it into a command, apply it, repeat.
+//! A game being played: one key or click at a time, turned into a command, applied and
+//! recorded. The loop that feeds it is in [`game_loop`](super::game_loop).
 
 use super::auto;
 use super::describe::{describe, sentence};
@@ -6,28 +7,16 @@ use super::item_prompt::{self, Answer};
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::saving::GameFile;
-use super::state::{Auto, EndReport, Mode, UiState};
-use super::terminal::{TerminalGuard, stop_flag, stopped};
+use super::state::{EndReport, Mode, UiState};
 use super::update::{confirm_quit, start_travel, update};
 use super::view::{self, Context};
 use crate::geom::Direction;
 use crate::sim::{Command, Event as WorldEvent, World};
 use ratatui::Frame;
 use ratatui::crossterm::event::{
-    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
-    MouseEventKind,
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use std::time::Duration;
-
-/// How long a travel or explore step waits for a key that interrupts it.
-const AUTO_STEP_DELAY: Duration = Duration::from_millis(35);
-
-/// How long a rest step waits for a key that interrupts it.
-const REST_STEP_DELAY: Duration = Duration::from_millis(8);
-
-/// How long the loop waits for input before checking for signals.
-const IDLE_POLL: Duration = Duration::from_millis(200);
 
 /// A game being played: the world, the shell state and the record of accepted commands.
 pub struct Session {
@@ -332,56 +321,4 @@ impl Session {
         self.ui.pointed = Some(hex);
         self.ui.log.push(describe(&self.world, hex));
     }
-}
-
-/// Plays until the player quits or a signal arrives; the terminal is restored on every exit,
-/// and a game still in progress is saved (on `S`, Ctrl-C, SIGTERM, SIGHUP, a closed terminal
-/// or a terminal error). Returns the last messages, for the shell to print.
-pub fn play(mut session: Session) -> std::io::Result<Vec<String>> {
-    let flag = stop_flag()?;
-    let played = run_loop(&mut session, &flag);
-    if !session.save_now() {
-        eprintln!("hexdeep: the game could not be saved");
-    }
-    let tail: Vec<String> = session.ui.log.lines().rev().take(3).collect();
-    played.map(|()| tail.into_iter().rev().collect())
-}
-
-fn run_loop(session: &mut Session, flag: &std::sync::atomic::AtomicBool) -> std::io::Result<()> {
-    let mut guard = TerminalGuard::enter()?;
-    while !session.ui.quit && !stopped(flag) {
-        let mut map_area = None;
-        guard
-            .terminal
-            .draw(|frame| map_area = session.draw(frame))?;
-        let automatic = session.ui.auto.is_some() && !session.ui.too_small;
-        let wait = match session.ui.auto {
-            _ if !automatic => IDLE_POLL,
-            Some(Auto::Rest) => REST_STEP_DELAY,
-            _ => AUTO_STEP_DELAY,
-        };
-        if event::poll(wait)? {
-            match event::read()? {
-                Event::Key(key) if key.kind == KeyEventKind::Press => {
-                    if automatic {
-                        session.ui.auto = None;
-                        session.ui.log.push("You stop.");
-                    } else {
-                        session.key(key);
-                    }
-                }
-                Event::Mouse(mouse) => {
-                    if let Some(area) = map_area {
-                        session.click(mouse, area);
-                    }
-                }
-                _ => {}
-            }
-        } else if automatic {
-            if let Some(command) = auto::next_command(&mut session.ui, &session.world) {
-                session.perform(command);
-            }
-        }
-    }
-    Ok(())
 }

@@ -7,6 +7,8 @@
 pub mod app;
 pub mod auto;
 pub mod describe;
+pub mod events;
+pub mod game_loop;
 pub mod inventory;
 pub mod item_prompt;
 pub mod keymap;

@@ -1,7 +1,8 @@
 //! Starting and resuming games in the terminal: a new game, `hexdeep continue`, a game taken
 //! over from a replay, and the small menu bare `hexdeep` opens when a save is present.
 
-use super::app::{self, Session};
+use super::app::Session;
+use super::game_loop;
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::replay::Replayer;
@@ -46,7 +47,7 @@ pub fn play_game(
         record: Vec::new(),
         game: Some(game),
     };
-    let tail = app::play(session)?;
+    let tail = game_loop::play(session)?;
     for line in tail {
         crate::output::emit_line(&line);
     }
@@ -256,7 +257,7 @@ pub fn start(args: &super::PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayE
 fn menu(choices: &[(char, Choice, String)], note: &str) -> Result<Choice, PlayError> {
     let mut guard = TerminalGuard::enter()?;
     loop {
-        guard.terminal.draw(|frame| {
+        guard.terminal().draw(|frame| {
             let mut lines = vec![
                 Line::styled("hexdeep", Style::default().add_modifier(Modifier::BOLD)),
                 Line::raw(""),

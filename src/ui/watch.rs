@@ -1,11 +1,12 @@
 //! The replay viewer's loop in the terminal: draw, read keys, play on by the clock.
 
+use super::events::{EventSource, TerminalEvents};
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::replay::{ReplayExit, Replayer};
-use super::terminal::{TerminalGuard, stop_flag, stopped};
+use super::terminal::TerminalGuard;
 use crate::persist::SavedGame;
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::event::{Event, KeyEventKind};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
@@ -13,11 +14,11 @@ use std::time::{Duration, Instant};
 pub fn watch(game: SavedGame, keymap: &Keymap) -> std::io::Result<Option<Replayer>> {
     let mut replay = Replayer::new(game);
     let palette = Palette::detect();
-    let flag = stop_flag()?;
+    let mut events = TerminalEvents::new()?;
     let mut guard = TerminalGuard::enter()?;
     let mut next_step = Instant::now();
-    while !stopped(&flag) {
-        guard.terminal.draw(|frame| {
+    while !events.stop_requested() {
+        guard.terminal().draw(|frame| {
             let area = frame.area();
             replay.render(keymap, palette, area, frame.buffer_mut());
         })?;
@@ -27,8 +28,8 @@ pub fn watch(game: SavedGame, keymap: &Keymap) -> std::io::Result<Option<Replaye
         } else {
             Duration::from_millis(250)
         };
-        if event::poll(wait)? {
-            if let Event::Key(key) = event::read()? {
+        if let Some(event) = events.next_event(wait)? {
+            if let Event::Key(key) = event {
                 if key.kind == KeyEventKind::Press {
                     match replay.key(key) {
                         ReplayExit::Stay => {}

@@ -2,7 +2,7 @@
 
 use super::MAX_PROBLEMS;
 use super::front::{FrontMatter, LegendEntry};
-use crate::geom::Hex;
+use crate::geom::Cabinet;
 use crate::map::{Placement, PlacementKind, Terrain};
 use crate::mapfile::Problem;
 use crate::mapfile::finish::Draft;
@@ -70,7 +70,9 @@ pub fn parse(
                 return;
             }
             let at = Some((line_no, c + 1));
-            if (c + y) % 2 == 1 {
+            // Lines hold at most `MAX_LINE_CHARS` and files `MAX_FILE_BYTES`: both fit in i32.
+            let cell = Cabinet::MAP_FILE.tile_at(c as i32, y as i32);
+            let Some(hex) = cell else {
                 let joins = is_plain_wall(Some(ch), legend)
                     && c > 0
                     && is_plain_wall(chars.get(c - 1).copied(), legend)
@@ -81,7 +83,7 @@ pub fn parse(
                     )));
                 }
                 continue;
-            }
+            };
             let Some(entry) = resolve(ch, legend) else {
                 if front.legend_lost || front.bad_glyphs.contains(&ch) {
                     continue;
@@ -91,7 +93,6 @@ pub fn parse(
                 )));
                 continue;
             };
-            let hex = Hex::new(usize::midpoint(c, y) as i32, y as i32);
             if !hex.in_limits() {
                 problems.push(Problem::error(
                     file,

@@ -18,7 +18,7 @@ pub use writer::{canonical_offset, check_writable, write_hexmap};
 
 use super::finish::{Draft, finish};
 use super::{Loaded, MapFileErrors, Problem};
-use crate::geom::Hex;
+use crate::geom::{Cabinet, Hex};
 
 /// The largest `.hexmap` file read, in bytes (4 MiB).
 pub const MAX_FILE_BYTES: usize = 4 << 20;
@@ -91,8 +91,9 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         return Err(MapFileErrors::new(problems));
     }
     let locate = move |h: Hex| -> Option<(usize, usize)> {
-        let line = first as i64 + i64::from(h.y) + 1;
-        let col = 2 * i64::from(h.x) - i64::from(h.y) + 1;
+        let (col, row) = Cabinet::MAP_FILE.to_screen(h);
+        let line = first as i64 + i64::from(row) + 1;
+        let col = i64::from(col) + 1;
         (line >= 1 && col >= 1).then_some((line as usize, col as usize))
     };
     finish(file, draft, &locate, problems)

@@ -9,23 +9,16 @@
 //! the same tile are dropped.
 
 use super::{MAX_FILE_BYTES, MAX_LINE_CHARS};
-use crate::geom::Hex;
+use crate::geom::{Cabinet, Hex};
 use crate::map::{Level, PlacementKind, Terrain};
 use crate::mapfile::names::item_glyph;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// The translation the writer applies: the top row goes to `y = 0` and the leftmost screen
-/// column to 0 or 1 (a translation keeps the parity of `c + y`, so 1 is sometimes needed).
+/// column to 0 or 1 ([`Cabinet::file_shift`]).
 pub fn canonical_offset(level: &Level) -> Hex {
-    let grid = &level.terrain;
-    let min_y = grid.iter().map(|(h, _)| h.y).min().unwrap_or(0);
-    let min_col = grid
-        .iter()
-        .map(|(h, _)| 2 * h.x - (h.y - min_y))
-        .min()
-        .unwrap_or(0);
-    Hex::new(-min_col.div_euclid(2), -min_y)
+    Cabinet::file_shift(level.terrain.iter().map(|(h, _)| h))
 }
 
 /// What one tile holds, as a legend entry would say it.
@@ -42,10 +35,9 @@ struct Cell {
 fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
     let mut last_col: BTreeMap<i32, u64> = BTreeMap::new();
     for (hex, _) in level.terrain.iter() {
-        let t = hex + shift;
-        let col = (2 * i64::from(t.x) - i64::from(t.y)) as u64;
-        let end = last_col.entry(t.y).or_default();
-        *end = (*end).max(col + 1);
+        let (col, row) = Cabinet::MAP_FILE.to_screen(hex + shift);
+        let end = last_col.entry(row).or_default();
+        *end = (*end).max(u64::from(col.unsigned_abs()) + 1);
     }
     let rows = last_col
         .keys()
@@ -120,8 +112,8 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
             legend.insert(cell, g);
             g
         });
-        let t = hex + shift;
-        cells.push((t.y, 2 * t.x - t.y, glyph));
+        let (col, row) = Cabinet::MAP_FILE.to_screen(hex + shift);
+        cells.push((row, col, glyph));
     }
     cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
     let mut out = front_matter(level, default_name, &legend);
@@ -202,4 +194,43 @@ fn front_matter(level: &Level, default_name: &str, legend: &BTreeMap<Cell, char>
 /// A TOML basic string with escapes.
 fn toml_string(s: &str) -> String {
     toml::Value::String(s.to_owned()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Grid;
+    use proptest::prelude::*;
+
+    fn level() -> impl Strategy<Value = Level> {
+        proptest::collection::vec((-30i32..30, -30i32..30, any::<bool>()), 1..60).prop_map(|v| {
+            let hexes: Vec<Hex> = v.iter().map(|&(x, y, _)| Hex::new(x, y)).collect();
+            let mut grid = Grid::from_hexes(&hexes, Terrain::Floor).unwrap();
+            for &(x, y, wall) in &v {
+                if wall {
+                    grid.set(Hex::new(x, y), Terrain::Wall);
+                }
+            }
+            Level::new("walls", 1, grid)
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn each_tile_is_written_at_its_cell_of_the_projection(level in level()) {
+            let text = write_hexmap(&level, "walls").unwrap();
+            let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+            let shift = canonical_offset(&level);
+            let mut tiles = 0;
+            for (hex, terrain) in level.terrain.iter() {
+                let (col, row) = Cabinet::MAP_FILE.to_screen(hex + shift);
+                let at = lines[row as usize].get(col as usize).copied();
+                prop_assert_eq!(at, Some(terrain.glyph()), "{} at {:?}", hex, (col, row));
+                tiles += 1;
+            }
+            // Nothing else is written: every other character is a space.
+            let glyphs = lines.iter().flatten().filter(|&&c| c != ' ').count();
+            prop_assert_eq!(glyphs, tiles);
+        }
+    }
 }

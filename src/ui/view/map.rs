@@ -1,8 +1,7 @@
 //! The map in cabinet projection, inside a viewport that follows the player.
 
 use super::overlay::Overlay;
-use crate::geom::Hex;
-use crate::geom::cabinet::from_screen;
+use crate::geom::{Cabinet, Hex};
 use crate::map::Terrain;
 use crate::sim::World;
 use crate::ui::palette::Palette;
@@ -15,8 +14,8 @@ use ratatui::widgets::Widget;
 /// top-left cell.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Camera {
-    /// The map's column offset `H`.
-    pub h: i32,
+    /// How the map's tiles fall on screen columns and rows.
+    pub projection: Cabinet,
     /// Map column drawn at the area's left edge.
     pub left: i32,
     /// Map row (tile `y`) drawn at the area's top edge.
@@ -27,7 +26,7 @@ impl Camera {
     /// A camera that centres a small map, or follows `focus` over a large one.
     pub fn follow(world: &World, focus: Hex, area: Rect) -> Camera {
         let grid = &world.level().terrain;
-        let h = grid.screen_offset();
+        let projection = grid.projection();
         let (width, height) = grid.screen_size();
         let (lo, _) = grid.bounds();
         let axis = |size: i32, view: i32, at: i32| {
@@ -37,10 +36,14 @@ impl Camera {
                 (at - view / 2).clamp(0, size - view)
             }
         };
-        let col = 2 * focus.x - focus.y + h;
+        let (col, row) = projection.to_screen(focus);
         let left = axis(width, i32::from(area.width), col);
-        let top = axis(height, i32::from(area.height), focus.y - lo.y) + lo.y;
-        Camera { h, left, top }
+        let top = axis(height, i32::from(area.height), row - lo.y) + lo.y;
+        Camera {
+            projection,
+            left,
+            top,
+        }
     }
 
     /// This camera moved as little as it takes to show `hex` with a margin (on a map larger
@@ -63,11 +66,11 @@ impl Camera {
             };
             wanted.clamp(low, low + size - view)
         };
-        let col = 2 * hex.x - hex.y + self.h;
+        let (col, row) = self.projection.to_screen(hex);
         Camera {
-            h: self.h,
+            projection: self.projection,
             left: shift(self.left, width, i32::from(area.width), col, 0),
-            top: shift(self.top, height, i32::from(area.height), hex.y, lo.y),
+            top: shift(self.top, height, i32::from(area.height), row, lo.y),
         }
     }
 
@@ -75,7 +78,7 @@ impl Camera {
     pub fn hex_at(self, area: Rect, col: u16, row: u16) -> Option<Hex> {
         let c = i32::from(col) - i32::from(area.x) + self.left;
         let r = i32::from(row) - i32::from(area.y) + self.top;
-        from_screen(c, r, self.h)
+        self.projection.tile_at(c, r)
     }
 }
 

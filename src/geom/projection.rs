@@ -1,0 +1,26 @@
+//! How a tiling is laid out on a grid of characters: the screen, and a map file (which is the
+//! screen with its column offset at 0).
+//!
+//! Each tiling has its own projection type beside the others: hexes in the cabinet projection
+//! ([`Cabinet`](super::Cabinet)) today; squares (column `2x`, row `y`), triangles (column
+//! `2x + y + s`) and hexes drawn large with their sides and corners (column `4x − 2y + H`, row
+//! `2y`) are meant to come as siblings implementing the same trait.
+
+/// A projection of tiles onto character cells `(column, row)`.
+///
+/// The law every projection keeps: a tile's cell gives the tile back, and a cell that gives a
+/// tile is that tile's cell. Other cells (between tiles) give no tile.
+pub trait Projection: Copy {
+    /// The tiles this projection draws.
+    type Tile: Copy;
+
+    /// The cell `(column, row)` a tile is drawn at.
+    fn to_screen(self, tile: Self::Tile) -> (i32, i32);
+
+    /// The tile drawn at a cell, or `None` for a cell between tiles.
+    fn tile_at(self, col: i32, row: i32) -> Option<Self::Tile>;
+
+    /// The projection that draws the leftmost of `tiles` at column 0: the offset a map of
+    /// this shape is drawn with.
+    fn fitting(tiles: impl IntoIterator<Item = Self::Tile>) -> Self;
+}
