@@ -135,3 +135,17 @@ fn the_committed_save_keeps_loading() {
     assert_eq!(game.current.validate(), Ok(()));
     assert_eq!(game.record.made_by.version, "0.1.0");
 }
+
+/// A new game's save holds only the levels made so far: the deeper ones are a pure function
+/// of the seed. A save at turn 5 stays small.
+#[test]
+fn a_new_game_saves_small() {
+    let game = play(3, &[6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
+    assert!(game.current.turn() >= 4, "turn {}", game.current.turn());
+    let bytes = hexdeep::persist::game::game_bytes(Kind::Save, &game).unwrap();
+    assert!(
+        bytes.len() < 25_000,
+        "a save at turn 5 is {} bytes",
+        bytes.len()
+    );
+}

@@ -5,7 +5,8 @@
 use hexdeep::geom::{Direction, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{
-    Command, Ending, Event, GameRecord, ItemUse, MAX_DEPTH, Origin, Rejection, World, item_kinds,
+    Command, Ending, Event, GameRecord, ItemUse, MAX_DEPTH, Origin, Rejection, World,
+    dungeon_level, item_kinds,
 };
 use proptest::prelude::*;
 
@@ -49,9 +50,13 @@ fn a_new_game_has_ten_depths_and_starts_on_the_first() {
         world.level().terrain_at(world.player().pos),
         Some(Terrain::StairsUp)
     );
-    let deepest = &world.depths()[MAX_DEPTH as usize - 1];
+    assert_eq!(
+        world.depths().len(),
+        1,
+        "deeper levels are made when reached"
+    );
+    let deepest = dungeon_level(11, MAX_DEPTH);
     let holds_artifact = deepest
-        .level()
         .placements
         .iter()
         .any(|p| p.kind == PlacementKind::Item(artifact()));
@@ -62,11 +67,17 @@ fn a_new_game_has_ten_depths_and_starts_on_the_first() {
 
 #[test]
 fn map_files_become_the_first_depths() {
-    let world = World::new_game(3, vec![corridor(5, &[]), corridor(6, &[])]).unwrap();
+    let mut world = World::new_game(3, vec![corridor(5, &[]), corridor(6, &[])]).unwrap();
     assert_eq!(world.depths()[0].level().name, "corridor");
-    assert_eq!(world.depths()[1].level().terrain.len(), 6);
-    assert_ne!(world.depths()[2].level().name, "corridor");
     assert_eq!(world.depth_count(), MAX_DEPTH);
+    walk(&mut world, Direction::E, 4);
+    world.apply(Command::Descend).unwrap();
+    assert_eq!(world.depths()[1].level().terrain.len(), 6);
+    assert_eq!(world.depths()[1].level().depth, 2);
+    walk(&mut world, Direction::E, 5);
+    world.apply(Command::Descend).unwrap();
+    assert_eq!(world.depth(), 3);
+    assert_eq!(world.depths()[2].level(), &dungeon_level(3, 3));
 }
 
 #[test]
@@ -132,7 +143,12 @@ fn leaving_needs_the_artifact_and_carrying_it_out_wins() {
 
 #[test]
 fn creature_ids_stay_the_same_for_the_whole_game() {
-    let mut world = World::new_game(8, Vec::new()).unwrap();
+    let mut deeper = corridor(6, &[]);
+    deeper.placements.push(Placement {
+        at: Hex::new(4, 0),
+        kind: PlacementKind::Monster("rat".into()),
+    });
+    let mut world = World::new_game(8, vec![corridor(5, &[]), deeper]).unwrap();
     let before: Vec<(usize, String, u32)> = world
         .creatures()
         .iter()
@@ -141,19 +157,33 @@ fn creature_ids_stay_the_same_for_the_whole_game() {
     for c in world.creatures() {
         assert_eq!(world.creatures()[c.id].id, c.id);
     }
-    assert!(
-        before.iter().any(|c| c.2 == MAX_DEPTH),
-        "the deep levels have monsters"
-    );
     for _ in 0..20 {
         world.apply(Command::Wait).unwrap();
     }
+    // A level made on the way down gives its monsters the next ids; no id changes.
+    walk(&mut world, Direction::E, 4);
+    world.apply(Command::Descend).unwrap();
     let after: Vec<(usize, String, u32)> = world
         .creatures()
         .iter()
         .map(|c| (c.id, c.name.clone(), c.depth))
         .collect();
-    assert_eq!(before, after);
+    assert_eq!(after[0].2, 2, "the player went down");
+    let mut generated = World::new_game(8, Vec::new()).unwrap();
+    let ids = |w: &World| -> Vec<(usize, String)> {
+        w.creatures()
+            .iter()
+            .map(|c| (c.id, c.name.clone()))
+            .collect()
+    };
+    let first = ids(&generated);
+    assert!(first.len() > 1, "depth 1 has monsters");
+    for _ in 0..20 {
+        generated.apply(Command::Wait).unwrap();
+    }
+    assert_eq!(ids(&generated), first);
+    assert_eq!(after[1..before.len()], before[1..]);
+    assert_eq!(after[before.len()..], [(before.len(), "rat".into(), 2)]);
 }
 
 #[test]

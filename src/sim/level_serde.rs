@@ -39,3 +39,31 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::E
     level.placements = repr.placements;
     Ok(level)
 }
+
+/// The same for a list of levels.
+pub(super) mod list {
+    use crate::map::Level;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct One(#[serde(with = "super")] Level);
+
+    /// Writes the levels.
+    pub(in crate::sim) fn serialize<S: Serializer>(
+        levels: &[Level],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let all: Vec<One> = levels.iter().cloned().map(One).collect();
+        all.serialize(s)
+    }
+
+    /// Reads the levels.
+    pub(in crate::sim) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<Level>, D::Error> {
+        Ok(Vec::<One>::deserialize(d)?
+            .into_iter()
+            .map(|o| o.0)
+            .collect())
+    }
+}

@@ -39,5 +39,5 @@ pub use player::{PlayerKind, parse_player, player_kind};
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::{
     Depth, DepthParts, Ending, FloorItem, InvalidWorld, MAX_DEPTH, Plan, SEGMENTS, Story,
-    TURN_HASH_VERSION, World, WorldParts,
+    TURN_HASH_VERSION, World, WorldParts, dungeon_level,
 };

@@ -198,6 +198,9 @@ pub fn world(w: &v1::World) -> Result<v2::World, SchemaError> {
     Ok(v2::World {
         seed: w.seed,
         depths: w.depths.iter().map(depth).collect::<Result<_, _>>()?,
+        // 0.1.0 made every level at the start.
+        depth_count: w.depths.len() as u32,
+        pending_maps: Vec::new(),
         creatures: w.creatures.iter().map(creature).collect(),
         turn: w.turn,
         segment: w.segment,

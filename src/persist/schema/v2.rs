@@ -138,8 +138,13 @@ pub struct Story {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct World {
     pub seed: u64,
-    /// The levels made so far, depth 1 first.
+    /// The levels made so far, depth 1 first: a level is made when first reached, so the
+    /// deeper ones are a pure function of the seed and not stored.
     pub depths: Vec<Depth>,
+    /// How many depths the game has.
+    pub depth_count: u32,
+    /// Map files given for depths not made yet.
+    pub pending_maps: Vec<Level>,
     pub creatures: Vec<Creature>,
     pub turn: u64,
     pub segment: u32,

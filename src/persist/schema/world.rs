@@ -76,6 +76,8 @@ pub fn world_to_schema(world: &World) -> v2::World {
                 visited: d.visited,
             })
             .collect(),
+        depth_count: parts.depth_count,
+        pending_maps: parts.pending_maps.iter().map(level_to_schema).collect(),
         creatures: parts.creatures.iter().map(creature_to_schema).collect(),
         turn: parts.turn,
         segment: parts.segment,
@@ -99,13 +101,19 @@ pub fn world_to_schema(world: &World) -> v2::World {
 
 /// A world from the schema, checked as every loaded world is.
 pub fn world_from_schema(w: &v2::World) -> Result<World, SchemaError> {
-    if w.depths.len() > crate::sim::MAX_DEPTH as usize {
+    let levels = w.depths.len() + w.pending_maps.len();
+    if levels > w.depth_count as usize || w.depth_count > crate::sim::MAX_DEPTH {
         return Err(SchemaError::new(format!(
-            "{} levels, more than the {} a game has",
-            w.depths.len(),
+            "{levels} levels in a game of {} depths (at most {})",
+            w.depth_count,
             crate::sim::MAX_DEPTH
         )));
     }
+    let pending_maps = w
+        .pending_maps
+        .iter()
+        .map(level_from_schema)
+        .collect::<Result<_, _>>()?;
     let depths = w
         .depths
         .iter()
@@ -150,6 +158,8 @@ pub fn world_from_schema(w: &v2::World) -> Result<World, SchemaError> {
     let parts = WorldParts {
         seed: w.seed,
         depths,
+        depth_count: w.depth_count,
+        pending_maps,
         creatures,
         turn: w.turn,
         segment: w.segment,

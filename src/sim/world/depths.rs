@@ -84,23 +84,10 @@ impl Depth {
     }
 }
 
-/// The levels of a game: `maps` as depths 1, 2, …, then generated levels down to
-/// [`MAX_DEPTH`], each from its own stream of `seed` and the depth.
-pub fn dungeon(seed: u64, maps: Vec<Level>) -> Vec<Level> {
-    let given = maps.len() as u32;
-    let mut levels = maps;
-    for depth in given + 1..=MAX_DEPTH {
-        levels.push(mapgen::generate(
-            seed,
-            depth,
-            mapgen::DEFAULT_WIDTH,
-            mapgen::DEFAULT_HEIGHT,
-        ));
-    }
-    for (d, level) in levels.iter_mut().enumerate() {
-        level.depth = d as u32 + 1;
-    }
-    levels
+/// The generated level of a game at `depth`, from its own stream of `seed` and the depth: the
+/// same whenever it is made.
+pub fn dungeon_level(seed: u64, depth: u32) -> Level {
+    mapgen::generate(seed, depth, mapgen::DEFAULT_WIDTH, mapgen::DEFAULT_HEIGHT)
 }
 
 /// Which way a flight of stairs leads.
@@ -131,6 +118,9 @@ impl World {
             Stairs::Down => from + 1,
             Stairs::Up => from - 1,
         };
+        if to as usize > self.depths.len() {
+            self.make_depth();
+        }
         let target = &self.depths[to as usize - 1];
         let arrival = match way {
             Stairs::Down => target.find(Terrain::StairsUp),
@@ -146,6 +136,22 @@ impl World {
         let spot = self.free_tile_near(arrival).unwrap_or(arrival);
         self.creatures[World::PLAYER].pos = spot;
         self.enter_level();
+    }
+
+    /// Makes the next depth: the next map file given, or the generated level, with its
+    /// monsters (new ids, after every creature so far) and its items.
+    fn make_depth(&mut self) {
+        let depth = self.depths.len() as u32 + 1;
+        let mut level = if self.pending_maps.is_empty() {
+            dungeon_level(self.seed, depth)
+        } else {
+            self.pending_maps.remove(0)
+        };
+        level.depth = depth;
+        super::spawn_monsters(&level, depth, &mut self.creatures);
+        let mut made = Depth::new(level);
+        made.place_items();
+        self.depths.push(made);
     }
 
     /// The passable tile without a creature nearest to `hex` on the player's level (`hex`

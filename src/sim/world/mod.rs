@@ -14,7 +14,7 @@ mod telegraph;
 mod validate;
 mod view;
 
-pub use depths::{Depth, MAX_DEPTH};
+pub use depths::{Depth, MAX_DEPTH, dungeon_level};
 pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;
 pub use parts::{DepthParts, WorldParts};
@@ -51,8 +51,14 @@ pub struct Plan {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct World {
     seed: u64,
-    /// Every level of the game, by depth − 1.
+    /// The levels made so far, by depth − 1: a level is made when the player first goes down
+    /// to it, so these are always depths 1 to some depth.
     depths: Vec<Depth>,
+    /// How many depths the game has.
+    depth_count: u32,
+    /// The map files given for the depths not made yet, shallowest first.
+    #[serde(with = "crate::sim::level_serde::list")]
+    pending_maps: Vec<Level>,
     /// Every creature of every level, by id: ids never change in a game.
     creatures: Vec<Creature>,
     turn: u64,
@@ -90,16 +96,35 @@ impl World {
         World::from_levels(vec![level], seed)
     }
 
-    /// A whole game: the given maps become depths 1, 2, … and generated levels fill the rest
-    /// down to [`MAX_DEPTH`]; each generated level comes from its own stream of `seed`.
-    /// `None` if the first level has no passable tile to start on.
-    pub fn new_game(seed: u64, maps: Vec<Level>) -> Option<World> {
-        World::from_levels(depths::dungeon(seed, maps), seed)
+    /// A whole game of [`MAX_DEPTH`] depths: the given maps become depths 1, 2, … and
+    /// generated levels fill the rest, each from its own stream of `seed`. Only the first
+    /// level is made now; each other one when the player first goes down to it (see
+    /// [`depths::dungeon_level`]). `None` if the first level has no passable tile to start on.
+    pub fn new_game(seed: u64, mut maps: Vec<Level>) -> Option<World> {
+        let first = if maps.is_empty() {
+            depths::dungeon_level(seed, 1)
+        } else {
+            maps.remove(0)
+        };
+        World::build(vec![first], maps, MAX_DEPTH, seed)
     }
 
-    /// A world over `levels` (depth 1 first); the player starts on the first. Segments
-    /// before the player's first action run at once.
+    /// A world over `levels` (depth 1 first), all made now; the player starts on the first.
+    /// Segments before the player's first action run at once.
     pub fn from_levels(levels: Vec<Level>, seed: u64) -> Option<World> {
+        let count = levels.len() as u32;
+        World::build(levels, Vec::new(), count, seed)
+    }
+
+    fn build(
+        mut levels: Vec<Level>,
+        pending_maps: Vec<Level>,
+        depth_count: u32,
+        seed: u64,
+    ) -> Option<World> {
+        for (d, level) in levels.iter_mut().enumerate() {
+            level.depth = d as u32 + 1;
+        }
         let first = levels.first()?;
         let start = first.start_or_default()?;
         let mut creatures = vec![Creature::player(start)];
@@ -109,6 +134,8 @@ impl World {
         let mut world = World {
             seed,
             depths: levels.into_iter().map(Depth::new).collect(),
+            depth_count,
+            pending_maps,
             creatures,
             turn: 0,
             segment: 1,
@@ -141,9 +168,9 @@ impl World {
         self.player().depth
     }
 
-    /// How many levels the game has.
+    /// How many levels the game has (made or not).
     pub fn depth_count(&self) -> u32 {
-        self.depths.len() as u32
+        self.depth_count
     }
 
     /// The player's current level.
@@ -151,7 +178,7 @@ impl World {
         &self.here().level
     }
 
-    /// Every level, depth 1 first.
+    /// Every level made so far, depth 1 first (a level is made when first reached).
     pub fn depths(&self) -> &[Depth] {
         &self.depths
     }
@@ -278,7 +305,7 @@ impl World {
 type HuntKeyed = ((u32, Hex, u64), Vec<u32>);
 
 /// Adds a monster for every monster placement of a known kind on a free passable tile.
-fn spawn_monsters(level: &Level, depth: u32, creatures: &mut Vec<Creature>) {
+pub(super) fn spawn_monsters(level: &Level, depth: u32, creatures: &mut Vec<Creature>) {
     let first = creatures.len();
     for p in &level.placements {
         let PlacementKind::Monster(name) = &p.kind else {

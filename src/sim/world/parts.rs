@@ -28,6 +28,10 @@ pub struct WorldParts {
     pub seed: u64,
     /// The levels made so far.
     pub depths: Vec<DepthParts>,
+    /// How many depths the game has.
+    pub depth_count: u32,
+    /// The map files given for depths not made yet.
+    pub pending_maps: Vec<Level>,
     /// Every creature by id.
     pub creatures: Vec<Creature>,
     /// Whole turns done.
@@ -61,6 +65,8 @@ impl World {
                     visited: d.visited,
                 })
                 .collect(),
+            depth_count: self.depth_count,
+            pending_maps: self.pending_maps.clone(),
             creatures: self.creatures.clone(),
             turn: self.turn,
             segment: self.segment,
@@ -86,6 +92,8 @@ impl World {
                     visited: d.visited,
                 })
                 .collect(),
+            depth_count: parts.depth_count,
+            pending_maps: parts.pending_maps,
             creatures: parts.creatures,
             turn: parts.turn,
             segment: parts.segment,

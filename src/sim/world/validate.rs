@@ -38,6 +38,14 @@ impl World {
         if self.depths.is_empty() {
             return Err(InvalidWorld::Missing("level"));
         }
+        if self.depths.len() + self.pending_maps.len() > self.depth_count as usize {
+            return Err(InvalidWorld::Inconsistent(format!(
+                "{} levels made and {} maps to come in a game of {} depths",
+                self.depths.len(),
+                self.pending_maps.len(),
+                self.depth_count
+            )));
+        }
         let Some(player) = self.creatures.first() else {
             return Err(InvalidWorld::Missing("player"));
         };
