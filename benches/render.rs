@@ -14,7 +14,7 @@ use std::hint::black_box;
 fn frame(c: &mut Criterion) {
     // A level larger than the viewport, so every map cell is drawn.
     let level = hexdeep::mapgen::generate(7, 1, 120, 70);
-    let Some(world) = World::new(level, 7) else {
+    let Some(world) = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 7) else {
         return;
     };
     let keymap = Keymap::default_keys();

@@ -6,7 +6,8 @@ use crate::persist::{SavedGame, write_finished};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+use crate::content::Content;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -38,8 +39,8 @@ pub struct BotArgs {
 
 /// Runs the games and returns the summary to print, or why it could not.
 pub fn run_bot(args: &BotArgs) -> Result<String, String> {
-    crate::sim::check_bundled().map_err(|e| e.to_string())?;
-    let config = config(args)?;
+    let content = Arc::new(Content::bundled().map_err(|e| e.to_string())?);
+    let config = config(args, content)?;
     if let Some(dir) = &args.replays {
         prepare_folder(dir)?;
     }
@@ -81,7 +82,7 @@ pub fn run_bot(args: &BotArgs) -> Result<String, String> {
 }
 
 /// The run's settings, or why the arguments make no sense.
-fn config(args: &BotArgs) -> Result<RunConfig, String> {
+fn config(args: &BotArgs, content: Arc<Content>) -> Result<RunConfig, String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
@@ -99,6 +100,7 @@ fn config(args: &BotArgs) -> Result<RunConfig, String> {
         turns: args.turns,
         jobs,
         records: args.replays.is_some(),
+        content,
     })
 }
 

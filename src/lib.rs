@@ -10,7 +10,7 @@
 //! use hexdeep::sim::{Command, World};
 //!
 //! let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
-//! let mut world = World::new(Level::new("a clearing", 1, grid), 7).unwrap();
+//! let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), Level::new("a clearing", 1, grid), 7).unwrap();
 //! let start = world.player().pos;
 //! world.apply(Command::Move(Direction::E)).unwrap();
 //! assert_eq!(world.player().pos, start.neighbor(Direction::E));
@@ -18,7 +18,9 @@
 
 pub mod bot;
 pub mod botcli;
+pub mod content;
 pub mod files;
+pub mod fnv;
 pub mod fov;
 pub mod geom;
 pub mod map;

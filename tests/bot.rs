@@ -8,7 +8,8 @@ mod cli;
 use hexdeep::bot::{Bot, Played, RunConfig, Summary, run};
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-use hexdeep::sim::{World, item_kinds, monster_kinds};
+use hexdeep::content::Content;
+use hexdeep::sim::World;
 use std::sync::Mutex;
 
 fn config(games: usize, turns: u64, jobs: usize, records: bool) -> RunConfig {
@@ -18,6 +19,7 @@ fn config(games: usize, turns: u64, jobs: usize, records: bool) -> RunConfig {
         turns,
         jobs,
         records,
+        content: Content::bundled().unwrap().into(),
     }
 }
 
@@ -148,13 +150,14 @@ fn field(inside: impl Fn(Hex, &mut Grid<Terrain>, &mut Vec<Placement>)) -> World
     let mut level = Level::new("field", 1, grid);
     level.start = Some(Hex::new(2, 5));
     level.placements = placements;
-    World::new(level, 11).unwrap()
+    World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 11).unwrap()
 }
 
 #[test]
 fn the_bot_never_decides_from_tiles_the_player_has_not_seen() {
-    let monster = monster_kinds()[0].name.clone();
-    let item = item_kinds()[0].name.clone();
+    let content = Content::bundled().unwrap();
+    let monster = content.monsters()[0].name.clone();
+    let item = content.items()[0].name.clone();
     let mut plain = field(|_, _, _| {});
     let mut hidden = field(|h, grid, placements| {
         let kind = match (h.x + h.y) % 3 {

@@ -5,11 +5,38 @@
 
 use hexdeep::geom::Hex;
 use hexdeep::map::{Level, PlacementKind, Terrain};
+use hexdeep::content::{Content, ItemKind, MonsterKind};
 use hexdeep::mapgen::{
-    DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, MAX_WIDTH, SAFE_RADIUS, Style, generate, level_name,
-    style,
+    DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, MAX_WIDTH, SAFE_RADIUS, Style, level_name, style,
 };
-use hexdeep::sim::{Behaviour, ItemUse, item_kind, item_kinds, monster_kind, monster_kinds};
+use hexdeep::sim::{Behaviour, ItemUse};
+use std::sync::OnceLock;
+
+/// The bundled content, parsed once for this test binary.
+fn content() -> &'static Content {
+    static CONTENT: OnceLock<Content> = OnceLock::new();
+    CONTENT.get_or_init(|| Content::bundled().unwrap())
+}
+
+fn generate(seed: u64, depth: u32, width: u32, height: u32) -> Level {
+    hexdeep::mapgen::generate(content(), seed, depth, width, height)
+}
+
+fn item_kind(name: &str) -> Option<&'static ItemKind> {
+    content().item(name)
+}
+
+fn item_kinds() -> &'static [ItemKind] {
+    content().items()
+}
+
+fn monster_kind(name: &str) -> Option<&'static MonsterKind> {
+    content().monster(name)
+}
+
+fn monster_kinds() -> &'static [MonsterKind] {
+    content().monsters()
+}
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 

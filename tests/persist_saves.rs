@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use std::path::PathBuf;
 
 fn play(seed: u64, moves: &[u8]) -> SavedGame {
-    let mut world = World::new_game(seed, Vec::new()).unwrap();
+    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), seed, Vec::new()).unwrap();
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
     for &n in moves {
         let command = match n % 8 {

@@ -73,7 +73,7 @@ proptest! {
         cells in proptest::collection::vec(any::<u8>(), 30),
     ) {
         let level = level_from(&cells, 6, 5);
-        let Some(world) = World::new(level.clone(), 3) else {
+        let Some(world) = World::new(hexdeep::content::Content::bundled().unwrap().into(), level.clone(), 3) else {
             return Ok(());
         };
         let grid = &level.terrain;

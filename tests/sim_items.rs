@@ -36,7 +36,7 @@ fn a_placed_item_lies_on_the_floor_until_stepped_on() {
         (item("potion of healing"), Hex::new(1, 1)),
         (item("unobtainium"), Hex::new(2, 1)),
     ]);
-    let mut world = World::new(level, 1).unwrap();
+    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
     assert_eq!(world.items_at(Hex::new(1, 1)).count(), 1);
     assert_eq!(world.floor_items().len(), 1, "unknown items are not placed");
     let potions = world.player().count_of("potion of healing");
@@ -53,7 +53,7 @@ fn a_placed_item_lies_on_the_floor_until_stepped_on() {
 
 #[test]
 fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
-    let mut world = World::new(room(&[]), 1).unwrap();
+    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), room(&[]), 1).unwrap();
     let darts = world.player().count_of("dart");
     let target = Hex::new(4, 1);
     let events = world
@@ -82,7 +82,7 @@ fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
 #[test]
 fn a_dart_that_hits_falls_at_its_victims_feet() {
     let goblin = (PlacementKind::Monster("goblin".to_string()), Hex::new(4, 1));
-    let mut world = World::new(room(&[goblin]), 1).unwrap();
+    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), room(&[goblin]), 1).unwrap();
     let at = world.creatures()[1].pos;
     let events = world.apply(Command::Throw { item: 'a', at }).unwrap();
     let hit = events.iter().find_map(|e| match e {
@@ -102,7 +102,7 @@ fn a_dart_that_hits_falls_at_its_victims_feet() {
 fn a_dart_thrown_into_deep_water_is_lost() {
     let mut level = room(&[]);
     level.terrain.set(Hex::new(3, 1), Terrain::DeepWater);
-    let mut world = World::new(level, 1).unwrap();
+    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
     world
         .apply(Command::Throw {
             item: 'a',

@@ -6,7 +6,7 @@ use hexdeep::geom::{Direction, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{
     Command, Ending, Event, GameRecord, ItemUse, MAX_DEPTH, Origin, Rejection, World,
-    dungeon_level, item_kinds,
+    dungeon_level,
 };
 use proptest::prelude::*;
 
@@ -33,7 +33,9 @@ fn walk(world: &mut World, dir: Direction, steps: usize) {
 }
 
 fn artifact() -> String {
-    item_kinds()
+    hexdeep::content::Content::bundled()
+        .unwrap()
+        .items()
         .iter()
         .find(|k| matches!(k.use_, ItemUse::Artifact))
         .unwrap()
@@ -43,7 +45,7 @@ fn artifact() -> String {
 
 #[test]
 fn a_new_game_has_ten_depths_and_starts_on_the_first() {
-    let world = World::new_game(11, Vec::new()).unwrap();
+    let world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 11, Vec::new()).unwrap();
     assert_eq!(world.depth_count(), MAX_DEPTH);
     assert_eq!(world.depth(), 1);
     assert_eq!(
@@ -55,19 +57,19 @@ fn a_new_game_has_ten_depths_and_starts_on_the_first() {
         1,
         "deeper levels are made when reached"
     );
-    let deepest = dungeon_level(11, MAX_DEPTH);
+    let deepest = dungeon_level(&hexdeep::content::Content::bundled().unwrap(), 11, MAX_DEPTH);
     let holds_artifact = deepest
         .placements
         .iter()
         .any(|p| p.kind == PlacementKind::Item(artifact()));
     assert!(holds_artifact, "the artifact lies on depth 10");
-    let again = World::new_game(11, Vec::new()).unwrap();
+    let again = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 11, Vec::new()).unwrap();
     assert_eq!(again.turn_hash(), world.turn_hash());
 }
 
 #[test]
 fn map_files_become_the_first_depths() {
-    let mut world = World::new_game(3, vec![corridor(5, &[]), corridor(6, &[])]).unwrap();
+    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 3, vec![corridor(5, &[]), corridor(6, &[])]).unwrap();
     assert_eq!(world.depths()[0].level().name, "corridor");
     assert_eq!(world.depth_count(), MAX_DEPTH);
     walk(&mut world, Direction::E, 4);
@@ -77,13 +79,13 @@ fn map_files_become_the_first_depths() {
     walk(&mut world, Direction::E, 5);
     world.apply(Command::Descend).unwrap();
     assert_eq!(world.depth(), 3);
-    assert_eq!(world.depths()[2].level(), &dungeon_level(3, 3));
+    assert_eq!(world.depths()[2].level(), &dungeon_level(world.content(), 3, 3));
 }
 
 #[test]
 fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
     let mut world =
-        World::new_game(5, vec![corridor(5, &[("dart", 2)]), corridor(7, &[])]).unwrap();
+        World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 5, vec![corridor(5, &[("dart", 2)]), corridor(7, &[])]).unwrap();
     assert_eq!(
         world.apply(Command::Descend),
         Err(Rejection::NoStairs(true)),
@@ -126,7 +128,7 @@ fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
 #[test]
 fn leaving_needs_the_artifact_and_carrying_it_out_wins() {
     let name = artifact();
-    let mut world = World::new_game(5, vec![corridor(5, &[(&name, 1)])]).unwrap();
+    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 5, vec![corridor(5, &[(&name, 1)])]).unwrap();
     assert_eq!(
         world.apply(Command::Ascend),
         Err(Rejection::NeedArtifact(name.clone()))
@@ -148,7 +150,7 @@ fn creature_ids_stay_the_same_for_the_whole_game() {
         at: Hex::new(4, 0),
         kind: PlacementKind::Monster("rat".into()),
     });
-    let mut world = World::new_game(8, vec![corridor(5, &[]), deeper]).unwrap();
+    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 8, vec![corridor(5, &[]), deeper]).unwrap();
     let before: Vec<(usize, String, u32)> = world
         .creatures()
         .iter()
@@ -169,7 +171,7 @@ fn creature_ids_stay_the_same_for_the_whole_game() {
         .map(|c| (c.id, c.name.clone(), c.depth))
         .collect();
     assert_eq!(after[0].2, 2, "the player went down");
-    let mut generated = World::new_game(8, Vec::new()).unwrap();
+    let mut generated = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 8, Vec::new()).unwrap();
     let ids = |w: &World| -> Vec<(usize, String)> {
         w.creatures()
             .iter()
@@ -199,7 +201,7 @@ fn wading_into_water_costs_the_next_action() {
     grid.set(Hex::new(1, 0), Terrain::ShallowWater);
     let mut level = Level::new("ford", 1, grid);
     level.start = Some(Hex::new(0, 0));
-    let mut world = World::new(level, 1).unwrap();
+    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
     let turn = world.turn();
     world.apply(Command::Move(Direction::E)).unwrap();
     assert_eq!(world.turn(), turn + 1, "the wading action passed by itself");
@@ -224,7 +226,7 @@ proptest! {
         seed in 0u64..1000,
         moves in proptest::collection::vec(any::<u8>(), 1..120),
     ) {
-        let mut world = World::new_game(seed, Vec::new()).unwrap();
+        let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), seed, Vec::new()).unwrap();
         let mut record = GameRecord::new(world.clone(), Origin::Fresh);
         for n in moves {
             let command = command_from(n);
@@ -238,8 +240,7 @@ proptest! {
         }
         let replayed = record.verify(Some(&world)).unwrap();
         prop_assert_eq!(replayed.turn_hash(), world.turn_hash());
-        let json = serde_json::to_string(&world).unwrap();
-        let back: World = serde_json::from_str(&json).unwrap();
+        let back = World::from_parts(world.to_parts(), world.content_handle()).unwrap();
         prop_assert_eq!(back.turn_hash(), world.turn_hash());
         prop_assert!(back.differences(&world).is_empty());
     }
@@ -247,7 +248,7 @@ proptest! {
 
 #[test]
 fn a_changed_record_is_caught_at_its_first_different_step() {
-    let mut world = World::new_game(21, Vec::new()).unwrap();
+    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 21, Vec::new()).unwrap();
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
     for dir in [
         Direction::E,

@@ -8,7 +8,7 @@
 mod screen;
 use hexdeep::geom::{Direction, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-use hexdeep::sim::{Command, Intention, World, player_kind};
+use hexdeep::sim::{Command, Intention, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::auto::next_command;
 use hexdeep::ui::keymap::Keymap;
@@ -37,19 +37,17 @@ fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)]) -> Level 
 
 fn session(level: Level, color: bool) -> Session {
     Session::new(
-        World::new(level, 3).unwrap(),
+        World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 3).unwrap(),
         Keymap::default_keys(),
         Palette { color },
     )
 }
 
-/// The same world with the player's hit points set (through a save round trip; the player is
-/// the first creature, and the first with hit points).
+/// The same world with the player's hit points set (taken apart and put together again).
 fn with_player_hp(world: &World, hp: i32) -> World {
-    let text = serde_json::to_string(world).unwrap();
-    let full = format!("\"hp\":{},", world.player().hp);
-    assert!(text.contains(&full));
-    serde_json::from_str(&text.replacen(&full, &format!("\"hp\":{hp},"), 1)).unwrap()
+    let mut parts = world.to_parts();
+    parts.creatures[0].hp = hp;
+    World::from_parts(parts, world.content_handle()).unwrap()
 }
 
 /// Every row of the screen as text.
@@ -142,7 +140,7 @@ fn resting_heals_at_the_resting_rate_and_stops_when_healed() {
     assert_eq!(s.world.player().hp, max);
     assert_eq!(
         s.world.turn(),
-        5 * u64::from(player_kind().rest_regen_every),
+        5 * u64::from(hexdeep::content::Content::bundled().unwrap().player().rest_regen_every),
         "one hit point per rest_regen_every turns"
     );
     assert_eq!(log(&s).last().unwrap(), "You are rested.");
@@ -327,7 +325,7 @@ fn the_sidebar_names_hit_points_the_map_and_the_action_in_the_turn() {
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");
     assert!(text.contains("Turn 2, action 1/2"), "{text}");
 
-    let level = hexdeep::mapgen::generate(7, 1, 60, 30);
+    let level = hexdeep::mapgen::generate(&hexdeep::content::Content::bundled().unwrap(), 7, 1, 60, 30);
     let name = level.name.clone();
     let mut s = session(level, false);
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");

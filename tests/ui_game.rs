@@ -8,7 +8,8 @@ mod screen;
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::persist::SaveDir;
-use hexdeep::sim::{Command, ItemUse, Origin, World, item_kinds};
+use hexdeep::content::Content;
+use hexdeep::sim::{Command, ItemUse, Origin, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
@@ -20,7 +21,9 @@ use screen::{draw, keys, press};
 
 /// The name of the first item in the data whose use matches.
 fn item_where(f: impl Fn(&ItemUse) -> bool) -> String {
-    item_kinds()
+    Content::bundled()
+        .unwrap()
+        .items()
         .iter()
         .find(|k| f(&k.use_))
         .unwrap()
@@ -54,7 +57,7 @@ fn room(name: &str, depth: u32, items: &[(&str, Hex)], monsters: &[(&str, Hex)])
 
 fn session(levels: Vec<Level>) -> Session {
     Session::new(
-        World::from_levels(levels, 3).unwrap(),
+        World::from_levels(hexdeep::content::Content::bundled().unwrap().into(), levels, 3).unwrap(),
         Keymap::default_keys(),
         Palette { color: false },
     )
@@ -87,11 +90,11 @@ fn letter_of(s: &Session, item: &str) -> char {
         .letter
 }
 
-/// The same world with the player's hit points set, through a save round trip.
+/// The same world with the player's hit points set (taken apart and put together again).
 fn with_player_hp(world: &World, hp: i32) -> World {
-    let text = serde_json::to_string(world).unwrap();
-    let full = format!("\"hp\":{},", world.player().hp);
-    serde_json::from_str(&text.replacen(&full, &format!("\"hp\":{hp},"), 1)).unwrap()
+    let mut parts = world.to_parts();
+    parts.creatures[0].hp = hp;
+    World::from_parts(parts, world.content_handle()).unwrap()
 }
 
 #[test]
@@ -101,7 +104,7 @@ fn the_inventory_shows_letters_and_what_each_item_does() {
     assert_eq!(s.ui.mode, Mode::Inventory);
     let text = screen(&mut s);
     for stack in &s.world.player().inventory {
-        let kind = hexdeep::sim::item_kind(&stack.item).unwrap();
+        let kind = s.world.content().item(&stack.item).unwrap();
         let line = format!("{} - {}", stack.letter, stack.item);
         assert!(text.contains(&line), "{line}\n{text}");
         assert!(text.contains(&kind.use_.summary()), "{text}");
@@ -150,7 +153,7 @@ fn only_fitting_items_are_offered_and_none_is_said_clearly() {
     assert!(matches!(s.ui.mode, Mode::ChooseItem { .. }));
     let text = screen(&mut s);
     for stack in &s.world.player().inventory {
-        let drinkable = hexdeep::sim::item_kind(&stack.item)
+        let drinkable = s.world.content().item(&stack.item)
             .is_some_and(|k| k.use_.action() == hexdeep::sim::ItemAction::Drink);
         let line = format!("{} - {}", stack.letter, stack.item);
         assert_eq!(text.contains(&line), drinkable, "{line}\n{text}");
@@ -202,7 +205,7 @@ fn throwing_through_keys_chooses_aims_and_throws() {
 fn the_aim_line_is_drawn_differently_past_the_items_range() {
     let thrown = item_where(|u| matches!(u, ItemUse::Thrown { .. }));
     let mut s = Session::new(
-        World::from_levels(vec![room("Hall", 1, &[(&thrown, Hex::new(1, 2))], &[])], 3).unwrap(),
+        World::from_levels(hexdeep::content::Content::bundled().unwrap().into(), vec![room("Hall", 1, &[(&thrown, Hex::new(1, 2))], &[])], 3).unwrap(),
         Keymap::default_keys(),
         Palette { color: true },
     );
@@ -416,7 +419,9 @@ proptest! {
 
 /// The first monster kind in the data that fits.
 fn monster_where(f: impl Fn(&hexdeep::sim::MonsterKind) -> bool) -> String {
-    hexdeep::sim::monster_kinds()
+    Content::bundled()
+        .unwrap()
+        .monsters()
         .iter()
         .find(|k| f(k))
         .unwrap()

@@ -1,6 +1,8 @@
 //! One whole game played by the bot, headless, from a seed to its end: death, victory, or the
 //! turn limit.
 
+use crate::content::Content;
+use std::sync::Arc;
 use super::Bot;
 use crate::sim::{Command, Ending, GameRecord, Origin, World};
 
@@ -48,8 +50,8 @@ pub struct Outcome {
 /// Plays a fresh game of `seed` until it ends or `turns` turns have passed (then it ends as
 /// out of time); keeps the record of every command when `keep_record`. `None` when the seed's
 /// first level has no tile to start on.
-pub fn play(seed: u64, turns: u64, keep_record: bool) -> Option<Played> {
-    let world = World::new_game(seed, Vec::new())?;
+pub fn play(content: &Arc<Content>, seed: u64, turns: u64, keep_record: bool) -> Option<Played> {
+    let world = World::new_game(Arc::clone(content), seed, Vec::new())?;
     Some(play_world(world, turns, keep_record))
 }
 

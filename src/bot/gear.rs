@@ -2,16 +2,16 @@
 //! potions, scrolls and missiles. Effects come from the item kinds in the data, never from
 //! item names.
 
-use crate::sim::{ItemKind, ItemUse, World, item_kind};
+use crate::sim::{ItemKind, ItemUse, World};
 
 /// One stack in the pack with its kind.
-fn pack(world: &World) -> impl Iterator<Item = (char, &'static ItemKind)> + '_ {
+fn pack(world: &World) -> impl Iterator<Item = (char, &ItemKind)> + '_ {
     world
         .player()
         .inventory
         .iter()
         .filter(|s| s.count > 0)
-        .filter_map(|s| item_kind(&s.item).map(|k| (s.letter, k)))
+        .filter_map(|s| world.content().item(&s.item).map(|k| (s.letter, k)))
 }
 
 /// The letter of the first stack whose effect passes `wanted`.
@@ -22,7 +22,7 @@ fn first(world: &World, wanted: impl Fn(&ItemUse) -> bool) -> Option<char> {
 /// The damage of the player's blow now: the wielded weapon's, or their own.
 pub fn blow_damage(world: &World) -> i32 {
     let me = world.player();
-    match me.wielded.as_deref().and_then(item_kind).map(|k| &k.use_) {
+    match me.wielded.as_deref().and_then(|n| world.content().item(n)).map(|k| &k.use_) {
         Some(ItemUse::Weapon { damage }) => *damage,
         _ => me.damage,
     }
@@ -34,7 +34,7 @@ fn worn_armour(world: &World) -> i32 {
         .player()
         .worn
         .as_deref()
-        .and_then(item_kind)
+        .and_then(|n| world.content().item(n))
         .map(|k| &k.use_)
     {
         Some(ItemUse::Armour { armour }) => *armour,
@@ -152,7 +152,7 @@ pub fn holds_launcher(world: &World) -> bool {
         .player()
         .wielded
         .as_deref()
-        .and_then(item_kind)
+        .and_then(|n| world.content().item(n))
         .is_some_and(|k| matches!(k.use_, ItemUse::Launcher { .. }))
 }
 

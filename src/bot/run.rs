@@ -2,12 +2,14 @@
 //! as many threads as asked; results are gathered by index, so a run's outcomes are the same
 //! for any number of threads.
 
+use crate::content::Content;
+use std::sync::Arc;
 use super::game::{Outcome, Played, play};
 use crate::rng::splitmix64;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What to run.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunConfig {
     /// How many games.
     pub games: usize,
@@ -19,6 +21,8 @@ pub struct RunConfig {
     pub jobs: usize,
     /// Whether to keep each game's record (for replays and checks).
     pub records: bool,
+    /// The monsters, items and player numbers the games are played with.
+    pub content: Arc<Content>,
 }
 
 /// The seed of game `index` of a run with seed `seed`: a fixed mix of both.
@@ -57,7 +61,8 @@ fn worker(
         if i >= config.games {
             return out;
         }
-        if let Some(played) = play(game_seed(config.seed, i), config.turns, config.records) {
+        let seed = game_seed(config.seed, i);
+        if let Some(played) = play(&config.content, seed, config.turns, config.records) {
             done(i, &played);
             out.push((i, played.outcome()));
         }

@@ -1,7 +1,27 @@
 //! The monster and item names a map may place: those of `data/monsters.toml` and
 //! `data/items.toml`, as the rules load them.
+//!
+//! Map files are read before any game (and by `hexdeep map`, which plays none), so this shell
+//! module keeps its own copy of the bundled content, parsed once. The core never reads it:
+//! a game's world owns the content it plays with.
 
-use crate::sim::{item_kinds, monster_kinds};
+use crate::content::{Content, ItemKind, MonsterKind};
+use std::sync::OnceLock;
+
+/// The bundled content for checking map files; empty kinds if the bundled files were broken
+/// (every shell reports that before it reads a map).
+fn bundled() -> &'static Option<Content> {
+    static BUNDLED: OnceLock<Option<Content>> = OnceLock::new();
+    BUNDLED.get_or_init(|| Content::bundled().ok())
+}
+
+fn monster_kinds() -> &'static [MonsterKind] {
+    bundled().as_ref().map_or(&[], Content::monsters)
+}
+
+fn item_kinds() -> &'static [ItemKind] {
+    bundled().as_ref().map_or(&[], Content::items)
+}
 
 /// Every monster name a map may place, in data-file order.
 pub fn monsters() -> Vec<&'static str> {
@@ -52,6 +72,6 @@ mod tests {
         assert!(!is_monster("dragon") && !is_item("lightsaber"));
         assert_eq!(monster_glyph("ogre"), 'O');
         assert_eq!(item_glyph("potion of healing"), '!');
-        assert_eq!(monsters().len(), crate::sim::monster_kinds().len());
+        assert_eq!(monsters().len(), monster_kinds().len());
     }
 }

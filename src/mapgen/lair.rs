@@ -3,7 +3,7 @@
 
 use super::dice;
 use super::populate::{Placer, farthest, pack_spots};
-use super::table::Content;
+use super::table::Kinds;
 use crate::geom::Direction;
 use crate::map::{Grid, PlacementKind, Terrain};
 use crate::rng::GameRng;
@@ -62,7 +62,7 @@ pub(super) fn carve_hall(
 pub(super) fn guard_the_artifact(
     placer: &mut Placer<'_>,
     hall: Option<usize>,
-    content: &Content<'_>,
+    content: &Kinds<'_>,
     rng: &mut GameRng,
 ) {
     let Some(artifact) = content.artifact() else {
@@ -117,7 +117,8 @@ mod tests {
         let mut rng = from_seed(3);
         let centre = g.index(crate::geom::Hex::new(45, 15)).unwrap();
         let start = g.index(crate::geom::Hex::new(3, 3)).unwrap();
-        let content = Content::bundled();
+        let data = crate::content::Content::bundled().unwrap();
+        let content = Kinds::of(&data);
         let mut placer = Placer::new(&g, start, &mut rng);
         guard_the_artifact(&mut placer, Some(centre), &content, &mut rng);
         let placed = placer.finish();

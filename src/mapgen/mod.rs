@@ -19,7 +19,7 @@
 //! Monsters are chosen by `frequency` among the kinds whose depth range holds the depth, in
 //! groups of their `group` size, more of them deeper down; items likewise (a kind of
 //! frequency 0 is never placed by chance). The artifact and the guardians are found by what
-//! they are ([`crate::sim::ItemUse::Artifact`], [`crate::sim::Behaviour::Guardian`]), never
+//! they are ([`crate::content::ItemUse::Artifact`], [`crate::content::Behaviour::Guardian`]), never
 //! by name.
 //!
 //! # Guarantees
@@ -50,7 +50,8 @@ pub use style::{LAIR_DEPTH, Style, level_name, style};
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::rng::{GameRng, Stream, stream};
 use populate::Placer;
-use table::Content;
+use crate::content::Content;
+use table::Kinds;
 
 /// The width of a standard level, in tiles per row.
 pub const DEFAULT_WIDTH: u32 = 80;
@@ -66,7 +67,7 @@ pub const SAFE_RADIUS: i32 = 8;
 /// Generates the level for a game seed at a depth, `width` tiles by `height` rows, as a
 /// rectangle on screen ([`Shape::Rectangle`]), in the depth's [`Style`] and populated from
 /// the bundled data. Sizes are clamped to `1..=MAX_WIDTH` and `1..=MAX_HEIGHT`; never panics.
-pub fn generate(seed: u64, depth: u32, width: u32, height: u32) -> Level {
+pub fn generate(content: &Content, seed: u64, depth: u32, width: u32, height: u32) -> Level {
     let width = width.clamp(1, MAX_WIDTH);
     let height = height.clamp(1, MAX_HEIGHT);
     let style = style(depth);
@@ -88,7 +89,7 @@ pub fn generate(seed: u64, depth: u32, width: u32, height: u32) -> Level {
         // A safety net: nothing passable may lie beyond the start's reach.
         connect::fill_unreachable(&mut level.terrain, up);
         level.start = Some(level.terrain.hex(up));
-        let content = Content::bundled();
+        let content = Kinds::of(content);
         let mut placer = Placer::new(&level.terrain, up, &mut rng);
         if style == Style::Lair {
             lair::guard_the_artifact(&mut placer, hall, &content, &mut rng);

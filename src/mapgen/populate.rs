@@ -2,11 +2,11 @@
 //! whose depth range holds the level's depth, chosen by their `frequency`.
 
 use super::connect::{FAR, bfs_steps, passable};
-use super::table::{Content, item_table, monster_table, pick};
+use super::table::{Kinds, item_table, monster_table, pick};
 use super::{SAFE_RADIUS, dice};
 use crate::map::{Grid, Placement, PlacementKind, Terrain};
 use crate::rng::GameRng;
-use crate::sim::MonsterKind;
+use crate::content::MonsterKind;
 
 /// Map tiles per group of monsters (at depth 1; more deeper down).
 const TILES_PER_GROUP: usize = 400;
@@ -140,7 +140,7 @@ impl<'g> Placer<'g> {
 
     /// Monster groups chosen by frequency among the kinds for `depth`: more groups on larger
     /// maps and deeper down, each of its kind's group size, beyond [`SAFE_RADIUS`].
-    pub(super) fn monsters(&mut self, depth: u32, content: &Content<'_>, rng: &mut GameRng) {
+    pub(super) fn monsters(&mut self, depth: u32, content: &Kinds<'_>, rng: &mut GameRng) {
         let table = monster_table(content.monsters, depth);
         let d = depth.clamp(1, 30) as usize;
         let groups = (self.grid.len() / TILES_PER_GROUP * (7 + d) / 8).min(self.spots.len() / 8);
@@ -160,7 +160,7 @@ impl<'g> Placer<'g> {
 
     /// Items chosen by frequency among the kinds for `depth`, on free floor: one, one more per
     /// [`TILES_PER_ITEM`] tiles, and one more every [`DEPTHS_PER_ITEM`] depths.
-    pub(super) fn items(&mut self, depth: u32, content: &Content<'_>, rng: &mut GameRng) {
+    pub(super) fn items(&mut self, depth: u32, content: &Kinds<'_>, rng: &mut GameRng) {
         let table = item_table(content.items, depth);
         let d = depth.clamp(1, 30) as usize;
         let count = 1 + self.grid.len() / TILES_PER_ITEM + d / DEPTHS_PER_ITEM;
@@ -230,7 +230,6 @@ mod tests {
     use crate::geom::Hex;
     use crate::map::Shape;
     use crate::rng::from_seed;
-    use crate::sim::{item_kinds, monster_kinds};
 
     fn open(w: u32, h: u32) -> Grid<Terrain> {
         let shape = Shape::Parallelogram {
@@ -240,11 +239,8 @@ mod tests {
         Grid::new(&shape, Terrain::Floor).unwrap()
     }
 
-    fn bundled() -> Content<'static> {
-        Content {
-            monsters: monster_kinds(),
-            items: item_kinds(),
-        }
+    fn data() -> crate::content::Content {
+        crate::content::Content::bundled().unwrap()
     }
 
     #[test]
@@ -283,12 +279,13 @@ mod tests {
     #[test]
     fn things_keep_their_distance_and_their_own_tiles() {
         let g = open(60, 30);
+        let data = data();
         let start = g.index(Hex::new(5, 5)).unwrap();
         for depth in [1, 5, 10] {
             let mut rng = from_seed(u64::from(depth));
             let mut placer = Placer::new(&g, start, &mut rng);
-            placer.monsters(depth, &bundled(), &mut rng);
-            placer.items(depth, &bundled(), &mut rng);
+            placer.monsters(depth, &Kinds::of(&data), &mut rng);
+            placer.items(depth, &Kinds::of(&data), &mut rng);
             let things = placer.finish();
             assert!(
                 things
@@ -317,17 +314,18 @@ mod tests {
     fn nothing_is_placed_where_the_data_has_nothing() {
         let g = open(40, 20);
         let start = g.index(Hex::new(2, 2)).unwrap();
+        let data = data();
         let mut rng = from_seed(1);
         let mut placer = Placer::new(&g, start, &mut rng);
-        let empty = Content {
+        let empty = Kinds {
             monsters: &[],
             items: &[],
         };
         placer.monsters(3, &empty, &mut rng);
         placer.items(3, &empty, &mut rng);
         // Depth 0 lies above every kind's range.
-        placer.monsters(0, &bundled(), &mut rng);
-        placer.items(0, &bundled(), &mut rng);
+        placer.monsters(0, &Kinds::of(&data), &mut rng);
+        placer.items(0, &Kinds::of(&data), &mut rng);
         assert!(placer.finish().is_empty());
     }
 

@@ -3,28 +3,26 @@
 
 use super::dice;
 use crate::rng::GameRng;
-use crate::sim::{Behaviour, ItemKind, ItemUse, MonsterKind};
+use crate::content::{Behaviour, Content, ItemKind, ItemUse, MonsterKind};
 
 /// The kinds a level is populated from.
 #[derive(Copy, Clone, Debug)]
-pub(super) struct Content<'a> {
+pub(super) struct Kinds<'a> {
     /// Monster kinds.
     pub monsters: &'a [MonsterKind],
     /// Item kinds.
     pub items: &'a [ItemKind],
 }
 
-impl Content<'static> {
-    /// The bundled data files' kinds.
-    pub(super) fn bundled() -> Content<'static> {
-        Content {
-            monsters: crate::sim::monster_kinds(),
-            items: crate::sim::item_kinds(),
+impl<'a> Kinds<'a> {
+    /// The kinds of `content`.
+    pub(super) fn of(content: &'a Content) -> Kinds<'a> {
+        Kinds {
+            monsters: content.monsters(),
+            items: content.items(),
         }
     }
-}
 
-impl<'a> Content<'a> {
     /// The artifact: the first item kind whose use is [`ItemUse::Artifact`].
     pub(super) fn artifact(&self) -> Option<&'a ItemKind> {
         self.items.iter().find(|k| k.use_ == ItemUse::Artifact)
@@ -88,7 +86,8 @@ mod tests {
 
     #[test]
     fn tables_hold_only_kinds_of_the_depth_with_a_frequency() {
-        let content = Content::bundled();
+        let data = Content::bundled().unwrap();
+        let content = Kinds::of(&data);
         for depth in 1..=10 {
             let table = monster_table(content.monsters, depth);
             assert!(!table.is_empty(), "depth {depth}");
@@ -106,7 +105,8 @@ mod tests {
 
     #[test]
     fn picks_follow_the_weights() {
-        let content = Content::bundled();
+        let data = Content::bundled().unwrap();
+        let content = Kinds::of(&data);
         let table = monster_table(content.monsters, 1);
         let mut rng = from_seed(5);
         let total: u32 = table.iter().map(|e| e.1).sum();
@@ -127,7 +127,8 @@ mod tests {
 
     #[test]
     fn the_lair_kinds_are_found_by_what_they_are() {
-        let content = Content::bundled();
+        let data = Content::bundled().unwrap();
+        let content = Kinds::of(&data);
         let artifact = content.artifact().unwrap();
         assert_eq!(artifact.use_, ItemUse::Artifact);
         assert!(content.guardians().count() >= 1);

@@ -91,8 +91,9 @@ pub struct Header {
 }
 
 impl Header {
-    /// The header this build writes.
-    pub fn current(kind: Kind) -> Header {
+    /// The header this build writes for a file of `kind` whose game was played with the
+    /// content of hash `content` (none for the hall of fame).
+    pub fn current(kind: Kind, content: Option<u64>) -> Header {
         Header {
             format: FORMAT_VERSION,
             kind,
@@ -100,7 +101,7 @@ impl Header {
             rng: crate::rng::RNG_ID.to_string(),
             hash_version: crate::sim::TURN_HASH_VERSION,
             rules_version: crate::sim::RULES_VERSION,
-            content_hash: Some(super::content_hash()),
+            content_hash: content,
         }
     }
 }
@@ -174,12 +175,12 @@ pub enum FormatError {
 
 /// The bytes of a file of `kind` holding `value`.
 pub fn encode<T: Serialize>(kind: Kind, value: &T) -> Result<Vec<u8>, FormatError> {
-    Ok(frame(kind, &codec::encode(value)?))
+    Ok(frame(kind, None, &codec::encode(value)?))
 }
 
 /// The bytes of a file of `kind` around an encoded payload.
-pub fn frame(kind: Kind, payload: &[u8]) -> Vec<u8> {
-    let header = Header::current(kind);
+pub fn frame(kind: Kind, content: Option<u64>, payload: &[u8]) -> Vec<u8> {
+    let header = Header::current(kind, content);
     let mut out = Vec::with_capacity(payload.len() + 128);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&header.format.to_le_bytes());
@@ -263,7 +264,9 @@ fn read_header(bytes: &[u8]) -> Result<(Header, u64, usize), FormatError> {
     let hash_version = u32::from_le_bytes(r.array()?);
     let (rules_version, content_hash) = if format >= 2 {
         let rules = u32::from_le_bytes(r.array()?);
-        (rules, Some(u64::from_le_bytes(r.array()?)))
+        // 0 stands for none (the hall of fame).
+        let content = u64::from_le_bytes(r.array()?);
+        (rules, (content != 0).then_some(content))
     } else {
         (1, None)
     };
@@ -362,7 +365,7 @@ mod tests {
     #[test]
     fn a_file_reads_back() {
         let (h, v): (Header, Sample) = decode(Kind::Save, &sample()).unwrap();
-        assert_eq!(h, Header::current(Kind::Save));
+        assert_eq!(h, Header::current(Kind::Save, None));
         assert_eq!(v.0, 7);
     }
 

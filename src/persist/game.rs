@@ -4,6 +4,8 @@
 use super::container::Kind;
 use super::location::SaveDir;
 use super::schema;
+use crate::content::Content;
+use std::sync::Arc;
 use super::store::{self, PersistError};
 use crate::sim::{Ending, GameRecord, InvalidWorld, World};
 use std::fmt::Write as _;
@@ -29,6 +31,9 @@ pub enum LoadError {
     /// The file could not be read.
     #[error("{0}")]
     Persist(#[from] PersistError),
+    /// The game's data files (built in) are broken.
+    #[error("{0}")]
+    Content(String),
     /// The file read, but its world is impossible.
     #[error("{path}: the saved world is invalid: {why}")]
     Invalid {
@@ -45,6 +50,7 @@ impl LoadError {
         match self {
             LoadError::Persist(e) => e.is_damage(),
             LoadError::Invalid { .. } => true,
+            LoadError::Content(_) => false,
         }
     }
 }
@@ -57,13 +63,19 @@ pub fn save_game(dir: &SaveDir, game: &SavedGame) -> Result<PathBuf, PersistErro
     })?;
     let path = dir.save(&game.name);
     let payload = schema::encode_game(game).map_err(|e| store::format_error(&path, e.into()))?;
-    store::save_payload(&path, Kind::Save, &payload)?;
+    store::save_payload(&path, Kind::Save, content_of(game), &payload)?;
     Ok(path)
 }
 
-/// Reads a save or a finished game, and checks its worlds.
+/// Reads a save or a finished game, played with the bundled content, and checks its worlds.
 pub fn load_game(path: &Path) -> Result<SavedGame, LoadError> {
-    let (_, game): (_, SavedGame) = store::load_game(path)?;
+    let content = Content::bundled().map_err(|e| LoadError::Content(e.to_string()))?;
+    load_game_with(path, &Arc::new(content))
+}
+
+/// Reads a save or a finished game, played with `content`, and checks its worlds.
+pub fn load_game_with(path: &Path, content: &Arc<Content>) -> Result<SavedGame, LoadError> {
+    let (_, game): (_, SavedGame) = store::load_game(path, content)?;
     let invalid = |why| LoadError::Invalid {
         path: path.display().to_string(),
         why,
@@ -91,13 +103,29 @@ pub fn finish_game(dir: &SaveDir, game: &SavedGame) -> Result<PathBuf, PersistEr
 
 /// The bytes of a file of `kind` (a save or a finished game) holding `game`.
 pub fn game_bytes(kind: Kind, game: &SavedGame) -> Result<Vec<u8>, super::container::FormatError> {
-    Ok(super::container::frame(kind, &schema::encode_game(game)?))
+    Ok(super::container::frame(
+        kind,
+        content_of(game),
+        &schema::encode_game(game)?,
+    ))
+}
+
+/// The hash of the content a game is played with, for its file's header.
+fn content_of(game: &SavedGame) -> Option<u64> {
+    Some(game.current.content().hash())
+}
+
+/// The hash of the content the game in the file at `path` was played with, as its header
+/// says (`None` for files older than format 2, or unreadable ones).
+pub fn played_with(path: &Path) -> Option<u64> {
+    let bytes = crate::files::read_limited(path, store::MAX_FILE).ok()?;
+    super::container::peek_header(&bytes).ok()?.content_hash
 }
 
 /// Writes an ended game at `path` as a finished game (a replay), keeping no backup.
 pub fn write_finished(path: &Path, game: &SavedGame) -> Result<(), PersistError> {
     let payload = schema::encode_game(game).map_err(|e| store::format_error(path, e.into()))?;
-    store::save_plain_payload(path, Kind::Finished, &payload)
+    store::save_plain_payload(path, Kind::Finished, content_of(game), &payload)
 }
 
 /// `folder/NAME.EXT`, or `NAME-2.EXT`, `NAME-3.EXT`… when taken.
@@ -238,7 +266,7 @@ pub fn record_score(dir: &SaveDir, score: Score) -> Result<Option<usize>, Persis
     })?;
     let path = dir.scores();
     let payload = schema::encode_scores(&hall).map_err(|e| store::format_error(&path, e.into()))?;
-    store::save_plain_payload(&path, Kind::Scores, &payload)?;
+    store::save_plain_payload(&path, Kind::Scores, None, &payload)?;
     Ok(place)
 }
 

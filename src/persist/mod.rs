@@ -22,17 +22,3 @@ pub use keyframes::Keyframes;
 pub use location::{FILES_HELP, Places, SaveDir};
 pub use store::PersistError;
 
-/// A hash of the monsters, items and player numbers this build plays with (the bundled
-/// `data/*.toml`), recorded in every file's header.
-pub fn content_hash() -> u64 {
-    let mut h = crate::sim::Fnv64::default();
-    for text in [
-        include_str!("../../data/monsters.toml"),
-        include_str!("../../data/items.toml"),
-        include_str!("../../data/player.toml"),
-    ] {
-        h.write(text.as_bytes());
-        h.write(&[0]);
-    }
-    h.finish()
-}

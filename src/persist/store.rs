@@ -5,6 +5,8 @@ use super::codec::{self, MAX_PAYLOAD};
 use super::container::{self, FormatError, Header, Kind};
 use super::game::{HallOfFame, SavedGame};
 use super::schema;
+use crate::content::Content;
+use std::sync::Arc;
 use crate::files::{self, FileError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -54,12 +56,18 @@ pub fn backup_of(path: &Path) -> PathBuf {
 /// [`backup_of`] `path` when it is sound (a damaged file never replaces a good backup).
 pub fn save<T: Serialize>(path: &Path, kind: Kind, value: &T) -> Result<(), PersistError> {
     let payload = codec::encode(value).map_err(|e| format_error(path, e.into()))?;
-    save_payload(path, kind, &payload)
+    save_payload(path, kind, None, &payload)
 }
 
-/// [`save`] for a payload already encoded.
-pub fn save_payload(path: &Path, kind: Kind, payload: &[u8]) -> Result<(), PersistError> {
-    let bytes = container::frame(kind, payload);
+/// [`save`] for a payload already encoded, of a game played with the content of hash
+/// `content`.
+pub fn save_payload(
+    path: &Path,
+    kind: Kind,
+    content: Option<u64>,
+    payload: &[u8],
+) -> Result<(), PersistError> {
+    let bytes = container::frame(kind, content, payload);
     files::check_writable_target(path)?;
     if let Some(old) = sound_previous(path) {
         files::write_atomic(&backup_of(path), &old)?;
@@ -79,8 +87,13 @@ fn sound_previous(path: &Path) -> Option<Vec<u8>> {
 }
 
 /// Writes an encoded payload as a file of `kind` at `path`, atomically, keeping no backup.
-pub fn save_plain_payload(path: &Path, kind: Kind, payload: &[u8]) -> Result<(), PersistError> {
-    files::write_atomic(path, &container::frame(kind, payload))?;
+pub fn save_plain_payload(
+    path: &Path,
+    kind: Kind,
+    content: Option<u64>,
+    payload: &[u8],
+) -> Result<(), PersistError> {
+    files::write_atomic(path, &container::frame(kind, content, payload))?;
     Ok(())
 }
 
@@ -92,7 +105,7 @@ pub fn load<T: DeserializeOwned>(path: &Path, kind: Kind) -> Result<(Header, T),
 
 /// Reads a file of any kind of game (a save or a finished game), of any format this build
 /// reads, migrated to the current schema.
-pub fn load_game(path: &Path) -> Result<(Header, SavedGame), PersistError> {
+pub fn load_game(path: &Path, content: &Arc<Content>) -> Result<(Header, SavedGame), PersistError> {
     let bytes = files::read_limited(path, MAX_FILE)?;
     let header = container::peek_header(&bytes).map_err(|e| format_error(path, e))?;
     let kind = match header.kind {
@@ -105,6 +118,7 @@ pub fn load_game(path: &Path) -> Result<(Header, SavedGame), PersistError> {
         payload,
         &header.game_version,
         header.hash_version,
+        content,
     )
     .map_err(|e| format_error(path, container::payload_error(&header, e.to_string())))?;
     Ok((header, game))

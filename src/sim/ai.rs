@@ -5,7 +5,7 @@
 
 use super::Creature;
 use super::intention::Intention;
-use super::monsters::Behaviour;
+use crate::content::Behaviour;
 use crate::fov::visible_tiles;
 use crate::geom::{Direction, Hex};
 use crate::map::Level;

@@ -1,6 +1,6 @@
 //! What the player can ask of the world, and why it may refuse.
 
-use super::items::ItemAction;
+use crate::content::ItemAction;
 use crate::geom::{Direction, Hex};
 use crate::map::Terrain;
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,6 @@
 //! Creatures: the player and the monsters.
 
-use super::items::item_kinds;
-use super::monsters::{Attack, Behaviour, MonsterKind};
+use crate::content::{Attack, Behaviour, Content, MonsterKind};
 use crate::geom::{Direction, Hex};
 use serde::{Deserialize, Serialize};
 
@@ -96,12 +95,12 @@ pub const LETTERS: std::ops::RangeInclusive<char> = 'a'..='z';
 
 impl Creature {
     /// The player's starting creature at `pos`.
-    pub fn player(pos: Hex) -> Creature {
-        let kind = super::player::player_kind();
+    pub fn player(content: &Content, pos: Hex) -> Creature {
+        let kind = content.player();
         Creature {
             id: 0,
-            name: "you".to_string(),
-            glyph: '@',
+            name: kind.name.clone(),
+            glyph: kind.glyph,
             pos,
             hp: kind.hp,
             max_hp: kind.hp,
@@ -114,7 +113,8 @@ impl Creature {
             initiative: 0,
             behaviour: None,
             memory: None,
-            inventory: item_kinds()
+            inventory: content
+                .items()
                 .iter()
                 .filter(|k| k.start > 0)
                 .zip(LETTERS.clone())

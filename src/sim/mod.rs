@@ -12,15 +12,11 @@ pub const RULES_VERSION: u32 = 2;
 mod ai;
 mod command;
 mod creature;
-mod data;
 mod event;
 mod hash;
 mod intention;
-pub mod items;
 mod level_serde;
 mod messages;
-pub mod monsters;
-pub mod player;
 pub mod record;
 pub mod resolve;
 pub mod scenario;
@@ -28,14 +24,14 @@ mod world;
 
 pub use command::{Command, Rejection, verb};
 pub use creature::{Creature, CreatureId, Faction, Stack};
-pub use data::{COLOURS, DataError, check_bundled};
 pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
 pub use intention::{Intention, acts_in};
-pub use items::{ItemAction, ItemKind, ItemUse, item_kind, item_kinds, parse_items};
+pub use crate::content::{
+    Attack, Behaviour, COLOURS, Content, DataError, ItemAction, ItemKind, ItemUse, MonsterKind,
+    PlayerKind, parse_items, parse_monsters, parse_player,
+};
 pub use messages::{a_name, messages};
-pub use monsters::{Attack, Behaviour, MonsterKind, monster_kind, monster_kinds, parse_monsters};
-pub use player::{PlayerKind, parse_player, player_kind};
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::{
     Depth, DepthParts, Ending, FloorItem, InvalidWorld, MAX_DEPTH, Plan, SEGMENTS, Story,

@@ -3,7 +3,7 @@
 use crate::geom::Hex;
 use crate::sim::World;
 use crate::sim::a_name;
-use crate::sim::items::item_kind;
+use crate::content::Content;
 
 /// A sentence about a tile as the player knows it.
 pub fn describe(world: &World, hex: Hex) -> String {
@@ -18,7 +18,7 @@ pub fn describe(world: &World, hex: Hex) -> String {
     } else {
         format!("You remember {}", terrain.describe())
     };
-    let items: Vec<String> = world.items_at(hex).map(|f| item_words(&f.item)).collect();
+    let items: Vec<String> = world.items_at(hex).map(|f| item_words(world.content(), &f.item)).collect();
     let place = if items.is_empty() {
         place
     } else {
@@ -37,8 +37,9 @@ pub fn describe(world: &World, hex: Hex) -> String {
 }
 
 /// An item with what it does: its name and the summary of its kind from the data.
-pub fn item_words(item: &str) -> String {
-    let what = item_kind(item).map_or(String::new(), |k| format!(" ({})", k.use_.summary()));
+pub fn item_words(content: &Content, item: &str) -> String {
+    let what = content
+        .item(item).map_or(String::new(), |k| format!(" ({})", k.use_.summary()));
     format!("{}{what}", a_name(item))
 }
 

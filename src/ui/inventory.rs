@@ -1,7 +1,8 @@
 //! Words for what the player carries: one line an item with its letter and what it does, and
 //! a short summary for the sidebar. Names and numbers come from `data/items.toml`.
 
-use crate::sim::{ItemUse, Stack, World, item_kind};
+use crate::content::Content;
+use crate::sim::{ItemUse, Stack, World};
 
 /// An item's name with its count: "dart x6", or "sword" for one.
 pub fn counted(stack: &Stack) -> String {
@@ -13,13 +14,13 @@ pub fn counted(stack: &Stack) -> String {
 }
 
 /// What an item does, with its numbers: damage, range, effect.
-pub fn effect(item: &str) -> String {
-    let Some(kind) = item_kind(item) else {
+pub fn effect(content: &Content, item: &str) -> String {
+    let Some(kind) = content.item(item) else {
         return "unknown".to_string();
     };
     let mut text = kind.use_.summary();
     if let ItemUse::Ammo { launcher, .. } = &kind.use_
-        && let Some(ItemUse::Launcher { range }) = item_kind(launcher).map(|k| &k.use_)
+        && let Some(ItemUse::Launcher { range }) = content.item(launcher).map(|k| &k.use_)
     {
         text = format!("{text}, range {range}");
     }
@@ -45,7 +46,7 @@ pub fn line(world: &World, stack: &Stack) -> String {
         "{} - {}{mark}: {}",
         stack.letter,
         counted(stack),
-        effect(&stack.item)
+        effect(world.content(), &stack.item)
     )
 }
 
@@ -89,6 +90,9 @@ mod tests {
         assert_eq!(counted(&one), "x");
         let many = Stack { count: 3, ..one };
         assert_eq!(counted(&many), "x x3");
-        assert_eq!(effect("no such item"), "unknown");
+        assert_eq!(
+            effect(&Content::bundled().unwrap(), "no such item"),
+            "unknown"
+        );
     }
 }

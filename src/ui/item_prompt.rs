@@ -3,7 +3,7 @@
 
 use super::state::{Mode, UiState};
 use crate::geom::Hex;
-use crate::sim::{Command, ItemAction, Stack, World, item_kind};
+use crate::sim::{Command, ItemAction, Stack, World};
 
 /// What an item is chosen for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ impl ItemVerb {
 
     /// Whether the item under `stack` can be used this way now.
     fn fits(self, world: &World, stack: &Stack) -> bool {
-        let action = item_kind(&stack.item).map(|k| k.use_.action());
+        let action = world.content().item(&stack.item).map(|k| k.use_.action());
         match self {
             ItemVerb::Drink => action == Some(ItemAction::Drink),
             ItemVerb::Read => action == Some(ItemAction::Read),

@@ -1,6 +1,7 @@
 //! Colours, with a plain fallback for terminals with few colours. Only the 16 named colours
 //! are used, so every colour terminal shows them alike.
 
+use crate::content::Content;
 use crate::map::Terrain;
 use ratatui::style::{Color, Modifier, Style};
 
@@ -100,8 +101,8 @@ impl Palette {
     }
 
     /// The style of a creature or item by its name: its colour in the data files, bold.
-    pub fn creature(self, name: &str) -> Style {
-        let colour = crate::sim::monster_kind(name).map(|k| k.colour.as_str());
+    pub fn creature(self, content: &Content, name: &str) -> Style {
+        let colour = content.monster(name).map(|k| k.colour.as_str());
         match colour {
             Some(c) if self.color => Style::default().fg(named(c)).add_modifier(Modifier::BOLD),
             _ => self.monster(),
@@ -109,8 +110,8 @@ impl Palette {
     }
 
     /// An item's style by its name: its colour from the data when in view.
-    pub fn item_named(self, name: &str, visible: bool) -> Style {
-        let colour = crate::sim::item_kind(name).map(|k| k.colour.as_str());
+    pub fn item_named(self, content: &Content, name: &str, visible: bool) -> Style {
+        let colour = content.item(name).map(|k| k.colour.as_str());
         match colour {
             Some(c) if self.color && visible => {
                 Style::default().fg(named(c)).add_modifier(Modifier::BOLD)

@@ -106,6 +106,12 @@ fn resume(game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError
     game.record.continue_here(&game.current);
     let file = GameFile::resumed(dir, &game);
     let mut notes = game.log.clone();
+    if persist::game::played_with(path).is_some_and(|h| h != game.current.content().hash()) {
+        notes.push(
+            "This game was saved with other monster, item or player data; kinds are matched by name."
+                .to_string(),
+        );
+    }
     if !before.same_rules() {
         notes.push(format!(
             "This game was saved by {}; it goes on under the rules of {} from here.",

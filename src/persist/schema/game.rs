@@ -5,6 +5,8 @@ use super::world::{
     world_from_schema, world_to_schema,
 };
 use super::{SchemaError, check_text, v2};
+use crate::content::Content;
+use std::sync::Arc;
 use crate::persist::game::{HallOfFame, SavedGame, Score};
 use crate::sim::{GameRecord, Maker, Origin, Step, Upgrade};
 
@@ -69,7 +71,7 @@ pub fn game_to_schema(game: &SavedGame) -> v2::SavedGame {
 }
 
 /// A saved game from the schema, every world checked.
-pub fn game_from_schema(g: &v2::SavedGame) -> Result<SavedGame, SchemaError> {
+pub fn game_from_schema(g: &v2::SavedGame, content: &Arc<Content>) -> Result<SavedGame, SchemaError> {
     check_text("the game's name", &g.name)?;
     if g.log.len() > MAX_LOG_LINES {
         return Err(SchemaError::new(format!(
@@ -107,7 +109,7 @@ pub fn game_from_schema(g: &v2::SavedGame) -> Result<SavedGame, SchemaError> {
         upgrades.push(Upgrade {
             at_step,
             by: maker_from_schema(&u.by)?,
-            state: world_from_schema(&u.state)?,
+            state: world_from_schema(&u.state, content)?,
         });
     }
     let origin = match g.record.origin {
@@ -118,7 +120,7 @@ pub fn game_from_schema(g: &v2::SavedGame) -> Result<SavedGame, SchemaError> {
         },
     };
     let record = GameRecord {
-        start: world_from_schema(&g.record.start)?,
+        start: world_from_schema(&g.record.start, content)?,
         steps,
         origin,
         made_by: maker_from_schema(&g.record.made_by)?,
@@ -127,7 +129,7 @@ pub fn game_from_schema(g: &v2::SavedGame) -> Result<SavedGame, SchemaError> {
     Ok(SavedGame {
         name: g.name.clone(),
         record,
-        current: world_from_schema(&g.current)?,
+        current: world_from_schema(&g.current, content)?,
         log: g.log.clone(),
     })
 }

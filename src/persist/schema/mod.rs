@@ -18,6 +18,8 @@ mod v2;
 mod world;
 
 use super::codec::{self, CodecError};
+use crate::content::Content;
+use std::sync::Arc;
 use super::game::{HallOfFame, SavedGame};
 
 /// The longest text a file may hold in one place: a name, a message, a version.
@@ -63,6 +65,7 @@ pub fn decode_game(
     payload: &[u8],
     game_version: &str,
     hash: u32,
+    content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     let current = match format {
         1 => migrate::game(
@@ -73,7 +76,7 @@ pub fn decode_game(
         2 => codec::decode::<v2::SavedGame>(payload)?,
         _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
     };
-    game::game_from_schema(&current)
+    game::game_from_schema(&current, content)
 }
 
 /// The payload of the hall of fame in the current format.

@@ -2,7 +2,9 @@
 
 use super::level::{hex, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile};
 use super::{SchemaError, check_text, v2};
+use crate::content::Content;
 use crate::geom::Direction;
+use std::sync::Arc;
 use crate::rng::GameRng;
 use crate::sim::{
     Attack, Behaviour, Command, Creature, DepthParts, Ending, Faction, FloorItem, Intention, Stack,
@@ -100,7 +102,7 @@ pub fn world_to_schema(world: &World) -> v2::World {
 }
 
 /// A world from the schema, checked as every loaded world is.
-pub fn world_from_schema(w: &v2::World) -> Result<World, SchemaError> {
+pub fn world_from_schema(w: &v2::World, content: &Arc<Content>) -> Result<World, SchemaError> {
     let levels = w.depths.len() + w.pending_maps.len();
     if levels > w.depth_count as usize || w.depth_count > crate::sim::MAX_DEPTH {
         return Err(SchemaError::new(format!(
@@ -173,7 +175,7 @@ pub fn world_from_schema(w: &v2::World) -> Result<World, SchemaError> {
         terrain_digest: w.terrain_digest,
         regen: (w.regen_progress, w.regen_busy),
     };
-    World::from_parts(parts).map_err(|e| SchemaError::new(format!("the world is invalid: {e}")))
+    World::from_parts(parts, Arc::clone(content)).map_err(|e| SchemaError::new(format!("the world is invalid: {e}")))
 }
 
 fn counts(pairs: &[(String, u32)]) -> Result<std::collections::BTreeMap<String, u32>, SchemaError> {

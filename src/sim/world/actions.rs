@@ -10,7 +10,8 @@ use crate::map::Terrain;
 use crate::rng::below;
 use crate::sim::command::Rejection;
 use crate::sim::intention::Intention;
-use crate::sim::items::{ItemAction, ItemKind, ItemUse, item_kind, item_kinds};
+use crate::content::{ItemAction, ItemKind, ItemUse};
+use std::sync::Arc;
 use crate::sim::{Command, Event};
 
 /// What a player's action does besides its intention.
@@ -141,12 +142,15 @@ impl World {
     }
 
     /// The kind of the item under `letter`, if it can be used as `how`.
-    fn carried(&self, letter: char, how: ItemAction) -> Result<&'static ItemKind, Rejection> {
+    fn carried(&self, letter: char, how: ItemAction) -> Result<&ItemKind, Rejection> {
         let stack = self
             .player()
             .stack(letter)
             .ok_or(Rejection::NoItem(letter))?;
-        let kind = item_kind(&stack.item).ok_or(Rejection::NoItem(letter))?;
+        let kind = self
+            .content
+            .item(&stack.item)
+            .ok_or(Rejection::NoItem(letter))?;
         let fits = kind.use_.action() == how
             || (how == ItemAction::Throw && kind.use_.action() == ItemAction::Fire);
         if !fits {
@@ -218,7 +222,7 @@ impl World {
     /// The range of the launcher named `launcher` if the player wields it.
     fn launcher_range(&self, launcher: &str) -> Option<u32> {
         let wielded = self.player().wielded.as_deref()?;
-        match item_kind(wielded) {
+        match self.content.item(wielded) {
             Some(ItemKind {
                 name,
                 use_: ItemUse::Launcher { range },
@@ -230,7 +234,7 @@ impl World {
 
     /// The range of the item under `letter` when thrown or fired now, if it can be.
     pub fn throw_range(&self, letter: char) -> Option<u32> {
-        let kind = item_kind(&self.player().stack(letter)?.item)?;
+        let kind = self.content.item(&self.player().stack(letter)?.item)?;
         match &kind.use_ {
             ItemUse::Thrown { range, .. } | ItemUse::Blast { range, .. } => Some(*range),
             ItemUse::Ammo { launcher, .. } => self.launcher_range(launcher),
@@ -252,7 +256,7 @@ impl World {
             return Err(Rejection::NoStairs(down));
         }
         if way == Stairs::Up && self.depth() == 1 && !self.carries_artifact() {
-            let name = artifact_name().unwrap_or("artifact");
+            let name = self.content.artifact().unwrap_or("artifact");
             return Err(Rejection::NeedArtifact(name.to_string()));
         }
         Ok(PlayerAction::staying(Deed::Stairs(way)))
@@ -263,13 +267,13 @@ impl World {
         self.player()
             .inventory
             .iter()
-            .any(|s| item_kind(&s.item).is_some_and(|k| matches!(k.use_, ItemUse::Artifact)))
+            .any(|s| Some(s.item.as_str()) == self.content.artifact())
     }
 
     /// The hit points a potion heals at the moment blows land (0 for other deeds).
-    pub(super) fn healing(deed: &Deed) -> i32 {
+    pub(super) fn healing(&self, deed: &Deed) -> i32 {
         match deed {
-            Deed::Drink { item } => match item_kind(item).map(|k| &k.use_) {
+            Deed::Drink { item } => match self.content.item(item).map(|k| &k.use_) {
                 Some(ItemUse::Heal { heal }) => *heal,
                 _ => 0,
             },
@@ -318,7 +322,8 @@ impl World {
     }
 
     fn drunk(&mut self, item: String, events: &mut Vec<Event>) {
-        let kind = item_kind(&item).map(|k| &k.use_);
+        let content = Arc::clone(&self.content);
+        let kind = content.item(&item).map(|k| &k.use_);
         let player = &mut self.creatures[World::PLAYER];
         let gained = match kind {
             Some(ItemUse::GainLife { amount }) => {
@@ -340,7 +345,8 @@ impl World {
             return;
         }
         self.story.used(item);
-        match item_kind(item).map(|k| &k.use_) {
+        let content = Arc::clone(&self.content);
+        match content.item(item).map(|k| &k.use_) {
             Some(ItemUse::Teleport) => {
                 let from = self.player().pos;
                 let to = self.teleport_target(from);
@@ -422,7 +428,7 @@ impl World {
     /// The damage of a creature's blow: its wielded weapon's, or its own.
     pub(super) fn blow_damage(&self, id: usize) -> i32 {
         let c = &self.creatures[id];
-        match c.wielded.as_deref().and_then(item_kind).map(|k| &k.use_) {
+        match c.wielded.as_deref().and_then(|n| self.content.item(n)).map(|k| &k.use_) {
             Some(ItemUse::Weapon { damage }) => *damage,
             _ => c.damage,
         }
@@ -431,18 +437,10 @@ impl World {
     /// A creature's armour: its own and what it wears.
     pub(super) fn armour_of(&self, id: usize) -> i32 {
         let c = &self.creatures[id];
-        let worn = match c.worn.as_deref().and_then(item_kind).map(|k| &k.use_) {
+        let worn = match c.worn.as_deref().and_then(|n| self.content.item(n)).map(|k| &k.use_) {
             Some(ItemUse::Armour { armour }) => *armour,
             _ => 0,
         };
         c.armour.saturating_add(worn)
     }
-}
-
-/// The artifact's name in the data.
-pub fn artifact_name() -> Option<&'static str> {
-    item_kinds()
-        .iter()
-        .find(|k| matches!(k.use_, ItemUse::Artifact))
-        .map(|k| k.name.as_str())
 }

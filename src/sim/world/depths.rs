@@ -5,10 +5,11 @@ use super::{FloorItem, World};
 use crate::geom::Hex;
 use crate::map::{Level, PlacementKind, Terrain};
 use crate::mapgen;
+use crate::content::Content;
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
-/// The deepest level of a whole game; the artifact lies there.
-pub const MAX_DEPTH: u32 = 10;
+pub use crate::content::MAX_DEPTH;
 
 /// One level as it is now: its terrain, the items lying on it and the player's memory of it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -59,7 +60,7 @@ impl Depth {
     }
 
     /// Puts the level's item placements on the floor.
-    pub(super) fn place_items(&mut self) {
+    pub(super) fn place_items(&mut self, content: &Content) {
         let items: Vec<(Hex, String)> = self
             .level
             .placements
@@ -70,7 +71,7 @@ impl Depth {
             })
             .collect();
         for (at, name) in items {
-            self.drop_item(at, &name);
+            self.drop_item(content, at, &name);
         }
     }
 
@@ -86,8 +87,9 @@ impl Depth {
 
 /// The generated level of a game at `depth`, from its own stream of `seed` and the depth: the
 /// same whenever it is made.
-pub fn dungeon_level(seed: u64, depth: u32) -> Level {
-    mapgen::generate(seed, depth, mapgen::DEFAULT_WIDTH, mapgen::DEFAULT_HEIGHT)
+pub fn dungeon_level(content: &Content, seed: u64, depth: u32) -> Level {
+    mapgen::generate(
+        content,seed, depth, mapgen::DEFAULT_WIDTH, mapgen::DEFAULT_HEIGHT)
 }
 
 /// Which way a flight of stairs leads.
@@ -142,15 +144,16 @@ impl World {
     /// monsters (new ids, after every creature so far) and its items.
     fn make_depth(&mut self) {
         let depth = self.depths.len() as u32 + 1;
+        let content = Arc::clone(&self.content);
         let mut level = if self.pending_maps.is_empty() {
-            dungeon_level(self.seed, depth)
+            dungeon_level(&content, self.seed, depth)
         } else {
             self.pending_maps.remove(0)
         };
         level.depth = depth;
-        super::spawn_monsters(&level, depth, &mut self.creatures);
+        super::spawn_monsters(&content, &level, depth, &mut self.creatures);
         let mut made = Depth::new(level);
-        made.place_items();
+        made.place_items(&content);
         self.depths.push(made);
     }
 

@@ -5,7 +5,8 @@ use super::World;
 use super::depths::Depth;
 use crate::geom::Hex;
 use crate::sim::Event;
-use crate::sim::items::item_kind;
+use crate::content::Content;
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 /// One item on a tile.
@@ -20,8 +21,8 @@ pub struct FloorItem {
 impl Depth {
     /// Puts an item on the floor if it is a known item and the tile can hold it (a thing that
     /// falls into deep water or onto no tile is lost).
-    pub(super) fn drop_item(&mut self, at: Hex, item: &str) {
-        if item_kind(item).is_some() && self.level.passable(at) {
+    pub(super) fn drop_item(&mut self, content: &Content, at: Hex, item: &str) {
+        if content.item(item).is_some() && self.level.passable(at) {
             self.floor.push(FloorItem {
                 at,
                 item: item.to_string(),
@@ -43,7 +44,8 @@ impl World {
 
     /// Puts an item on the floor of the player's level.
     pub(super) fn drop_item(&mut self, at: Hex, item: &str) {
-        self.here_mut().drop_item(at, item);
+        let content = Arc::clone(&self.content);
+        self.here_mut().drop_item(&content, at, item);
     }
 
     /// The player picks up everything on their tile that fits in the pack.

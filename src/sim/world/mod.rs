@@ -22,16 +22,16 @@ pub use story::{Ending, Story};
 pub use validate::InvalidWorld;
 
 use super::intention::{Intention, acts_in};
-use super::monsters::monster_kind;
 use super::resolve::Resolver;
 use super::{Command, Creature, CreatureId, Event, Rejection};
+use crate::content::Content;
 use crate::geom::Hex;
 use crate::map::{Level, PlacementKind};
 use crate::rng::{self, GameRng, Stream};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
-/// Segments in a turn: a creature of speed `s` acts `s` times per turn.
-pub const SEGMENTS: u32 = 4;
+pub use crate::content::SEGMENTS;
 
 /// A monster's intention for the next segment in which it acts: the intent telegraph.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,8 +48,11 @@ pub struct Plan {
 }
 
 /// Everything the rules know about one game in progress.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct World {
+    /// The monsters, items and player numbers the game is played with: shared, never saved.
+    #[serde(skip)]
+    content: Arc<Content>,
     seed: u64,
     /// The levels made so far, by depth − 1: a level is made when the player first goes down
     /// to it, so these are always depths 1 to some depth.
@@ -85,38 +88,38 @@ pub struct World {
     #[serde(skip)]
     view_key: Option<(u32, Hex, u32, u64)>,
     /// The player's natural healing under way.
-    #[serde(default)]
     regen: regen::Regen,
 }
 
 impl World {
     /// A world of one level with the player at its start and a monster on every monster
     /// placement of a known kind; `None` if the level has no passable tile to start on.
-    pub fn new(level: Level, seed: u64) -> Option<World> {
-        World::from_levels(vec![level], seed)
+    pub fn new(content: Arc<Content>, level: Level, seed: u64) -> Option<World> {
+        World::from_levels(content, vec![level], seed)
     }
 
     /// A whole game of [`MAX_DEPTH`] depths: the given maps become depths 1, 2, … and
     /// generated levels fill the rest, each from its own stream of `seed`. Only the first
     /// level is made now; each other one when the player first goes down to it (see
     /// [`depths::dungeon_level`]). `None` if the first level has no passable tile to start on.
-    pub fn new_game(seed: u64, mut maps: Vec<Level>) -> Option<World> {
+    pub fn new_game(content: Arc<Content>, seed: u64, mut maps: Vec<Level>) -> Option<World> {
         let first = if maps.is_empty() {
-            depths::dungeon_level(seed, 1)
+            depths::dungeon_level(&content, seed, 1)
         } else {
             maps.remove(0)
         };
-        World::build(vec![first], maps, MAX_DEPTH, seed)
+        World::build(content, vec![first], maps, MAX_DEPTH, seed)
     }
 
     /// A world over `levels` (depth 1 first), all made now; the player starts on the first.
     /// Segments before the player's first action run at once.
-    pub fn from_levels(levels: Vec<Level>, seed: u64) -> Option<World> {
+    pub fn from_levels(content: Arc<Content>, levels: Vec<Level>, seed: u64) -> Option<World> {
         let count = levels.len() as u32;
-        World::build(levels, Vec::new(), count, seed)
+        World::build(content, levels, Vec::new(), count, seed)
     }
 
     fn build(
+        content: Arc<Content>,
         mut levels: Vec<Level>,
         pending_maps: Vec<Level>,
         depth_count: u32,
@@ -127,11 +130,12 @@ impl World {
         }
         let first = levels.first()?;
         let start = first.start_or_default()?;
-        let mut creatures = vec![Creature::player(start)];
+        let mut creatures = vec![Creature::player(&content, start)];
         for (d, level) in levels.iter().enumerate() {
-            spawn_monsters(level, d as u32 + 1, &mut creatures);
+            spawn_monsters(&content, level, d as u32 + 1, &mut creatures);
         }
         let mut world = World {
+            content,
             seed,
             depths: levels.into_iter().map(Depth::new).collect(),
             depth_count,
@@ -149,13 +153,24 @@ impl World {
             view_key: None,
             regen: regen::Regen::default(),
         };
-        for d in 0..world.depths.len() {
-            world.depths[d].place_items();
+        let content = Arc::clone(&world.content);
+        for depth in &mut world.depths {
+            depth.place_items(&content);
         }
         world.enter_level();
         let mut prelude = Vec::new();
         world.run_until_player_acts(&mut prelude);
         Some(world)
+    }
+
+    /// The monsters, items and player numbers this game is played with.
+    pub fn content(&self) -> &Content {
+        &self.content
+    }
+
+    /// The shared handle of [`World::content`].
+    pub fn content_handle(&self) -> Arc<Content> {
+        Arc::clone(&self.content)
     }
 
     /// The seed this game was started with.
@@ -305,13 +320,18 @@ impl World {
 type HuntKeyed = ((u32, Hex, u64), Vec<u32>);
 
 /// Adds a monster for every monster placement of a known kind on a free passable tile.
-pub(super) fn spawn_monsters(level: &Level, depth: u32, creatures: &mut Vec<Creature>) {
+pub(super) fn spawn_monsters(
+    content: &Content,
+    level: &Level,
+    depth: u32,
+    creatures: &mut Vec<Creature>,
+) {
     let first = creatures.len();
     for p in &level.placements {
         let PlacementKind::Monster(name) = &p.kind else {
             continue;
         };
-        let Some(kind) = monster_kind(name) else {
+        let Some(kind) = content.monster(name) else {
             continue;
         };
         let on_level = &creatures[first..];

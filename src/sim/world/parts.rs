@@ -4,7 +4,9 @@
 
 use super::regen::Regen;
 use super::{Depth, FloorItem, Story, World};
+use crate::content::Content;
 use crate::map::Level;
+use std::sync::Arc;
 use crate::rng::GameRng;
 use crate::sim::{Creature, Intention, InvalidWorld};
 
@@ -78,9 +80,11 @@ impl World {
         }
     }
 
-    /// A world from its pieces, checked ([`World::validate`]), with its view computed.
-    pub fn from_parts(parts: WorldParts) -> Result<World, InvalidWorld> {
+    /// A world from its pieces, played with `content`, checked ([`World::validate`]), with
+    /// its view computed.
+    pub fn from_parts(parts: WorldParts, content: Arc<Content>) -> Result<World, InvalidWorld> {
         let mut world = World {
+            content,
             seed: parts.seed,
             depths: parts
                 .depths
@@ -120,11 +124,11 @@ mod tests {
 
     #[test]
     fn a_world_taken_apart_and_put_together_is_the_same_and_plays_on_the_same() {
-        let mut world = World::new_game(4, Vec::new()).unwrap();
+        let mut world = World::new_game(Content::bundled().unwrap().into(), 4, Vec::new()).unwrap();
         for _ in 0..6 {
             let _ = world.apply(Command::Rest);
         }
-        let mut back = World::from_parts(world.to_parts()).unwrap();
+        let mut back = World::from_parts(world.to_parts(), world.content_handle()).unwrap();
         assert!(back.differences(&world).is_empty());
         assert_eq!(back.turn_hash(), world.turn_hash());
         for _ in 0..6 {
@@ -138,12 +142,12 @@ mod tests {
 
     #[test]
     fn broken_pieces_are_refused() {
-        let world = World::new_game(4, Vec::new()).unwrap();
+        let world = World::new_game(Content::bundled().unwrap().into(), 4, Vec::new()).unwrap();
         let mut parts = world.to_parts();
         parts.segment = 9;
-        assert!(World::from_parts(parts).is_err());
+        assert!(World::from_parts(parts, world.content_handle()).is_err());
         let mut parts = world.to_parts();
         parts.depths[0].seen.pop();
-        assert!(World::from_parts(parts).is_err());
+        assert!(World::from_parts(parts, world.content_handle()).is_err());
     }
 }

@@ -205,7 +205,7 @@ mod tests {
         grid.set(Hex::new(6, 2), Terrain::Wall);
         let mut level = Level::new("room", 1, grid);
         level.start = Some(Hex::new(1, 2));
-        World::new(level, 1).unwrap()
+        World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap()
     }
 
     #[test]

@@ -3,7 +3,6 @@
 
 use super::World;
 use crate::sim::Command;
-use crate::sim::player::player_kind;
 use serde::{Deserialize, Serialize};
 
 /// The player's progress toward the next hit point, part of the world state.
@@ -38,7 +37,7 @@ impl World {
 
     /// At the end of a turn: heals the player by the turn's share of a hit point.
     pub(super) fn regenerate(&mut self) {
-        let kind = player_kind();
+        let kind = self.content.player();
         let (slow, fast) = (
             u64::from(kind.regen_every.max(1)),
             u64::from(kind.rest_regen_every.max(1)),
@@ -63,15 +62,19 @@ impl World {
 mod tests {
     use crate::geom::Hex;
     use crate::map::{Grid, Level, Shape, Terrain};
-    use crate::sim::player::player_kind;
+    use crate::content::{Content, PlayerKind};
     use crate::sim::{Command, World};
+
+    fn player_kind() -> PlayerKind {
+        Content::bundled().unwrap().player().clone()
+    }
 
     /// A hurt player alone in a room, at the start of a turn.
     fn hurt(hp: i32) -> World {
         let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
         let mut level = Level::new("room", 1, grid);
         level.start = Some(Hex::new(0, 0));
-        let mut world = World::new(level, 1).unwrap();
+        let mut world = World::new(Content::bundled().unwrap().into(), level, 1).unwrap();
         world.creatures[World::PLAYER].hp = hp;
         world
     }

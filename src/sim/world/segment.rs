@@ -10,7 +10,7 @@ use crate::map::Terrain;
 use crate::sim::ai::{Senses, choose};
 use crate::sim::event::BounceReason;
 use crate::sim::intention::{Intention, acts_in};
-use crate::sim::monsters::{Attack, Behaviour};
+use crate::content::{Attack, Behaviour};
 use crate::sim::resolve::{Act, Bounce, Fate, Outcome, Resolver, Unit};
 use crate::sim::{CreatureId, Event};
 
@@ -169,7 +169,7 @@ impl World {
         let index = |h: Hex| grid.index(h);
         s.missiles.push(None);
         match intention {
-            Intention::Stay => match deed.map(World::healing) {
+            Intention::Stay => match deed.map(|d| self.healing(d)) {
                 Some(heal) if heal > 0 => Act::Heal(heal),
                 _ => Act::Stay,
             },

@@ -4,7 +4,7 @@
 use super::{Plan, World};
 use crate::geom::Hex;
 use crate::sim::intention::Intention;
-use crate::sim::monsters::{Attack, Behaviour};
+use crate::content::{Attack, Behaviour};
 
 /// How many tiles of a charge's line the telegraph shows.
 const CHARGE_SHOWN: usize = 6;
@@ -62,7 +62,7 @@ impl World {
 mod tests {
     use crate::geom::{Direction, Hex};
     use crate::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-    use crate::sim::monsters::{Attack, Behaviour, monster_kinds};
+    use crate::content::{Attack, Behaviour, Content};
     use crate::sim::{Command, Event, Intention, World};
 
     fn open_with(name: &str, at: Hex, start: Hex) -> World {
@@ -80,11 +80,11 @@ mod tests {
             at,
             kind: PlacementKind::Monster(name.to_string()),
         });
-        World::new(level, 5).unwrap()
+        World::new(crate::content::Content::bundled().unwrap().into(), level, 5).unwrap()
     }
 
     fn kind_named(f: impl Fn(&crate::sim::MonsterKind) -> bool) -> String {
-        monster_kinds().iter().find(|k| f(k)).unwrap().name.clone()
+        Content::bundled().unwrap().monsters().iter().find(|k| f(k)).unwrap().name.clone()
     }
 
     #[test]

@@ -157,7 +157,7 @@ mod tests {
             at: Hex::new(4, 2),
             kind: PlacementKind::Monster("goblin".into()),
         });
-        World::new(level, 1).unwrap()
+        World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap()
     }
 
     #[test]

@@ -124,8 +124,8 @@ impl MapView<'_> {
         let mut glyph = terrain.glyph();
         let mut style = self.palette.terrain(terrain, visible);
         if let Some(item) = world.items_at(hex).next() {
-            glyph = crate::mapfile::names::item_glyph(&item.item);
-            style = self.palette.item_named(&item.item, visible);
+            glyph = world.content().item(&item.item).map_or('?', |k| k.glyph);
+            style = self.palette.item_named(world.content(), &item.item, visible);
         }
         if hex == world.player().pos {
             // Drawn even when the game is over: where you fell stays marked.
@@ -137,7 +137,7 @@ impl MapView<'_> {
             style = if c.id == world.player().id {
                 self.palette.player()
             } else {
-                self.palette.creature(&c.name)
+                self.palette.creature(world.content(), &c.name)
             };
         }
         (glyph, self.overlay.style_at(hex, style))

@@ -168,7 +168,7 @@ pub fn bracket_glyph(mark: Mark, opening: bool) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{item_kinds, monster_kinds};
+    use crate::content::Content;
 
     #[test]
     fn no_glyph_in_the_data_is_a_bracket() {
@@ -176,10 +176,12 @@ mod tests {
             .into_iter()
             .flat_map(|m| [bracket_glyph(m, true), bracket_glyph(m, false)])
             .collect();
-        let glyphs = item_kinds()
+        let content = Content::bundled().unwrap();
+        let glyphs = content
+            .items()
             .iter()
             .map(|k| k.glyph)
-            .chain(monster_kinds().iter().map(|k| k.glyph))
+            .chain(content.monsters().iter().map(|k| k.glyph))
             .chain(crate::map::Terrain::ALL.iter().map(|t| t.glyph()))
             .chain(['@']);
         for g in glyphs {

@@ -138,7 +138,7 @@ pub(crate) const fn first_depth() -> u32 {
 
 /// The deepest depth an entry may appear on when it names none (a serde default).
 pub(crate) const fn last_depth() -> u32 {
-    super::world::MAX_DEPTH
+    super::MAX_DEPTH
 }
 
 /// Checks an entry's depth range: `min_depth` at least 1 and at most `max_depth`.
@@ -161,18 +161,6 @@ pub(crate) fn first_duplicate<'a>(names: impl IntoIterator<Item = &'a str>) -> O
     None
 }
 
-/// Checks every bundled data file; the shells call this before a game starts, so a broken
-/// file is reported by name instead of leaving an empty list of monsters or items.
-pub fn check_bundled() -> Result<(), DataError> {
-    if let Err(e) = super::items::bundled_items() {
-        return Err(e.clone());
-    }
-    if let Err(e) = super::monsters::bundled_monsters() {
-        return Err(e.clone());
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,11 +169,6 @@ mod tests {
     fn finds_the_first_repeat() {
         assert_eq!(first_duplicate(["a", "b", "a", "b"]), Some("a"));
         assert_eq!(first_duplicate(["a", "b"]), None);
-    }
-
-    #[test]
-    fn the_bundled_files_are_sound() {
-        assert_eq!(check_bundled(), Ok(()));
     }
 
     #[test]

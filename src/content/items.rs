@@ -2,9 +2,9 @@
 //! and numbers come from the file; what an item does is one of a fixed set of effect kinds
 //! ([`ItemUse`]) that the rules implement. No item name appears in the code.
 
-use super::data::{DataError, check_colour, first_duplicate, parse_toml};
+use super::data::{DataError, check_colour};
+use super::load::{RawEntry, load_kinds};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 /// The bundled item file's name, for messages.
 pub const ITEMS_FILE: &str = "data/items.toml";
@@ -181,8 +181,20 @@ struct Raw {
 /// The longest range any item may have.
 pub const MAX_RANGE: u32 = 20;
 
-impl Raw {
+impl RawEntry for Raw {
+    type Kind = ItemKind;
+
     fn into_kind(self) -> Result<ItemKind, DataError> {
+        self.checked()
+    }
+
+    fn name(kind: &ItemKind) -> &str {
+        &kind.name
+    }
+}
+
+impl Raw {
+    fn checked(self) -> Result<ItemKind, DataError> {
         let bad = |problem: &str| DataError::entry(ITEMS_FILE, "item", &self.name, problem);
         let range = |what: &str| match self.range {
             Some(r) if (1..=MAX_RANGE).contains(&r) => Ok(r),
@@ -251,16 +263,7 @@ impl Raw {
 
 /// Parses an item file in the format of `data/items.toml`; `file` names it in errors.
 pub fn parse_items_file(file: &str, text: &str) -> Result<Vec<ItemKind>, DataError> {
-    let parsed: File = parse_toml(file, text)?;
-    let kinds = parsed
-        .item
-        .into_iter()
-        .map(Raw::into_kind)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.in_file(file))?;
-    if let Some(name) = first_duplicate(kinds.iter().map(|k| k.name.as_str())) {
-        return Err(DataError::entry(file, "item", name, "defined twice"));
-    }
+    let kinds = load_kinds(file, text, "item", |f: File| f.item)?;
     for k in &kinds {
         if let ItemUse::Ammo { launcher, .. } = &k.use_ {
             let fits = kinds
@@ -280,23 +283,6 @@ pub fn parse_items(text: &str) -> Result<Vec<ItemKind>, DataError> {
     parse_items_file(ITEMS_FILE, text)
 }
 
-/// The bundled item kinds, or why the bundled file is broken.
-pub fn bundled_items() -> &'static Result<Vec<ItemKind>, DataError> {
-    static KINDS: OnceLock<Result<Vec<ItemKind>, DataError>> = OnceLock::new();
-    KINDS.get_or_init(|| parse_items(include_str!("../../data/items.toml")))
-}
-
-/// The bundled item kinds (empty only if the bundled file is broken, which
-/// [`super::data::check_bundled`] reports before any game starts).
-pub fn item_kinds() -> &'static [ItemKind] {
-    bundled_items().as_ref().map_or(&[], Vec::as_slice)
-}
-
-/// The bundled kind with this name.
-pub fn item_kind(name: &str) -> Option<&'static ItemKind> {
-    item_kinds().iter().find(|k| k.name == name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,7 +290,6 @@ mod tests {
     #[test]
     fn the_bundled_file_has_every_effect_kind() {
         let kinds = parse_items(include_str!("../../data/items.toml")).unwrap();
-        assert_eq!(kinds.len(), item_kinds().len());
         let count = |f: fn(&ItemUse) -> bool| kinds.iter().filter(|k| f(&k.use_)).count();
         assert!(count(|u| matches!(u, ItemUse::Heal { .. } | ItemUse::GainLife { .. })) >= 2);
         assert!(count(|u| matches!(u, ItemUse::Weapon { .. })) >= 3);

@@ -3,9 +3,9 @@
 //! fixed set of behaviours ([`Behaviour`]) and how it strikes one of a fixed set of attacks
 //! ([`Attack`]).
 
-use super::data::{DataError, check_colour, first_duplicate, parse_toml};
+use super::data::{DataError, check_colour};
+use super::load::{RawEntry, load_kinds};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 /// The bundled monster file's name, for messages.
 pub const MONSTERS_FILE: &str = "data/monsters.toml";
@@ -138,10 +138,22 @@ const fn single() -> [u32; 2] {
 }
 
 /// The most actions per turn a monster may have: the number of segments in a turn.
-pub const MAX_SPEED: u32 = super::world::SEGMENTS;
+pub const MAX_SPEED: u32 = super::SEGMENTS;
+
+impl RawEntry for Raw {
+    type Kind = MonsterKind;
+
+    fn into_kind(self) -> Result<MonsterKind, DataError> {
+        self.checked()
+    }
+
+    fn name(kind: &MonsterKind) -> &str {
+        &kind.name
+    }
+}
 
 impl Raw {
-    fn into_kind(self) -> Result<MonsterKind, DataError> {
+    fn checked(self) -> Result<MonsterKind, DataError> {
         let bad = |problem: &str| DataError::entry(MONSTERS_FILE, "monster", &self.name, problem);
         if self.speed == 0 || self.speed > MAX_SPEED {
             return Err(bad(&format!("speed must be 1 to {MAX_SPEED}")));
@@ -162,7 +174,7 @@ impl Raw {
                 radius: need(self.pack_radius, "pack_radius")?,
             },
             "ranged" => Behaviour::Ranged {
-                range: need(self.range, "range")?.min(super::items::MAX_RANGE),
+                range: need(self.range, "range")?.min(crate::content::MAX_RANGE),
                 damage: self
                     .shot_damage
                     .filter(|d| *d > 0)
@@ -213,39 +225,12 @@ impl Raw {
 
 /// Parses a monster file in the format of `data/monsters.toml`; `file` names it in errors.
 pub fn parse_monsters_file(file: &str, text: &str) -> Result<Vec<MonsterKind>, DataError> {
-    let parsed: File = parse_toml(file, text)?;
-    let kinds = parsed
-        .monster
-        .into_iter()
-        .map(Raw::into_kind)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.in_file(file))?;
-    if let Some(name) = first_duplicate(kinds.iter().map(|k| k.name.as_str())) {
-        return Err(DataError::entry(file, "monster", name, "defined twice"));
-    }
-    Ok(kinds)
+    load_kinds(file, text, "monster", |f: File| f.monster)
 }
 
 /// Parses a monster file in the format of `data/monsters.toml`.
 pub fn parse_monsters(text: &str) -> Result<Vec<MonsterKind>, DataError> {
     parse_monsters_file(MONSTERS_FILE, text)
-}
-
-/// The bundled monster kinds, or why the bundled file is broken.
-pub fn bundled_monsters() -> &'static Result<Vec<MonsterKind>, DataError> {
-    static KINDS: OnceLock<Result<Vec<MonsterKind>, DataError>> = OnceLock::new();
-    KINDS.get_or_init(|| parse_monsters(include_str!("../../data/monsters.toml")))
-}
-
-/// The bundled monster kinds (empty only if the bundled file is broken, which
-/// [`super::data::check_bundled`] reports before any game starts).
-pub fn monster_kinds() -> &'static [MonsterKind] {
-    bundled_monsters().as_ref().map_or(&[], Vec::as_slice)
-}
-
-/// The bundled kind with this name.
-pub fn monster_kind(name: &str) -> Option<&'static MonsterKind> {
-    monster_kinds().iter().find(|k| k.name == name)
 }
 
 #[cfg(test)]
@@ -256,7 +241,6 @@ mod tests {
     fn the_bundled_file_spreads_kinds_over_the_depths() {
         let kinds = parse_monsters(include_str!("../../data/monsters.toml")).unwrap();
         assert!(kinds.len() >= 12, "{} kinds", kinds.len());
-        assert_eq!(monster_kinds().len(), kinds.len());
         let has = |f: &dyn Fn(&MonsterKind) -> bool| kinds.iter().any(f);
         assert!(has(&|k| matches!(k.behaviour, Behaviour::Ranged { .. })));
         assert!(has(&|k| matches!(k.behaviour, Behaviour::Charger { .. })));
