@@ -24,7 +24,12 @@ fn play(world: &mut World, bot: &mut Bot, until: impl Fn(&World) -> bool) {
 fn on_depth_five() -> (World, Bot) {
     (0..200)
         .find_map(|i| {
-            let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), game_seed(1, i), Vec::new())?;
+            let mut world = World::new_game(
+                hexdeep::content::Content::bundled().unwrap().into(),
+                hexdeep::mapgen::dungeon(),
+                game_seed(1, i),
+                Vec::new(),
+            )?;
             let mut bot = Bot::new();
             play(&mut world, &mut bot, |w| {
                 w.depth() >= 5 || w.turn() > 20_000

@@ -1,17 +1,18 @@
 //! Benchmark: generating a standard 80×40 level (aim: well under 10 ms), at depth 3 (open
 //! caves, comparable with earlier runs) and in each style.
-#![allow(missing_docs)]
+#![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::mapgen::{DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, Style, generate, style};
 use std::hint::black_box;
 
 fn bench_generate(c: &mut Criterion) {
+    let content = hexdeep::content::Content::bundled().unwrap();
     let mut seed = 0u64;
     c.bench_function("mapgen 80x40", |b| {
         b.iter(|| {
             seed = seed.wrapping_add(1);
-            generate(black_box(seed), 3, DEFAULT_WIDTH, DEFAULT_HEIGHT)
+            generate(&content, black_box(seed), 3, DEFAULT_WIDTH, DEFAULT_HEIGHT)
         });
     });
     for s in Style::ALL {
@@ -21,7 +22,13 @@ fn bench_generate(c: &mut Criterion) {
         c.bench_function(&format!("mapgen 80x40 {s:?}"), |b| {
             b.iter(|| {
                 seed = seed.wrapping_add(1);
-                generate(black_box(seed), depth, DEFAULT_WIDTH, DEFAULT_HEIGHT)
+                generate(
+                    &content,
+                    black_box(seed),
+                    depth,
+                    DEFAULT_WIDTH,
+                    DEFAULT_HEIGHT,
+                )
             });
         });
     }

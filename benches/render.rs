@@ -1,5 +1,5 @@
 //! Drawing a full 200x60 frame of the map view into a ratatui `Buffer`.
-#![allow(missing_docs)]
+#![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::sim::World;
@@ -13,8 +13,18 @@ use std::hint::black_box;
 
 fn frame(c: &mut Criterion) {
     // A level larger than the viewport, so every map cell is drawn.
-    let level = hexdeep::mapgen::generate(7, 1, 120, 70);
-    let Some(world) = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 7) else {
+    let level = hexdeep::mapgen::generate(
+        &hexdeep::content::Content::bundled().unwrap(),
+        7,
+        1,
+        120,
+        70,
+    );
+    let Some(world) = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        7,
+    ) else {
         return;
     };
     let keymap = Keymap::default_keys();

@@ -2,13 +2,13 @@
 //! [`crate::bot`] (threads' count, the clock for speed, the progress bar, replay files).
 
 use crate::bot::{Played, RunConfig, Summary, run};
+use crate::content::Content;
 use crate::persist::{SavedGame, write_finished};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use crate::content::Content;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The turn limit of a bot game when none is given.

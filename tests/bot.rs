@@ -6,9 +6,9 @@
 #[path = "support/cli.rs"]
 mod cli;
 use hexdeep::bot::{Bot, Played, RunConfig, Summary, run};
+use hexdeep::content::Content;
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-use hexdeep::content::Content;
 use hexdeep::sim::World;
 use std::sync::Mutex;
 
@@ -150,7 +150,12 @@ fn field(inside: impl Fn(Hex, &mut Grid<Terrain>, &mut Vec<Placement>)) -> World
     let mut level = Level::new("field", 1, grid);
     level.start = Some(Hex::new(2, 5));
     level.placements = placements;
-    World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 11).unwrap()
+    World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        11,
+    )
+    .unwrap()
 }
 
 #[test]

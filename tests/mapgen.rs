@@ -3,9 +3,9 @@
 //! breadth-first searches over hexes written here independently of the generator.
 #![allow(clippy::unwrap_used)]
 
+use hexdeep::content::{Content, ItemKind, MonsterKind};
 use hexdeep::geom::Hex;
 use hexdeep::map::{Level, PlacementKind, Terrain};
-use hexdeep::content::{Content, ItemKind, MonsterKind};
 use hexdeep::mapgen::{
     DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, MAX_WIDTH, SAFE_RADIUS, Style, level_name, style,
 };

@@ -12,7 +12,13 @@ use proptest::prelude::*;
 use std::path::PathBuf;
 
 fn play(seed: u64, moves: &[u8]) -> SavedGame {
-    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), seed, Vec::new()).unwrap();
+    let mut world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        seed,
+        Vec::new(),
+    )
+    .unwrap();
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
     for &n in moves {
         let command = match n % 8 {
@@ -148,4 +154,29 @@ fn a_new_game_saves_small() {
         "a save at turn 5 is {} bytes",
         bytes.len()
     );
+}
+
+/// A loaded game is given its level source again: going down makes the next level as a game
+/// that was never saved would.
+#[test]
+fn a_loaded_game_makes_its_deeper_levels_as_the_unsaved_one_would() {
+    let dir = SaveDir(scratch("deeper"));
+    let game = play(12, &[]);
+    let path = persist::save_game(&dir, &game).unwrap();
+    let loaded = persist::load_game(&path).unwrap();
+    let (a, b) = (
+        hexdeep::bot::play_world(loaded.current, 3000, false),
+        hexdeep::bot::play_world(game.current, 3000, false),
+    );
+    let deepest = a.world.story().deepest;
+    assert!(deepest >= 2, "the bot went down to depth {deepest}");
+    assert_eq!(
+        a.world.turn_hash(),
+        b.world.turn_hash(),
+        "both played the same"
+    );
+    assert_eq!(a.world.depths().len(), b.world.depths().len());
+    for (x, y) in a.world.depths().iter().zip(b.world.depths()) {
+        assert!(x.level() == y.level(), "depth {} differs", x.level().depth);
+    }
 }

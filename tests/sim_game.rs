@@ -36,7 +36,12 @@ fn spawns_known_monsters_and_skips_unknown_names() {
         Hex::new(0, 0),
         &[("goblin", Hex::new(5, 5)), ("dragon", Hex::new(6, 6))],
     );
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
     let names: Vec<&str> = world.creatures().iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["you", "goblin"]);
 }
@@ -44,7 +49,12 @@ fn spawns_known_monsters_and_skips_unknown_names() {
 #[test]
 fn a_goblin_hunts_the_player_and_attacks() {
     let level = open_level(10, 3, Hex::new(0, 1), &[("goblin", Hex::new(6, 1))]);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 7).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        7,
+    )
+    .unwrap();
     let goblin = id_of(&world, "goblin");
     let mut last = world.creatures()[goblin].pos.distance(world.player().pos);
     let mut hit = false;
@@ -67,7 +77,12 @@ fn a_goblin_hunts_the_player_and_attacks() {
 #[test]
 fn a_kobold_flees_when_hurt() {
     let level = open_level(12, 12, Hex::new(3, 3), &[("kobold", Hex::new(4, 3))]);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 3).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        3,
+    )
+    .unwrap();
     let kobold = id_of(&world, "kobold");
     // Bump to attack: the kobold is visible and hostile, so the move is a blow.
     let events = world.apply(Command::Move(Direction::E)).unwrap();
@@ -93,7 +108,12 @@ fn a_kobold_flees_when_hurt() {
 fn a_move_into_a_wall_is_rejected_and_costs_no_time() {
     let mut level = open_level(4, 4, Hex::new(1, 1), &[("goblin", Hex::new(3, 3))]);
     level.terrain.set(Hex::new(2, 1), Terrain::Wall);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 11).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        11,
+    )
+    .unwrap();
     let (hash, turn, segment) = (world.state_hash(), world.turn(), world.segment());
     assert_eq!(
         world.apply(Command::Move(Direction::E)),
@@ -119,7 +139,12 @@ fn a_move_into_a_wall_is_rejected_and_costs_no_time() {
 fn doors_open_when_entered() {
     let mut level = open_level(5, 1, Hex::new(0, 0), &[]);
     level.terrain.set(Hex::new(1, 0), Terrain::DoorClosed);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
     assert!(
         !world.is_visible(Hex::new(2, 0)),
         "a closed door hides what lies beyond"
@@ -144,7 +169,12 @@ fn the_dead_player_ends_the_game() {
         Hex::new(0, 0),
         &[("ogre", Hex::new(1, 0)), ("goblin", Hex::new(0, 1))],
     );
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 5).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap();
     for _ in 0..40 {
         if world.is_over() {
             break;
@@ -210,7 +240,12 @@ const SCRIPT: [Command; 8] = [
 
 #[test]
 fn the_telegraph_shows_what_happens() {
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), crowd(), 21).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        crowd(),
+        21,
+    )
+    .unwrap();
     let mut checked = 0;
     for command in SCRIPT.iter().cycle().take(24) {
         let plans = world.planned();
@@ -229,7 +264,12 @@ fn the_telegraph_shows_what_happens() {
 #[test]
 fn same_seed_and_commands_give_the_same_world() {
     let run = |seed: u64, script: &[Command]| {
-        let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), crowd(), seed).unwrap();
+        let mut world = World::new(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            crowd(),
+            seed,
+        )
+        .unwrap();
         let mut hashes = Vec::new();
         for &c in script {
             let _ = world.apply(c);
@@ -251,7 +291,12 @@ fn same_seed_and_commands_give_the_same_world() {
 
 #[test]
 fn a_world_survives_being_taken_apart_and_put_together() {
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), crowd(), 4).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        crowd(),
+        4,
+    )
+    .unwrap();
     world.apply(Command::Wait).unwrap();
     let mut back = World::from_parts(world.to_parts(), world.content_handle()).unwrap();
     assert_eq!(back.state_hash(), world.state_hash());
@@ -264,7 +309,12 @@ fn a_world_survives_being_taken_apart_and_put_together() {
 #[test]
 fn messages_tell_simultaneous_blows_together() {
     let level = open_level(6, 6, Hex::new(2, 2), &[("goblin", Hex::new(3, 2))]);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 2).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        2,
+    )
+    .unwrap();
     let events = world.apply(Command::Move(Direction::E)).unwrap();
     let lines = messages(&events, &world);
     assert!(
@@ -276,7 +326,12 @@ fn messages_tell_simultaneous_blows_together() {
 #[test]
 fn messages_tell_a_dodge() {
     let level = open_level(6, 6, Hex::new(0, 0), &[]);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 2).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        2,
+    )
+    .unwrap();
     let events = vec![
         Event::Segment {
             turn: 0,
@@ -295,7 +350,12 @@ fn messages_tell_a_dodge() {
 #[test]
 fn a_thrown_dart_hits_the_first_creature_on_the_line() {
     let level = open_level(10, 3, Hex::new(0, 1), &[("ogre", Hex::new(5, 1))]);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 8).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        8,
+    )
+    .unwrap();
     let ogre = id_of(&world, "ogre");
     let darts = world.player().count_of("dart");
     assert!(darts > 0, "the player starts with darts");
@@ -333,7 +393,12 @@ fn a_thrown_dart_hits_the_first_creature_on_the_line() {
 fn a_dart_stops_at_a_wall_and_runs_out() {
     let mut level = open_level(8, 1, Hex::new(0, 0), &[("goblin", Hex::new(4, 0))]);
     level.terrain.set(Hex::new(2, 0), Terrain::Wall);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 8).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        8,
+    )
+    .unwrap();
     let goblin = id_of(&world, "goblin");
     let mut thrown = 0;
     while world.player().count_of("dart") > 0 {
@@ -363,7 +428,12 @@ fn a_dart_stops_at_a_wall_and_runs_out() {
 #[test]
 fn a_potion_heals_up_to_the_maximum() {
     let level = open_level(6, 6, Hex::new(0, 0), &[("goblin", Hex::new(1, 0))]);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 6).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        6,
+    )
+    .unwrap();
     for _ in 0..10 {
         if world.player().hp < world.player().max_hp {
             break;

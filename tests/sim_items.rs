@@ -36,7 +36,12 @@ fn a_placed_item_lies_on_the_floor_until_stepped_on() {
         (item("potion of healing"), Hex::new(1, 1)),
         (item("unobtainium"), Hex::new(2, 1)),
     ]);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
     assert_eq!(world.items_at(Hex::new(1, 1)).count(), 1);
     assert_eq!(world.floor_items().len(), 1, "unknown items are not placed");
     let potions = world.player().count_of("potion of healing");
@@ -53,7 +58,12 @@ fn a_placed_item_lies_on_the_floor_until_stepped_on() {
 
 #[test]
 fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), room(&[]), 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        room(&[]),
+        1,
+    )
+    .unwrap();
     let darts = world.player().count_of("dart");
     let target = Hex::new(4, 1);
     let events = world
@@ -82,7 +92,12 @@ fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
 #[test]
 fn a_dart_that_hits_falls_at_its_victims_feet() {
     let goblin = (PlacementKind::Monster("goblin".to_string()), Hex::new(4, 1));
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), room(&[goblin]), 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        room(&[goblin]),
+        1,
+    )
+    .unwrap();
     let at = world.creatures()[1].pos;
     let events = world.apply(Command::Throw { item: 'a', at }).unwrap();
     let hit = events.iter().find_map(|e| match e {
@@ -102,7 +117,12 @@ fn a_dart_that_hits_falls_at_its_victims_feet() {
 fn a_dart_thrown_into_deep_water_is_lost() {
     let mut level = room(&[]);
     level.terrain.set(Hex::new(3, 1), Terrain::DeepWater);
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
     world
         .apply(Command::Throw {
             item: 'a',
@@ -110,4 +130,39 @@ fn a_dart_thrown_into_deep_water_is_lost() {
         })
         .unwrap();
     assert!(world.floor_items().is_empty());
+}
+
+#[test]
+fn a_bomb_that_bursts_names_itself() {
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        room(&[(item("bomb"), Hex::new(1, 1))]),
+        1,
+    )
+    .unwrap();
+    world.apply(Command::Move(Direction::E)).unwrap();
+    let letter = world
+        .player()
+        .inventory
+        .iter()
+        .find(|s| s.item == "bomb")
+        .unwrap()
+        .letter;
+    let events = world
+        .apply(Command::Throw {
+            item: letter,
+            at: Hex::new(5, 1),
+        })
+        .unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Burst { item, .. } if item == "bomb")),
+        "{events:?}"
+    );
+    assert!(
+        messages(&events, &world)
+            .iter()
+            .any(|m| m.contains("the bomb bursts"))
+    );
 }

@@ -6,7 +6,6 @@ use hexdeep::geom::{Direction, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{
     Command, Ending, Event, GameRecord, ItemUse, MAX_DEPTH, Origin, Rejection, World,
-    dungeon_level,
 };
 use proptest::prelude::*;
 
@@ -45,7 +44,13 @@ fn artifact() -> String {
 
 #[test]
 fn a_new_game_has_ten_depths_and_starts_on_the_first() {
-    let world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 11, Vec::new()).unwrap();
+    let world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        11,
+        Vec::new(),
+    )
+    .unwrap();
     assert_eq!(world.depth_count(), MAX_DEPTH);
     assert_eq!(world.depth(), 1);
     assert_eq!(
@@ -57,19 +62,37 @@ fn a_new_game_has_ten_depths_and_starts_on_the_first() {
         1,
         "deeper levels are made when reached"
     );
-    let deepest = dungeon_level(&hexdeep::content::Content::bundled().unwrap(), 11, MAX_DEPTH);
+    let deepest = hexdeep::mapgen::generate(
+        &hexdeep::content::Content::bundled().unwrap(),
+        11,
+        MAX_DEPTH,
+        hexdeep::mapgen::DEFAULT_WIDTH,
+        hexdeep::mapgen::DEFAULT_HEIGHT,
+    );
     let holds_artifact = deepest
         .placements
         .iter()
         .any(|p| p.kind == PlacementKind::Item(artifact()));
     assert!(holds_artifact, "the artifact lies on depth 10");
-    let again = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 11, Vec::new()).unwrap();
+    let again = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        11,
+        Vec::new(),
+    )
+    .unwrap();
     assert_eq!(again.turn_hash(), world.turn_hash());
 }
 
 #[test]
 fn map_files_become_the_first_depths() {
-    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 3, vec![corridor(5, &[]), corridor(6, &[])]).unwrap();
+    let mut world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        3,
+        vec![corridor(5, &[]), corridor(6, &[])],
+    )
+    .unwrap();
     assert_eq!(world.depths()[0].level().name, "corridor");
     assert_eq!(world.depth_count(), MAX_DEPTH);
     walk(&mut world, Direction::E, 4);
@@ -79,13 +102,21 @@ fn map_files_become_the_first_depths() {
     walk(&mut world, Direction::E, 5);
     world.apply(Command::Descend).unwrap();
     assert_eq!(world.depth(), 3);
-    assert_eq!(world.depths()[2].level(), &dungeon_level(world.content(), 3, 3));
+    assert_eq!(
+        world.depths()[2].level(),
+        &hexdeep::sim::LevelSource::level(&hexdeep::mapgen::Dungeon, world.content(), 3, 3)
+    );
 }
 
 #[test]
 fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
-    let mut world =
-        World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 5, vec![corridor(5, &[("dart", 2)]), corridor(7, &[])]).unwrap();
+    let mut world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        5,
+        vec![corridor(5, &[("dart", 2)]), corridor(7, &[])],
+    )
+    .unwrap();
     assert_eq!(
         world.apply(Command::Descend),
         Err(Rejection::NoStairs(true)),
@@ -128,7 +159,13 @@ fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
 #[test]
 fn leaving_needs_the_artifact_and_carrying_it_out_wins() {
     let name = artifact();
-    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 5, vec![corridor(5, &[(&name, 1)])]).unwrap();
+    let mut world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        5,
+        vec![corridor(5, &[(&name, 1)])],
+    )
+    .unwrap();
     assert_eq!(
         world.apply(Command::Ascend),
         Err(Rejection::NeedArtifact(name.clone()))
@@ -150,7 +187,13 @@ fn creature_ids_stay_the_same_for_the_whole_game() {
         at: Hex::new(4, 0),
         kind: PlacementKind::Monster("rat".into()),
     });
-    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 8, vec![corridor(5, &[]), deeper]).unwrap();
+    let mut world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        8,
+        vec![corridor(5, &[]), deeper],
+    )
+    .unwrap();
     let before: Vec<(usize, String, u32)> = world
         .creatures()
         .iter()
@@ -171,7 +214,13 @@ fn creature_ids_stay_the_same_for_the_whole_game() {
         .map(|c| (c.id, c.name.clone(), c.depth))
         .collect();
     assert_eq!(after[0].2, 2, "the player went down");
-    let mut generated = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 8, Vec::new()).unwrap();
+    let mut generated = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        8,
+        Vec::new(),
+    )
+    .unwrap();
     let ids = |w: &World| -> Vec<(usize, String)> {
         w.creatures()
             .iter()
@@ -201,7 +250,12 @@ fn wading_into_water_costs_the_next_action() {
     grid.set(Hex::new(1, 0), Terrain::ShallowWater);
     let mut level = Level::new("ford", 1, grid);
     level.start = Some(Hex::new(0, 0));
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
     let turn = world.turn();
     world.apply(Command::Move(Direction::E)).unwrap();
     assert_eq!(world.turn(), turn + 1, "the wading action passed by itself");
@@ -226,7 +280,7 @@ proptest! {
         seed in 0u64..1000,
         moves in proptest::collection::vec(any::<u8>(), 1..120),
     ) {
-        let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), seed, Vec::new()).unwrap();
+        let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), hexdeep::mapgen::dungeon(), seed, Vec::new()).unwrap();
         let mut record = GameRecord::new(world.clone(), Origin::Fresh);
         for n in moves {
             let command = command_from(n);
@@ -248,7 +302,13 @@ proptest! {
 
 #[test]
 fn a_changed_record_is_caught_at_its_first_different_step() {
-    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), 21, Vec::new()).unwrap();
+    let mut world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        21,
+        Vec::new(),
+    )
+    .unwrap();
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
     for dir in [
         Direction::E,

@@ -15,7 +15,12 @@ use hexdeep::ui::update::start_travel;
 
 fn session(level: Level, seed: u64) -> Session {
     Session::new(
-        World::new(hexdeep::content::Content::bundled().unwrap().into(), level, seed).unwrap(),
+        World::new(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            level,
+            seed,
+        )
+        .unwrap(),
         Keymap::default_keys(),
         Palette { color: false },
     )
@@ -183,7 +188,13 @@ fn auto_explore_sees_every_reachable_tile_of_a_bundled_map() {
 #[test]
 fn auto_explore_sees_every_reachable_tile_of_generated_levels() {
     for seed in [1, 2, 3] {
-        let mut level = hexdeep::mapgen::generate(&hexdeep::content::Content::bundled().unwrap(), seed, 1, 60, 30);
+        let mut level = hexdeep::mapgen::generate(
+            &hexdeep::content::Content::bundled().unwrap(),
+            seed,
+            1,
+            60,
+            30,
+        );
         level.placements.clear();
         assert_explored(level);
     }
@@ -191,7 +202,8 @@ fn auto_explore_sees_every_reachable_tile_of_generated_levels() {
 
 #[test]
 fn auto_explore_gathers_the_items_it_finds() {
-    let mut level = hexdeep::mapgen::generate(&hexdeep::content::Content::bundled().unwrap(), 4, 1, 60, 30);
+    let mut level =
+        hexdeep::mapgen::generate(&hexdeep::content::Content::bundled().unwrap(), 4, 1, 60, 30);
     level
         .placements
         .retain(|p| matches!(p.kind, PlacementKind::Item(_)));

@@ -37,7 +37,12 @@ fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)]) -> Level 
 
 fn session(level: Level, color: bool) -> Session {
     Session::new(
-        World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 3).unwrap(),
+        World::new(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            level,
+            3,
+        )
+        .unwrap(),
         Keymap::default_keys(),
         Palette { color },
     )
@@ -140,7 +145,12 @@ fn resting_heals_at_the_resting_rate_and_stops_when_healed() {
     assert_eq!(s.world.player().hp, max);
     assert_eq!(
         s.world.turn(),
-        5 * u64::from(hexdeep::content::Content::bundled().unwrap().player().rest_regen_every),
+        5 * u64::from(
+            hexdeep::content::Content::bundled()
+                .unwrap()
+                .player()
+                .rest_regen_every
+        ),
         "one hit point per rest_regen_every turns"
     );
     assert_eq!(log(&s).last().unwrap(), "You are rested.");
@@ -325,7 +335,8 @@ fn the_sidebar_names_hit_points_the_map_and_the_action_in_the_turn() {
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");
     assert!(text.contains("Turn 2, action 1/2"), "{text}");
 
-    let level = hexdeep::mapgen::generate(&hexdeep::content::Content::bundled().unwrap(), 7, 1, 60, 30);
+    let level =
+        hexdeep::mapgen::generate(&hexdeep::content::Content::bundled().unwrap(), 7, 1, 60, 30);
     let name = level.name.clone();
     let mut s = session(level, false);
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");

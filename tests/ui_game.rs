@@ -5,10 +5,10 @@
 
 #[path = "support/screen.rs"]
 mod screen;
+use hexdeep::content::Content;
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::persist::SaveDir;
-use hexdeep::content::Content;
 use hexdeep::sim::{Command, ItemUse, Origin, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
@@ -57,7 +57,12 @@ fn room(name: &str, depth: u32, items: &[(&str, Hex)], monsters: &[(&str, Hex)])
 
 fn session(levels: Vec<Level>) -> Session {
     Session::new(
-        World::from_levels(hexdeep::content::Content::bundled().unwrap().into(), levels, 3).unwrap(),
+        World::from_levels(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            levels,
+            3,
+        )
+        .unwrap(),
         Keymap::default_keys(),
         Palette { color: false },
     )
@@ -153,7 +158,10 @@ fn only_fitting_items_are_offered_and_none_is_said_clearly() {
     assert!(matches!(s.ui.mode, Mode::ChooseItem { .. }));
     let text = screen(&mut s);
     for stack in &s.world.player().inventory {
-        let drinkable = s.world.content().item(&stack.item)
+        let drinkable = s
+            .world
+            .content()
+            .item(&stack.item)
             .is_some_and(|k| k.use_.action() == hexdeep::sim::ItemAction::Drink);
         let line = format!("{} - {}", stack.letter, stack.item);
         assert_eq!(text.contains(&line), drinkable, "{line}\n{text}");
@@ -205,7 +213,12 @@ fn throwing_through_keys_chooses_aims_and_throws() {
 fn the_aim_line_is_drawn_differently_past_the_items_range() {
     let thrown = item_where(|u| matches!(u, ItemUse::Thrown { .. }));
     let mut s = Session::new(
-        World::from_levels(hexdeep::content::Content::bundled().unwrap().into(), vec![room("Hall", 1, &[(&thrown, Hex::new(1, 2))], &[])], 3).unwrap(),
+        World::from_levels(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            vec![room("Hall", 1, &[(&thrown, Hex::new(1, 2))], &[])],
+            3,
+        )
+        .unwrap(),
         Keymap::default_keys(),
         Palette { color: true },
     );

@@ -43,7 +43,12 @@ fn level() -> Level {
 fn session(name: &str) -> (Session, SaveDir) {
     let dir = SaveDir(cli::scratch(name));
     let mut s = Session::new(
-        World::new(hexdeep::content::Content::bundled().unwrap().into(), level(), 3).unwrap(),
+        World::new(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            level(),
+            3,
+        )
+        .unwrap(),
         Keymap::default_keys(),
         Palette { color: false },
     );
@@ -208,7 +213,12 @@ fn exploring_steps_while_no_key_comes_and_a_key_stops_it() {
     let mut level = Level::new("Hall", 1, Grid::new(&shape, Terrain::Floor).unwrap());
     level.start = Some(Hex::new(1, 1));
     let mut s = Session::new(
-        World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 3).unwrap(),
+        World::new(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            level,
+            3,
+        )
+        .unwrap(),
         Keymap::default_keys(),
         Palette { color: false },
     );

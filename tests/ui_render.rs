@@ -68,7 +68,12 @@ fn find_player(buf: &Buffer) -> (u16, u16) {
 
 #[test]
 fn a_small_map_is_drawn_in_cabinet_projection() {
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), small_level(), 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        small_level(),
+        1,
+    )
+    .unwrap();
     let buf = render(
         &world,
         &UiState::default(),
@@ -90,7 +95,12 @@ fn a_small_map_is_drawn_in_cabinet_projection() {
 
 #[test]
 fn the_player_is_in_the_cell_of_its_tile() {
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), small_level(), 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        small_level(),
+        1,
+    )
+    .unwrap();
     let ui = UiState::default();
     let before = find_player(&render(&world, &ui, Palette { color: true }, 80, 24));
     world.apply(Command::Move(Direction::E)).unwrap();
@@ -121,7 +131,12 @@ fn corridor() -> Level {
 
 #[test]
 fn remembered_tiles_are_dimmer_than_visible_ones() {
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), corridor(), 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        corridor(),
+        1,
+    )
+    .unwrap();
     let sight = world.player_sight() as i32;
     for _ in 0..sight + 3 {
         world.apply(Command::Move(Direction::E)).unwrap();
@@ -149,7 +164,12 @@ fn remembered_tiles_are_dimmer_than_visible_ones() {
 
 #[test]
 fn a_small_terminal_asks_for_a_larger_window() {
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), small_level(), 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        small_level(),
+        1,
+    )
+    .unwrap();
     let buf = render(&world, &UiState::default(), Palette { color: true }, 59, 20);
     let text: String = (0..buf.area.height)
         .map(|r| row_text(&buf, r, 0, buf.area.width))
@@ -162,7 +182,12 @@ fn a_small_terminal_asks_for_a_larger_window() {
 
 #[test]
 fn no_size_panics() {
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), small_level(), 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        small_level(),
+        1,
+    )
+    .unwrap();
     let keymap = Keymap::default_keys();
     let context = Context {
         keymap: &keymap,
@@ -198,7 +223,12 @@ fn no_size_panics() {
 
 #[test]
 fn help_lists_the_keys_of_the_keymap() {
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), small_level(), 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        small_level(),
+        1,
+    )
+    .unwrap();
     let ui = UiState {
         mode: hexdeep::ui::state::Mode::Help { scroll: 0 },
         ..UiState::default()
@@ -221,7 +251,12 @@ fn help_lists_the_keys_of_the_keymap() {
 
 #[test]
 fn the_range_overlay_shades_tiles_by_turns_and_joins_them() {
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), corridor(), 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        corridor(),
+        1,
+    )
+    .unwrap();
     let ui = UiState {
         mode: hexdeep::ui::state::Mode::Range,
         ..UiState::default()
@@ -245,7 +280,12 @@ fn screen_text(buf: &Buffer) -> String {
 
 #[test]
 fn long_messages_wrap_in_a_small_window() {
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), small_level(), 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        small_level(),
+        1,
+    )
+    .unwrap();
     let mut ui = UiState::default();
     ui.log.push(
         "The beginning of a long message that cannot fit on one line of a small window ENDMARK",
@@ -257,7 +297,12 @@ fn long_messages_wrap_in_a_small_window() {
 
 #[test]
 fn help_scrolls_to_its_last_line() {
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), small_level(), 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        small_level(),
+        1,
+    )
+    .unwrap();
     let top = UiState {
         mode: hexdeep::ui::state::Mode::Help { scroll: 0 },
         ..UiState::default()

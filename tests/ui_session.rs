@@ -28,7 +28,12 @@ fn level() -> Level {
 
 fn session() -> Session {
     Session::new(
-        World::new(hexdeep::content::Content::bundled().unwrap().into(), level(), 3).unwrap(),
+        World::new(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            level(),
+            3,
+        )
+        .unwrap(),
         Keymap::default_keys(),
         Palette { color: false },
     )
@@ -255,7 +260,12 @@ fn a_click_lands_on_the_tile_drawn_under_it_when_the_view_follows_the_cursor() {
     let mut level = Level::new("hall", 1, grid);
     level.start = Some(Hex::new(40, 4));
     let mut s = Session {
-        world: World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 3).unwrap(),
+        world: World::new(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            level,
+            3,
+        )
+        .unwrap(),
         ..session()
     };
     press(&mut s, '_');

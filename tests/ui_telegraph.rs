@@ -70,7 +70,12 @@ fn goblin_plan(world: &World) -> Intention {
 
 #[test]
 fn a_planned_move_is_bracketed_in_single_angle_quotes() {
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level(Hex::new(6, 2)), 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level(Hex::new(6, 2)),
+        1,
+    )
+    .unwrap();
     let Intention::Move(to) = goblin_plan(&world) else {
         panic!("the goblin should be walking towards the player");
     };
@@ -82,7 +87,12 @@ fn a_planned_move_is_bracketed_in_single_angle_quotes() {
 
 #[test]
 fn a_planned_attack_is_bracketed_in_inward_guillemets() {
-    let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level(Hex::new(6, 2)), 1).unwrap();
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level(Hex::new(6, 2)),
+        1,
+    )
+    .unwrap();
     for _ in 0..10 {
         if matches!(goblin_plan(&world), Intention::Attack(_)) {
             break;
@@ -111,7 +121,12 @@ fn monsters_out_of_view_are_not_telegraphed() {
     for y in 0..5 {
         level.terrain.set(Hex::new(5, y), Terrain::Wall);
     }
-    let world = World::new(hexdeep::content::Content::bundled().unwrap().into(), level, 1).unwrap();
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
     assert!(!world.is_visible(Hex::new(9, 2)));
     let (buf, _, map) = screen(&world, &UiState::default());
     for row in map.top()..map.bottom() {

@@ -1,10 +1,10 @@
 //! One whole game played by the bot, headless, from a seed to its end: death, victory, or the
 //! turn limit.
 
-use crate::content::Content;
-use std::sync::Arc;
 use super::Bot;
+use crate::content::Content;
 use crate::sim::{Command, Ending, GameRecord, Origin, World};
+use std::sync::Arc;
 
 /// A game the bot has played.
 #[derive(Clone, Debug)]
@@ -51,7 +51,12 @@ pub struct Outcome {
 /// out of time); keeps the record of every command when `keep_record`. `None` when the seed's
 /// first level has no tile to start on.
 pub fn play(content: &Arc<Content>, seed: u64, turns: u64, keep_record: bool) -> Option<Played> {
-    let world = World::new_game(Arc::clone(content), seed, Vec::new())?;
+    let world = World::new_game(
+        Arc::clone(content),
+        crate::mapgen::dungeon(),
+        seed,
+        Vec::new(),
+    )?;
     Some(play_world(world, turns, keep_record))
 }
 

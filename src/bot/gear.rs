@@ -22,7 +22,12 @@ fn first(world: &World, wanted: impl Fn(&ItemUse) -> bool) -> Option<char> {
 /// The damage of the player's blow now: the wielded weapon's, or their own.
 pub fn blow_damage(world: &World) -> i32 {
     let me = world.player();
-    match me.wielded.as_deref().and_then(|n| world.content().item(n)).map(|k| &k.use_) {
+    match me
+        .wielded
+        .as_deref()
+        .and_then(|n| world.content().item(n))
+        .map(|k| &k.use_)
+    {
         Some(ItemUse::Weapon { damage }) => *damage,
         _ => me.damage,
     }

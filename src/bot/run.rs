@@ -2,10 +2,10 @@
 //! as many threads as asked; results are gathered by index, so a run's outcomes are the same
 //! for any number of threads.
 
-use crate::content::Content;
-use std::sync::Arc;
 use super::game::{Outcome, Played, play};
+use crate::content::Content;
 use crate::rng::splitmix64;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What to run.

@@ -102,7 +102,11 @@ mod tests {
         );
         let err = parse_player(&BUNDLED.replace("sight = 8", "sight = \"far\"")).unwrap_err();
         let text = err.to_string();
-        let line = BUNDLED.lines().position(|l| l.starts_with("sight")).unwrap() + 1;
+        let line = BUNDLED
+            .lines()
+            .position(|l| l.starts_with("sight"))
+            .unwrap()
+            + 1;
         assert!(
             text.starts_with(&format!("data/player.toml:{line}:")),
             "{text}"
@@ -114,6 +118,11 @@ mod tests {
         let slow_rest = BUNDLED.replace("rest_regen_every = 3", "rest_regen_every = 11");
         assert!(parse_player(&slow_rest).is_err());
         let nameless = BUNDLED.replace("name = \"you\"", "name = \"\"");
-        assert!(parse_player(&nameless).unwrap_err().to_string().contains("name"));
+        assert!(
+            parse_player(&nameless)
+                .unwrap_err()
+                .to_string()
+                .contains("name")
+        );
     }
 }

@@ -10,17 +10,17 @@ use std::sync::OnceLock;
 
 /// The bundled content for checking map files; empty kinds if the bundled files were broken
 /// (every shell reports that before it reads a map).
-fn bundled() -> &'static Option<Content> {
+fn bundled() -> Option<&'static Content> {
     static BUNDLED: OnceLock<Option<Content>> = OnceLock::new();
-    BUNDLED.get_or_init(|| Content::bundled().ok())
+    BUNDLED.get_or_init(|| Content::bundled().ok()).as_ref()
 }
 
 fn monster_kinds() -> &'static [MonsterKind] {
-    bundled().as_ref().map_or(&[], Content::monsters)
+    bundled().map_or(&[], Content::monsters)
 }
 
 fn item_kinds() -> &'static [ItemKind] {
-    bundled().as_ref().map_or(&[], Content::items)
+    bundled().map_or(&[], Content::items)
 }
 
 /// Every monster name a map may place, in data-file order.

@@ -47,10 +47,10 @@ mod table;
 
 pub use style::{LAIR_DEPTH, Style, level_name, style};
 
+use crate::content::Content;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::rng::{GameRng, Stream, stream};
 use populate::Placer;
-use crate::content::Content;
 use table::Kinds;
 
 /// The width of a standard level, in tiles per row.
@@ -164,4 +164,19 @@ fn rock(w: u32, h: u32) -> Grid<Terrain> {
         height: h,
     };
     Grid::new(&shape, Terrain::Wall).unwrap()
+}
+
+/// The dungeon's levels as the world asks for them: [`generate`] at the standard size.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Dungeon;
+
+impl crate::sim::LevelSource for Dungeon {
+    fn level(&self, content: &Content, seed: u64, depth: u32) -> Level {
+        generate(content, seed, depth, DEFAULT_WIDTH, DEFAULT_HEIGHT)
+    }
+}
+
+/// The standard [`Dungeon`] as a shared level source.
+pub fn dungeon() -> std::sync::Arc<dyn crate::sim::LevelSource> {
+    std::sync::Arc::new(Dungeon)
 }

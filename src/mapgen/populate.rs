@@ -4,9 +4,9 @@
 use super::connect::{FAR, bfs_steps, passable};
 use super::table::{Kinds, item_table, monster_table, pick};
 use super::{SAFE_RADIUS, dice};
+use crate::content::MonsterKind;
 use crate::map::{Grid, Placement, PlacementKind, Terrain};
 use crate::rng::GameRng;
-use crate::content::MonsterKind;
 
 /// Map tiles per group of monsters (at depth 1; more deeper down).
 const TILES_PER_GROUP: usize = 400;

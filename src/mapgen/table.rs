@@ -2,8 +2,8 @@
 //! at a depth, and the special kinds of the lair found by what they are, never by name.
 
 use super::dice;
-use crate::rng::GameRng;
 use crate::content::{Behaviour, Content, ItemKind, ItemUse, MonsterKind};
+use crate::rng::GameRng;
 
 /// The kinds a level is populated from.
 #[derive(Copy, Clone, Debug)]

@@ -4,12 +4,12 @@
 use super::container::Kind;
 use super::location::SaveDir;
 use super::schema;
-use crate::content::Content;
-use std::sync::Arc;
 use super::store::{self, PersistError};
+use crate::content::Content;
 use crate::sim::{Ending, GameRecord, InvalidWorld, World};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A game on disk: its record from the first turn and the state now (loading restores the
 /// state directly; it does not replay). On disk it is written through `persist::schema`.
@@ -112,7 +112,8 @@ pub fn game_bytes(kind: Kind, game: &SavedGame) -> Result<Vec<u8>, super::contai
 
 /// The hash of the content a game is played with, for its file's header.
 fn content_of(game: &SavedGame) -> Option<u64> {
-    Some(game.current.content().hash())
+    let hash = game.current.content().hash();
+    (hash != 0).then_some(hash)
 }
 
 /// The hash of the content the game in the file at `path` was played with, as its header

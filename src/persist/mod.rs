@@ -21,4 +21,3 @@ pub use game::{
 pub use keyframes::Keyframes;
 pub use location::{FILES_HELP, Places, SaveDir};
 pub use store::PersistError;
-

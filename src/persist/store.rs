@@ -6,11 +6,11 @@ use super::container::{self, FormatError, Header, Kind};
 use super::game::{HallOfFame, SavedGame};
 use super::schema;
 use crate::content::Content;
-use std::sync::Arc;
 use crate::files::{self, FileError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The largest file read: the payload limit and room for the header.
 pub const MAX_FILE: u64 = MAX_PAYLOAD as u64 + 4096;

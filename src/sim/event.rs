@@ -100,6 +100,8 @@ pub enum Event {
         from: Hex,
         /// Where it burst.
         at: Hex,
+        /// The item that burst.
+        item: String,
     },
     /// A creature picked an item up from the floor.
     PickedUp {

@@ -43,9 +43,9 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::E
 /// The same for a list of levels.
 pub(super) mod list {
     use crate::map::Level;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use serde::{Serialize, Serializer};
 
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     struct One(#[serde(with = "super")] Level);
 
     /// Writes the levels.
@@ -55,15 +55,5 @@ pub(super) mod list {
     ) -> Result<S::Ok, S::Error> {
         let all: Vec<One> = levels.iter().cloned().map(One).collect();
         all.serialize(s)
-    }
-
-    /// Reads the levels.
-    pub(in crate::sim) fn deserialize<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<Vec<Level>, D::Error> {
-        Ok(Vec::<One>::deserialize(d)?
-            .into_iter()
-            .map(|o| o.0)
-            .collect())
     }
 }

@@ -188,9 +188,9 @@ impl Teller<'_> {
                 Some(item) => format!("{} {}", self.says(who, "throw", "throws"), a_name(item)),
                 None => format!("{} at you", self.says(who, "shoot", "shoots")),
             }),
-            Event::Burst { who, at, .. } => {
-                (self.shown(who, at)).then(|| "the bomb bursts".to_string())
-            }
+            Event::Burst {
+                who, at, ref item, ..
+            } => (self.shown(who, at)).then(|| format!("the {item} bursts")),
             Event::Drank {
                 who,
                 ref item,

@@ -22,18 +22,18 @@ pub mod resolve;
 pub mod scenario;
 mod world;
 
+pub use crate::content::{
+    Attack, Behaviour, COLOURS, Content, DataError, ItemAction, ItemKind, ItemUse, MonsterKind,
+    PlayerKind, parse_items, parse_monsters, parse_player,
+};
 pub use command::{Command, Rejection, verb};
 pub use creature::{Creature, CreatureId, Faction, Stack};
 pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
 pub use intention::{Intention, acts_in};
-pub use crate::content::{
-    Attack, Behaviour, COLOURS, Content, DataError, ItemAction, ItemKind, ItemUse, MonsterKind,
-    PlayerKind, parse_items, parse_monsters, parse_player,
-};
 pub use messages::{a_name, messages};
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::{
-    Depth, DepthParts, Ending, FloorItem, InvalidWorld, MAX_DEPTH, Plan, SEGMENTS, Story,
-    TURN_HASH_VERSION, World, WorldParts, dungeon_level,
+    Depth, DepthParts, Ending, FloorItem, InvalidWorld, LevelSource, MAX_DEPTH, Plan, SEGMENTS,
+    Story, TURN_HASH_VERSION, World, WorldParts,
 };

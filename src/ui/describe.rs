@@ -1,9 +1,9 @@
 //! Words for what is on a tile, for look mode, clicks and the sidebar.
 
+use crate::content::Content;
 use crate::geom::Hex;
 use crate::sim::World;
 use crate::sim::a_name;
-use crate::content::Content;
 
 /// A sentence about a tile as the player knows it.
 pub fn describe(world: &World, hex: Hex) -> String {
@@ -18,7 +18,10 @@ pub fn describe(world: &World, hex: Hex) -> String {
     } else {
         format!("You remember {}", terrain.describe())
     };
-    let items: Vec<String> = world.items_at(hex).map(|f| item_words(world.content(), &f.item)).collect();
+    let items: Vec<String> = world
+        .items_at(hex)
+        .map(|f| item_words(world.content(), &f.item))
+        .collect();
     let place = if items.is_empty() {
         place
     } else {
@@ -39,7 +42,8 @@ pub fn describe(world: &World, hex: Hex) -> String {
 /// An item with what it does: its name and the summary of its kind from the data.
 pub fn item_words(content: &Content, item: &str) -> String {
     let what = content
-        .item(item).map_or(String::new(), |k| format!(" ({})", k.use_.summary()));
+        .item(item)
+        .map_or(String::new(), |k| format!(" ({})", k.use_.summary()));
     format!("{}{what}", a_name(item))
 }
 

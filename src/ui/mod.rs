@@ -66,7 +66,7 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
         .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
     let content = crate::content::Content::bundled().map_err(|e| PlayError::Map(e.to_string()))?;
     let (levels, warnings) = load_levels(args)?;
-    let world = World::new_game(content.into(), seed, levels)
+    let world = World::new_game(content.into(), crate::mapgen::dungeon(), seed, levels)
         .ok_or_else(|| PlayError::Map("the first map has no tile to stand on".to_string()))?;
     let places = crate::persist::Places::from_environment(saves);
     let mut notes = warnings;

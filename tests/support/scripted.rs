@@ -48,7 +48,13 @@ fn step_along(from: Hex, route: Option<&[Hex]>) -> Option<Command> {
 /// A game of `seed` played by [`choose`] no deeper than `deepest` until it ends or reaches `turns` turns (or
 /// `turns` × 20 commands, in case it stalls).
 pub fn play(seed: u64, turns: u64, deepest: u32) -> SavedGame {
-    let mut world = World::new_game(hexdeep::content::Content::bundled().unwrap().into(), seed, Vec::new()).expect("a generated dungeon");
+    let mut world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        seed,
+        Vec::new(),
+    )
+    .expect("a generated dungeon");
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
     let mut commands = 0;
     while !world.is_over() && world.turn() < turns && commands < turns * 20 {

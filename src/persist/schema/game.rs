@@ -6,9 +6,9 @@ use super::world::{
 };
 use super::{SchemaError, check_text, v2};
 use crate::content::Content;
-use std::sync::Arc;
 use crate::persist::game::{HallOfFame, SavedGame, Score};
 use crate::sim::{GameRecord, Maker, Origin, Step, Upgrade};
+use std::sync::Arc;
 
 /// The most lines of the message log a save keeps.
 pub const MAX_LOG_LINES: usize = 1000;
@@ -71,7 +71,10 @@ pub fn game_to_schema(game: &SavedGame) -> v2::SavedGame {
 }
 
 /// A saved game from the schema, every world checked.
-pub fn game_from_schema(g: &v2::SavedGame, content: &Arc<Content>) -> Result<SavedGame, SchemaError> {
+pub fn game_from_schema(
+    g: &v2::SavedGame,
+    content: &Arc<Content>,
+) -> Result<SavedGame, SchemaError> {
     check_text("the game's name", &g.name)?;
     if g.log.len() > MAX_LOG_LINES {
         return Err(SchemaError::new(format!(

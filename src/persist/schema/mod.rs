@@ -18,9 +18,9 @@ mod v2;
 mod world;
 
 use super::codec::{self, CodecError};
+use super::game::{HallOfFame, SavedGame};
 use crate::content::Content;
 use std::sync::Arc;
-use super::game::{HallOfFame, SavedGame};
 
 /// The longest text a file may hold in one place: a name, a message, a version.
 pub const MAX_TEXT: usize = 4096;

@@ -4,12 +4,12 @@ use super::level::{hex, level_from_schema, level_to_schema, seen_from_bits, seen
 use super::{SchemaError, check_text, v2};
 use crate::content::Content;
 use crate::geom::Direction;
-use std::sync::Arc;
 use crate::rng::GameRng;
 use crate::sim::{
     Attack, Behaviour, Command, Creature, DepthParts, Ending, Faction, FloorItem, Intention, Stack,
     Story, World, WorldParts,
 };
+use std::sync::Arc;
 
 /// The schema's code for a direction.
 pub fn direction_code(d: Direction) -> u8 {
@@ -175,7 +175,9 @@ pub fn world_from_schema(w: &v2::World, content: &Arc<Content>) -> Result<World,
         terrain_digest: w.terrain_digest,
         regen: (w.regen_progress, w.regen_busy),
     };
-    World::from_parts(parts, Arc::clone(content)).map_err(|e| SchemaError::new(format!("the world is invalid: {e}")))
+    World::from_parts(parts, Arc::clone(content))
+        .map(|w| w.with_levels(crate::mapgen::dungeon()))
+        .map_err(|e| SchemaError::new(format!("the world is invalid: {e}")))
 }
 
 fn counts(pairs: &[(String, u32)]) -> Result<std::collections::BTreeMap<String, u32>, SchemaError> {

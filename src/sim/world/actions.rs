@@ -5,14 +5,14 @@
 use super::World;
 use super::depths::Stairs;
 use super::story::Ending;
+use crate::content::{ItemAction, ItemKind, ItemUse};
 use crate::geom::Hex;
 use crate::map::Terrain;
 use crate::rng::below;
 use crate::sim::command::Rejection;
 use crate::sim::intention::Intention;
-use crate::content::{ItemAction, ItemKind, ItemUse};
-use std::sync::Arc;
 use crate::sim::{Command, Event};
+use std::sync::Arc;
 
 /// What a player's action does besides its intention.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -428,7 +428,12 @@ impl World {
     /// The damage of a creature's blow: its wielded weapon's, or its own.
     pub(super) fn blow_damage(&self, id: usize) -> i32 {
         let c = &self.creatures[id];
-        match c.wielded.as_deref().and_then(|n| self.content.item(n)).map(|k| &k.use_) {
+        match c
+            .wielded
+            .as_deref()
+            .and_then(|n| self.content.item(n))
+            .map(|k| &k.use_)
+        {
             Some(ItemUse::Weapon { damage }) => *damage,
             _ => c.damage,
         }
@@ -437,7 +442,12 @@ impl World {
     /// A creature's armour: its own and what it wears.
     pub(super) fn armour_of(&self, id: usize) -> i32 {
         let c = &self.creatures[id];
-        let worn = match c.worn.as_deref().and_then(|n| self.content.item(n)).map(|k| &k.use_) {
+        let worn = match c
+            .worn
+            .as_deref()
+            .and_then(|n| self.content.item(n))
+            .map(|k| &k.use_)
+        {
             Some(ItemUse::Armour { armour }) => *armour,
             _ => 0,
         };

@@ -2,12 +2,11 @@
 //! player has seen), how the dungeon is put together, and taking the stairs.
 
 use super::{FloorItem, World};
+use crate::content::Content;
 use crate::geom::Hex;
 use crate::map::{Level, PlacementKind, Terrain};
-use crate::mapgen;
-use crate::content::Content;
-use std::sync::Arc;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 pub use crate::content::MAX_DEPTH;
 
@@ -85,13 +84,6 @@ impl Depth {
     }
 }
 
-/// The generated level of a game at `depth`, from its own stream of `seed` and the depth: the
-/// same whenever it is made.
-pub fn dungeon_level(content: &Content, seed: u64, depth: u32) -> Level {
-    mapgen::generate(
-        content,seed, depth, mapgen::DEFAULT_WIDTH, mapgen::DEFAULT_HEIGHT)
-}
-
 /// Which way a flight of stairs leads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stairs {
@@ -120,8 +112,8 @@ impl World {
             Stairs::Down => from + 1,
             Stairs::Up => from - 1,
         };
-        if to as usize > self.depths.len() {
-            self.make_depth();
+        if to as usize > self.depths.len() && !self.make_depth() {
+            return;
         }
         let target = &self.depths[to as usize - 1];
         let arrival = match way {
@@ -140,21 +132,25 @@ impl World {
         self.enter_level();
     }
 
-    /// Makes the next depth: the next map file given, or the generated level, with its
-    /// monsters (new ids, after every creature so far) and its items.
-    fn make_depth(&mut self) {
+    /// Makes the next depth: the next map file given, or the level the world's source
+    /// makes, with its monsters (new ids, after every creature so far) and its items. `false`
+    /// when there is neither.
+    fn make_depth(&mut self) -> bool {
         let depth = self.depths.len() as u32 + 1;
         let content = Arc::clone(&self.content);
-        let mut level = if self.pending_maps.is_empty() {
-            dungeon_level(&content, self.seed, depth)
-        } else {
+        let mut level = if !self.pending_maps.is_empty() {
             self.pending_maps.remove(0)
+        } else if let Some(levels) = &self.levels {
+            levels.level(&content, self.seed, depth)
+        } else {
+            return false;
         };
         level.depth = depth;
         super::spawn_monsters(&content, &level, depth, &mut self.creatures);
         let mut made = Depth::new(level);
         made.place_items(&content);
         self.depths.push(made);
+        true
     }
 
     /// The passable tile without a creature nearest to `hex` on the player's level (`hex`

@@ -3,11 +3,11 @@
 
 use super::World;
 use super::depths::Depth;
+use crate::content::Content;
 use crate::geom::Hex;
 use crate::sim::Event;
-use crate::content::Content;
-use std::sync::Arc;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// One item on a tile.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,15 +9,17 @@ mod parts;
 mod query;
 mod regen;
 mod segment;
+mod source;
 mod story;
 mod telegraph;
 mod validate;
 mod view;
 
-pub use depths::{Depth, MAX_DEPTH, dungeon_level};
+pub use depths::{Depth, MAX_DEPTH};
 pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;
 pub use parts::{DepthParts, WorldParts};
+pub use source::LevelSource;
 pub use story::{Ending, Story};
 pub use validate::InvalidWorld;
 
@@ -53,6 +55,9 @@ pub struct World {
     /// The monsters, items and player numbers the game is played with: shared, never saved.
     #[serde(skip)]
     content: Arc<Content>,
+    /// Where the generated levels come from (none for a world whose levels were all given).
+    #[serde(skip)]
+    levels: Option<Arc<dyn LevelSource>>,
     seed: u64,
     /// The levels made so far, by depth − 1: a level is made when the player first goes down
     /// to it, so these are always depths 1 to some depth.
@@ -60,7 +65,7 @@ pub struct World {
     /// How many depths the game has.
     depth_count: u32,
     /// The map files given for the depths not made yet, shallowest first.
-    #[serde(with = "crate::sim::level_serde::list")]
+    #[serde(serialize_with = "crate::sim::level_serde::list::serialize")]
     pending_maps: Vec<Level>,
     /// Every creature of every level, by id: ids never change in a game.
     creatures: Vec<Creature>,
@@ -99,16 +104,30 @@ impl World {
     }
 
     /// A whole game of [`MAX_DEPTH`] depths: the given maps become depths 1, 2, … and
-    /// generated levels fill the rest, each from its own stream of `seed`. Only the first
-    /// level is made now; each other one when the player first goes down to it (see
-    /// [`depths::dungeon_level`]). `None` if the first level has no passable tile to start on.
-    pub fn new_game(content: Arc<Content>, seed: u64, mut maps: Vec<Level>) -> Option<World> {
+    /// `levels` makes the rest from `seed`. Only the first level is made now; each other one
+    /// when the player first goes down to it. `None` if the first level has no passable tile
+    /// to start on.
+    pub fn new_game(
+        content: Arc<Content>,
+        levels: Arc<dyn LevelSource>,
+        seed: u64,
+        mut maps: Vec<Level>,
+    ) -> Option<World> {
         let first = if maps.is_empty() {
-            depths::dungeon_level(&content, seed, 1)
+            levels.level(&content, seed, 1)
         } else {
             maps.remove(0)
         };
-        World::build(content, vec![first], maps, MAX_DEPTH, seed)
+        let mut world = World::build(content, vec![first], maps, MAX_DEPTH, seed)?;
+        world.levels = Some(levels);
+        Some(world)
+    }
+
+    /// The same world, asking `levels` for its deeper levels (a loaded game is given its
+    /// source again this way).
+    pub fn with_levels(mut self, levels: Arc<dyn LevelSource>) -> World {
+        self.levels = Some(levels);
+        self
     }
 
     /// A world over `levels` (depth 1 first), all made now; the player starts on the first.
@@ -136,6 +155,7 @@ impl World {
         }
         let mut world = World {
             content,
+            levels: None,
             seed,
             depths: levels.into_iter().map(Depth::new).collect(),
             depth_count,

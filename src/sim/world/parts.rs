@@ -6,9 +6,9 @@ use super::regen::Regen;
 use super::{Depth, FloorItem, Story, World};
 use crate::content::Content;
 use crate::map::Level;
-use std::sync::Arc;
 use crate::rng::GameRng;
 use crate::sim::{Creature, Intention, InvalidWorld};
+use std::sync::Arc;
 
 /// One level's state.
 #[derive(Clone, Debug)]
@@ -85,6 +85,7 @@ impl World {
     pub fn from_parts(parts: WorldParts, content: Arc<Content>) -> Result<World, InvalidWorld> {
         let mut world = World {
             content,
+            levels: None,
             seed: parts.seed,
             depths: parts
                 .depths
@@ -124,7 +125,13 @@ mod tests {
 
     #[test]
     fn a_world_taken_apart_and_put_together_is_the_same_and_plays_on_the_same() {
-        let mut world = World::new_game(Content::bundled().unwrap().into(), 4, Vec::new()).unwrap();
+        let mut world = World::new_game(
+            Content::bundled().unwrap().into(),
+            crate::mapgen::dungeon(),
+            4,
+            Vec::new(),
+        )
+        .unwrap();
         for _ in 0..6 {
             let _ = world.apply(Command::Rest);
         }
@@ -142,7 +149,13 @@ mod tests {
 
     #[test]
     fn broken_pieces_are_refused() {
-        let world = World::new_game(Content::bundled().unwrap().into(), 4, Vec::new()).unwrap();
+        let world = World::new_game(
+            Content::bundled().unwrap().into(),
+            crate::mapgen::dungeon(),
+            4,
+            Vec::new(),
+        )
+        .unwrap();
         let mut parts = world.to_parts();
         parts.segment = 9;
         assert!(World::from_parts(parts, world.content_handle()).is_err());

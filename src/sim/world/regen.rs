@@ -60,9 +60,9 @@ impl World {
 
 #[cfg(test)]
 mod tests {
+    use crate::content::{Content, PlayerKind};
     use crate::geom::Hex;
     use crate::map::{Grid, Level, Shape, Terrain};
-    use crate::content::{Content, PlayerKind};
     use crate::sim::{Command, World};
 
     fn player_kind() -> PlayerKind {

@@ -4,13 +4,13 @@
 
 use super::actions::{Deed, PlayerAction};
 use super::{SEGMENTS, World};
+use crate::content::{Attack, Behaviour};
 use crate::fov::visible_tiles;
 use crate::geom::Hex;
 use crate::map::Terrain;
 use crate::sim::ai::{Senses, choose};
 use crate::sim::event::BounceReason;
 use crate::sim::intention::{Intention, acts_in};
-use crate::content::{Attack, Behaviour};
 use crate::sim::resolve::{Act, Bounce, Fate, Outcome, Resolver, Unit};
 use crate::sim::{CreatureId, Event};
 
@@ -190,12 +190,17 @@ impl World {
             Intention::Throw(t) => {
                 let line = self.flight(c.pos, t);
                 match deed {
-                    Some(Deed::Blast { damage, radius, .. }) => {
+                    Some(Deed::Blast {
+                        item,
+                        damage,
+                        radius,
+                    }) => {
                         let landing = line.last().copied().map_or(c.pos, |i| grid.hex(i));
                         events.push(Event::Burst {
                             who: id,
                             from: c.pos,
                             at: landing,
+                            item: item.clone(),
                         });
                         s.lines.push(visible_tiles(self.level(), landing, *radius));
                         Act::Area {

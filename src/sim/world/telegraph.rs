@@ -2,9 +2,9 @@
 //! swing covers three tiles, a charge runs down a line, a shot flies along one.
 
 use super::{Plan, World};
+use crate::content::{Attack, Behaviour};
 use crate::geom::Hex;
 use crate::sim::intention::Intention;
-use crate::content::{Attack, Behaviour};
 
 /// How many tiles of a charge's line the telegraph shows.
 const CHARGE_SHOWN: usize = 6;
@@ -60,9 +60,9 @@ impl World {
 
 #[cfg(test)]
 mod tests {
+    use crate::content::{Attack, Behaviour, Content};
     use crate::geom::{Direction, Hex};
     use crate::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-    use crate::content::{Attack, Behaviour, Content};
     use crate::sim::{Command, Event, Intention, World};
 
     fn open_with(name: &str, at: Hex, start: Hex) -> World {
@@ -84,7 +84,14 @@ mod tests {
     }
 
     fn kind_named(f: impl Fn(&crate::sim::MonsterKind) -> bool) -> String {
-        Content::bundled().unwrap().monsters().iter().find(|k| f(k)).unwrap().name.clone()
+        Content::bundled()
+            .unwrap()
+            .monsters()
+            .iter()
+            .find(|k| f(k))
+            .unwrap()
+            .name
+            .clone()
     }
 
     #[test]

@@ -125,7 +125,9 @@ impl MapView<'_> {
         let mut style = self.palette.terrain(terrain, visible);
         if let Some(item) = world.items_at(hex).next() {
             glyph = world.content().item(&item.item).map_or('?', |k| k.glyph);
-            style = self.palette.item_named(world.content(), &item.item, visible);
+            style = self
+                .palette
+                .item_named(world.content(), &item.item, visible);
         }
         if hex == world.player().pos {
             // Drawn even when the game is over: where you fell stays marked.

@@ -127,7 +127,10 @@ impl Sidebar<'_> {
                 _ => String::new(),
             };
             lines.push(Line::from(vec![
-                Span::styled(format!("{} ", m.glyph), self.palette.creature(world.content(), &m.name)),
+                Span::styled(
+                    format!("{} ", m.glyph),
+                    self.palette.creature(world.content(), &m.name),
+                ),
                 Span::raw(format!("{} {}/{} hp{intent}", m.name, m.hp, m.max_hp)),
             ]));
         }
