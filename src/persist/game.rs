@@ -207,7 +207,7 @@ impl HallOfFame {
                 "{:>2}. {:>7} pts  {}  depth {}, {} turns, {} kills{}  (seed {})",
                 i + 1,
                 e.points(),
-                e.ending.describe(),
+                crate::text::escape_controls(&e.ending.describe()),
                 e.deepest,
                 e.turns,
                 e.kills,

@@ -45,8 +45,8 @@ pub struct PlayArgs {
 /// Why a game could not start.
 #[derive(Debug, Error)]
 pub enum PlayError {
-    /// The map file could not be used.
-    #[error("{0}")]
+    /// The map file could not be used (control characters from files shown escaped).
+    #[error("{}", crate::text::escape_output(.0))]
     Map(String),
     /// Standard output is not a terminal, so there is nowhere to draw.
     #[error("play needs a terminal to draw in (standard output is redirected)")]

@@ -48,7 +48,7 @@ pub fn play_game(
     };
     let tail = app::play(session)?;
     for line in tail {
-        crate::output::emit_line(&line);
+        crate::output::emit_line(&crate::text::escape_controls(&line));
     }
     Ok(())
 }
@@ -131,7 +131,8 @@ pub fn take_over(replay: &Replayer, places: &Places) -> Result<(), PlayError> {
 pub fn replay_command(args: &ReplayArgs, saves: Option<PathBuf>) -> Result<bool, String> {
     let places = Places::from_environment(saves);
     let (keymap, _) = load_keymap(None, places.keymap().as_deref());
-    match run_replay(args, &keymap)? {
+    let end = run_replay(args, &keymap).map_err(|e| crate::text::escape_output(&e))?;
+    match end {
         ReplayEnd::Done => Ok(true),
         ReplayEnd::Failed => Ok(false),
         ReplayEnd::TakeOver(replay) => take_over(&replay, &places)
@@ -143,7 +144,8 @@ pub fn replay_command(args: &ReplayArgs, saves: Option<PathBuf>) -> Result<bool,
 /// `hexdeep scores`: the hall of fame as text.
 pub fn scores_command(saves: Option<PathBuf>) -> Result<bool, String> {
     let dir = SaveDir(Places::from_environment(saves).saves());
-    let hall = persist::load_scores(&dir).map_err(|e| e.to_string())?;
+    let hall =
+        persist::load_scores(&dir).map_err(|e| crate::text::escape_output(&e.to_string()))?;
     crate::output::emit(&hall.to_text());
     Ok(true)
 }

@@ -95,7 +95,7 @@ pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
 pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, String> {
     if args.verify {
         let (report, ok) = crate::persist::verify::verify_files(&args.files);
-        crate::output::emit(&report);
+        crate::output::emit(&crate::text::escape_output(&report));
         return Ok(if ok {
             ReplayEnd::Done
         } else {
