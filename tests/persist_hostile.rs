@@ -112,3 +112,117 @@ fn a_version_text_from_a_file_is_printed_escaped() {
         assert!(is_clean(&text), "{args:?}: {text:?}");
     }
 }
+
+/// Every file under `dir` with its bytes.
+fn files_under(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                out.insert(path, bytes);
+            }
+        }
+    }
+    out
+}
+
+/// Writes `game` as a save at `path`, whatever name it holds.
+fn write_save(path: &Path, game: &SavedGame) {
+    let bytes = persist::game::game_bytes(persist::Kind::Save, game).unwrap();
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn a_friends_save_goes_on_in_its_own_file_never_in_the_one_its_name_names() {
+    let dir = scratch("friend");
+    let saves = SaveDir(dir.clone());
+    let mine = game();
+    let my_save = persist::save_game(&saves, &mine).unwrap();
+    persist::save_game(&saves, &mine).unwrap();
+    // The friend's game holds the same name as mine.
+    let mut theirs = scripted::play(5, 30, 2);
+    theirs.name = mine.name.clone();
+    let friend = dir.join("friend.hdsave");
+    write_save(&friend, &theirs);
+    let before = files_under(&dir);
+
+    let mut loaded = persist::load_game(&friend).unwrap();
+    let mut file = hexdeep::ui::start::resumed_file(&mut loaded, &friend).unwrap();
+    assert_eq!(file.save(&loaded.current, &[]).unwrap(), friend);
+
+    let after = files_under(&dir);
+    assert_eq!(after[&my_save], before[&my_save], "my save is untouched");
+    let my_backup = persist::store::backup_of(&my_save);
+    assert_eq!(after[&my_backup], before[&my_backup]);
+    let back = persist::load_game(&friend).unwrap();
+    assert_eq!(back.current.seed(), 5);
+    assert_eq!(back.name, "friend", "the save now holds its file's name");
+
+    // Its backup goes on in the save beside it.
+    let bak = persist::store::backup_of(&friend);
+    let mut loaded = persist::load_game(&bak).unwrap();
+    let file = hexdeep::ui::start::resumed_file(&mut loaded, &bak).unwrap();
+    assert_eq!(file.path, friend);
+}
+
+#[test]
+fn no_name_inside_a_save_writes_outside_its_file_or_over_the_hall_of_fame() {
+    let outside = scratch("names-outside");
+    let absolute = outside.join("absolute");
+    let long = "n".repeat(300);
+    let names = [
+        "scores",
+        "../../x",
+        "../names-outside/escaped",
+        absolute.to_str().unwrap(),
+        long.as_str(),
+        "nul\0name",
+        "",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        let dir = scratch(&format!("names-{i}"));
+        let saves = SaveDir(dir.clone());
+        let mut old = game();
+        old.current.abandon(Ending::Quit);
+        persist::record_score(&saves, Score::of("earlier", &old.current, false)).unwrap();
+        let scores = files_under(&dir);
+        let mut theirs = game();
+        theirs.name = (*name).to_string();
+        let path = dir.join("copied.hdsave");
+        write_save(&path, &theirs);
+
+        let mut loaded = persist::load_game(&path).unwrap();
+        let mut file = hexdeep::ui::start::resumed_file(&mut loaded, &path).unwrap();
+        file.save(&loaded.current, &[]).unwrap();
+        let now = files_under(&dir);
+        let kept: Vec<_> = now.keys().collect();
+        assert_eq!(
+            kept,
+            [&path, &persist::store::backup_of(&path), &saves.scores()],
+            "{name:?}"
+        );
+        assert_eq!(now[&saves.scores()], scores[&saves.scores()], "{name:?}");
+
+        // The end puts it away under its file's name too.
+        let mut world = loaded.current.clone();
+        world.abandon(Ending::Quit);
+        let done = file.finish(&world, &[]).unwrap();
+        assert!(done.problems.is_empty(), "{name:?}: {:?}", done.problems);
+        assert_eq!(done.replay, Some(saves.finished().join("copied.hdsave")));
+        assert_eq!(done.morgue, Some(saves.morgue().join("copied.txt")));
+        assert!(!path.exists(), "{name:?}");
+        assert!(
+            persist::load_scores(&saves).unwrap().entries.len() == 2,
+            "{name:?}"
+        );
+        assert!(files_under(&outside).is_empty(), "{name:?}");
+        for stray in ["x.hdsave", "../x.hdsave"] {
+            assert!(!dir.join("..").join(stray).exists(), "{name:?}");
+        }
+    }
+}

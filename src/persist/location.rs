@@ -69,6 +69,9 @@ impl Places {
     }
 }
 
+/// The hall of fame's name in a saves folder (`scores.hdsave`), which no save may take.
+pub const SCORES_NAME: &str = "scores";
+
 /// The folders and files inside a saves folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveDir(pub PathBuf);
@@ -91,7 +94,7 @@ impl SaveDir {
 
     /// The hall of fame.
     pub fn scores(&self) -> PathBuf {
-        self.0.join("scores.hdsave")
+        self.0.join(format!("{SCORES_NAME}.hdsave"))
     }
 
     /// The games in progress here, newest first.

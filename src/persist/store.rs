@@ -19,6 +19,14 @@ pub enum PersistError {
     /// The file system refused.
     #[error("{0}")]
     File(#[from] FileError),
+    /// A name that cannot name a save in a saves folder.
+    #[error("{dir}: {name:?} cannot name a save (a plain file name of at most 200 bytes)")]
+    BadName {
+        /// The saves folder.
+        dir: String,
+        /// The name, escaped.
+        name: String,
+    },
     /// The bytes are not a readable file.
     #[error("{path}: {source}")]
     Format {

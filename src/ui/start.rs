@@ -85,25 +85,10 @@ fn load_or_explain(path: &Path) -> Result<SavedGame, PlayError> {
     })
 }
 
-/// Plays on from a loaded save, kept under its own name in its own folder.
-fn resume(game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError> {
-    let folder = path
-        .parent()
-        .map_or_else(|| places.saves(), Path::to_path_buf);
-    let mut dir = SaveDir(folder);
-    if dir.0.ends_with("finished") || game.current.is_over() {
-        return Err(PlayError::Map(format!(
-            "{} is a finished game: watch it with hexdeep replay",
-            path.display()
-        )));
-    }
-    if path.extension().is_some_and(|e| e == "bak") {
-        dir = SaveDir(places.saves());
-    }
-    let mut game = game;
+/// Plays on from a loaded save, kept as [`resumed_file`] says.
+fn resume(mut game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError> {
     let before = game.record.last_maker().clone();
-    game.record.continue_here(&game.current);
-    let file = GameFile::resumed(dir, &game);
+    let file = resumed_file(&mut game, path)?;
     let mut notes = game.log.clone();
     if !before.same_rules() {
         notes.push(format!(
@@ -114,6 +99,33 @@ fn resume(game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError
     }
     notes.push(format!("Welcome back. {}.", game.current.level().name));
     play_game(game.current, file, notes, None, places)
+}
+
+/// The file a game loaded from `path` goes on in: saved back to `path` (a backup's game to
+/// the save beside it), with its finished game, dump and score in that file's folder. The
+/// name the save holds never chooses a file. A finished game is refused; a game recorded
+/// under other rules is marked as taken over by this build here.
+pub fn resumed_file(game: &mut SavedGame, path: &Path) -> Result<GameFile, PlayError> {
+    let save = save_of(path);
+    let dir = SaveDir(persist::game::folder_of(&save));
+    if dir.0.ends_with("finished") || game.current.is_over() {
+        return Err(PlayError::Map(format!(
+            "{} is a finished game: watch it with hexdeep replay",
+            path.display()
+        )));
+    }
+    game.record.continue_here(&game.current);
+    Ok(GameFile::resumed(dir, save, game))
+}
+
+/// The save a game loaded from `path` goes on in: `path` itself, or for a backup
+/// (`NAME.hdsave.bak`) the save it backs up, beside it.
+fn save_of(path: &Path) -> PathBuf {
+    if path.extension().is_some_and(|e| e == "bak") {
+        path.with_extension("")
+    } else {
+        path.to_path_buf()
+    }
 }
 
 /// A new game from the moment a replay shows, marked in its record as taken over.
@@ -178,7 +190,7 @@ pub fn menu_choices(dir: &SaveDir) -> Vec<(char, Choice, String)> {
                 // The turn under way, numbered as the sidebar numbers it.
                 format!(
                     "Continue {} (depth {}, turn {})",
-                    game.name,
+                    persist::name_of_save(&newest),
                     game.current.depth(),
                     game.current.turn() + 1
                 ),
