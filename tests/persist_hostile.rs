@@ -226,3 +226,55 @@ fn no_name_inside_a_save_writes_outside_its_file_or_over_the_hall_of_fame() {
         }
     }
 }
+
+#[test]
+fn a_saves_folder_that_is_a_file_is_refused_at_start() {
+    let dir = scratch("saves-file");
+    let file = dir.join("not-a-folder");
+    std::fs::write(&file, b"x").unwrap();
+    for args in [
+        vec!["play", "--seed", "1"],
+        vec![],
+        vec!["continue"],
+        vec!["scores"],
+    ] {
+        let out = hexdeep(&file, &args);
+        let text = printed(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
+        assert!(
+            text.contains("not-a-folder") && text.contains("not a folder"),
+            "{args:?}: {text}"
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}
+
+#[test]
+fn temporary_files_of_killed_saves_are_cleared_when_the_folder_is_opened() {
+    let dir = scratch("stale");
+    std::fs::create_dir_all(dir.join("finished")).unwrap();
+    // No process has this id (Linux ids stop at 2^22).
+    let gone = dir.join(".game-3.hdsave.999999999.tmp");
+    let gone_finished = dir.join("finished/.game-3.hdsave.999999998.tmp");
+    // Process 1 runs: its fresh file may be a save under way; an hour-old one is not.
+    let live = dir.join(".game-4.hdsave.1.tmp");
+    let old = dir.join(".game-5.hdsave.1.tmp");
+    let other = dir.join(".notes.txt");
+    for path in [&gone, &gone_finished, &live, &old, &other] {
+        std::fs::write(path, b"partial").unwrap();
+    }
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&old)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    let out = hexdeep(&dir, &["scores"]);
+    assert_eq!(out.status.code(), Some(0), "{}", printed(&out));
+    assert!(!gone.exists() && !gone_finished.exists() && !old.exists());
+    assert!(other.exists(), "other files are kept");
+    if Path::new("/proc/1").exists() {
+        assert!(live.exists(), "a fresh file of a running process is kept");
+    }
+}

@@ -1,6 +1,7 @@
 //! Where hexdeep keeps its files: saves, finished games, character dumps, the hall of fame and
 //! the player's keymap.
 
+use super::store::PersistError;
 use std::path::{Path, PathBuf};
 
 /// What decides the saves folder, gathered from the command line and the environment.
@@ -58,6 +59,11 @@ impl Places {
         )
     }
 
+    /// The saves folder, opened ([`SaveDir::open`]).
+    pub fn open_saves(&self) -> Result<SaveDir, PersistError> {
+        SaveDir::open(self.saves())
+    }
+
     /// The player's keymap: `$XDG_CONFIG_HOME/hexdeep/keymap.toml`, or
     /// `~/.config/hexdeep/keymap.toml`.
     pub fn keymap(&self) -> Option<PathBuf> {
@@ -77,6 +83,26 @@ pub const SCORES_NAME: &str = "scores";
 pub struct SaveDir(pub PathBuf);
 
 impl SaveDir {
+    /// The saves folder at `path`, checked before anything is played or read there: refused
+    /// when something other than a folder is there (every save would fail), and rid of the
+    /// temporary files that saves killed while writing left behind. A folder not made yet
+    /// is fine: the first save makes it.
+    pub fn open(path: PathBuf) -> Result<SaveDir, PersistError> {
+        match std::fs::metadata(&path) {
+            Ok(meta) if !meta.is_dir() => {
+                return Err(PersistError::NotAFolder(path.display().to_string()));
+            }
+            Ok(_) => {
+                let dir = SaveDir(path);
+                for folder in [dir.0.clone(), dir.finished(), dir.morgue()] {
+                    super::stale::remove_stale(&folder);
+                }
+                Ok(dir)
+            }
+            Err(_) => Ok(SaveDir(path)),
+        }
+    }
+
     /// A game in progress named `name`.
     pub fn save(&self, name: &str) -> PathBuf {
         self.0.join(format!("{name}.hdsave"))

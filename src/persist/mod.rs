@@ -10,6 +10,7 @@ pub mod game;
 pub mod keyframes;
 pub mod location;
 mod schema;
+pub mod stale;
 pub mod store;
 pub mod verify;
 

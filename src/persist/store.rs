@@ -19,6 +19,9 @@ pub enum PersistError {
     /// The file system refused.
     #[error("{0}")]
     File(#[from] FileError),
+    /// The saves folder is something else than a folder.
+    #[error("{0} is not a folder: saves need a folder (--saves DIR or $HEXDEEP_SAVES)")]
+    NotAFolder(String),
     /// A name that cannot name a save in a saves folder.
     #[error("{dir}: {name:?} cannot name a save (a plain file name of at most 200 bytes)")]
     BadName {

@@ -63,20 +63,17 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
     crate::sim::check_bundled().map_err(|e| PlayError::Map(e.to_string()))?;
+    let places = crate::persist::Places::from_environment(saves);
+    let dir = start::open_saves(&places)?;
     let (levels, warnings) = load_levels(args)?;
     let world = World::new_game(seed, levels)
         .ok_or_else(|| PlayError::Map("the first map has no tile to stand on".to_string()))?;
-    let places = crate::persist::Places::from_environment(saves);
     let mut notes = warnings;
     notes.push(format!(
         "Welcome to hexdeep. {}. Press ? for help.",
         describe::level_title(world.level())
     ));
-    let game = saving::GameFile::new(
-        crate::persist::SaveDir(places.saves()),
-        &world,
-        crate::sim::Origin::Fresh,
-    );
+    let game = saving::GameFile::new(dir, &world, crate::sim::Origin::Fresh);
     start::play_game(world, game, notes, args.keymap.as_deref(), &places)
 }
 

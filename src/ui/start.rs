@@ -35,9 +35,9 @@ pub fn play_game(
     for note in keymap_note.into_iter().chain(notes) {
         ui.log.push(note);
     }
-    if let Err(e) = game.save(&world, &[]) {
-        ui.log.push(format!("Could not save the game: {e}"));
-    }
+    // A game that cannot be saved would be lost: refuse it before it starts.
+    game.save(&world, &[])
+        .map_err(|e| PlayError::Map(format!("cannot save the game: {e}")))?;
     let session = Session {
         world,
         ui,
@@ -55,18 +55,28 @@ pub fn play_game(
 
 /// `hexdeep continue [FILE]`: the named save, or the newest one in the saves folder.
 pub fn continue_game(file: Option<PathBuf>, places: &Places) -> Result<(), PlayError> {
-    let dir = SaveDir(places.saves());
     let path = match file {
         Some(f) => f,
-        None => dir.saves_in_progress().into_iter().next().ok_or_else(|| {
-            PlayError::Map(format!(
-                "there is no saved game in {} (hexdeep play starts one)",
-                dir.0.display()
-            ))
-        })?,
+        None => open_saves(places)?
+            .saves_in_progress()
+            .into_iter()
+            .next()
+            .ok_or_else(|| {
+                PlayError::Map(format!(
+                    "there is no saved game in {} (hexdeep play starts one)",
+                    places.saves().display()
+                ))
+            })?,
     };
     let game = load_or_explain(&path)?;
     resume(game, &path, places)
+}
+
+/// The saves folder, opened ([`SaveDir::open`]): refused when it is no folder.
+pub fn open_saves(places: &Places) -> Result<SaveDir, PlayError> {
+    places
+        .open_saves()
+        .map_err(|e| PlayError::Map(e.to_string()))
 }
 
 /// A save, or a message that offers its backup when the save is damaged.
@@ -107,7 +117,8 @@ fn resume(mut game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayE
 /// under other rules is marked as taken over by this build here.
 pub fn resumed_file(game: &mut SavedGame, path: &Path) -> Result<GameFile, PlayError> {
     let save = save_of(path);
-    let dir = SaveDir(persist::game::folder_of(&save));
+    let dir = SaveDir::open(persist::game::folder_of(&save))
+        .map_err(|e| PlayError::Map(e.to_string()))?;
     if dir.0.ends_with("finished") || game.current.is_over() {
         return Err(PlayError::Map(format!(
             "{} is a finished game: watch it with hexdeep replay",
@@ -131,7 +142,7 @@ fn save_of(path: &Path) -> PathBuf {
 /// A new game from the moment a replay shows, marked in its record as taken over.
 pub fn take_over(replay: &Replayer, places: &Places) -> Result<(), PlayError> {
     let (world, record) = replay.take_over().map_err(PlayError::Map)?;
-    let game = GameFile::new(SaveDir(places.saves()), &world, record.origin);
+    let game = GameFile::new(open_saves(places)?, &world, record.origin);
     let notes = vec![format!(
         "You take over {} after step {}: a new run, marked as taken over.",
         replay.game.name, replay.pos
@@ -155,7 +166,9 @@ pub fn replay_command(args: &ReplayArgs, saves: Option<PathBuf>) -> Result<bool,
 
 /// `hexdeep scores`: the hall of fame as text.
 pub fn scores_command(saves: Option<PathBuf>) -> Result<bool, String> {
-    let dir = SaveDir(Places::from_environment(saves).saves());
+    let dir = Places::from_environment(saves)
+        .open_saves()
+        .map_err(|e| e.to_string())?;
     let hall =
         persist::load_scores(&dir).map_err(|e| crate::text::escape_output(&e.to_string()))?;
     crate::output::emit(&hall.to_text());
@@ -227,7 +240,7 @@ fn newest_finished(dir: &SaveDir) -> Option<PathBuf> {
 /// Bare `hexdeep`: the menu when a save is present, else a new game.
 pub fn start(args: &super::PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     let places = Places::from_environment(saves.clone());
-    let dir = SaveDir(places.saves());
+    let dir = open_saves(&places)?;
     if dir.saves_in_progress().is_empty() {
         return super::run(args, saves);
     }
