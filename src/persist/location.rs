@@ -89,9 +89,7 @@ impl SaveDir {
     /// is fine: the first save makes it.
     pub fn open(path: PathBuf) -> Result<SaveDir, PersistError> {
         match std::fs::metadata(&path) {
-            Ok(meta) if !meta.is_dir() => {
-                return Err(PersistError::NotAFolder(path.display().to_string()));
-            }
+            Ok(meta) if !meta.is_dir() => Err(PersistError::NotAFolder(path.display().to_string())),
             Ok(_) => {
                 let dir = SaveDir(path);
                 for folder in [dir.0.clone(), dir.finished(), dir.morgue()] {
