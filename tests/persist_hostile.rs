@@ -278,3 +278,50 @@ fn temporary_files_of_killed_saves_are_cleared_when_the_folder_is_opened() {
         assert!(live.exists(), "a fresh file of a running process is kept");
     }
 }
+
+/// A score of a run that ended at depth `deepest`.
+fn score(deepest: u32) -> Score {
+    Score {
+        name: format!("run-{deepest}"),
+        seed: u64::from(deepest),
+        ending: Ending::Quit,
+        deepest,
+        turns: 10,
+        kills: 0,
+        taken_over: false,
+    }
+}
+
+/// Flips one bit near the end of the file at `path`.
+fn flip_a_bit(path: &Path) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let n = bytes.len();
+    bytes[n - 2] ^= 0x08;
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn a_damaged_hall_of_fame_falls_back_to_its_backup_and_keeps_recording() {
+    let dir = scratch("scores-bak");
+    let saves = SaveDir(dir.clone());
+    persist::record_score(&saves, score(3)).unwrap();
+    persist::record_score(&saves, score(5)).unwrap();
+    let backup = persist::store::backup_of(&saves.scores());
+    assert!(backup.exists(), "the hall of fame keeps its backup");
+    flip_a_bit(&saves.scores());
+    let hall = persist::load_scores(&saves).unwrap();
+    assert_eq!(hall.entries, [score(3)], "the backup stands in");
+    let out = hexdeep(&dir, &["scores"]);
+    assert_eq!(out.status.code(), Some(0), "{}", printed(&out));
+    assert!(printed(&out).contains("depth 3"), "{}", printed(&out));
+    // The next run is recorded over the damaged file; the sound backup is kept.
+    assert_eq!(persist::record_score(&saves, score(4)).unwrap(), Some(1));
+    let hall = persist::load_scores(&saves).unwrap();
+    assert_eq!(hall.entries, [score(4), score(3)]);
+    // Both damaged: the run is not recorded, and the error says why.
+    persist::record_score(&saves, score(6)).unwrap();
+    flip_a_bit(&saves.scores());
+    flip_a_bit(&backup);
+    let err = persist::record_score(&saves, score(7)).unwrap_err();
+    assert!(err.to_string().contains("scores.hdsave"), "{err}");
+}

@@ -280,16 +280,24 @@ impl HallOfFame {
     }
 }
 
-/// Reads the hall of fame (empty when there is none yet).
+/// Reads the hall of fame (empty when there is none yet); when it is damaged, the one before
+/// it (`scores.hdsave.bak`) stands in.
 pub fn load_scores(dir: &SaveDir) -> Result<HallOfFame, PersistError> {
     let path = dir.scores();
     if !path.exists() {
         return Ok(HallOfFame::default());
     }
-    store::load_scores(&path)
+    match store::load_scores(&path) {
+        Err(e) if e.is_damage() && !e.is_newer() => {
+            store::load_scores(&store::backup_of(&path)).map_err(|_| e)
+        }
+        read => read,
+    }
 }
 
-/// Adds a run to the hall of fame on disk (written atomically); its place if it made it.
+/// Adds a run to the hall of fame on disk (written atomically, the one before kept as
+/// `scores.hdsave.bak` as saves keep theirs); its place if it made it. An error means the run
+/// was not recorded.
 pub fn record_score(dir: &SaveDir, score: Score) -> Result<Option<usize>, PersistError> {
     let mut hall = load_scores(dir)?;
     let place = hall.add(score);
@@ -299,7 +307,7 @@ pub fn record_score(dir: &SaveDir, score: Score) -> Result<Option<usize>, Persis
     })?;
     let path = dir.scores();
     let payload = schema::encode_scores(&hall).map_err(|e| store::format_error(&path, e.into()))?;
-    store::save_plain_payload(&path, Kind::Scores, &payload)?;
+    store::save_payload(&path, Kind::Scores, &payload)?;
     Ok(place)
 }
 

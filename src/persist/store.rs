@@ -45,6 +45,18 @@ impl PersistError {
     pub fn is_damage(&self) -> bool {
         matches!(self, PersistError::Format { .. })
     }
+
+    /// Whether the file was written by a newer hexdeep: no damage, and no older file should
+    /// take its place.
+    pub fn is_newer(&self) -> bool {
+        matches!(
+            self,
+            PersistError::Format {
+                source: FormatError::Newer { .. },
+                ..
+            }
+        )
+    }
 }
 
 pub(super) fn format_error(path: &Path, source: FormatError) -> PersistError {

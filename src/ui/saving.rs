@@ -39,6 +39,8 @@ pub struct Finished {
     pub replay: Option<PathBuf>,
     /// The place in the hall of fame, if it made it.
     pub place: Option<usize>,
+    /// Why the run is not in the hall of fame, when it could not be recorded.
+    pub not_recorded: Option<String>,
     /// The character dump in `morgue/`, if it was written.
     pub morgue: Option<PathBuf>,
     /// Problems met writing them.
@@ -119,7 +121,7 @@ impl GameFile {
         let taken_over = matches!(self.record.origin, Origin::TakenOver { .. });
         match persist::record_score(&self.dir, Score::of(&self.name, world, taken_over)) {
             Ok(place) => done.place = place,
-            Err(e) => done.problems.push(e.to_string()),
+            Err(e) => done.not_recorded = Some(e.to_string()),
         }
         Some(done)
     }
