@@ -234,8 +234,8 @@ fn v1_world(depths: Vec<v1::Depth>) -> v1::World {
         story: v1::Story {
             ending: None,
             deepest: 1,
-            kills: Default::default(),
-            items_used: Default::default(),
+            kills: std::collections::BTreeMap::default(),
+            items_used: std::collections::BTreeMap::default(),
         },
         terrain_digest: 0,
         regen: v1::Regen {
