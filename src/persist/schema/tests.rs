@@ -27,8 +27,7 @@ fn write_file(dir: &Path, name: &str, payload: &[u8]) -> PathBuf {
 /// Loads the file and returns its error, which must name it.
 fn refused(path: &Path) -> String {
     let err = load_game(path)
-        .err()
-        .expect("the file is refused")
+        .expect_err("the file is refused")
         .to_string();
     let name = path.file_name().unwrap().to_string_lossy();
     assert!(
