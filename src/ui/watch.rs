@@ -4,14 +4,12 @@ use super::keymap::Keymap;
 use super::palette::Palette;
 use super::replay::{ReplayExit, Replayer};
 use super::terminal::{TerminalGuard, stop_flag, stopped};
-use crate::persist::SavedGame;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// Shows `game` until the viewer quits; a game taken over is returned, from the shown moment.
-pub fn watch(game: SavedGame, keymap: &Keymap) -> std::io::Result<Option<Replayer>> {
-    let mut replay = Replayer::new(game);
+/// Shows `replay` until the viewer quits; a game taken over is returned, from the shown moment.
+pub fn watch(mut replay: Replayer, keymap: &Keymap) -> std::io::Result<Option<Replayer>> {
     let palette = Palette::detect();
     let flag = stop_flag()?;
     let mut guard = TerminalGuard::enter()?;
@@ -105,7 +103,6 @@ pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, Strin
     let [file] = args.files.as_slice() else {
         return Err("give one file to watch or export (several only with --verify)".into());
     };
-    let game = crate::persist::load_game(file).map_err(|e| e.to_string())?;
     if let Some(out) = &args.cast {
         let (w, h) = args.size.as_deref().map_or(Ok((100, 32)), parse_size)?;
         let speed = args.speed.unwrap_or(1.0);
@@ -120,17 +117,25 @@ pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, Strin
                 out.display()
             ));
         }
-        let text = super::replay::cast(game, w, h, 4.0 * speed);
+        let replay = load_replay(file)?;
+        let text = super::replay::cast(replay, w, h, 4.0 * speed);
         crate::files::write_atomic(out, text.as_bytes()).map_err(|e| e.to_string())?;
         return Ok(ReplayEnd::Done);
     }
+    let replay = load_replay(file)?;
     if !std::io::stdout().is_terminal() {
         return Err("watching a replay needs a terminal (use --verify or --cast)".into());
     }
-    match watch(game, keymap).map_err(|e| format!("terminal: {e}"))? {
+    match watch(replay, keymap).map_err(|e| format!("terminal: {e}"))? {
         Some(replay) => Ok(ReplayEnd::TakeOver(Box::new(replay))),
         None => Ok(ReplayEnd::Done),
     }
+}
+
+/// The game in `file`, ready to watch; errors name the file.
+fn load_replay(file: &std::path::Path) -> Result<Replayer, String> {
+    let game = crate::persist::load_game(file).map_err(|e| e.to_string())?;
+    Replayer::new(game).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// How `hexdeep replay` ended.
