@@ -11,6 +11,7 @@ use cli::scratch;
 use hexdeep::persist::keyframes::Limits;
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::{Ending, Origin};
+use hexdeep::ui::cast::{CastOptions, export};
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::replay::{KEYFRAME_LIMITS, ReplayExit, Replayer, world_bytes};
@@ -492,4 +493,36 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
     let bar = screen.lines().pop().unwrap();
     assert!(bar.contains(&format!("turn {last}/{last}")), "{bar}");
     assert!(bar.contains("paused"), "{bar}");
+}
+
+#[test]
+fn a_cast_tells_its_progress_and_checks_its_target_before_drawing() {
+    let dir = scratch("cast-progress");
+    let game = short_game();
+    let steps = game.record.steps.len();
+    let file = dir.join("game.hdsave");
+    let mut told = Vec::new();
+    let options = |out| CastOptions {
+        out,
+        size: (80, 24),
+        steps_per_second: 4.0,
+    };
+    let bad = dir.join("no-such-folder/game.cast");
+    let err = export(game.clone(), &file, options(&bad), &mut |d, a| {
+        told.push((d, a));
+    })
+    .unwrap_err();
+    assert!(err.contains("no-such-folder"), "{err}");
+    assert!(
+        told.is_empty(),
+        "nothing is drawn for a target that cannot be written"
+    );
+
+    let out = dir.join("game.cast");
+    export(game, &file, options(&out), &mut |d, a| told.push((d, a))).unwrap();
+    assert_eq!(told.first(), Some(&(0, steps)));
+    assert_eq!(told.last(), Some(&(steps, steps)));
+    assert!(told.windows(2).all(|w| w[0].0 < w[1].0));
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the cast, no temporary file");
 }

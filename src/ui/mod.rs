@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod auto;
+pub mod cast;
 pub mod describe;
 pub mod inventory;
 pub mod item_prompt;

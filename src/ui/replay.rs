@@ -339,36 +339,3 @@ impl Replayer {
         ])
     }
 }
-
-/// Writes the whole replay as an asciicast v2 recording of a `width` × `height` terminal, one
-/// frame a step at `steps_per_second`, the screens exactly as the viewer draws them.
-pub fn cast(mut replay: Replayer, width: u16, height: u16, steps_per_second: f64) -> String {
-    let title = format!(
-        "hexdeep: {} (seed {})",
-        replay.game.name,
-        replay.game.record.start.seed()
-    );
-    let keymap = Keymap::default_keys();
-    let area = Rect::new(0, 0, width, height);
-    let mut cast = crate::persist::asciicast::Cast::new(width, height, &title);
-    let mut previous: Option<Buffer> = None;
-    let mut time = 0.0;
-    replay.playing = true;
-    loop {
-        let mut buf = Buffer::empty(area);
-        replay.render(&keymap, Palette { color: true }, area, &mut buf);
-        cast.frame_since(time, previous.as_ref(), &buf);
-        previous = Some(buf);
-        if replay.pos == replay.len() {
-            break;
-        }
-        replay.forward();
-        time += 1.0 / steps_per_second.max(0.01);
-    }
-    // The end, shown paused as the viewer stops there.
-    replay.playing = false;
-    let mut buf = Buffer::empty(area);
-    replay.render(&keymap, Palette { color: true }, area, &mut buf);
-    cast.frame_since(time, previous.as_ref(), &buf);
-    cast.into_text()
-}

@@ -117,9 +117,13 @@ pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, Strin
                 out.display()
             ));
         }
-        let replay = load_replay(file)?;
-        let text = super::replay::cast(replay, w, h, 4.0 * speed);
-        crate::files::write_atomic(out, text.as_bytes()).map_err(|e| e.to_string())?;
+        let game = crate::persist::load_game(file).map_err(|e| e.to_string())?;
+        let options = super::cast::CastOptions {
+            out,
+            size: (w, h),
+            steps_per_second: 4.0 * speed,
+        };
+        super::cast::export(game, file, options, &mut super::cast::stderr_progress())?;
         return Ok(ReplayEnd::Done);
     }
     let replay = load_replay(file)?;
