@@ -37,6 +37,7 @@ pub use messages::{a_name, messages};
 pub use monsters::{Attack, Behaviour, MonsterKind, monster_kind, monster_kinds, parse_monsters};
 pub use player::{PlayerKind, parse_player, player_kind};
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
+pub use world::bounds;
 pub use world::{
     Depth, DepthParts, Ending, FloorItem, InvalidWorld, MAX_DEPTH, Plan, SEGMENTS, Story,
     TURN_HASH_VERSION, World, WorldParts,
