@@ -151,7 +151,7 @@ Files:
               else $XDG_DATA_HOME/hexdeep/saves (~/.local/share/hexdeep/saves)
               games in progress: NAME.hdsave (and NAME.hdsave.bak, the one before)
               finished games (replays): finished/   character dumps: morgue/
-              hall of fame: scores.hdsave
+              hall of fame: scores.hdsave (and scores.hdsave.bak)
   keymap      --keymap FILE, else $XDG_CONFIG_HOME/hexdeep/keymap.toml
               (~/.config/hexdeep/keymap.toml), else ./data/keymap.toml, else built in
   data        monsters, items and the player's numbers are built into the program
