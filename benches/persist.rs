@@ -74,7 +74,7 @@ fn seeking(c: &mut Criterion) {
     group.bench_function("open the viewer (replay once, keyframes)", |b| {
         b.iter(|| Replayer::new(black_box(game.clone())));
     });
-    let mut replay = Replayer::new(game.clone());
+    let mut replay = Replayer::new(game.clone()).expect("a small game fits");
     let len = replay.len();
     // The farthest from a keyframe: just before the next one.
     let every = hexdeep::ui::replay::KEYFRAME_EVERY;

@@ -170,6 +170,75 @@ pub(crate) fn write_atomic_with(
     Ok(())
 }
 
+/// A file written bit by bit and put in place at once: the bytes go to a temporary file
+/// beside `path`, which [`AtomicFile::commit`] syncs and renames over it. Made before the
+/// work that fills it, so a target that cannot be written is told at once; dropped without a
+/// commit, it leaves `path` as it was and removes the temporary file.
+pub struct AtomicFile {
+    path: PathBuf,
+    temp: PathBuf,
+    out: Option<io::BufWriter<File>>,
+}
+
+impl AtomicFile {
+    /// Starts writing `path`: it must be a regular file or not exist, in a folder that can be
+    /// written.
+    pub fn create(path: &Path) -> Result<AtomicFile, FileError> {
+        check_writable_target(path)?;
+        let temp = temporary_beside(path);
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .map_err(|e| FileError::io(path, e))?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            temp,
+            out: Some(io::BufWriter::new(file)),
+        })
+    }
+
+    /// Flushes, syncs and renames the written bytes over the target.
+    pub fn commit(mut self) -> Result<(), FileError> {
+        let path = self.path.clone();
+        let result = (|| {
+            let file = self
+                .out
+                .take()
+                .ok_or_else(|| io::Error::other("already committed"))?
+                .into_inner()
+                .map_err(io::IntoInnerError::into_error)?;
+            file.sync_all()?;
+            drop(file);
+            fs::rename(&self.temp, &self.path)
+        })();
+        result.map_err(|e| FileError::io(&path, e))?;
+        sync_folder(&path);
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.out {
+            Some(out) => out.write(buf),
+            None => Err(io::Error::other("the file is already in place")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.as_mut().map_or(Ok(()), Write::flush)
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.out.take().is_some() {
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
 /// Syncs the folder holding `path`, so the rename itself survives a crash. Best effort: some
 /// file systems refuse to sync a folder, and the data is already safe in the file.
 fn sync_folder(path: &Path) {
@@ -239,6 +308,30 @@ mod tests {
         assert_eq!(left.len(), 1, "the temporary file is removed");
         write_atomic(&path, b"new").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"new");
+    }
+
+    #[test]
+    fn an_atomic_file_appears_only_on_commit_and_leaves_nothing_when_dropped() {
+        let dir = scratch("streamed");
+        let path = dir.join("out.cast");
+        write_atomic(&path, b"old").unwrap();
+        let mut file = AtomicFile::create(&path).unwrap();
+        file.write_all(b"new ").unwrap();
+        file.write_all(b"bytes").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        file.commit().unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new bytes");
+        let mut dropped = AtomicFile::create(&path).unwrap();
+        dropped.write_all(b"lost").unwrap();
+        drop(dropped);
+        assert_eq!(fs::read(&path).unwrap(), b"new bytes");
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+        assert!(AtomicFile::create(&dir.join("missing/out.cast")).is_err());
+        assert!(AtomicFile::create(&dir).is_err(), "a folder is no target");
     }
 
     #[test]

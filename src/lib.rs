@@ -31,4 +31,5 @@ pub mod path;
 pub mod persist;
 pub mod rng;
 pub mod sim;
+pub mod text;
 pub mod ui;

@@ -349,14 +349,14 @@ fn a_damaged_save_offers_its_backup() {
 fn a_sound_save_is_offered_to_continue() {
     let dir = scratch("menu");
     let game = game();
-    save(&dir, &game);
+    let path = save(&dir, &game);
     let choices = menu_choices(&SaveDir(dir.clone()));
     let (key, choice, words) = &choices[0];
     assert_eq!((*key, *choice), ('c', Choice::Continue));
     assert!(words.contains(&game.name), "{words}");
     assert!(!choices.iter().any(|(_, c, _)| *c == Choice::Backup));
     assert!(!choices.iter().any(|(_, c, _)| *c == Choice::Watch));
-    persist::finish_game(&SaveDir(dir.clone()), &game).unwrap();
+    persist::finish_game(&SaveDir(dir.clone()), &game, &path).unwrap();
     let choices = menu_choices(&SaveDir(dir));
     assert!(choices.iter().any(|(_, c, _)| *c == Choice::Watch));
 }

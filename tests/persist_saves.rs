@@ -118,13 +118,13 @@ fn finishing_a_game_moves_it_to_the_replays() {
     let dir = SaveDir(scratch("finish"));
     let game = play(9, &[1, 2, 3]);
     let save = persist::save_game(&dir, &game).unwrap();
-    let replay = persist::finish_game(&dir, &game).unwrap();
+    let replay = persist::finish_game(&dir, &game, &save).unwrap();
     assert!(!save.exists());
     assert!(replay.starts_with(dir.finished()));
     let back = persist::load_game(&replay).unwrap();
     assert!(back.record.verify(Some(&back.current)).is_ok());
-    assert!(persist::save_game(&dir, &game).is_ok());
-    let again = persist::finish_game(&dir, &game).unwrap();
+    let save = persist::save_game(&dir, &game).unwrap();
+    let again = persist::finish_game(&dir, &game, &save).unwrap();
     assert_ne!(
         again, replay,
         "a second replay of the same name gets its own file"

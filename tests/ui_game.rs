@@ -475,3 +475,30 @@ fn a_charge_is_marked_on_every_tile_of_its_line_in_view() {
     let overlay = hexdeep::ui::view::overlay::Overlay::build(&s.world, &s.ui, s.palette);
     assert!(line.iter().all(|h| overlay.mark_at(*h).is_none()));
 }
+
+#[test]
+fn a_run_the_hall_of_fame_cannot_take_is_told_on_the_end_screen_and_after_quitting() {
+    let dir = temp_saves("unrecorded");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    // A hall of fame and its backup, both unreadable.
+    std::fs::write(dir.scores(), b"HEXDEEP\0 damaged").unwrap();
+    std::fs::write(hexdeep::persist::store::backup_of(&dir.scores()), b"x").unwrap();
+    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    s.game = Some(GameFile::new(dir.clone(), &s.world, Origin::Fresh));
+    die(&mut s);
+    let text = screen(&mut s);
+    assert!(text.contains("not recorded in the hall of fame"), "{text}");
+    assert!(!text.contains("has no save file"), "{text}");
+    assert!(text.contains("Replay:"), "the rest is still kept\n{text}");
+
+    let mut q = session(vec![room("Hall", 1, &[], &[])]);
+    q.game = Some(GameFile::new(dir.clone(), &q.world, Origin::Fresh));
+    keys(&mut q, "Qy");
+    let last = log(&q).last().cloned().unwrap_or_default();
+    assert!(
+        last.contains("not recorded in the hall of fame"),
+        "{:?}",
+        log(&q)
+    );
+    let _ = std::fs::remove_dir_all(&dir.0);
+}

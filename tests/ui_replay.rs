@@ -8,11 +8,13 @@ mod scripted;
 #[path = "support/cli.rs"]
 mod cli;
 use cli::scratch;
+use hexdeep::persist::keyframes::Limits;
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::{Ending, Origin};
+use hexdeep::ui::cast::{CastOptions, export};
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
-use hexdeep::ui::replay::{ReplayExit, Replayer};
+use hexdeep::ui::replay::{KEYFRAME_LIMITS, ReplayExit, Replayer, world_bytes};
 use hexdeep::ui::saving::GameFile;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -71,7 +73,7 @@ fn seeking_backwards_gives_the_world_of_replaying_from_the_start() {
     let game = long_game();
     let len = game.record.steps.len();
     assert!(len > 950, "{len} steps");
-    let mut replay = Replayer::new(game.clone());
+    let mut replay = Replayer::new(game.clone()).unwrap();
     assert_eq!(replay.len(), len);
     replay.seek(len);
     assert_eq!(replay.world.turn_hash(), game.current.turn_hash());
@@ -94,9 +96,42 @@ fn seeking_backwards_gives_the_world_of_replaying_from_the_start() {
 }
 
 #[test]
+fn snapshots_held_to_a_few_still_seek_exactly_and_a_world_too_large_is_refused() {
+    let game = long_game();
+    let len = game.record.steps.len();
+    let one = world_bytes(&game.record.start);
+    let limits = Limits {
+        every: 1,
+        max_snapshots: 5,
+        max_bytes: 3 * one + one / 2,
+    };
+    let mut replay = Replayer::with_limits(game.clone(), limits).unwrap();
+    assert_eq!(replay.len(), len);
+    for n in [len, 777, 1, 0, 450, len - 1] {
+        replay.seek(n);
+        assert_eq!(
+            replay.world.turn_hash(),
+            recorded_hash(game, n),
+            "after {n}"
+        );
+    }
+    let tight = Limits {
+        max_bytes: one - 1,
+        ..limits
+    };
+    let err = Replayer::with_limits(game.clone(), tight).err().unwrap();
+    assert!(err.to_string().contains("a replay may keep"), "{err}");
+    // The default limits keep a whole game of generated levels many times over.
+    assert!(
+        KEYFRAME_LIMITS.max_bytes / one > 1000,
+        "{one} bytes a world"
+    );
+}
+
+#[test]
 fn the_playback_keys_do_what_the_help_line_says() {
     let game = long_game();
-    let mut replay = Replayer::new(game.clone());
+    let mut replay = Replayer::new(game.clone()).unwrap();
     // Space pauses and plays.
     assert!(!replay.playing);
     assert_eq!(press(&mut replay, KeyCode::Char(' ')), ReplayExit::Stay);
@@ -183,7 +218,7 @@ fn recorded_depth(game: &SavedGame, n: usize) -> u32 {
 
 #[test]
 fn a_typed_turn_can_be_corrected_or_abandoned() {
-    let mut replay = Replayer::new(short_game());
+    let mut replay = Replayer::new(short_game()).unwrap();
     press(&mut replay, KeyCode::Char('g'));
     type_keys(&mut replay, "39");
     press(&mut replay, KeyCode::Backspace);
@@ -205,11 +240,11 @@ fn a_typed_turn_can_be_corrected_or_abandoned() {
 #[test]
 fn after_a_jump_the_log_tells_only_how_the_moment_came() {
     let game = long_game();
-    let mut stepped = Replayer::new(game.clone());
+    let mut stepped = Replayer::new(game.clone()).unwrap();
     for _ in 0..40 {
         stepped.forward();
     }
-    let mut jumped = Replayer::new(game.clone());
+    let mut jumped = Replayer::new(game.clone()).unwrap();
     jumped.seek(jumped.len());
     jumped.seek(40);
     let earlier: Vec<String> = stepped.ui.log.lines().collect();
@@ -227,7 +262,7 @@ fn after_a_jump_the_log_tells_only_how_the_moment_came() {
 fn the_screen_shows_the_map_and_the_turn_out_of_the_total() {
     let game = long_game();
     let last = game.record.steps.last().unwrap().turn + 1;
-    let mut replay = Replayer::new(game.clone());
+    let mut replay = Replayer::new(game.clone()).unwrap();
     replay.seek(200);
     let lines = screen(&replay, 100, 30);
     let text = lines.join("\n");
@@ -259,7 +294,7 @@ fn the_screen_shows_the_map_and_the_turn_out_of_the_total() {
 #[test]
 fn taking_over_starts_a_new_marked_run_at_the_shown_world() {
     let game = long_game();
-    let mut replay = Replayer::new(game.clone());
+    let mut replay = Replayer::new(game.clone()).unwrap();
     replay.seek(300);
     let (mut world, mut record) = replay.take_over().unwrap();
     assert_eq!(world.turn_hash(), replay.world.turn_hash());
@@ -297,7 +332,7 @@ fn taking_over_starts_a_new_marked_run_at_the_shown_world() {
 #[test]
 fn a_finished_moment_cannot_be_taken_over() {
     let game = short_game();
-    let mut replay = Replayer::new(game);
+    let mut replay = Replayer::new(game).unwrap();
     replay.seek(replay.len());
     assert!(replay.take_over().unwrap_err().contains("over"));
     press(&mut replay, KeyCode::Left);
@@ -307,7 +342,7 @@ fn a_finished_moment_cannot_be_taken_over() {
 #[test]
 fn the_hall_of_fame_marks_runs_taken_over() {
     let dir = SaveDir(scratch("hall"));
-    let mut replay = Replayer::new(short_game());
+    let mut replay = Replayer::new(short_game()).unwrap();
     replay.seek(40);
     let (mut world, record) = replay.take_over().unwrap();
     let mut file = GameFile::new(dir.clone(), &world, record.origin);
@@ -421,7 +456,7 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
     let mut last_time = 0.0;
     let mut events = 0;
     // The viewer stepped as the cast plays: four steps a second.
-    let mut replay = Replayer::new(game.clone());
+    let mut replay = Replayer::new(game.clone()).unwrap();
     let lines: Vec<&str> = lines.collect();
     for (i, line) in lines.iter().enumerate() {
         // It plays until the last frame, which shows the end paused.
@@ -458,4 +493,36 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
     let bar = screen.lines().pop().unwrap();
     assert!(bar.contains(&format!("turn {last}/{last}")), "{bar}");
     assert!(bar.contains("paused"), "{bar}");
+}
+
+#[test]
+fn a_cast_tells_its_progress_and_checks_its_target_before_drawing() {
+    let dir = scratch("cast-progress");
+    let game = short_game();
+    let steps = game.record.steps.len();
+    let file = dir.join("game.hdsave");
+    let mut told = Vec::new();
+    let options = |out| CastOptions {
+        out,
+        size: (80, 24),
+        steps_per_second: 4.0,
+    };
+    let bad = dir.join("no-such-folder/game.cast");
+    let err = export(game.clone(), &file, options(&bad), &mut |d, a| {
+        told.push((d, a));
+    })
+    .unwrap_err();
+    assert!(err.contains("no-such-folder"), "{err}");
+    assert!(
+        told.is_empty(),
+        "nothing is drawn for a target that cannot be written"
+    );
+
+    let out = dir.join("game.cast");
+    export(game, &file, options(&out), &mut |d, a| told.push((d, a))).unwrap();
+    assert_eq!(told.first(), Some(&(0, steps)));
+    assert_eq!(told.last(), Some(&(steps, steps)));
+    assert!(told.windows(2).all(|w| w[0].0 < w[1].0));
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the cast, no temporary file");
 }

@@ -1,20 +1,22 @@
 //! asciicast v2 files, as the asciinema player reads them: a header line of JSON, then one
 //! `[time, "o", text]` line per burst of output. Screens are drawn from ratatui buffers as
-//! ANSI text that repaints the whole terminal.
+//! ANSI text that repaints the whole terminal. A recording is written out as it is made, so
+//! a long one never sits whole in memory.
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::fmt::Write as _;
+use std::io::{self, Write};
 
-/// An asciicast v2 recording being built in memory.
-#[derive(Clone, Debug)]
-pub struct Cast {
-    text: String,
+/// An asciicast v2 recording being written to `W`.
+#[derive(Debug)]
+pub struct Cast<W: Write> {
+    out: W,
 }
 
-impl Cast {
-    /// A recording of a `width` × `height` terminal.
-    pub fn new(width: u16, height: u16, title: &str) -> Cast {
+impl<W: Write> Cast<W> {
+    /// A recording of a `width` × `height` terminal, its header written to `out`.
+    pub fn new(mut out: W, width: u16, height: u16, title: &str) -> io::Result<Cast<W>> {
         let header = serde_json::json!({
             "version": 2,
             "width": width,
@@ -22,40 +24,47 @@ impl Cast {
             "title": title,
             "env": {"TERM": "xterm-256color"},
         });
-        Cast {
-            text: format!("{header}\n"),
-        }
+        writeln!(out, "{header}")?;
+        Ok(Cast { out })
     }
 
     /// Adds output at `time` seconds.
-    pub fn output(&mut self, time: f64, data: &str) {
+    pub fn output(&mut self, time: f64, data: &str) -> io::Result<()> {
         let event = serde_json::json!([(time * 1000.0).round() / 1000.0, "o", data]);
-        let _ = writeln!(self.text, "{event}");
+        writeln!(self.out, "{event}")
     }
 
     /// Adds a whole screen at `time` seconds.
-    pub fn frame(&mut self, time: f64, buffer: &Buffer) {
-        self.output(time, &screen_ansi(buffer));
+    pub fn frame(&mut self, time: f64, buffer: &Buffer) -> io::Result<()> {
+        self.output(time, &screen_ansi(buffer))
     }
 
     /// Adds a screen at `time` seconds as the changes from `previous` (the whole screen when
     /// there is none, or its size differs): in each row, the cells from the first that differs
     /// to the last are redrawn.
-    pub fn frame_since(&mut self, time: f64, previous: Option<&Buffer>, buffer: &Buffer) {
+    pub fn frame_since(
+        &mut self,
+        time: f64,
+        previous: Option<&Buffer>,
+        buffer: &Buffer,
+    ) -> io::Result<()> {
         match previous.filter(|p| p.area == buffer.area) {
             None => self.frame(time, buffer),
             Some(previous) => {
                 let changes = changes_ansi(previous, buffer);
-                if !changes.is_empty() {
-                    self.output(time, &changes);
+                if changes.is_empty() {
+                    Ok(())
+                } else {
+                    self.output(time, &changes)
                 }
             }
         }
     }
 
-    /// The file's text.
-    pub fn into_text(self) -> String {
-        self.text
+    /// The writer, once everything is written to it.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.out.flush()?;
+        Ok(self.out)
     }
 }
 
@@ -175,10 +184,10 @@ mod tests {
         let before = Buffer::empty(area);
         let mut after = Buffer::empty(area);
         after.set_string(3, 1, "ab", Style::default());
-        let mut cast = Cast::new(10, 2, "t");
-        cast.frame_since(0.0, Some(&before), &before);
-        cast.frame_since(0.5, Some(&before), &after);
-        let text = cast.into_text();
+        let mut cast = Cast::new(Vec::new(), 10, 2, "t").unwrap();
+        cast.frame_since(0.0, Some(&before), &before).unwrap();
+        cast.frame_since(0.5, Some(&before), &after).unwrap();
+        let text = String::from_utf8(cast.finish().unwrap()).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2, "no event for an unchanged screen: {text}");
         let event: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
@@ -189,10 +198,10 @@ mod tests {
     fn a_cast_reads_back_as_asciicast_v2() {
         let mut buf = Buffer::empty(Rect::new(0, 0, 6, 2));
         buf.set_string(0, 0, "@ . g", Style::default().fg(Color::LightRed));
-        let mut cast = Cast::new(6, 2, "t");
-        cast.frame(0.0, &buf);
-        cast.frame(0.25, &buf);
-        let text = cast.into_text();
+        let mut cast = Cast::new(Vec::new(), 6, 2, "t").unwrap();
+        cast.frame(0.0, &buf).unwrap();
+        cast.frame(0.25, &buf).unwrap();
+        let text = String::from_utf8(cast.finish().unwrap()).unwrap();
         let lines: Vec<serde_json::Value> = text
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())

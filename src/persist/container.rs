@@ -321,7 +321,9 @@ pub fn open(kind: Kind, bytes: &[u8]) -> Result<(Header, &[u8]), FormatError> {
         });
     }
     if header.rng != crate::rng::RNG_ID {
-        return Err(FormatError::Generator(header.rng));
+        return Err(FormatError::Generator(crate::text::escape_controls(
+            &header.rng,
+        )));
     }
     Ok((header, payload))
 }
@@ -333,7 +335,7 @@ pub fn payload_error(header: &Header, why: String) -> FormatError {
         FormatError::Unreadable(why)
     } else {
         FormatError::OtherVersion {
-            found: header.game_version.clone(),
+            found: crate::text::escape_controls(&header.game_version),
             why,
         }
     }

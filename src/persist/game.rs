@@ -55,16 +55,70 @@ impl LoadError {
     }
 }
 
-/// Writes a game in progress to `dir`, keeping the previous save as `.bak`.
+/// Writes a new game in progress to `dir` under its own name, keeping the previous save as
+/// `.bak`. The name must be one the program gave ([`new_save_name`]): a name read from a file
+/// never chooses where a file is written (a game that goes on is saved with
+/// [`save_game_at`] to the file it came from).
 pub fn save_game(dir: &SaveDir, game: &SavedGame) -> Result<PathBuf, PersistError> {
-    std::fs::create_dir_all(&dir.0).map_err(|e| crate::files::FileError::Io {
-        path: dir.0.display().to_string(),
+    if !is_plain_name(&game.name) {
+        return Err(PersistError::BadName {
+            dir: dir.0.display().to_string(),
+            name: crate::text::escape_controls(&game.name),
+        });
+    }
+    let path = dir.save(&game.name);
+    save_game_at(&path, game)?;
+    Ok(path)
+}
+
+/// Writes a game in progress at `path` (creating its folder), keeping the previous save as
+/// `.bak`.
+pub fn save_game_at(path: &Path, game: &SavedGame) -> Result<(), PersistError> {
+    let folder = folder_of(path);
+    std::fs::create_dir_all(&folder).map_err(|e| crate::files::FileError::Io {
+        path: folder.display().to_string(),
         source: e,
     })?;
-    let path = dir.save(&game.name);
-    let payload = schema::encode_game(game).map_err(|e| store::format_error(&path, e.into()))?;
-    store::save_payload(&path, Kind::Save, content_of(game), &payload)?;
-    Ok(path)
+    let payload = schema::encode_game(game).map_err(|e| store::format_error(path, e.into()))?;
+    store::save_payload(path, Kind::Save, content_of(game), &payload)
+}
+
+/// The folder holding `path` (`.` for a bare file name).
+pub fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The longest name the program gives a save, in bytes: room is left for `-N.hdsave.bak`
+/// and the temporary file's name within the 255 bytes a file name may have.
+pub const MAX_NAME: usize = 200;
+
+/// Whether `name` can name a save in a saves folder without leaving it or taking the place
+/// of another kind of file: not empty, at most [`MAX_NAME`] bytes, no separator, no control
+/// character, not hidden, and not the hall of fame's name.
+pub fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= MAX_NAME
+        && !name.starts_with('.')
+        && !name
+            .chars()
+            .any(|c| c.is_control() || matches!(c, '/' | '\\' | ':'))
+        && !name.eq_ignore_ascii_case(super::location::SCORES_NAME)
+}
+
+/// The name of the game whose save is `path`: its file name without `.hdsave` (and without
+/// `.bak` for a backup), so that what a file says about itself never names a file.
+pub fn name_of_save(path: &Path) -> String {
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    let file = file.strip_suffix(".bak").unwrap_or(&file);
+    let name = file.strip_suffix(".hdsave").unwrap_or(file);
+    if name.is_empty() {
+        "game".to_string()
+    } else {
+        name.to_string()
+    }
 }
 
 /// Reads a save or a finished game, played with the bundled content, and checks its worlds.
@@ -86,18 +140,19 @@ pub fn load_game_with(path: &Path, content: &Arc<Content>) -> Result<SavedGame, 
 }
 
 /// Moves an ended game out of the saves in progress into `finished/` as a replay, and returns
-/// the replay's path. The save and its backup are removed only once the replay is written.
-pub fn finish_game(dir: &SaveDir, game: &SavedGame) -> Result<PathBuf, PersistError> {
+/// the replay's path. Its save, `save`, and the save's backup are removed only once the
+/// replay is written. The replay is named after the save's file, never after the name the
+/// game holds.
+pub fn finish_game(dir: &SaveDir, game: &SavedGame, save: &Path) -> Result<PathBuf, PersistError> {
     let folder = dir.finished();
     std::fs::create_dir_all(&folder).map_err(|e| crate::files::FileError::Io {
         path: folder.display().to_string(),
         source: e,
     })?;
-    let path = unused_name(&folder, &game.name, "hdsave");
+    let path = unused_name(&folder, &name_of_save(save), "hdsave");
     write_finished(&path, game)?;
-    let save = dir.save(&game.name);
-    let _ = std::fs::remove_file(store::backup_of(&save));
-    let _ = std::fs::remove_file(&save);
+    let _ = std::fs::remove_file(store::backup_of(save));
+    let _ = std::fs::remove_file(save);
     Ok(path)
 }
 
@@ -129,8 +184,14 @@ pub fn write_finished(path: &Path, game: &SavedGame) -> Result<(), PersistError>
     store::save_plain_payload(path, Kind::Finished, content_of(game), &payload)
 }
 
-/// `folder/NAME.EXT`, or `NAME-2.EXT`, `NAME-3.EXT`… when taken.
+/// `folder/NAME.EXT`, or `NAME-2.EXT`, `NAME-3.EXT`… when taken; `name` is cut to
+/// [`MAX_NAME`] bytes.
 pub fn unused_name(folder: &Path, name: &str, ext: &str) -> PathBuf {
+    let mut end = name.len().min(MAX_NAME);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    let name = &name[..end];
     let first = folder.join(format!("{name}.{ext}"));
     if !first.exists() {
         return first;
@@ -236,7 +297,7 @@ impl HallOfFame {
                 "{:>2}. {:>7} pts  {}  depth {}, {} turns, {} kills{}  (seed {})",
                 i + 1,
                 e.points(),
-                e.ending.describe(),
+                crate::text::escape_controls(&e.ending.describe()),
                 e.deepest,
                 e.turns,
                 e.kills,
@@ -248,16 +309,24 @@ impl HallOfFame {
     }
 }
 
-/// Reads the hall of fame (empty when there is none yet).
+/// Reads the hall of fame (empty when there is none yet); when it is damaged, the one before
+/// it (`scores.hdsave.bak`) stands in.
 pub fn load_scores(dir: &SaveDir) -> Result<HallOfFame, PersistError> {
     let path = dir.scores();
     if !path.exists() {
         return Ok(HallOfFame::default());
     }
-    store::load_scores(&path)
+    match store::load_scores(&path) {
+        Err(e) if e.is_damage() && !e.is_newer() => {
+            store::load_scores(&store::backup_of(&path)).map_err(|_| e)
+        }
+        read => read,
+    }
 }
 
-/// Adds a run to the hall of fame on disk (written atomically); its place if it made it.
+/// Adds a run to the hall of fame on disk (written atomically, the one before kept as
+/// `scores.hdsave.bak` as saves keep theirs); its place if it made it. An error means the run
+/// was not recorded.
 pub fn record_score(dir: &SaveDir, score: Score) -> Result<Option<usize>, PersistError> {
     let mut hall = load_scores(dir)?;
     let place = hall.add(score);

@@ -1,43 +1,123 @@
 //! Instant seeking in a replay: snapshots of the state every `every` steps, taken while the
 //! record is replayed once, so any step is at most `every − 1` steps from a snapshot.
+//!
+//! Their memory is bounded ([`Limits`]): when the snapshots would pass the most bytes or the
+//! most snapshots allowed, every other one is dropped and the spacing doubles, so seeking
+//! gets slower on long or large records but memory never runs out; a state too large to keep
+//! even once is refused.
+
+/// How much the snapshots of one replay may hold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Steps between snapshots at first (at least 1).
+    pub every: usize,
+    /// The most snapshots kept.
+    pub max_snapshots: usize,
+    /// The most bytes the snapshots may take together, by the caller's measure.
+    pub max_bytes: usize,
+}
+
+/// A state too large for the snapshots' memory.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "one snapshot of this game takes about {} MB, more than the {} MB a replay may keep",
+    need >> 20,
+    limit >> 20
+)]
+pub struct TooLarge {
+    /// The bytes one snapshot takes.
+    pub need: usize,
+    /// The most allowed.
+    pub limit: usize,
+}
+
+/// A state kept, with its measured size.
+#[derive(Clone, Debug)]
+struct Snapshot<S> {
+    state: S,
+    bytes: usize,
+}
 
 /// Snapshots of a replayed state.
 #[derive(Clone, Debug)]
 pub struct Keyframes<S> {
     every: usize,
     /// The state after `k · every` steps, for each `k`.
-    snapshots: Vec<S>,
+    snapshots: Vec<Snapshot<S>>,
     /// How many steps there are.
     steps: usize,
 }
 
 impl<S: Clone> Keyframes<S> {
-    /// Replays `commands` from `start` with `step`, keeping a snapshot every `every` steps
-    /// (at least 1). A step that fails ends the replay there.
+    /// Replays `commands` from `start` with `step`, keeping a snapshot every `limits.every`
+    /// steps while they fit `limits` (`size` measures one). A step that fails ends the replay
+    /// there. Refused when the start alone does not fit.
     pub fn build<C, E>(
         start: S,
         commands: &[C],
-        every: usize,
+        limits: Limits,
+        size: impl Fn(&S) -> usize,
         mut step: impl FnMut(&mut S, &C) -> Result<(), E>,
-    ) -> Keyframes<S> {
-        let every = every.max(1);
-        let mut snapshots = vec![start.clone()];
+    ) -> Result<Keyframes<S>, TooLarge> {
+        let need = size(&start);
+        if need > limits.max_bytes {
+            return Err(TooLarge {
+                need,
+                limit: limits.max_bytes,
+            });
+        }
+        let mut frames = Keyframes {
+            every: limits.every.max(1),
+            snapshots: vec![Snapshot {
+                state: start.clone(),
+                bytes: need,
+            }],
+            steps: 0,
+        };
         let mut state = start;
-        let mut steps = 0;
         for (i, c) in commands.iter().enumerate() {
             if step(&mut state, c).is_err() {
                 break;
             }
-            steps = i + 1;
-            if steps % every == 0 {
-                snapshots.push(state.clone());
+            frames.steps = i + 1;
+            if frames.steps % frames.every == 0 {
+                let bytes = size(&state);
+                frames.snapshots.push(Snapshot {
+                    state: state.clone(),
+                    bytes,
+                });
+                frames.fit(limits);
             }
         }
-        Keyframes {
-            every,
-            snapshots,
-            steps,
+        Ok(frames)
+    }
+
+    /// Drops every other snapshot, doubling the spacing, until they fit `limits` (the first
+    /// always stays: it was measured to fit).
+    fn fit(&mut self, limits: Limits) {
+        let max_snapshots = limits.max_snapshots.max(1);
+        while self.snapshots.len() > 1
+            && (self.snapshots.len() > max_snapshots || self.bytes() > limits.max_bytes)
+        {
+            let kept = std::mem::take(&mut self.snapshots);
+            self.snapshots = kept.into_iter().step_by(2).collect();
+            self.every = self.every.saturating_mul(2);
         }
+    }
+
+    /// The bytes the snapshots take together.
+    pub fn bytes(&self) -> usize {
+        self.snapshots.iter().map(|s| s.bytes).sum()
+    }
+
+    /// How many snapshots are kept.
+    pub fn snapshot_count(&self) -> usize {
+        self.snapshots.len()
+    }
+
+    /// Steps between snapshots now.
+    pub fn every(&self) -> usize {
+        self.every
     }
 
     /// How many steps can be reached.
@@ -60,7 +140,7 @@ impl<S: Clone> Keyframes<S> {
     ) -> S {
         let n = n.min(self.steps);
         let k = (n / self.every).min(self.snapshots.len() - 1);
-        let mut state = self.snapshots[k].clone();
+        let mut state = self.snapshots[k].state.clone();
         for c in &commands[k * self.every..n] {
             if step(&mut state, c).is_err() {
                 break;
@@ -84,14 +164,32 @@ mod tests {
         Ok(())
     }
 
+    fn roomy(every: usize) -> Limits {
+        Limits {
+            every,
+            max_snapshots: usize::MAX,
+            max_bytes: usize::MAX,
+        }
+    }
+
+    #[allow(clippy::ptr_arg)] // the size function's shape
+    fn bytes_of(s: &Vec<u32>) -> usize {
+        8 + 4 * s.len()
+    }
+
     proptest! {
         #[test]
         fn seeking_equals_stepping_from_the_start(
             commands in proptest::collection::vec(0u32..50, 0..200),
             every in 1usize..40,
+            max_snapshots in 1usize..10,
+            max_bytes in 8usize..2000,
             n in 0usize..220,
         ) {
-            let frames = Keyframes::build(Vec::new(), &commands, every, add);
+            let limits = Limits { every, max_snapshots, max_bytes };
+            let frames = Keyframes::build(Vec::new(), &commands, limits, bytes_of, add).unwrap();
+            prop_assert!(frames.snapshot_count() <= max_snapshots);
+            prop_assert!(frames.bytes() <= max_bytes);
             let n = n.min(commands.len());
             let mut plain = Vec::new();
             for c in &commands[..n] {
@@ -104,8 +202,59 @@ mod tests {
     #[test]
     fn a_failing_step_ends_the_replay() {
         let commands = [1, 2, 999, 4];
-        let frames = Keyframes::build(Vec::new(), &commands, 2, add);
+        let frames = Keyframes::build(Vec::new(), &commands, roomy(2), bytes_of, add).unwrap();
         assert_eq!(frames.len(), 2);
         assert_eq!(frames.seek(4, &commands, add), vec![1, 2]);
+    }
+
+    #[test]
+    fn a_million_steps_keep_a_bounded_number_of_snapshots() {
+        let commands = vec![(); 1_000_000];
+        let limits = Limits {
+            every: 50,
+            max_snapshots: 4096,
+            max_bytes: 64 << 20,
+        };
+        // A state of a megabyte that never changes.
+        let frames = Keyframes::build(
+            0u8,
+            &commands,
+            limits,
+            |_| 1 << 20,
+            |_, ()| Ok::<(), ()>(()),
+        )
+        .unwrap();
+        assert_eq!(frames.len(), 1_000_000);
+        assert!(frames.snapshot_count() <= 64, "{}", frames.snapshot_count());
+        assert!(frames.bytes() <= 64 << 20);
+        assert!(frames.every() >= 1_000_000 / 64, "{}", frames.every());
+        let tiny = Limits {
+            max_bytes: usize::MAX,
+            ..limits
+        };
+        let frames =
+            Keyframes::build(0u8, &commands, tiny, |_| 1, |_, ()| Ok::<(), ()>(())).unwrap();
+        assert!(frames.snapshot_count() <= 4096);
+    }
+
+    #[test]
+    fn a_state_too_large_to_keep_once_is_refused() {
+        let limits = Limits {
+            every: 50,
+            max_snapshots: 10,
+            max_bytes: 100 << 20,
+        };
+        let err = Keyframes::build(
+            0u8,
+            &[(); 3],
+            limits,
+            |_| 300 << 20,
+            |_, ()| Ok::<(), ()>(()),
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "one snapshot of this game takes about 300 MB, more than the 100 MB a replay may keep"
+        );
     }
 }

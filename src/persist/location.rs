@@ -1,6 +1,7 @@
 //! Where hexdeep keeps its files: saves, finished games, character dumps, the hall of fame and
 //! the player's keymap.
 
+use super::store::PersistError;
 use std::path::{Path, PathBuf};
 
 /// What decides the saves folder, gathered from the command line and the environment.
@@ -58,6 +59,11 @@ impl Places {
         )
     }
 
+    /// The saves folder, opened ([`SaveDir::open`]).
+    pub fn open_saves(&self) -> Result<SaveDir, PersistError> {
+        SaveDir::open(self.saves())
+    }
+
     /// The player's keymap: `$XDG_CONFIG_HOME/hexdeep/keymap.toml`, or
     /// `~/.config/hexdeep/keymap.toml`.
     pub fn keymap(&self) -> Option<PathBuf> {
@@ -69,11 +75,32 @@ impl Places {
     }
 }
 
+/// The hall of fame's name in a saves folder (`scores.hdsave`), which no save may take.
+pub const SCORES_NAME: &str = "scores";
+
 /// The folders and files inside a saves folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveDir(pub PathBuf);
 
 impl SaveDir {
+    /// The saves folder at `path`, checked before anything is played or read there: refused
+    /// when something other than a folder is there (every save would fail), and rid of the
+    /// temporary files that saves killed while writing left behind. A folder not made yet
+    /// is fine: the first save makes it.
+    pub fn open(path: PathBuf) -> Result<SaveDir, PersistError> {
+        match std::fs::metadata(&path) {
+            Ok(meta) if !meta.is_dir() => Err(PersistError::NotAFolder(path.display().to_string())),
+            Ok(_) => {
+                let dir = SaveDir(path);
+                for folder in [dir.0.clone(), dir.finished(), dir.morgue()] {
+                    super::stale::remove_stale(&folder);
+                }
+                Ok(dir)
+            }
+            Err(_) => Ok(SaveDir(path)),
+        }
+    }
+
     /// A game in progress named `name`.
     pub fn save(&self, name: &str) -> PathBuf {
         self.0.join(format!("{name}.hdsave"))
@@ -91,7 +118,7 @@ impl SaveDir {
 
     /// The hall of fame.
     pub fn scores(&self) -> PathBuf {
-        self.0.join("scores.hdsave")
+        self.0.join(format!("{SCORES_NAME}.hdsave"))
     }
 
     /// The games in progress here, newest first.
@@ -124,7 +151,7 @@ Files:
               else $XDG_DATA_HOME/hexdeep/saves (~/.local/share/hexdeep/saves)
               games in progress: NAME.hdsave (and NAME.hdsave.bak, the one before)
               finished games (replays): finished/   character dumps: morgue/
-              hall of fame: scores.hdsave
+              hall of fame: scores.hdsave (and scores.hdsave.bak)
   keymap      --keymap FILE, else $XDG_CONFIG_HOME/hexdeep/keymap.toml
               (~/.config/hexdeep/keymap.toml), else ./data/keymap.toml, else built in
   data        monsters, items and the player's numbers are built into the program

@@ -10,13 +10,14 @@ pub mod game;
 pub mod keyframes;
 pub mod location;
 mod schema;
+pub mod stale;
 pub mod store;
 pub mod verify;
 
 pub use container::{FORMAT_VERSION, Header, Kind, OLDEST_FORMAT};
 pub use game::{
-    HallOfFame, LoadError, SavedGame, Score, finish_game, load_game, load_scores, new_save_name,
-    record_score, save_game, write_finished,
+    HallOfFame, LoadError, SavedGame, Score, finish_game, is_plain_name, load_game, load_scores,
+    name_of_save, new_save_name, record_score, save_game, save_game_at, write_finished,
 };
 pub use keyframes::Keyframes;
 pub use location::{FILES_HELP, Places, SaveDir};

@@ -21,6 +21,17 @@ pub enum PersistError {
     /// The file system refused.
     #[error("{0}")]
     File(#[from] FileError),
+    /// The saves folder is something else than a folder.
+    #[error("{0} is not a folder: saves need a folder (--saves DIR or $HEXDEEP_SAVES)")]
+    NotAFolder(String),
+    /// A name that cannot name a save in a saves folder.
+    #[error("{dir}: {name:?} cannot name a save (a plain file name of at most 200 bytes)")]
+    BadName {
+        /// The saves folder.
+        dir: String,
+        /// The name, escaped.
+        name: String,
+    },
     /// The bytes are not a readable file.
     #[error("{path}: {source}")]
     Format {
@@ -35,6 +46,18 @@ impl PersistError {
     /// Whether the file exists but is damaged or unreadable, so a backup may help.
     pub fn is_damage(&self) -> bool {
         matches!(self, PersistError::Format { .. })
+    }
+
+    /// Whether the file was written by a newer hexdeep: no damage, and no older file should
+    /// take its place.
+    pub fn is_newer(&self) -> bool {
+        matches!(
+            self,
+            PersistError::Format {
+                source: FormatError::Newer { .. },
+                ..
+            }
+        )
     }
 }
 

@@ -33,6 +33,7 @@ pub use hash::Fnv64;
 pub use intention::{Intention, acts_in};
 pub use messages::{a_name, messages};
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
+pub use world::bounds;
 pub use world::{
     Depth, DepthParts, Ending, FloorItem, InvalidWorld, LevelSource, MAX_DEPTH, Plan, SEGMENTS,
     Story, TURN_HASH_VERSION, World, WorldParts,

@@ -125,6 +125,7 @@ impl Session {
         if let Some(game) = self.game.as_mut() {
             if let Some(done) = game.finish(&self.world, &lines) {
                 report.place = done.place;
+                report.not_recorded = done.not_recorded;
                 report.replay = done.replay;
                 report.morgue = done.morgue;
                 report.problems = done.problems;
@@ -158,6 +159,9 @@ impl Session {
                         .push(format!("{what} is in {}.", path.display()));
                 }
             }
+        }
+        if let Some(line) = self.ui.end.as_ref().and_then(EndReport::not_recorded_line) {
+            self.ui.log.push(line);
         }
         self.ui.quit = true;
     }

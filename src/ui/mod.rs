@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod auto;
+pub mod cast;
 pub mod describe;
 pub mod events;
 pub mod game_loop;
@@ -47,8 +48,8 @@ pub struct PlayArgs {
 /// Why a game could not start.
 #[derive(Debug, Error)]
 pub enum PlayError {
-    /// The map file could not be used.
-    #[error("{0}")]
+    /// The map file could not be used (control characters from files shown escaped).
+    #[error("{}", crate::text::escape_output(.0))]
     Map(String),
     /// Standard output is not a terminal, so there is nowhere to draw.
     #[error("play needs a terminal to draw in (standard output is redirected)")]
@@ -65,20 +66,17 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
     let content = crate::content::Content::bundled().map_err(|e| PlayError::Map(e.to_string()))?;
+    let places = crate::persist::Places::from_environment(saves);
+    let dir = start::open_saves(&places)?;
     let (levels, warnings) = load_levels(args)?;
     let world = World::new_game(content.into(), crate::mapgen::dungeon(), seed, levels)
         .ok_or_else(|| PlayError::Map("the first map has no tile to stand on".to_string()))?;
-    let places = crate::persist::Places::from_environment(saves);
     let mut notes = warnings;
     notes.push(format!(
         "Welcome to hexdeep. {}. Press ? for help.",
         describe::level_title(world.level())
     ));
-    let game = saving::GameFile::new(
-        crate::persist::SaveDir(places.saves()),
-        &world,
-        crate::sim::Origin::Fresh,
-    );
+    let game = saving::GameFile::new(dir, &world, crate::sim::Origin::Fresh);
     start::play_game(world, game, notes, args.keymap.as_deref(), &places)
 }
 

@@ -1,11 +1,13 @@
 //! Watching a game again: playback of a record from its first turn, drawn by the same widgets
 //! as play, with pausing, speed, stepping both ways, jumps to a turn or a level change, and
-//! taking over. Seeking backwards is instant: snapshots every [`KEYFRAME_EVERY`] steps.
+//! taking over. Seeking backwards is instant: snapshots every [`KEYFRAME_EVERY`] steps, fewer
+//! on long or large records ([`KEYFRAME_LIMITS`]).
 
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{MessageLog, UiState};
 use super::view::{self, Context};
+use crate::persist::keyframes::{Limits, TooLarge};
 use crate::persist::{Keyframes, SavedGame};
 use crate::sim::{Command, GameRecord, Origin, World, messages};
 use ratatui::buffer::Buffer;
@@ -15,8 +17,32 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-/// Steps between snapshots: a backward seek replays at most this many less one.
+/// Steps between snapshots: a backward seek replays at most this many less one, unless the
+/// snapshots would pass [`KEYFRAME_LIMITS`].
 pub const KEYFRAME_EVERY: usize = 50;
+
+/// The most the snapshots of one replay may hold: 4,096 snapshots and 512 MiB (by
+/// [`world_bytes`]); past that they thin out, and a world larger than that is refused.
+pub const KEYFRAME_LIMITS: Limits = Limits {
+    every: KEYFRAME_EVERY,
+    max_snapshots: 4096,
+    max_bytes: 512 << 20,
+};
+
+/// About how many bytes a world takes in memory: a few a storage cell for each level
+/// (terrain, which cells are tiles, the player's memory), some twenty more a cell of the
+/// level the player is on (the view, the monsters' hunting map, the resolver's tables), and
+/// its creatures.
+pub fn world_bytes(world: &World) -> usize {
+    let cells: usize = world
+        .depths()
+        .iter()
+        .map(|d| d.level().terrain.storage_len())
+        .sum();
+    let here = world.level().terrain.storage_len();
+    let creatures = world.creatures().len() * 512;
+    cells * 3 + here * 20 + creatures + 4096
+}
 
 /// The help on the status line, longest first: the longest that fits is shown.
 const HELP: [&str; 4] = [
@@ -70,10 +96,22 @@ fn step(world: &mut World, command: &Command) -> Result<(), crate::sim::Rejectio
 }
 
 impl Replayer {
-    /// A viewer at the start of `game`; replays it once to take its snapshots.
-    pub fn new(game: SavedGame) -> Replayer {
+    /// A viewer at the start of `game`; replays it once to take its snapshots within
+    /// [`KEYFRAME_LIMITS`]. Refused when one world of it is larger than they allow.
+    pub fn new(game: SavedGame) -> Result<Replayer, TooLarge> {
+        Replayer::with_limits(game, KEYFRAME_LIMITS)
+    }
+
+    /// [`Replayer::new`] with other limits for the snapshots.
+    pub fn with_limits(game: SavedGame, limits: Limits) -> Result<Replayer, TooLarge> {
         let commands: Vec<Command> = game.record.commands().collect();
-        let frames = Keyframes::build(game.record.start.clone(), &commands, KEYFRAME_EVERY, step);
+        let frames = Keyframes::build(
+            game.record.start.clone(),
+            &commands,
+            limits,
+            world_bytes,
+            step,
+        )?;
         let world = game.record.start.clone();
         let mut ui = UiState::default();
         ui.log.push(format!(
@@ -82,7 +120,7 @@ impl Replayer {
             world.seed(),
             frames.len()
         ));
-        Replayer {
+        Ok(Replayer {
             game,
             commands,
             frames,
@@ -92,7 +130,7 @@ impl Replayer {
             speed: 2,
             goto: None,
             ui,
-        }
+        })
     }
 
     /// How many steps the replay has.
@@ -300,34 +338,4 @@ impl Replayer {
             Span::raw(help),
         ])
     }
-}
-
-/// Writes the whole replay as an asciicast v2 recording of a `width` × `height` terminal, one
-/// frame a step at `steps_per_second`, the screens exactly as the viewer draws them.
-pub fn cast(game: SavedGame, width: u16, height: u16, steps_per_second: f64) -> String {
-    let title = format!("hexdeep: {} (seed {})", game.name, game.record.start.seed());
-    let mut replay = Replayer::new(game);
-    let keymap = Keymap::default_keys();
-    let area = Rect::new(0, 0, width, height);
-    let mut cast = crate::persist::asciicast::Cast::new(width, height, &title);
-    let mut previous: Option<Buffer> = None;
-    let mut time = 0.0;
-    replay.playing = true;
-    loop {
-        let mut buf = Buffer::empty(area);
-        replay.render(&keymap, Palette { color: true }, area, &mut buf);
-        cast.frame_since(time, previous.as_ref(), &buf);
-        previous = Some(buf);
-        if replay.pos == replay.len() {
-            break;
-        }
-        replay.forward();
-        time += 1.0 / steps_per_second.max(0.01);
-    }
-    // The end, shown paused as the viewer stops there.
-    replay.playing = false;
-    let mut buf = Buffer::empty(area);
-    replay.render(&keymap, Palette { color: true }, area, &mut buf);
-    cast.frame_since(time, previous.as_ref(), &buf);
-    cast.into_text()
 }

@@ -15,9 +15,12 @@ const SAVED_MESSAGES: usize = 50;
 /// A game's file and record while it is played.
 #[derive(Clone, Debug)]
 pub struct GameFile {
-    /// The saves folder.
+    /// The saves folder: finished games, character dumps and the hall of fame go there.
     pub dir: SaveDir,
-    /// The save's name: `NAME.hdsave`.
+    /// The save's file: a new game's is named by the program, a continued game's is the file
+    /// it came from, never a name read from inside a file.
+    pub path: PathBuf,
+    /// The game's name: the save's file name without `.hdsave`.
     pub name: String,
     /// The game's record from its first turn.
     pub record: GameRecord,
@@ -36,6 +39,8 @@ pub struct Finished {
     pub replay: Option<PathBuf>,
     /// The place in the hall of fame, if it made it.
     pub place: Option<usize>,
+    /// Why the run is not in the hall of fame, when it could not be recorded.
+    pub not_recorded: Option<String>,
     /// The character dump in `morgue/`, if it was written.
     pub morgue: Option<PathBuf>,
     /// Problems met writing them.
@@ -45,19 +50,22 @@ pub struct Finished {
 impl GameFile {
     /// A new game's file in `dir`, under a name no other save uses.
     pub fn new(dir: SaveDir, start: &World, origin: Origin) -> GameFile {
-        let name = persist::new_save_name(&dir, start.seed());
-        GameFile::named(dir, name, GameRecord::new(start.clone(), origin), start)
+        let path = dir.save(&persist::new_save_name(&dir, start.seed()));
+        GameFile::at(dir, path, GameRecord::new(start.clone(), origin), start)
     }
 
-    /// The file of a game that goes on from a save.
-    pub fn resumed(dir: SaveDir, game: &SavedGame) -> GameFile {
-        GameFile::named(dir, game.name.clone(), game.record.clone(), &game.current)
+    /// The file of a game that goes on from a save: it is saved back to `path`, the file it
+    /// was loaded from, whatever name the save holds; `dir` takes its finished game, dump and
+    /// score.
+    pub fn resumed(dir: SaveDir, path: PathBuf, game: &SavedGame) -> GameFile {
+        GameFile::at(dir, path, game.record.clone(), &game.current)
     }
 
-    fn named(dir: SaveDir, name: String, record: GameRecord, now: &World) -> GameFile {
+    fn at(dir: SaveDir, path: PathBuf, record: GameRecord, now: &World) -> GameFile {
         GameFile {
             dir,
-            name,
+            name: persist::name_of_save(&path),
+            path,
             record,
             last_turn: now.turn(),
             last_depth: now.depth(),
@@ -88,11 +96,10 @@ impl GameFile {
 
     /// Writes the save (the previous one kept as `.bak`).
     pub fn save(&mut self, world: &World, log: &[String]) -> Result<PathBuf, String> {
-        let path =
-            persist::save_game(&self.dir, &self.saved(world, log)).map_err(|e| e.to_string())?;
+        persist::save_game_at(&self.path, &self.saved(world, log)).map_err(|e| e.to_string())?;
         self.last_turn = world.turn();
         self.last_depth = world.depth();
-        Ok(path)
+        Ok(self.path.clone())
     }
 
     /// Puts an ended game away once: the replay into `finished/`, the run into the hall of
@@ -103,7 +110,7 @@ impl GameFile {
         }
         self.finished = true;
         let mut done = Finished::default();
-        match persist::finish_game(&self.dir, &self.saved(world, log)) {
+        match persist::finish_game(&self.dir, &self.saved(world, log), &self.path) {
             Ok(path) => done.replay = Some(path),
             Err(e) => done.problems.push(e.to_string()),
         }
@@ -114,7 +121,7 @@ impl GameFile {
         let taken_over = matches!(self.record.origin, Origin::TakenOver { .. });
         match persist::record_score(&self.dir, Score::of(&self.name, world, taken_over)) {
             Ok(place) => done.place = place,
-            Err(e) => done.problems.push(e.to_string()),
+            Err(e) => done.not_recorded = Some(e.to_string()),
         }
         Some(done)
     }

@@ -36,9 +36,9 @@ pub fn play_game(
     for note in keymap_note.into_iter().chain(notes) {
         ui.log.push(note);
     }
-    if let Err(e) = game.save(&world, &[]) {
-        ui.log.push(format!("Could not save the game: {e}"));
-    }
+    // A game that cannot be saved would be lost: refuse it before it starts.
+    game.save(&world, &[])
+        .map_err(|e| PlayError::Map(format!("cannot save the game: {e}")))?;
     let session = Session {
         world,
         ui,
@@ -49,25 +49,35 @@ pub fn play_game(
     };
     let tail = game_loop::play(session)?;
     for line in tail {
-        crate::output::emit_line(&line);
+        crate::output::emit_line(&crate::text::escape_controls(&line));
     }
     Ok(())
 }
 
 /// `hexdeep continue [FILE]`: the named save, or the newest one in the saves folder.
 pub fn continue_game(file: Option<PathBuf>, places: &Places) -> Result<(), PlayError> {
-    let dir = SaveDir(places.saves());
     let path = match file {
         Some(f) => f,
-        None => dir.saves_in_progress().into_iter().next().ok_or_else(|| {
-            PlayError::Map(format!(
-                "there is no saved game in {} (hexdeep play starts one)",
-                dir.0.display()
-            ))
-        })?,
+        None => open_saves(places)?
+            .saves_in_progress()
+            .into_iter()
+            .next()
+            .ok_or_else(|| {
+                PlayError::Map(format!(
+                    "there is no saved game in {} (hexdeep play starts one)",
+                    places.saves().display()
+                ))
+            })?,
     };
     let game = load_or_explain(&path)?;
     resume(game, &path, places)
+}
+
+/// The saves folder, opened ([`SaveDir::open`]): refused when it is no folder.
+pub fn open_saves(places: &Places) -> Result<SaveDir, PlayError> {
+    places
+        .open_saves()
+        .map_err(|e| PlayError::Map(e.to_string()))
 }
 
 /// A save, or a message that offers its backup when the save is damaged.
@@ -86,25 +96,10 @@ fn load_or_explain(path: &Path) -> Result<SavedGame, PlayError> {
     })
 }
 
-/// Plays on from a loaded save, kept under its own name in its own folder.
-fn resume(game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError> {
-    let folder = path
-        .parent()
-        .map_or_else(|| places.saves(), Path::to_path_buf);
-    let mut dir = SaveDir(folder);
-    if dir.0.ends_with("finished") || game.current.is_over() {
-        return Err(PlayError::Map(format!(
-            "{} is a finished game: watch it with hexdeep replay",
-            path.display()
-        )));
-    }
-    if path.extension().is_some_and(|e| e == "bak") {
-        dir = SaveDir(places.saves());
-    }
-    let mut game = game;
+/// Plays on from a loaded save, kept as [`resumed_file`] says.
+fn resume(mut game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError> {
     let before = game.record.last_maker().clone();
-    game.record.continue_here(&game.current);
-    let file = GameFile::resumed(dir, &game);
+    let file = resumed_file(&mut game, path)?;
     let mut notes = game.log.clone();
     if persist::game::played_with(path).is_some_and(|h| h != game.current.content().hash()) {
         notes.push(
@@ -123,10 +118,38 @@ fn resume(game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayError
     play_game(game.current, file, notes, None, places)
 }
 
+/// The file a game loaded from `path` goes on in: saved back to `path` (a backup's game to
+/// the save beside it), with its finished game, dump and score in that file's folder. The
+/// name the save holds never chooses a file. A finished game is refused; a game recorded
+/// under other rules is marked as taken over by this build here.
+pub fn resumed_file(game: &mut SavedGame, path: &Path) -> Result<GameFile, PlayError> {
+    let save = save_of(path);
+    let dir = SaveDir::open(persist::game::folder_of(&save))
+        .map_err(|e| PlayError::Map(e.to_string()))?;
+    if dir.0.ends_with("finished") || game.current.is_over() {
+        return Err(PlayError::Map(format!(
+            "{} is a finished game: watch it with hexdeep replay",
+            path.display()
+        )));
+    }
+    game.record.continue_here(&game.current);
+    Ok(GameFile::resumed(dir, save, game))
+}
+
+/// The save a game loaded from `path` goes on in: `path` itself, or for a backup
+/// (`NAME.hdsave.bak`) the save it backs up, beside it.
+fn save_of(path: &Path) -> PathBuf {
+    if path.extension().is_some_and(|e| e == "bak") {
+        path.with_extension("")
+    } else {
+        path.to_path_buf()
+    }
+}
+
 /// A new game from the moment a replay shows, marked in its record as taken over.
 pub fn take_over(replay: &Replayer, places: &Places) -> Result<(), PlayError> {
     let (world, record) = replay.take_over().map_err(PlayError::Map)?;
-    let game = GameFile::new(SaveDir(places.saves()), &world, record.origin);
+    let game = GameFile::new(open_saves(places)?, &world, record.origin);
     let notes = vec![format!(
         "You take over {} after step {}: a new run, marked as taken over.",
         replay.game.name, replay.pos
@@ -138,7 +161,8 @@ pub fn take_over(replay: &Replayer, places: &Places) -> Result<(), PlayError> {
 pub fn replay_command(args: &ReplayArgs, saves: Option<PathBuf>) -> Result<bool, String> {
     let places = Places::from_environment(saves);
     let (keymap, _) = load_keymap(None, places.keymap().as_deref());
-    match run_replay(args, &keymap)? {
+    let end = run_replay(args, &keymap).map_err(|e| crate::text::escape_output(&e))?;
+    match end {
         ReplayEnd::Done => Ok(true),
         ReplayEnd::Failed => Ok(false),
         ReplayEnd::TakeOver(replay) => take_over(&replay, &places)
@@ -149,8 +173,11 @@ pub fn replay_command(args: &ReplayArgs, saves: Option<PathBuf>) -> Result<bool,
 
 /// `hexdeep scores`: the hall of fame as text.
 pub fn scores_command(saves: Option<PathBuf>) -> Result<bool, String> {
-    let dir = SaveDir(Places::from_environment(saves).saves());
-    let hall = persist::load_scores(&dir).map_err(|e| e.to_string())?;
+    let dir = Places::from_environment(saves)
+        .open_saves()
+        .map_err(|e| e.to_string())?;
+    let hall =
+        persist::load_scores(&dir).map_err(|e| crate::text::escape_output(&e.to_string()))?;
     crate::output::emit(&hall.to_text());
     Ok(true)
 }
@@ -183,7 +210,7 @@ pub fn menu_choices(dir: &SaveDir) -> Vec<(char, Choice, String)> {
                 // The turn under way, numbered as the sidebar numbers it.
                 format!(
                     "Continue {} (depth {}, turn {})",
-                    game.name,
+                    persist::name_of_save(&newest),
                     game.current.depth(),
                     game.current.turn() + 1
                 ),
@@ -220,7 +247,7 @@ fn newest_finished(dir: &SaveDir) -> Option<PathBuf> {
 /// Bare `hexdeep`: the menu when a save is present, else a new game.
 pub fn start(args: &super::PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     let places = Places::from_environment(saves.clone());
-    let dir = SaveDir(places.saves());
+    let dir = open_saves(&places)?;
     if dir.saves_in_progress().is_empty() {
         return super::run(args, saves);
     }

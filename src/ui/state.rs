@@ -159,12 +159,23 @@ pub struct EndReport {
     pub hall: Option<crate::persist::HallOfFame>,
     /// This run's place in the hall of fame (from 1), if it made it.
     pub place: Option<usize>,
+    /// Why this run is not in the hall of fame, when it could not be recorded.
+    pub not_recorded: Option<String>,
     /// Where the replay was written.
     pub replay: Option<PathBuf>,
     /// Where the character dump was written.
     pub morgue: Option<PathBuf>,
     /// What could not be written.
     pub problems: Vec<String>,
+}
+
+impl EndReport {
+    /// What to tell when this run is not in the hall of fame because it could not be recorded.
+    pub fn not_recorded_line(&self) -> Option<String> {
+        self.not_recorded
+            .as_ref()
+            .map(|why| format!("This run was not recorded in the hall of fame: {why}"))
+    }
 }
 
 impl Default for UiState {

@@ -10,9 +10,8 @@ use ratatui::crossterm::event::{Event, KeyEventKind};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// Shows `game` until the viewer quits; a game taken over is returned, from the shown moment.
-pub fn watch(game: SavedGame, keymap: &Keymap) -> std::io::Result<Option<Replayer>> {
-    let mut replay = Replayer::new(game);
+/// Shows `replay` until the viewer quits; a game taken over is returned, from the shown moment.
+pub fn watch(mut replay: Replayer, keymap: &Keymap) -> std::io::Result<Option<Replayer>> {
     let palette = Palette::detect();
     let mut events = TerminalEvents::new()?;
     let mut guard = TerminalGuard::enter()?;
@@ -96,7 +95,7 @@ pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
 pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, String> {
     if args.verify {
         let (report, ok) = crate::persist::verify::verify_files(&args.files);
-        crate::output::emit(&report);
+        crate::output::emit(&crate::text::escape_output(&report));
         return Ok(if ok {
             ReplayEnd::Done
         } else {
@@ -106,14 +105,6 @@ pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, Strin
     let [file] = args.files.as_slice() else {
         return Err("give one file to watch or export (several only with --verify)".into());
     };
-    let mut game = crate::persist::load_game(file).map_err(|e| e.to_string())?;
-    if let Some(why) = game.record.unverifiable() {
-        return Err(format!(
-            "{}: cannot be replayed by this version: {why}",
-            file.display()
-        ));
-    }
-    game.record = game.record.last_stretch();
     if let Some(out) = &args.cast {
         let (w, h) = args.size.as_deref().map_or(Ok((100, 32)), parse_size)?;
         let speed = args.speed.unwrap_or(1.0);
@@ -128,17 +119,44 @@ pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, Strin
                 out.display()
             ));
         }
-        let text = super::replay::cast(game, w, h, 4.0 * speed);
-        crate::files::write_atomic(out, text.as_bytes()).map_err(|e| e.to_string())?;
+        let game = load_playable(file)?;
+        let options = super::cast::CastOptions {
+            out,
+            size: (w, h),
+            steps_per_second: 4.0 * speed,
+        };
+        super::cast::export(game, file, options, &mut super::cast::stderr_progress())?;
         return Ok(ReplayEnd::Done);
     }
+    let replay = load_replay(file)?;
     if !std::io::stdout().is_terminal() {
         return Err("watching a replay needs a terminal (use --verify or --cast)".into());
     }
-    match watch(game, keymap).map_err(|e| format!("terminal: {e}"))? {
+    match watch(replay, keymap).map_err(|e| format!("terminal: {e}"))? {
         Some(replay) => Ok(ReplayEnd::TakeOver(Box::new(replay))),
         None => Ok(ReplayEnd::Done),
     }
+}
+
+/// The game in `file`, ready to watch; errors name the file.
+fn load_replay(file: &std::path::Path) -> Result<Replayer, String> {
+    let game = load_playable(file)?;
+    Replayer::new(game).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// The game in `file` with only the stretch of its record these rules played (from the
+/// upgrade on, when a release with other rules recorded the turns before it); a game whose
+/// last stretch was recorded under other rules is refused, naming both releases.
+fn load_playable(file: &std::path::Path) -> Result<SavedGame, String> {
+    let mut game = crate::persist::load_game(file).map_err(|e| e.to_string())?;
+    if let Some(why) = game.record.unverifiable() {
+        return Err(format!(
+            "{}: cannot be replayed by this version: {why}",
+            file.display()
+        ));
+    }
+    game.record = game.record.last_stretch();
+    Ok(game)
 }
 
 /// How `hexdeep replay` ended.

@@ -103,9 +103,9 @@ fn run_hexes(runs: &[v2::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
     })
 }
 
-/// Refuses a level whose bounding box would need far more storage than it has tiles, before
-/// anything of that size is allocated.
-fn check_span(runs: &[v2::Run]) -> Result<(), SchemaError> {
+/// The storage cells a level's grid will span (its bounding box and border), refused when
+/// that is far more than it has tiles, before anything of that size is allocated.
+pub fn check_span(runs: &[v2::Run]) -> Result<i64, SchemaError> {
     let tiles: usize = runs.iter().map(|r| r.terrain.len()).sum();
     let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
     for r in runs.iter().filter(|r| !r.terrain.is_empty()) {
@@ -126,7 +126,7 @@ fn check_span(runs: &[v2::Run]) -> Result<(), SchemaError> {
             "a level of {tiles} tiles spans {cells} cells, more than the {allowed} it may"
         )));
     }
-    Ok(())
+    Ok(cells)
 }
 
 /// A level from its runs, checked: known terrain, no tile twice, a bounded span.

@@ -8,11 +8,15 @@
 //!
 //! Reading a file decodes the payload as its format's types, migrates it step by step to the
 //! current schema, and only then builds the rules' values, checking every text and bounding
-//! every grid by what the file holds before it is allocated.
+//! every grid by what the file holds before it is allocated ([`budget`]: by its tiles, and all
+//! the levels of a file together).
 
+mod budget;
 mod game;
 mod level;
 mod migrate;
+#[cfg(test)]
+mod tests;
 mod v1;
 mod v2;
 mod world;
@@ -68,14 +72,15 @@ pub fn decode_game(
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     let current = match format {
-        1 => migrate::game(
-            &codec::decode::<v1::SavedGame>(payload)?,
-            game_version,
-            hash,
-        )?,
+        1 => {
+            let old = codec::decode::<v1::SavedGame>(payload)?;
+            budget::check_v1_game(&old)?;
+            migrate::game(&old, game_version, hash)?
+        }
         2 => codec::decode::<v2::SavedGame>(payload)?,
         _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
     };
+    budget::check_game(&current)?;
     game::game_from_schema(&current, content)
 }
 

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 /// `geom::Hex` in 0.1.0.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Hex {
     pub x: i32,
     pub y: i32,
@@ -15,6 +16,7 @@ pub struct Hex {
 
 /// `map::Terrain` in 0.1.0, variants in their order then.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum Terrain {
     Floor,
     Wall,
@@ -29,6 +31,7 @@ pub enum Terrain {
 
 /// `map::PlacementKind` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum PlacementKind {
     Monster(String),
     Item(String),
@@ -36,6 +39,7 @@ pub enum PlacementKind {
 
 /// `map::Placement` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Placement {
     pub at: Hex,
     pub kind: PlacementKind,
@@ -43,6 +47,7 @@ pub struct Placement {
 
 /// `sim::level_serde::LevelRepr` in 0.1.0: a level as its tiles.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Level {
     pub name: String,
     pub depth: u32,
@@ -53,6 +58,7 @@ pub struct Level {
 
 /// `sim::FloorItem` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct FloorItem {
     pub at: Hex,
     pub item: String,
@@ -60,6 +66,7 @@ pub struct FloorItem {
 
 /// `sim::Depth` in 0.1.0: `seen` by storage index of the level's grid.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Depth {
     pub level: Level,
     pub seen: Vec<bool>,
@@ -69,6 +76,7 @@ pub struct Depth {
 
 /// `geom::Direction` in 0.1.0.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum Direction {
     E,
     NE,
@@ -80,6 +88,7 @@ pub enum Direction {
 
 /// `sim::Behaviour` in 0.1.0.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum Behaviour {
     Chaser,
     Coward { flee_below: u32 },
@@ -91,6 +100,7 @@ pub enum Behaviour {
 
 /// `sim::Attack` in 0.1.0.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum Attack {
     Blow,
     Sweep,
@@ -98,6 +108,7 @@ pub enum Attack {
 
 /// `sim::Stack` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Stack {
     pub item: String,
     pub count: u32,
@@ -106,6 +117,7 @@ pub struct Stack {
 
 /// `sim::Creature` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Creature {
     pub id: usize,
     pub name: String,
@@ -135,6 +147,7 @@ pub struct Creature {
 
 /// `sim::Intention` in 0.1.0.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum Intention {
     Stay,
     Move(Hex),
@@ -144,6 +157,7 @@ pub enum Intention {
 
 /// `sim::Ending` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum Ending {
     Won,
     Died { cause: String, depth: u32 },
@@ -153,6 +167,7 @@ pub enum Ending {
 
 /// `sim::Story` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Story {
     pub ending: Option<Ending>,
     pub deepest: u32,
@@ -162,12 +177,14 @@ pub struct Story {
 
 /// `rand_pcg::Pcg64Mcg` as serde wrote it.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Rng {
     pub state: u128,
 }
 
 /// `sim::world::regen::Regen` in 0.1.0.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Regen {
     pub progress: u64,
     pub busy: bool,
@@ -175,6 +192,7 @@ pub struct Regen {
 
 /// `sim::World` in 0.1.0 (its caches were never written).
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct World {
     pub seed: u64,
     pub depths: Vec<Depth>,
@@ -193,6 +211,7 @@ pub struct World {
 
 /// `sim::Command` in 0.1.0.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum Command {
     Move(Direction),
     Attack(Direction),
@@ -211,6 +230,7 @@ pub enum Command {
 
 /// `sim::Step` in 0.1.0.
 #[derive(Copy, Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Step {
     pub command: Command,
     pub hash: u64,
@@ -220,6 +240,7 @@ pub struct Step {
 
 /// `sim::Origin` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub enum Origin {
     Fresh,
     TakenOver { seed: u64, after: usize },
@@ -227,6 +248,7 @@ pub enum Origin {
 
 /// `sim::GameRecord` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct GameRecord {
     pub start: World,
     pub steps: Vec<Step>,
@@ -235,6 +257,7 @@ pub struct GameRecord {
 
 /// `persist::SavedGame` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct SavedGame {
     pub name: String,
     pub record: GameRecord,
@@ -244,6 +267,7 @@ pub struct SavedGame {
 
 /// `persist::Score` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct Score {
     pub name: String,
     pub seed: u64,
@@ -256,6 +280,7 @@ pub struct Score {
 
 /// `persist::HallOfFame` in 0.1.0.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 pub struct HallOfFame {
     pub entries: Vec<Score>,
 }

@@ -1,4 +1,4 @@
-//! The world's hash for replays, and words for how two worlds differ.
+//! The world's hash for replays.
 //!
 //! [`World::turn_hash`] is cheap and stable: it mixes 64-bit words (not a serialisation of
 //! the whole world), over what can change in a turn: the clock, the generator, the creatures
@@ -89,61 +89,6 @@ impl World {
         m.word(u64::from(self.depth()));
         m.hex(at);
         self.terrain_digest = m.0;
-    }
-
-    /// Words for how this world differs from `other`: creatures (position, hit points, life,
-    /// depth), the clock, the player's pack, the items on the floor and the terrain of the
-    /// player's level. Empty when they agree on all of it.
-    pub fn differences(&self, other: &World) -> Vec<String> {
-        let mut out = Vec::new();
-        if (self.turn, self.segment) != (other.turn, other.segment) {
-            out.push(format!(
-                "turn {}.{} against {}.{}",
-                self.turn, self.segment, other.turn, other.segment
-            ));
-        }
-        for (a, b) in self.creatures.iter().zip(&other.creatures) {
-            if (a.depth, a.pos, a.hp, a.alive) != (b.depth, b.pos, b.hp, b.alive) {
-                out.push(format!(
-                    "{} #{}: depth {} at {} with {} hp{} against depth {} at {} with {} hp{}",
-                    a.name,
-                    a.id,
-                    a.depth,
-                    a.pos,
-                    a.hp,
-                    if a.alive { "" } else { " (dead)" },
-                    b.depth,
-                    b.pos,
-                    b.hp,
-                    if b.alive { "" } else { " (dead)" },
-                ));
-            }
-        }
-        if self.creatures.len() != other.creatures.len() {
-            out.push(format!(
-                "{} creatures against {}",
-                self.creatures.len(),
-                other.creatures.len()
-            ));
-        }
-        if self.player().inventory != other.player().inventory {
-            out.push("the player's pack".to_string());
-        }
-        for (d, (a, b)) in self.depths.iter().zip(&other.depths).enumerate() {
-            if a.floor != b.floor {
-                out.push(format!("the items on the floor of depth {}", d + 1));
-            }
-            let tile = a
-                .level
-                .terrain
-                .iter()
-                .zip(b.level.terrain.iter())
-                .find(|(x, y)| x != y);
-            if let Some(((h, t), (_, u))) = tile {
-                out.push(format!("tile {h} of depth {}: {t:?} against {u:?}", d + 1));
-            }
-        }
-        out
     }
 }
 

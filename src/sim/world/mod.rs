@@ -2,6 +2,8 @@
 //! and memory, the monsters' plans and the story of the run.
 
 mod actions;
+pub mod bounds;
+mod compare;
 mod depths;
 mod digest;
 mod floor;

@@ -33,7 +33,8 @@ pub enum InvalidWorld {
 impl World {
     /// Checks that every creature stands on a passable tile of an existing level, that no two
     /// living creatures share a tile, that ids match positions in the list, that per-tile
-    /// tables fit their levels and the clock is in range.
+    /// tables fit their levels and the clock is in range, and that every number, name and
+    /// item keeps the bounds of the data and the rules (`bounds.rs`).
     pub fn validate(&self) -> Result<(), InvalidWorld> {
         if self.depths.is_empty() {
             return Err(InvalidWorld::Missing("level"));
@@ -132,7 +133,7 @@ impl World {
                 "the view does not fit the level".into(),
             ));
         }
-        Ok(())
+        self.check_bounds()
     }
 }
 

@@ -79,7 +79,13 @@ impl EndView<'_> {
         }
         out.push(Line::raw(""));
         out.push(Line::styled("Hall of fame", bold));
+        let not_recorded = self.report.and_then(EndReport::not_recorded_line);
+        if let Some(line) = &not_recorded {
+            para(&mut out, line, Style::default());
+        }
         match self.report.and_then(|r| r.hall.as_ref()) {
+            None if not_recorded.is_some()
+                || self.report.is_some_and(|r| !r.problems.is_empty()) => {}
             None => para(
                 &mut out,
                 "Not kept: this game has no save file.",
@@ -110,7 +116,7 @@ impl EndView<'_> {
                     // Not wrapped: the wrapping would eat the leading spaces that align it.
                     out.push(Line::styled(text, style));
                 }
-                if place.is_none() {
+                if place.is_none() && not_recorded.is_none() {
                     para(
                         &mut out,
                         "This run did not make the ten best.",
