@@ -196,3 +196,15 @@ fn a_game_of_other_rules_is_not_shown_as_if_these_rules_played_it() {
         game.current.turn_hash()
     );
 }
+
+#[test]
+fn a_record_made_with_another_turn_hash_is_refused_by_verification() {
+    let game = persist::load_game(&fixture("0.1.0", "in-progress.hdsave")).unwrap();
+    let mut record = game.record.clone();
+    record.made_by = hexdeep::sim::Maker::this();
+    assert!(record.unverifiable().is_none());
+    record.made_by.hash += 1;
+    let why = record.unverifiable().unwrap();
+    assert!(why.contains("turn hash"), "{why}");
+    assert!(record.verify(Some(&game.current)).is_err());
+}
