@@ -22,6 +22,9 @@ pub enum Stream {
     Rules,
     /// Looks only: flavour text, animations. Never affects the world.
     Cosmetic,
+    /// The monsters' choices, apart from the rules' rolls so that a change to the AI never
+    /// moves a later initiative or combat roll.
+    Ai,
 }
 
 impl Stream {
@@ -30,6 +33,7 @@ impl Stream {
             Stream::Generation => 0x6765_6e65_7261_7465,
             Stream::Rules => 0x7275_6c65_7321_2121,
             Stream::Cosmetic => 0x636f_736d_6574_6963,
+            Stream::Ai => 0x6d6f_6e73_7465_7273,
         }
     }
 }

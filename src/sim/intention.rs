@@ -4,6 +4,16 @@
 use crate::geom::Hex;
 use serde::{Deserialize, Serialize};
 
+/// A monster's plan for its next action and the tile it planned it from: R0 turns the plan
+/// into staying when the monster is no longer there when it acts.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Planned {
+    /// Where the monster stood when it chose.
+    pub from: Hex,
+    /// What it chose.
+    pub intention: Intention,
+}
+
 /// One creature's commitment for one segment.
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Intention {

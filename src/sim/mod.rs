@@ -30,7 +30,7 @@ pub use command::{Command, Rejection, verb};
 pub use creature::{Creature, CreatureId, Faction, Stack};
 pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
-pub use intention::{Intention, acts_in};
+pub use intention::{Intention, Planned, acts_in};
 pub use messages::{a_name, messages};
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::bounds;

@@ -205,7 +205,25 @@ pub fn world(w: &v1::World) -> Result<v2::World, SchemaError> {
         turn: w.turn,
         segment: w.segment,
         rng: w.rng.state,
-        plans: w.plans.iter().map(|p| p.map(intention)).collect(),
+        // 0.1.0 drew the monsters' choices from the rules' stream: from here on they have
+        // their own, seeded from the game as a new game's is.
+        ai_rng: super::world::rng_state(&crate::rng::stream(w.seed, crate::rng::Stream::Ai, 0)),
+        // A plan was made where its monster stands (0.1.0 planned after every segment).
+        plans: w
+            .plans
+            .iter()
+            .enumerate()
+            .map(|(id, p)| {
+                let from = w
+                    .creatures
+                    .get(id)
+                    .map_or(v2::Tile { x: 0, y: 0 }, |c| tile(c.pos));
+                p.map(|p| v2::Plan {
+                    from,
+                    intention: intention(p),
+                })
+            })
+            .collect(),
         story: v2::Story {
             ending: w.story.ending.as_ref().map(ending),
             deepest: w.story.deepest,

@@ -116,6 +116,13 @@ pub enum Intention {
     Throw(Tile),
 }
 
+/// A monster's plan and the tile it made it on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub from: Tile,
+    pub intention: Intention,
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ending {
@@ -150,8 +157,10 @@ pub struct World {
     pub segment: u32,
     /// The rules' generator (PCG-64 MCG state).
     pub rng: u128,
-    /// Per creature id.
-    pub plans: Vec<Option<Intention>>,
+    /// The monsters' generator (PCG-64 MCG state).
+    pub ai_rng: u128,
+    /// Per creature id: its plan and the tile it planned it from.
+    pub plans: Vec<Option<Plan>>,
     pub story: Story,
     pub terrain_digest: u64,
     pub regen_progress: u64,

@@ -6,8 +6,8 @@ use crate::content::Content;
 use crate::geom::Direction;
 use crate::rng::GameRng;
 use crate::sim::{
-    Attack, Behaviour, Command, Creature, DepthParts, Ending, Faction, FloorItem, Intention, Stack,
-    Story, World, WorldParts,
+    Attack, Behaviour, Command, Creature, DepthParts, Ending, Faction, FloorItem, Intention,
+    Planned, Stack, Story, World, WorldParts,
 };
 use std::sync::Arc;
 
@@ -41,7 +41,7 @@ struct RngState {
     state: u128,
 }
 
-fn rng_state(rng: &GameRng) -> u128 {
+pub(super) fn rng_state(rng: &GameRng) -> u128 {
     // Both sides are bincode's encoding of the same one-field struct.
     crate::persist::codec::encode(rng)
         .ok()
@@ -84,10 +84,16 @@ pub fn world_to_schema(world: &World) -> v2::World {
         turn: parts.turn,
         segment: parts.segment,
         rng: rng_state(&parts.rng),
+        ai_rng: rng_state(&parts.ai_rng),
         plans: parts
             .plans
             .iter()
-            .map(|p| p.map(intention_to_schema))
+            .map(|p| {
+                p.map(|p| v2::Plan {
+                    from: tile(p.from),
+                    intention: intention_to_schema(p.intention),
+                })
+            })
             .collect(),
         story: v2::Story {
             ending: parts.story.ending.as_ref().map(ending_to_schema),
@@ -166,10 +172,16 @@ pub fn world_from_schema(w: &v2::World, content: &Arc<Content>) -> Result<World,
         turn: w.turn,
         segment: w.segment,
         rng: rng_of(w.rng)?,
+        ai_rng: rng_of(w.ai_rng)?,
         plans: w
             .plans
             .iter()
-            .map(|p| p.map(intention_from_schema))
+            .map(|p| {
+                p.map(|p| Planned {
+                    from: hex(p.from),
+                    intention: intention_from_schema(p.intention),
+                })
+            })
             .collect(),
         story,
         terrain_digest: w.terrain_digest,

@@ -32,6 +32,7 @@ impl World {
         let whole = [
             ("the seed", self.seed == other.seed),
             ("the random generator", self.rng == other.rng),
+            ("the monsters' generator", self.ai_rng == other.ai_rng),
             ("the monsters' plans", self.plans == other.plans),
             (
                 "the story of the run",

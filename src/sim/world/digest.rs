@@ -13,7 +13,7 @@ use crate::sim::intention::Intention;
 use rand::Rng;
 
 /// The version of what [`World::turn_hash`] covers; saved with records.
-pub const TURN_HASH_VERSION: u32 = 1;
+pub const TURN_HASH_VERSION: u32 = 2;
 
 /// A 64-bit word mixer: stable across machines and releases.
 #[derive(Clone, Debug)]
@@ -69,7 +69,11 @@ impl World {
         mix_creature(&mut m, self.player());
         for c in self.creatures_here().skip(1) {
             mix_creature(&mut m, c);
-            match self.plans.get(c.id).copied().flatten() {
+            let planned = self.plans.get(c.id).copied().flatten();
+            if let Some(p) = planned {
+                m.hex(p.from);
+            }
+            match planned.map(|p| p.intention) {
                 None | Some(Intention::Stay) => m.word(0),
                 Some(Intention::Move(h)) => (m.word(1), m.hex(h)).0,
                 Some(Intention::Attack(h)) => (m.word(2), m.hex(h)).0,
@@ -121,5 +125,6 @@ mod tests {
         assert_eq!(m.finish(), GOLDEN_MIX);
     }
 
-    const GOLDEN_MIX: u64 = 5_681_536_647_510_364_507;
+    // Version 2 (0.2.0): the mixer starts from the version, so this moved with it.
+    const GOLDEN_MIX: u64 = 15_682_475_880_177_656_581;
 }

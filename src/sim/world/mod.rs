@@ -25,7 +25,7 @@ pub use source::LevelSource;
 pub use story::{Ending, Story};
 pub use validate::InvalidWorld;
 
-use super::intention::{Intention, acts_in};
+use super::intention::{Intention, Planned, acts_in};
 use super::resolve::Resolver;
 use super::{Command, Creature, CreatureId, Event, Rejection};
 use crate::content::Content;
@@ -75,8 +75,10 @@ pub struct World {
     /// The segment about to run, `1..=SEGMENTS`.
     segment: u32,
     rng: GameRng,
-    /// Per creature: its planned intention for its next action.
-    plans: Vec<Option<Intention>>,
+    /// The monsters' choices: a stream of their own.
+    ai_rng: GameRng,
+    /// Per creature: its planned intention for its next action, and where it planned it.
+    plans: Vec<Option<Planned>>,
     /// Per storage index of the current level: in the player's view now.
     visible: Vec<bool>,
     /// What happened in this run, for the end screen and the hall of fame.
@@ -166,6 +168,7 @@ impl World {
             turn: 0,
             segment: 1,
             rng: rng::stream(seed, Stream::Rules, 0),
+            ai_rng: rng::stream(seed, Stream::Ai, 0),
             plans: Vec::new(),
             visible: Vec::new(),
             story: Story::default(),
@@ -299,7 +302,7 @@ impl World {
         self.creatures_here()
             .skip(1)
             .filter_map(|c| {
-                let intention = (*self.plans.get(c.id)?)?;
+                let intention = (*self.plans.get(c.id)?)?.intention;
                 Some(Plan {
                     who: c.id,
                     from: c.pos,

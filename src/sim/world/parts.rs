@@ -7,7 +7,7 @@ use super::{Depth, FloorItem, Story, World};
 use crate::content::Content;
 use crate::map::Level;
 use crate::rng::GameRng;
-use crate::sim::{Creature, Intention, InvalidWorld};
+use crate::sim::{Creature, InvalidWorld, Planned};
 use std::sync::Arc;
 
 /// One level's state.
@@ -42,8 +42,10 @@ pub struct WorldParts {
     pub segment: u32,
     /// The rules' generator.
     pub rng: GameRng,
-    /// Per creature id: its plan.
-    pub plans: Vec<Option<Intention>>,
+    /// The monsters' generator.
+    pub ai_rng: GameRng,
+    /// Per creature id: its plan and where it was made.
+    pub plans: Vec<Option<Planned>>,
     /// The run's story.
     pub story: Story,
     /// The digest of terrain changes.
@@ -73,6 +75,7 @@ impl World {
             turn: self.turn,
             segment: self.segment,
             rng: self.rng.clone(),
+            ai_rng: self.ai_rng.clone(),
             plans: self.plans.clone(),
             story: self.story.clone(),
             terrain_digest: self.terrain_digest,
@@ -103,6 +106,7 @@ impl World {
             turn: parts.turn,
             segment: parts.segment,
             rng: parts.rng,
+            ai_rng: parts.ai_rng,
             plans: parts.plans,
             visible: Vec::new(),
             story: parts.story,

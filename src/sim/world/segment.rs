@@ -10,23 +10,48 @@ use crate::geom::Hex;
 use crate::map::Terrain;
 use crate::sim::ai::{Senses, choose};
 use crate::sim::event::BounceReason;
-use crate::sim::intention::{Intention, acts_in};
+use crate::sim::intention::{Intention, Planned, acts_in};
 use crate::sim::resolve::{Act, Bounce, Fate, Outcome, Resolver, Unit};
 use crate::sim::{CreatureId, Event};
 
 /// The range of an initiative roll.
 const INITIATIVE_SIDES: usize = 1_000_000;
 
-/// One segment's input to the resolver, with what the game needs to explain the outcome.
+/// One creature's part in a segment: who it is, how the resolver sees it, what it does, and
+/// the item its missile leaves where it lands.
+struct Actor {
+    id: CreatureId,
+    unit: Unit,
+    act: Act,
+    missile: Option<String>,
+}
+
+/// One segment's input to the resolver, with what the game needs to explain the outcome. The
+/// resolver takes units and acts as slices; they are filled together, an actor at a time.
 #[derive(Default)]
 struct Segment {
     ids: Vec<CreatureId>,
     units: Vec<Unit>,
     acts: Vec<Act>,
-    /// Missile lines and strike areas, by the index the acts name.
-    lines: Vec<Vec<usize>>,
     /// Per unit: the item its missile leaves where it lands.
     missiles: Vec<Option<String>>,
+    /// Missile lines and strike areas, by the index the acts name.
+    lines: Vec<Vec<usize>>,
+}
+
+impl Segment {
+    fn push(&mut self, actor: Actor) {
+        self.ids.push(actor.id);
+        self.units.push(actor.unit);
+        self.acts.push(actor.act);
+        self.missiles.push(actor.missile);
+    }
+
+    /// Keeps a line or area of tiles and returns the index an act names it by.
+    fn line(&mut self, tiles: Vec<usize>) -> usize {
+        self.lines.push(tiles);
+        self.lines.len() - 1
+    }
 }
 
 impl World {
@@ -41,9 +66,6 @@ impl World {
             turn: self.turn,
             segment: k,
         });
-        if let Some(action) = &player {
-            self.consume(&action.deed);
-        }
         let segment = self.gather(player.as_ref(), events);
         let tiles = self.level().terrain.storage_len();
         let mut resolver = match self.resolver.take() {
@@ -53,7 +75,13 @@ impl World {
         let outcome = resolver.resolve_with_lines(&segment.units, &segment.acts, &segment.lines);
         self.resolver = Some(resolver);
         match outcome {
-            Ok(outcome) => self.distribute(&segment, &outcome, events),
+            Ok(outcome) => {
+                // What the player's deed uses up goes only once the segment is settled.
+                if let Some(action) = &player {
+                    self.consume(&action.deed);
+                }
+                self.distribute(&segment, &outcome, events);
+            }
             // The acts are built from checked intentions on the level's own tiles, so this
             // is a bug; it is told, not hidden, and the segment changes nothing.
             Err(err) => events.push(Event::RulesError {
@@ -101,19 +129,23 @@ impl World {
             if busy {
                 self.creatures[id].busy -= 1;
             }
+            let here = self.creatures[id].pos;
             let wanted = match (acting && !busy, id == World::PLAYER) {
-                (false, _) => Intention::Stay,
-                (true, true) => player.map_or(Intention::Stay, |p| p.intention),
+                (false, _) => (Intention::Stay, here),
+                (true, true) => (player.map_or(Intention::Stay, |p| p.intention), here),
                 (true, false) => self
                     .plans
                     .get(id)
                     .copied()
                     .flatten()
-                    .unwrap_or(Intention::Stay),
+                    .map_or((Intention::Stay, self.creatures[id].pos), |p| {
+                        (p.intention, p.from)
+                    }),
             };
+            let (wanted, from) = wanted;
             let c = &self.creatures[id];
             let level = self.level();
-            let checked = wanted.checked(c.pos, c.pos, |h| level.passable(h));
+            let checked = wanted.checked(c.pos, from, |h| level.passable(h));
             let plain = player.is_some_and(|p| p.deed == Deed::Plain);
             if id == World::PLAYER && checked == Intention::Stay && plain {
                 events.push(Event::Waited { who: id });
@@ -123,10 +155,14 @@ impl World {
             } else {
                 None
             };
-            let act = self.act_of(id, checked, deed, &mut s, events);
-            s.acts.push(act);
-            s.units.push(self.unit_of(id));
-            s.ids.push(id);
+            let (act, missile) = self.act_of(id, checked, deed, &mut s, events);
+            let unit = self.unit_of(id);
+            s.push(Actor {
+                id,
+                unit,
+                act,
+                missile,
+            });
         }
         s
     }
@@ -135,8 +171,11 @@ impl World {
     fn unit_of(&self, id: CreatureId) -> Unit {
         let c = &self.creatures[id];
         let grid = &self.level().terrain;
-        let charging =
-            c.charge.is_some() && matches!(self.plans.get(id), Some(Some(Intention::Attack(_))));
+        let charging = c.charge.is_some()
+            && matches!(
+                self.plans.get(id).copied().flatten().map(|p| p.intention),
+                Some(Intention::Attack(_))
+            );
         let damage = self.blow_damage(id);
         Unit {
             tile: grid.index(c.pos).unwrap_or_default(),
@@ -155,7 +194,8 @@ impl World {
         }
     }
 
-    /// The resolver's act for a checked intention; lines and areas go into `s`.
+    /// The resolver's act for a checked intention, and the item a missile leaves where it
+    /// lands; lines and areas go into `s`.
     fn act_of(
         &self,
         id: CreatureId,
@@ -163,11 +203,25 @@ impl World {
         deed: Option<&Deed>,
         s: &mut Segment,
         events: &mut Vec<Event>,
+    ) -> (Act, Option<String>) {
+        let act = match intention {
+            Intention::Throw(t) => return self.throw_of(id, t, deed, s, events),
+            other => self.blow_of(id, other, deed, s),
+        };
+        (act, None)
+    }
+
+    /// The act of staying, stepping or striking.
+    fn blow_of(
+        &self,
+        id: CreatureId,
+        intention: Intention,
+        deed: Option<&Deed>,
+        s: &mut Segment,
     ) -> Act {
         let grid = &self.level().terrain;
         let c = &self.creatures[id];
         let index = |h: Hex| grid.index(h);
-        s.missiles.push(None);
         match intention {
             Intention::Stay => match deed.map(|d| self.healing(d)) {
                 Some(heal) if heal > 0 => Act::Heal(heal),
@@ -179,67 +233,78 @@ impl World {
                     return Act::Stay;
                 };
                 if c.attack == Attack::Sweep {
-                    s.lines.push(self.sweep_tiles(c.pos, t));
                     return Act::Area {
-                        area: s.lines.len() - 1,
+                        area: s.line(self.sweep_tiles(c.pos, t)),
                         damage: self.blow_damage(id),
                     };
                 }
                 Act::Attack(tile)
             }
-            Intention::Throw(t) => {
-                let line = self.flight(c.pos, t);
-                match deed {
-                    Some(Deed::Blast {
-                        item,
-                        damage,
-                        radius,
-                    }) => {
-                        let landing = line.last().copied().map_or(c.pos, |i| grid.hex(i));
-                        events.push(Event::Burst {
-                            who: id,
-                            from: c.pos,
-                            at: landing,
-                            item: item.clone(),
-                        });
-                        s.lines.push(visible_tiles(self.level(), landing, *radius));
-                        Act::Area {
-                            area: s.lines.len() - 1,
-                            damage: *damage,
-                        }
-                    }
-                    Some(Deed::Missile { item, damage }) => {
-                        events.push(Event::Threw {
-                            who: id,
-                            from: c.pos,
-                            toward: t,
-                            item: Some(item.clone()),
-                        });
-                        *s.missiles.last_mut().expect("pushed above") = Some(item.clone());
-                        s.lines.push(line);
-                        Act::Throw {
-                            line: s.lines.len() - 1,
-                            damage: *damage,
-                        }
-                    }
-                    _ => {
-                        let damage = match c.behaviour {
-                            Some(Behaviour::Ranged { damage, .. }) => damage,
-                            _ => c.damage,
-                        };
-                        events.push(Event::Threw {
-                            who: id,
-                            from: c.pos,
-                            toward: t,
-                            item: None,
-                        });
-                        s.lines.push(line);
-                        Act::Throw {
-                            line: s.lines.len() - 1,
-                            damage,
-                        }
-                    }
-                }
+            Intention::Throw(_) => Act::Stay,
+        }
+    }
+
+    /// The act of throwing or shooting at `t`, with the item it leaves where it lands.
+    fn throw_of(
+        &self,
+        id: CreatureId,
+        t: Hex,
+        deed: Option<&Deed>,
+        s: &mut Segment,
+        events: &mut Vec<Event>,
+    ) -> (Act, Option<String>) {
+        let grid = &self.level().terrain;
+        let c = &self.creatures[id];
+        let line = self.flight(c.pos, t);
+        match deed {
+            Some(Deed::Blast {
+                item,
+                damage,
+                radius,
+            }) => {
+                let landing = line.last().copied().map_or(c.pos, |i| grid.hex(i));
+                events.push(Event::Burst {
+                    who: id,
+                    from: c.pos,
+                    at: landing,
+                    item: item.clone(),
+                });
+                let area = s.line(visible_tiles(self.level(), landing, *radius));
+                let act = Act::Area {
+                    area,
+                    damage: *damage,
+                };
+                (act, None)
+            }
+            Some(Deed::Missile { item, damage }) => {
+                events.push(Event::Threw {
+                    who: id,
+                    from: c.pos,
+                    toward: t,
+                    item: Some(item.clone()),
+                });
+                let act = Act::Throw {
+                    line: s.line(line),
+                    damage: *damage,
+                };
+                (act, Some(item.clone()))
+            }
+            _ => {
+                let damage = match c.behaviour {
+                    Some(Behaviour::Ranged { damage, .. }) => damage,
+                    _ => c.damage,
+                };
+                events.push(Event::Threw {
+                    who: id,
+                    from: c.pos,
+                    toward: t,
+                    item: None,
+                });
+                let act = Act::Throw {
+                    line: s.line(line),
+                    damage,
+                };
+                (act, None)
             }
         }
     }
@@ -392,8 +457,11 @@ impl World {
             let senses = Senses::new(level, &self.creatures, depth, known);
             let here = self.creatures.iter().skip(1);
             for c in here.filter(|c| c.alive && c.depth == depth) {
-                let (intention, mind) = choose(&senses, c, &mut self.rng);
-                plans[c.id] = Some(intention);
+                let (intention, mind) = choose(&senses, c, &mut self.ai_rng);
+                plans[c.id] = Some(Planned {
+                    from: c.pos,
+                    intention,
+                });
                 minds.push((c.id, mind));
             }
             self.hunt_map = senses.into_hunt_map().map(|m| (key, m));
@@ -403,5 +471,125 @@ impl World {
             self.creatures[id].charge = mind.charge;
         }
         self.plans = plans;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::map::{Grid, Level, Placement, PlacementKind, Shape};
+    use crate::rng::{Stream, stream};
+    use crate::sim::Command;
+
+    /// A room with the player at (1, 2) and a rat at `rat`.
+    fn room(rat: Hex) -> World {
+        let grid = Grid::new(
+            &Shape::Parallelogram {
+                width: 14,
+                height: 5,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        let mut level = Level::new("room", 1, grid);
+        level.start = Some(Hex::new(1, 2));
+        level.placements.push(Placement {
+            at: rat,
+            kind: PlacementKind::Monster("rat".into()),
+        });
+        World::new(Content::bundled().unwrap().into(), level, 3).unwrap()
+    }
+
+    /// The events of the first segment in `events`.
+    fn first_segment(events: &[Event]) -> &[Event] {
+        let starts: Vec<usize> = (0..events.len())
+            .filter(|&i| matches!(events[i], Event::Segment { .. }))
+            .collect();
+        &events[starts[0]..starts.get(1).copied().unwrap_or(events.len())]
+    }
+
+    fn rat_moved(events: &[Event]) -> bool {
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Moved { who: 1, .. }))
+    }
+
+    #[test]
+    fn a_plan_made_on_another_tile_becomes_staying_r0() {
+        // The rat hunts the player and steps toward them in its next segment...
+        let mut world = room(Hex::new(6, 2));
+        let plan = world.plans[1].unwrap();
+        assert!(matches!(plan.intention, Intention::Move(_)), "{plan:?}");
+        let mut control = world.clone();
+        let events = control.apply(Command::Wait).unwrap();
+        assert!(rat_moved(first_segment(&events)), "{events:?}");
+        // ...unless it no longer stands where it planned: then it stays, even on a tile from
+        // which the step would still be one step.
+        let Intention::Move(target) = plan.intention else {
+            unreachable!()
+        };
+        let elsewhere = target
+            .neighbors()
+            .into_iter()
+            .find(|&h| h != plan.from && h != world.player().pos && world.level().passable(h))
+            .unwrap();
+        world.creatures[1].pos = elsewhere;
+        let events = world.apply(Command::Wait).unwrap();
+        assert!(!rat_moved(first_segment(&events)), "{events:?}");
+    }
+
+    #[test]
+    fn an_item_is_not_used_up_when_the_segment_cannot_be_settled() {
+        let mut world = room(Hex::new(10, 2));
+        let darts = world.player().count_of("dart");
+        let letter = world
+            .player()
+            .inventory
+            .iter()
+            .find(|s| s.item == "dart")
+            .unwrap()
+            .letter;
+        // Two creatures on one tile: a world the rules never make, which the resolver
+        // refuses.
+        world.creatures[1].pos = world.player().pos;
+        let events = world
+            .apply(Command::Throw {
+                item: letter,
+                at: Hex::new(5, 2),
+            })
+            .unwrap();
+        assert!(
+            events.iter().any(|e| matches!(e, Event::RulesError { .. })),
+            "{events:?}"
+        );
+        assert_eq!(world.player().count_of("dart"), darts);
+        assert!(world.items_at(Hex::new(5, 2)).next().is_none());
+    }
+
+    #[test]
+    fn the_monsters_choices_never_move_the_rules_rolls() {
+        let world = room(Hex::new(12, 0));
+        let mut other = world.clone();
+        other.ai_rng = stream(99, Stream::Ai, 7);
+        let (mut a, mut b) = (world, other);
+        for _ in 0..8 {
+            a.apply(Command::Wait).unwrap();
+            b.apply(Command::Wait).unwrap();
+        }
+        assert_eq!(a.rng, b.rng, "the rules' stream is the same");
+        assert_ne!(a.ai_rng, b.ai_rng);
+        let initiative = |w: &World| w.creatures.iter().map(|c| c.initiative).collect::<Vec<_>>();
+        assert_eq!(initiative(&a), initiative(&b));
+        // And the rules' rolls are the rules' stream's own draws: the last turn's
+        // initiatives, in creature order, after one roll for each creature every turn.
+        let mut rules = stream(3, Stream::Rules, 0);
+        let mut last = Vec::new();
+        for _ in 0..=a.turn() {
+            last = (0..a.creatures.len())
+                .map(|_| crate::rng::below(&mut rules, INITIATIVE_SIDES) as i64)
+                .collect();
+        }
+        assert_eq!(initiative(&a), last);
     }
 }
