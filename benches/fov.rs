@@ -8,7 +8,7 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexdeep::fov::{FovTree, visible_tiles};
+use hexdeep::fov::{FovCache, visible_tiles};
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::rng::{Stream, stream};
@@ -103,7 +103,7 @@ fn bench(c: &mut Criterion) {
         compare(name, &level, viewer);
         let grid = &level.terrain;
         // The tree `visible_tiles` uses: made for this map's storage stride.
-        let tree = FovTree::cached_for(grid, RADIUS).unwrap();
+        let tree = FovCache::of(&level).and_then(|c| c.tree(RADIUS)).unwrap();
         let start = grid.index(viewer).unwrap();
         let mut out = Vec::new();
         tree.compute(grid, |i| grid[i].blocks_sight(), start, &mut out);

@@ -176,7 +176,7 @@ fn resting_stops_when_a_monster_comes_into_view() {
     let mut level = Level::new("Corridor", 1, grid);
     level.start = Some(Hex::new(1, 1));
     level.placements.push(Placement {
-        at: Hex::new(18, 1),
+        at: Hex::new(14, 1),
         kind: PlacementKind::Monster("goblin".to_string()),
     });
     let mut s = session(level, false);

@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 /// 437 and 953).
 fn long_game() -> &'static SavedGame {
     static GAME: OnceLock<SavedGame> = OnceLock::new();
-    GAME.get_or_init(|| scripted::play(1, 520, 3))
+    GAME.get_or_init(|| scripted::play(9, 900, 3))
 }
 
 /// A short game that ends with the player's death.

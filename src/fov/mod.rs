@@ -14,71 +14,21 @@
 //! [`FovTree`] is the fast form: the lines from the origin to every offset within a radius,
 //! precomputed once as a shared-prefix tree and walked with pruning at the first blocker, each
 //! open tile found revealing its qualifying walls from a precomputed table. [`visible_tiles`]
-//! uses cached trees made for the map's storage stride. [`visible_by_lines`] is the plain
-//! definition, for radii beyond [`MAX_TREE_RADIUS`] and as the oracle of the tests.
+//! uses the trees kept with the level ([`FovCache`]), made for the map's storage stride: no
+//! lock and no process-wide state. [`visible_by_lines`] is the plain definition, for radii
+//! beyond [`MAX_TREE_RADIUS`] and as the oracle of the tests.
 
+mod cache;
 mod lines;
 mod rim;
 mod tree;
 
+pub use cache::FovCache;
 pub use lines::visible_by_lines;
 pub use tree::{FovTree, MAX_TREE_RADIUS};
 
 use crate::geom::Hex;
-use crate::map::{Grid, Level};
-use std::sync::{Arc, Mutex, PoisonError};
-
-/// Trees built so far, by radius.
-static TREES: Mutex<Vec<Option<Arc<FovTree>>>> = Mutex::new(Vec::new());
-
-/// Trees made for one grid stride ([`FovTree::for_grid`]), most recently used first.
-static FOR_GRIDS: Mutex<Vec<Arc<FovTree>>> = Mutex::new(Vec::new());
-
-/// How many trees [`FOR_GRIDS`] keeps: a game uses a few sight radii on a few map sizes.
-const KEPT_FOR_GRIDS: usize = 8;
-
-impl FovTree {
-    /// The shared tree for `radius`, built on first use and kept for the life of the program;
-    /// `None` above [`MAX_TREE_RADIUS`].
-    pub fn cached(radius: u32) -> Option<Arc<FovTree>> {
-        if radius > MAX_TREE_RADIUS {
-            return None;
-        }
-        let mut trees = TREES.lock().unwrap_or_else(PoisonError::into_inner);
-        let r = radius as usize;
-        if trees.len() <= r {
-            trees.resize(r + 1, None);
-        }
-        if let Some(tree) = &trees[r] {
-            return Some(Arc::clone(tree));
-        }
-        let tree = Arc::new(FovTree::new(radius)?);
-        trees[r] = Some(Arc::clone(&tree));
-        Some(tree)
-    }
-
-    /// The shared tree for `radius` made for grids with `grid`'s stride
-    /// ([`FovTree::for_grid`]), built on first use; `None` above [`MAX_TREE_RADIUS`]. The
-    /// last few are kept.
-    pub fn cached_for<T>(grid: &Grid<T>, radius: u32) -> Option<Arc<FovTree>> {
-        let stride = FovTree::stride_of(grid);
-        let found = |t: &Arc<FovTree>| t.radius() == radius && t.stride() == stride;
-        {
-            let mut kept = FOR_GRIDS.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Some(k) = kept.iter().position(found) {
-                kept[..=k].rotate_right(1);
-                return Some(Arc::clone(&kept[0]));
-            }
-        }
-        let tree = Arc::new(FovTree::cached(radius)?.for_grid(grid));
-        let mut kept = FOR_GRIDS.lock().unwrap_or_else(PoisonError::into_inner);
-        if !kept.iter().any(found) {
-            kept.insert(0, Arc::clone(&tree));
-            kept.truncate(KEPT_FOR_GRIDS);
-        }
-        Some(tree)
-    }
-}
+use crate::map::Level;
 
 /// The tile indices visible from `origin` within `radius` by both rules of the module docs, in
 /// ascending order. Empty when the origin is not a tile.
@@ -93,7 +43,7 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let (lo, hi) = grid.bounds();
     let span = (i64::from(hi.x) - i64::from(lo.x)) + (i64::from(hi.y) - i64::from(lo.y));
     let radius = u32::try_from(span).map_or(radius, |s| radius.min(s));
-    match FovTree::cached_for(grid, radius) {
+    match FovCache::of(level).and_then(|trees| trees.tree(radius)) {
         Some(tree) => {
             let mut out = Vec::new();
             tree.compute_sorted(grid, blocks, start, &mut out);
@@ -106,7 +56,7 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::{Shape, Terrain};
+    use crate::map::{Grid, Shape, Terrain};
 
     #[test]
     fn huge_radii_fall_back_to_lines_and_agree_with_the_tree() {

@@ -133,7 +133,12 @@ impl FovTree {
     /// This tree, made faster for grids whose storage rows are as long as `grid`'s (any grid
     /// of the same bounding box). It still works on every grid.
     pub fn for_grid<T>(&self, grid: &Grid<T>) -> FovTree {
-        let stride = Self::stride_of(grid);
+        self.for_stride(Self::stride_of(grid))
+    }
+
+    /// This tree, made faster for grids whose storage index offset of one row down is
+    /// `stride` ([`FovTree::for_grid`]).
+    pub(super) fn for_stride(&self, stride: isize) -> FovTree {
         let flat = self
             .nodes
             .iter()
@@ -160,11 +165,6 @@ impl FovTree {
             flat_by_rank,
             ..self.clone()
         }
-    }
-
-    /// The grid stride this tree is made for ([`FovTree::for_grid`]), or 0.
-    pub(super) fn stride(&self) -> isize {
-        self.stride
     }
 
     /// The storage index offset of one row down in `grid`.

@@ -3,6 +3,9 @@
 use super::{Grid, Terrain};
 use crate::geom::Hex;
 use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// What a placement puts on a tile.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,7 +38,46 @@ pub struct Level {
     pub start: Option<Hex>,
     /// Monsters and items, in the order the map lists them.
     pub placements: Vec<Placement>,
+    /// What the modules above `map` derive from the terrain grid's layout.
+    topology: TopologyCache,
 }
+
+/// A value derived from a level's grid layout (its shape and storage stride, never its
+/// terrain) by a module above `map`, built on first use and kept with the level: `fov` keeps
+/// its line trees here. Clones of a level share it; it is no part of the level's value
+/// (levels compare equal whatever it holds) and is never saved. The slot is typed at run time
+/// so that `map` need not know the modules that fill it.
+#[derive(Clone, Default)]
+pub struct TopologyCache(Arc<OnceLock<Box<dyn Any + Send + Sync>>>);
+
+impl TopologyCache {
+    /// The value kept here, made by `init` on first use; `None` when the slot already holds a
+    /// value of another type.
+    pub fn get_or_init<C: Any + Send + Sync>(&self, init: impl FnOnce() -> C) -> Option<&C> {
+        self.0.get_or_init(|| Box::new(init())).downcast_ref()
+    }
+
+    /// Whether `self` and `other` are one slot (a level and its clones share theirs).
+    pub fn is_shared_with(&self, other: &TopologyCache) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl fmt::Debug for TopologyCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Nothing of what it holds: two equal levels print alike.
+        f.write_str("TopologyCache(..)")
+    }
+}
+
+/// A cache is not part of the value: every two compare equal.
+impl PartialEq for TopologyCache {
+    fn eq(&self, _: &TopologyCache) -> bool {
+        true
+    }
+}
+
+impl Eq for TopologyCache {}
 
 impl Level {
     /// A level with no start and no placements.
@@ -46,7 +88,14 @@ impl Level {
             terrain,
             start: None,
             placements: Vec::new(),
+            topology: TopologyCache::default(),
         }
+    }
+
+    /// What the modules above `map` derive from this level's grid layout
+    /// ([`TopologyCache`]).
+    pub fn topology_cache(&self) -> &TopologyCache {
+        &self.topology
     }
 
     /// The terrain at a hex; no tile reads as `None`.

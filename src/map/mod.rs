@@ -10,6 +10,6 @@ mod shape;
 mod terrain;
 
 pub use grid::{Grid, GridError, MAX_STORAGE};
-pub use level::{Level, Placement, PlacementKind};
+pub use level::{Level, Placement, PlacementKind, TopologyCache};
 pub use shape::Shape;
 pub use terrain::Terrain;

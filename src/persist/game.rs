@@ -336,7 +336,7 @@ pub fn record_score(dir: &SaveDir, score: Score) -> Result<Option<usize>, Persis
     })?;
     let path = dir.scores();
     let payload = schema::encode_scores(&hall).map_err(|e| store::format_error(&path, e.into()))?;
-    store::save_plain_payload(&path, Kind::Scores, None, &payload)?;
+    store::save_payload(&path, Kind::Scores, None, &payload)?;
     Ok(place)
 }
 
