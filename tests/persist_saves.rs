@@ -180,3 +180,32 @@ fn a_loaded_game_makes_its_deeper_levels_as_the_unsaved_one_would() {
         assert!(x.level() == y.level(), "depth {} differs", x.level().depth);
     }
 }
+
+/// The header's turn-hash version is checked against the record's: a file whose header says
+/// another is refused, naming the file.
+#[test]
+fn a_header_with_another_turn_hash_version_is_refused() {
+    let dir = scratch("hash-version");
+    let game = play(3, &[0, 1]);
+    let mut bytes = hexdeep::persist::game::game_bytes(Kind::Save, &game).unwrap();
+    // magic, format, kind, then the version and generator texts, then the hash version.
+    let game_len = usize::from(bytes[13]);
+    let rng_len = usize::from(bytes[14 + game_len]);
+    let at = 14 + game_len + 1 + rng_len;
+    let hash = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!(hash, hexdeep::sim::TURN_HASH_VERSION);
+    bytes[at..at + 4].copy_from_slice(&(hash + 1).to_le_bytes());
+    // The checksum follows the rules version, the content hash and the length.
+    let crc_at = at + 4 + 4 + 8 + 8;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&bytes[..crc_at]);
+    crc.update(&bytes[crc_at + 4..]);
+    bytes[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+    let path = dir.join("hash.hdsave");
+    std::fs::write(&path, &bytes).unwrap();
+    let err = persist::load_game(&path).unwrap_err().to_string();
+    assert!(
+        err.contains("hash.hdsave") && err.contains("turn hash"),
+        "{err}"
+    );
+}

@@ -144,6 +144,15 @@ pub fn load_game(path: &Path, content: &Arc<Content>) -> Result<(Header, SavedGa
         content,
     )
     .map_err(|e| format_error(path, container::payload_error(&header, e.to_string())))?;
+    // The header's turn hash is that of whoever wrote the file last: the record's last stretch.
+    let recorded = game.record.last_maker().hash;
+    if header.hash_version != recorded {
+        let why = format!(
+            "its header says turn hash {} but its record was last made with turn hash {recorded}",
+            header.hash_version
+        );
+        return Err(format_error(path, FormatError::Unreadable(why)));
+    }
     Ok((header, game))
 }
 
