@@ -1,7 +1,9 @@
 //! Saves and replays of a 10,000-turn game: save and load time and the file's size, replay
 //! verification in turns a second, and the viewer's backward seek.
 //!
-//! The game is played by the scripted player of `tests/support/scripted.rs` (seed 3): it
+//! The game is played by the scripted player of `tests/support/scripted.rs` (seed 9; seed 3
+//! lived 10,000 turns in 0.1.0 but dies at turn 723 now that the monsters draw from a stream
+//! of their own): it
 //! explores, fights what stands next to it, rests when hurt and goes down to depth 3, then walks
 //! between that level's stairs until turn 10,000. A player that always goes deeper dies near
 //! turn 1,000 on generated levels, so no simple script lives 10,000 turns of a typical
@@ -23,10 +25,10 @@ const TURNS: u64 = 10_000;
 fn game() -> &'static SavedGame {
     static GAME: OnceLock<SavedGame> = OnceLock::new();
     GAME.get_or_init(|| {
-        let game = scripted::play(3, TURNS, 3);
+        let game = scripted::play(9, TURNS, 3);
         let bytes = persist::game::game_bytes(Kind::Save, &game).unwrap();
         println!(
-            "game: seed 3, {} turns, {} steps, depth {}, {} kills; save file {} bytes ({:.0} KiB)",
+            "game: seed 9, {} turns, {} steps, depth {}, {} kills; save file {} bytes ({:.0} KiB)",
             game.current.turn(),
             game.record.steps.len(),
             game.current.depth(),
