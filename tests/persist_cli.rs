@@ -15,20 +15,11 @@ use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::Command;
 use hexdeep::ui::start::{Choice, menu_choices};
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::process::Output;
 
-/// Runs `hexdeep ARGS --saves DIR` under `timeout`, so a hang fails the test instead of
-/// blocking it (exit 124).
+/// Runs `hexdeep ARGS --saves DIR` as [`cli::run_in`] does.
 fn hexdeep(saves: &Path, args: &[&str]) -> Output {
-    std::process::Command::new("timeout")
-        .arg("120")
-        .arg(env!("CARGO_BIN_EXE_hexdeep"))
-        .args(args)
-        .arg("--saves")
-        .arg(saves)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
+    cli::run_in(saves, args)
 }
 
 fn texts(out: &Output) -> (String, String) {

@@ -13,22 +13,14 @@ use cli::scratch;
 use hexdeep::persist::{self, SaveDir, SavedGame, Score};
 use hexdeep::sim::Ending;
 use std::path::Path;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 /// Renames the window and clears the screen when printed raw.
 const HOSTILE: &str = "\x1b]0;PWNED\x07\x1b[2J";
 
-/// Runs `hexdeep ARGS --saves DIR` under `timeout`, with no terminal.
+/// Runs `hexdeep ARGS --saves DIR` as [`cli::run_in`] does.
 fn hexdeep(saves: &Path, args: &[&str]) -> Output {
-    std::process::Command::new("timeout")
-        .arg("120")
-        .arg(env!("CARGO_BIN_EXE_hexdeep"))
-        .args(args)
-        .arg("--saves")
-        .arg(saves)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
+    cli::run_in(saves, args)
 }
 
 /// Everything a run printed.

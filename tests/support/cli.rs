@@ -3,12 +3,26 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Runs the `hexdeep` binary with `args` and waits for it.
 pub fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hexdeep"))
         .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs `hexdeep ARGS --saves DIR` under `timeout`, with no terminal and nothing on standard
+/// input, so a hang fails the test (exit 124) instead of blocking it.
+pub fn run_in(saves: &Path, args: &[&str]) -> Output {
+    Command::new("timeout")
+        .arg("120")
+        .arg(env!("CARGO_BIN_EXE_hexdeep"))
+        .args(args)
+        .arg("--saves")
+        .arg(saves)
+        .stdin(Stdio::null())
         .output()
         .unwrap()
 }
