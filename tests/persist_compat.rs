@@ -208,3 +208,29 @@ fn a_record_made_with_another_turn_hash_is_refused_by_verification() {
     assert!(why.contains("turn hash"), "{why}");
     assert!(record.verify(Some(&game.current)).is_err());
 }
+
+#[test]
+fn the_hall_of_fame_of_0_1_0_loads_and_takes_new_entries() {
+    let dir = scratch("scores");
+    std::fs::copy(fixture("0.1.0", "scores.hdsave"), dir.join("scores.hdsave")).unwrap();
+    let saves = SaveDir(dir.clone());
+    let hall = persist::load_scores(&saves).unwrap();
+    assert_eq!(hall.entries.len(), 1);
+    let e = &hall.entries[0];
+    assert_eq!(
+        (e.seed, e.deepest, e.turns, e.kills, e.taken_over),
+        (11, 1, 1, 0, false)
+    );
+    assert_eq!(e.ending, hexdeep::sim::Ending::Quit);
+    assert!(
+        hall.to_text()
+            .contains("1000 pts  quit  depth 1, 1 turns, 0 kills  (seed 11)")
+    );
+    let mut next = e.clone();
+    next.seed = 12;
+    next.deepest = 2;
+    persist::record_score(&saves, next).unwrap();
+    let again = persist::load_scores(&saves).unwrap();
+    assert_eq!(again.entries.len(), 2);
+    assert_eq!(again.entries[1], hall.entries[0]);
+}
