@@ -316,3 +316,16 @@ impl Backend for Failing {
         Ok(())
     }
 }
+
+#[test]
+fn saving_with_s_says_so_once() {
+    let (mut s, dir) = session("save-once");
+    let mut events = ScriptedEvents::new(Scripted::keys("hS"));
+    let ending = game_loop::run(&mut s, &mut terminal(), &mut events);
+    assert!(ending.saved);
+    let lines: Vec<String> = s.ui.log.lines().collect();
+    let said: Vec<&String> = lines.iter().filter(|l| l.contains("Saved to")).collect();
+    assert_eq!(said.len(), 1, "{lines:?}");
+    assert!(!said[0].contains("(x2)"), "{lines:?}");
+    assert_eq!(the_save(&dir).turn(), s.world.turn());
+}

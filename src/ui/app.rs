@@ -110,6 +110,15 @@ impl Session {
         }
     }
 
+    /// Saves the game in progress unless its file already holds it as it is (so that `S`
+    /// followed by the loop's last save says "Saved" once); true when it is safe on disk.
+    pub fn save_unless_saved(&mut self) -> bool {
+        if self.game.as_ref().is_some_and(GameFile::is_saved) {
+            return true;
+        }
+        self.save_now()
+    }
+
     /// `S`: saves and quits; a failed save is told and the game goes on.
     pub fn save_and_quit(&mut self) {
         if self.save_now() {

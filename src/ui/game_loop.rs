@@ -95,7 +95,7 @@ where
     B::Error: Send + Sync + 'static,
 {
     let end = play_until_it_ends(session, terminal, events);
-    let saved = session.save_now();
+    let saved = session.save_unless_saved();
     Ending { end, saved }
 }
 

@@ -30,6 +30,8 @@ pub struct GameFile {
     last_depth: u32,
     /// Whether the ended game has been put away.
     finished: bool,
+    /// How many steps the record held at the last save.
+    saved_steps: Option<usize>,
 }
 
 /// What happened to an ended game's files, for the end screen.
@@ -70,6 +72,7 @@ impl GameFile {
             last_turn: now.turn(),
             last_depth: now.depth(),
             finished: false,
+            saved_steps: None,
         }
     }
 
@@ -97,9 +100,15 @@ impl GameFile {
     /// Writes the save (the previous one kept as `.bak`).
     pub fn save(&mut self, world: &World, log: &[String]) -> Result<PathBuf, String> {
         persist::save_game_at(&self.path, &self.saved(world, log)).map_err(|e| e.to_string())?;
+        self.saved_steps = Some(self.record.steps.len());
         self.last_turn = world.turn();
         self.last_depth = world.depth();
         Ok(self.path.clone())
+    }
+
+    /// Whether the file holds the game as it is: saved since the last command.
+    pub fn is_saved(&self) -> bool {
+        self.saved_steps == Some(self.record.steps.len())
     }
 
     /// Puts an ended game away once: the replay into `finished/`, the run into the hall of
