@@ -257,7 +257,11 @@ pub fn start(args: &super::PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayE
     let choices = menu_choices(&dir);
     let mut note = String::new();
     loop {
-        let picked = menu(&choices, &note)?;
+        let Some(picked) = menu(&choices, &note)? else {
+            // Esc over the hall of fame: back to the bare menu.
+            note.clear();
+            continue;
+        };
         let newest = dir.saves_in_progress().into_iter().next();
         match picked {
             Choice::Continue => return continue_game(newest, &places),
@@ -286,8 +290,27 @@ pub fn start(args: &super::PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayE
     }
 }
 
-/// Shows the menu until a choice is made.
-fn menu(choices: &[(char, Choice, String)], note: &str) -> Result<Choice, PlayError> {
+/// What a key does in the start menu: `Some(Some(choice))` picks a choice, `Some(None)` goes
+/// back from the text shown under the menu (`showing`: the hall of fame) to the bare menu,
+/// `None` means nothing. Esc quits only from the bare menu.
+pub fn menu_key(
+    choices: &[(char, Choice, String)],
+    showing: bool,
+    code: KeyCode,
+) -> Option<Option<Choice>> {
+    match code {
+        KeyCode::Char(c) => choices
+            .iter()
+            .find(|(k, _, _)| *k == c)
+            .map(|(_, choice, _)| Some(*choice)),
+        KeyCode::Esc if showing => Some(None),
+        KeyCode::Esc => Some(Some(Choice::Quit)),
+        _ => None,
+    }
+}
+
+/// Shows the menu until a choice is made; `None` when Esc leaves the text shown under it.
+fn menu(choices: &[(char, Choice, String)], note: &str) -> Result<Option<Choice>, PlayError> {
     let mut guard = TerminalGuard::enter()?;
     loop {
         guard.terminal().draw(|frame| {
@@ -310,13 +333,8 @@ fn menu(choices: &[(char, Choice, String)], note: &str) -> Result<Choice, PlayEr
             if key.kind != KeyEventKind::Press {
                 continue;
             }
-            if let KeyCode::Char(c) = key.code {
-                if let Some((_, choice, _)) = choices.iter().find(|(k, _, _)| *k == c) {
-                    return Ok(*choice);
-                }
-            }
-            if matches!(key.code, KeyCode::Esc) {
-                return Ok(Choice::Quit);
+            if let Some(meant) = menu_key(choices, !note.is_empty(), key.code) {
+                return Ok(meant);
             }
         }
     }
@@ -325,4 +343,28 @@ fn menu(choices: &[(char, Choice, String)], note: &str) -> Result<Choice, PlayEr
 /// The keymap `hexdeep` uses: for tests and other shells.
 pub fn keymap_for(places: &Places) -> Keymap {
     load_keymap(None, places.keymap().as_deref()).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn esc_goes_back_from_the_hall_of_fame_and_quits_from_the_bare_menu() {
+        let choices = vec![
+            ('n', Choice::NewGame, "New game".to_string()),
+            ('h', Choice::Scores, "Hall of fame".to_string()),
+        ];
+        assert_eq!(menu_key(&choices, true, KeyCode::Esc), Some(None));
+        assert_eq!(
+            menu_key(&choices, false, KeyCode::Esc),
+            Some(Some(Choice::Quit))
+        );
+        assert_eq!(
+            menu_key(&choices, true, KeyCode::Char('n')),
+            Some(Some(Choice::NewGame))
+        );
+        assert_eq!(menu_key(&choices, false, KeyCode::Char('x')), None);
+        assert_eq!(menu_key(&choices, false, KeyCode::Enter), None);
+    }
 }
