@@ -95,6 +95,10 @@ fn keys_do_not_act_while_the_window_is_too_small_but_quit_does() {
     let mut s = session(room(9, 9, Hex::new(4, 4), &[]), false);
     let text = screen_text(&draw(&mut s, 40, 10)).join("");
     assert!(text.contains("Make the window larger"), "{text}");
+    // The message says what happens to keys: they are dropped, not kept for later.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("keys are ignored"), "{words}");
+    assert!(!words.contains("wait"), "{words}");
     for c in ['h', 'l', 's', 'R', 'o', 'q'] {
         press_char(&mut s, c);
     }
