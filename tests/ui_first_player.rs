@@ -338,6 +338,20 @@ fn the_sidebar_names_hit_points_the_map_and_the_action_in_the_turn() {
     s.perform(Command::Wait);
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");
     assert!(text.contains("Turn 2, action 1/2"), "{text}");
+    // A generated dungeon shows its seed; a world of map files alone (above) has none.
+    let world = World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        31,
+        Vec::new(),
+    )
+    .unwrap();
+    let mut s = Session::new(world, Keymap::default_keys(), Palette { color: false });
+    let text = screen_text(&draw(&mut s, 120, 40)).join("\n");
+    assert!(
+        text.contains("Seed 31"),
+        "the sidebar shows the seed\n{text}"
+    );
 
     let level =
         hexdeep::mapgen::generate(&hexdeep::content::Content::bundled().unwrap(), 7, 1, 60, 30);

@@ -127,6 +127,11 @@ impl World {
         Some(world)
     }
 
+    /// Whether the game generates levels (from its seed) as the player goes down.
+    pub fn makes_levels(&self) -> bool {
+        self.levels.is_some()
+    }
+
     /// The same world, asking `levels` for its deeper levels (a loaded game is given its
     /// source again this way).
     pub fn with_levels(mut self, levels: Arc<dyn LevelSource>) -> World {

@@ -48,6 +48,12 @@ impl Sidebar<'_> {
             } else {
                 format!("Turn {}, action {action}/{actions}", world.turn() + 1)
             }),
+        ];
+        if world.makes_levels() {
+            // The seed names the dungeon the game generates: a run can be shared.
+            lines.push(Line::raw(format!("Seed {}", world.seed())));
+        }
+        lines.extend([
             Line::raw(format!(
                 "Wielding: {}",
                 me.wielded.as_deref().unwrap_or("bare hands")
@@ -58,7 +64,7 @@ impl Sidebar<'_> {
             )),
             Line::raw(self.here()),
             Line::raw(""),
-        ];
+        ]);
         let carried = inventory::summary(world);
         if carried.is_empty() {
             lines.push(Line::styled("You carry nothing.", self.palette.faint()));
