@@ -18,9 +18,24 @@ pub fn describe(world: &World, hex: Hex) -> String {
     } else {
         format!("You remember {}", terrain.describe())
     };
-    let items: Vec<String> = world
-        .items_at(hex)
-        .map(|f| item_words(world.content(), &f.item))
+    // Items of one kind are told once, with their count: "a dart (…) x5".
+    let mut kinds: Vec<(&str, usize)> = Vec::new();
+    for f in world.items_at(hex) {
+        match kinds.iter_mut().find(|(name, _)| *name == f.item) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((&f.item, 1)),
+        }
+    }
+    let items: Vec<String> = kinds
+        .into_iter()
+        .map(|(item, n)| {
+            let words = item_words(world.content(), item);
+            if n > 1 {
+                format!("{words} x{n}")
+            } else {
+                words
+            }
+        })
         .collect();
     let place = if items.is_empty() {
         place
@@ -110,5 +125,29 @@ mod tests {
         assert_eq!(level_title(&level), "Depth 3: the caves");
         let level = crate::map::Level::new("Fortress", 1, grid);
         assert_eq!(level_title(&level), "Depth 1: Fortress");
+    }
+
+    #[test]
+    fn items_of_one_kind_are_told_once_with_their_count() {
+        let grid = crate::map::Grid::new(
+            &crate::map::Shape::Hexagon { radius: 3 },
+            crate::map::Terrain::Floor,
+        )
+        .unwrap();
+        let mut level = crate::map::Level::new("room", 1, grid);
+        level.start = Some(Hex::new(0, 0));
+        let at = Hex::new(1, 0);
+        for item in ["dart", "dart", "dart", "dart", "dart", "bomb"] {
+            level.placements.push(crate::map::Placement {
+                at,
+                kind: crate::map::PlacementKind::Item(item.into()),
+            });
+        }
+        let world =
+            World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap();
+        let said = describe(&world, at);
+        assert_eq!(said.matches("dart").count(), 1, "{said}");
+        assert!(said.contains(") x5") && said.contains("a bomb"), "{said}");
+        assert!(!said.contains("x1"), "a single item has no count: {said}");
     }
 }
