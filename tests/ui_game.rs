@@ -196,6 +196,14 @@ fn throwing_through_keys_chooses_aims_and_throws() {
     keys(&mut s, "f");
     keys(&mut s, &letter.to_string());
     assert!(matches!(s.ui.mode, Mode::Aim { item, .. } if item == letter));
+    // With nothing in view the cursor starts on you: confirming there says how to aim and
+    // keeps aiming, rather than "You cannot throw at yourself" and out.
+    let steps = s.record.len();
+    press(&mut s, KeyCode::Enter);
+    assert!(matches!(s.ui.mode, Mode::Aim { .. }));
+    assert_eq!(s.record.len(), steps);
+    let last = s.ui.log.lines().last().unwrap();
+    assert!(last.starts_with("Aim first"), "{last}");
     keys(&mut s, "ll");
     press(&mut s, KeyCode::Enter);
     assert_eq!(

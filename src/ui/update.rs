@@ -229,16 +229,21 @@ fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
     }
 }
 
+/// What confirming a throw at your own tile says.
+pub const AIM_FIRST: &str = "Aim first: move the cursor to a tile with the direction keys (Tab: the next monster); Esc cancels.";
+
 fn aim(ui: &mut UiState, world: &World, at: (Hex, char), intent: Intent) -> Option<Command> {
     let (cursor, item) = at;
     let moved = match intent {
         Intent::NextTarget => next_monster(world, cursor, true),
         Intent::Confirm | Intent::Throw => {
-            ui.mode = Mode::Normal;
             if cursor == world.player().pos {
-                ui.log.push("You cannot throw at yourself.");
+                // Nothing was aimed at yet (nothing in view puts the cursor on you): say how
+                // to aim, and keep aiming.
+                ui.log.push(AIM_FIRST);
                 return None;
             }
+            ui.mode = Mode::Normal;
             return Some(Command::Throw { item, at: cursor });
         }
         other => nudge(world, cursor, other),
