@@ -20,6 +20,7 @@
 
 mod cache;
 mod lines;
+mod marks;
 mod rim;
 mod tree;
 
@@ -45,7 +46,9 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let radius = u32::try_from(span).map_or(radius, |s| radius.min(s));
     match FovCache::of(level).and_then(|trees| trees.tree(radius)) {
         Some(tree) => {
-            let mut out = Vec::new();
+            // Room for what a radius-8 view of open ground shows, so that the pushes of a
+            // usual view never reallocate.
+            let mut out = Vec::with_capacity(256);
             tree.compute_sorted(grid, blocks, start, &mut out);
             out
         }

@@ -5,8 +5,8 @@
 //! first tile that blocks sight visits each open line prefix once, and marks an offset visible
 //! exactly when nothing strictly between the viewer and it blocks: the first rule of DESIGN.md.
 //! The open tiles the walk finds visible then reveal their blocking neighbours that are within
-//! the radius and no nearer to the viewer ([`Rim`]): the second rule. Bit sets by offset rank
-//! keep every tile reported once, in index order.
+//! the radius and no nearer to the viewer ([`Rim`]): the second rule. Bit sets laid out by rows
+//! ([`Layout`]) keep every tile reported once, in index order.
 //!
 //! Each node stores its tile's offset from the viewer, so the walk needs no stack: the tile
 //! of a node is the viewer's storage index plus `dy · stride + dx`. That is the tile the line
@@ -15,7 +15,8 @@
 //! grid stride ([`FovTree::for_grid`]) also keeps that sum per node, and its walk on grids
 //! of that stride is one addition per node.
 
-use super::rim::{Rim, WalkMarks, mark, ranks};
+use super::marks::{Layout, mark};
+use super::rim::Rim;
 use crate::geom::{Direction, Hex};
 use crate::map::Grid;
 use std::collections::BTreeMap;
@@ -23,32 +24,33 @@ use std::collections::BTreeMap;
 /// The largest radius a tree is built for; beyond it [`FovTree::new`] refuses.
 pub const MAX_TREE_RADIUS: u32 = 64;
 
-/// Marks a node whose offset is not the end of its own line.
-const INNER: u16 = u16::MAX;
+/// Set in a node's `mark` when the node ends the line to its own offset.
+const END: u32 = 1 << 31;
 
-/// One node, in depth-first order: its offset from the viewer, its offset's rank in reading
-/// order when the node ends the line to its own offset ([`INNER`] otherwise), and where the
-/// node after its subtree starts.
+/// One node, in depth-first order: its offset from the viewer, the bit of its offset
+/// ([`Layout::bit`], with [`END`] when the node ends the line to that offset), and where the
+/// node after its subtree starts. Every node visited ORs into its bit's word, the inner ones
+/// a zero, so the walk marks without a branch.
 #[derive(Copy, Clone, Debug)]
 struct Node {
     dx: i8,
     dy: i8,
-    rank: u16,
+    mark: u32,
     skip: u32,
 }
 
-/// A node for one grid stride: its storage index offset from the viewer, where the node after
-/// its subtree starts, and its rank as in [`Node`].
+/// A node for one grid stride, in 8 bytes (the walk's nodes of radius 20 then stay in the
+/// first-level cache): its storage index offset from the viewer, where the node after its
+/// subtree starts, and the bit it marks as in [`Node`], with [`FLAT_END`] for [`END`].
 #[derive(Copy, Clone, Debug)]
 struct FlatNode {
     delta: i32,
-    next: u32,
-    rank: u16,
+    next: u16,
+    mark: u16,
 }
 
-/// How many words of marks a walk keeps on the stack (radius 25 and below); larger radii
-/// allocate them.
-const STACK_MARK_WORDS: usize = 32;
+/// [`END`] in a [`FlatNode`].
+const FLAT_END: u16 = 1 << 15;
 
 /// The line tree for one radius; build once and reuse for every viewer on every map.
 #[derive(Clone, Debug)]
@@ -59,13 +61,9 @@ pub struct FovTree {
     stride: isize,
     /// `nodes` with their offsets as storage index offsets for `stride`.
     flat: Vec<FlatNode>,
-    /// `by_rank` as storage index offsets for `stride`.
-    flat_by_rank: Vec<i32>,
-    /// Every offset within the radius, in reading order (by `dy`, then `dx`): the offsets by
-    /// rank. Storage indices of tiles sort the same way, so visiting ranks in order lists
-    /// tiles in ascending index order.
-    by_rank: Vec<(i8, i8)>,
-    /// What each offset reveals by the second rule.
+    /// Where each offset has its bit.
+    layout: Layout,
+    /// What the open tiles reveal by the second rule.
     rim: Rim,
 }
 
@@ -106,26 +104,16 @@ impl FovTree {
             }
             drafts[at as usize].terminal = true;
         }
-        let mut by_rank: Vec<(i8, i8)> = Hex::ORIGIN
-            .range(radius)
-            .map(|h| (h.x as i8, h.y as i8))
-            .collect();
-        by_rank.sort_unstable_by_key(|&(dx, dy)| (dy, dx));
-        let rank: BTreeMap<(i8, i8), u16> = by_rank
-            .iter()
-            .enumerate()
-            .map(|(k, &o)| (o, k as u16))
-            .collect();
+        let layout = Layout::new(radius);
         let mut nodes = Vec::with_capacity(drafts.len());
-        flatten(&drafts, &rank, 0, &mut nodes);
-        let rim = Rim::new(radius, &by_rank, |o| rank[&o]);
+        flatten(&drafts, &layout, 0, &mut nodes);
+        let rim = Rim::new(&layout);
         Some(FovTree {
             radius,
             nodes,
             stride: 0,
             flat: Vec::new(),
-            flat_by_rank: Vec::new(),
-            by_rank,
+            layout,
             rim,
         })
     }
@@ -139,30 +127,28 @@ impl FovTree {
     /// This tree, made faster for grids whose storage index offset of one row down is
     /// `stride` ([`FovTree::for_grid`]).
     pub(super) fn for_stride(&self, stride: isize) -> FovTree {
+        // Trees too large for the small nodes (radius 32 and up) keep none.
         let flat = self
             .nodes
             .iter()
             .map(|n| {
                 let delta = isize::from(n.dy) * stride + isize::from(n.dx);
-                FlatNode {
+                let bit = u16::try_from(n.mark & !END)
+                    .ok()
+                    .filter(|&b| b < FLAT_END)?;
+                Some(FlatNode {
                     // Grids hold at most 2^24 cells, so a row is shorter than 2^24 and
                     // `delta` (at most 65 rows) fits.
                     delta: delta as i32,
-                    next: n.skip,
-                    rank: n.rank,
-                }
+                    next: u16::try_from(n.skip).ok()?,
+                    mark: bit | if n.mark & END == 0 { 0 } else { FLAT_END },
+                })
             })
-            .collect();
-        // As above, these fit.
-        let flat_by_rank = self
-            .by_rank
-            .iter()
-            .map(|&(dx, dy)| (isize::from(dy) * stride + isize::from(dx)) as i32)
-            .collect();
+            .collect::<Option<Vec<FlatNode>>>()
+            .unwrap_or_default();
         FovTree {
             stride,
             flat,
-            flat_by_rank,
             ..self.clone()
         }
     }
@@ -189,67 +175,101 @@ impl FovTree {
         origin: usize,
         mut visit: impl FnMut(usize),
     ) {
-        self.with_marks(|walk| {
-            if self.walk(grid, blocks, origin, walk) {
-                let cell_of = self.cells_for(grid, origin);
-                ranks(walk.seen).for_each(|rank| visit(cell_of(rank)));
-            }
+        self.with_walk(grid, blocks, origin, |seen| {
+            self.read(grid, origin, seen, &mut visit);
         });
     }
 
-    /// Runs `f` with cleared marks for one walk: on the stack for small radii.
-    fn with_marks<R>(&self, f: impl FnOnce(&mut WalkMarks) -> R) -> R {
-        let words = self.by_rank.len().div_ceil(64);
-        let run = |store: &mut [u64]| {
-            let (seen, open) = store.split_at_mut(words);
-            f(&mut WalkMarks { seen, open })
-        };
-        if words <= STACK_MARK_WORDS {
-            run(&mut [0u64; 2 * STACK_MARK_WORDS][..2 * words])
-        } else {
-            run(&mut vec![0u64; 2 * words])
-        }
-    }
-
-    /// The storage index of each offset rank for a viewer at `origin` on `grid`.
-    fn cells_for<'a, T>(&'a self, grid: &Grid<T>, origin: usize) -> impl Fn(usize) -> usize + 'a {
-        let stride = Self::stride_of(grid);
-        let flat = (stride == self.stride && self.flat_by_rank.len() == self.by_rank.len())
-            .then_some(self.flat_by_rank.as_slice());
-        move |rank| {
-            let delta = if let Some(deltas) = flat {
-                deltas[rank] as isize
-            } else {
-                let (dx, dy) = self.by_rank[rank];
-                isize::from(dy) * stride + isize::from(dx)
-            };
-            origin.wrapping_add_signed(delta)
-        }
-    }
-
-    /// The walk behind [`FovTree::visit`]: marks every visible tile in `walk.seen` (clear on
-    /// entry), the first rule by the tree and then the second from the open tiles found
-    /// ([`Rim::reveal`]). False when `origin` is no tile.
-    fn walk<T>(
+    /// Runs the walk with cleared sets on the stack, sized to a power of two the walk's
+    /// indices are cut to (so they need no bounds check), then `f` with the visible tiles'
+    /// set, `words` long. False, and no call, when `origin` is no tile.
+    fn with_walk<T>(
         &self,
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
         origin: usize,
-        walk: &mut WalkMarks,
+        f: impl FnOnce(&[u64]),
+    ) {
+        let words = self.layout.words;
+        if words <= 32 {
+            self.walk_sized::<T, 32>(grid, blocks, origin, f);
+        } else if words <= 64 {
+            self.walk_sized::<T, 64>(grid, blocks, origin, f);
+        } else {
+            self.walk_sized::<T, 512>(grid, blocks, origin, f);
+        }
+    }
+
+    /// [`FovTree::with_walk`] with sets of `W` words.
+    fn walk_sized<T, const W: usize>(
+        &self,
+        grid: &Grid<T>,
+        blocks: impl Fn(usize) -> bool,
+        origin: usize,
+        f: impl FnOnce(&[u64]),
+    ) {
+        let (mut seen, mut open) = ([0u64; W], [0u64; W]);
+        if self.walk(grid, blocks, origin, &mut seen, &mut open) {
+            f(&seen[..self.layout.words]);
+        }
+    }
+
+    /// The storage index of bit 0 of each word of the sets, for a viewer at `origin` on a grid
+    /// with rows `stride` cells apart.
+    fn word_cells(&self, stride: isize, origin: usize) -> impl Fn(usize) -> usize + '_ {
+        move |word| origin.wrapping_add_signed(self.layout.word_delta(word, stride))
+    }
+
+    /// Calls `visit` with the tile of each bit set in `seen`, in bit order (ascending storage
+    /// order).
+    fn read<T>(&self, grid: &Grid<T>, origin: usize, seen: &[u64], mut visit: impl FnMut(usize)) {
+        let cell_of = self.word_cells(Self::stride_of(grid), origin);
+        for (i, &word) in seen.iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            let base = cell_of(i);
+            let mut bits = word;
+            while bits != 0 {
+                visit(base.wrapping_add(bits.trailing_zeros() as usize));
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// The walk behind [`FovTree::visit`]: marks every visible tile in `seen` (clear on entry,
+    /// as `open` is, and at least as long as the layout), the first rule by the tree and then
+    /// the second from the open tiles found ([`Rim::reveal`]). False when `origin` is no tile.
+    fn walk<T, const W: usize>(
+        &self,
+        grid: &Grid<T>,
+        blocks: impl Fn(usize) -> bool,
+        origin: usize,
+        seen: &mut [u64; W],
+        open: &mut [u64; W],
     ) -> bool {
         if !grid.is_tile(origin) {
             return false;
         }
-        mark(walk.seen, self.origin_rank());
+        mark(seen, self.layout.bit(0, 0) as usize);
         let stride = Self::stride_of(grid);
         let mask = grid.tile_mask();
-        // A tile at the end of its line is seen; an open one may reveal walls.
-        let mut found = |rank: u16, open: bool| {
-            let rank = usize::from(rank);
-            mark(walk.seen, rank);
-            if open {
-                mark(walk.open, rank);
+        // A node that ends its line marks its bit in `seen` when it is a tile, and in `shut`
+        // too when that tile blocks. Only an open tile lets the walk go on down its subtree.
+        // The open branch, the usual one on open ground, writes one word.
+        let shut = open;
+        let mut visit = |cell: usize, bit: usize, end: u64| -> bool {
+            let clear = mask[cell] && !blocks(cell);
+            // `W` is a power of two, so the index needs no bounds check.
+            let (word, shift) = (bit / 64 % W, bit % 64);
+            if clear {
+                seen[word] |= end << shift;
+            } else {
+                let tile = (u64::from(mask[cell]) & end) << shift;
+                seen[word] |= tile;
+                shut[word] |= tile;
             }
+            clear
         };
         // In both loops the parent is an open tile, so a node's index is inside storage.
         if stride == self.stride && self.flat.len() == self.nodes.len() {
@@ -257,17 +277,12 @@ impl FovTree {
             let mut n = 0;
             while let Some(node) = nodes.get(n) {
                 let cell = origin.wrapping_add_signed(node.delta as isize);
-                if mask[cell] {
-                    let open = !blocks(cell);
-                    if node.rank != INNER {
-                        found(node.rank, open);
-                    }
-                    if open {
-                        n += 1;
-                        continue;
-                    }
-                }
-                n = node.next as usize;
+                let (bit, end) = (node.mark & !FLAT_END, node.mark >> 15);
+                n = if visit(cell, usize::from(bit), u64::from(end)) {
+                    n + 1
+                } else {
+                    usize::from(node.next)
+                };
             }
         } else {
             let nodes = self.nodes.as_slice();
@@ -275,28 +290,29 @@ impl FovTree {
             while let Some(node) = nodes.get(n) {
                 let cell = origin
                     .wrapping_add_signed(isize::from(node.dy) * stride + isize::from(node.dx));
-                if mask[cell] {
-                    let open = !blocks(cell);
-                    if node.rank != INNER {
-                        found(node.rank, open);
-                    }
-                    if open {
-                        n += 1;
-                        continue;
-                    }
-                }
-                n = node.skip as usize;
+                let (bit, end) = (node.mark & !END, node.mark >> 31);
+                n = if visit(cell, bit as usize, u64::from(end)) {
+                    n + 1
+                } else {
+                    node.skip as usize
+                };
             }
         }
-        let offsets = grid.neighbor_offsets();
-        self.rim
-            .reveal(walk, self.cells_for(grid, origin), &offsets, mask, blocks);
+        let words = self.layout.words;
+        // The visible tiles that do not block, in place of those that do.
+        for (o, s) in shut[..words].iter_mut().zip(&seen[..words]) {
+            *o = s & !*o;
+        }
+        let open = shut;
+        self.rim.reveal(
+            &self.layout,
+            &mut seen[..words],
+            &open[..words],
+            self.word_cells(stride, origin),
+            mask,
+            blocks,
+        );
         true
-    }
-
-    /// The rank of the viewer's own offset: the middle of the reading order.
-    fn origin_rank(&self) -> usize {
-        self.by_rank.len() / 2
     }
 
     /// The visible tiles from `origin`, as [`FovTree::visit`] finds them, written to `out`
@@ -313,8 +329,8 @@ impl FovTree {
     }
 
     /// The visible tiles from `origin` in ascending index order, written to `out` (cleared
-    /// first), without a sort: the walk marks ranks in a bit set; the set, read in rank order,
-    /// gives the tiles in reading order.
+    /// first), without a sort: the walk marks bits laid out in storage order
+    /// ([`Layout`]), and reading them in order lists the tiles in order.
     pub fn compute_sorted<T>(
         &self,
         grid: &Grid<T>,
@@ -323,41 +339,27 @@ impl FovTree {
         out: &mut Vec<usize>,
     ) {
         out.clear();
-        self.with_marks(|walk| {
-            if self.walk(grid, blocks, origin, walk) {
-                out.reserve(self.by_rank.len());
-                let cell_of = self.cells_for(grid, origin);
-                for (w, &word) in walk.seen.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        out.push(cell_of(w * 64 + bits.trailing_zeros() as usize));
-                        bits &= bits - 1;
-                    }
-                }
-            }
+        self.with_walk(grid, blocks, origin, |seen| {
+            self.read(grid, origin, seen, |cell| out.push(cell));
         });
     }
 }
 
 /// Appends the subtree under draft `id` (not `id` itself) in depth-first order.
-fn flatten(drafts: &[Draft], rank: &BTreeMap<(i8, i8), u16>, id: usize, out: &mut Vec<Node>) {
+fn flatten(drafts: &[Draft], layout: &Layout, id: usize, out: &mut Vec<Node>) {
     let mut children: Vec<u32> = drafts[id].children.clone();
     children.sort_by_key(|&c| drafts[c as usize].dir);
     for c in children {
         let at = out.len();
         let draft = &drafts[c as usize];
-        let (dx, dy) = (draft.offset.x as i8, draft.offset.y as i8);
+        let own = layout.bit(draft.offset.x, draft.offset.y);
         out.push(Node {
-            dx,
-            dy,
-            rank: if draft.terminal {
-                rank[&(dx, dy)]
-            } else {
-                INNER
-            },
+            dx: draft.offset.x as i8,
+            dy: draft.offset.y as i8,
+            mark: if draft.terminal { own | END } else { own },
             skip: 0,
         });
-        flatten(drafts, rank, c as usize, out);
+        flatten(drafts, layout, c as usize, out);
         out[at].skip = out.len() as u32;
     }
 }
@@ -371,24 +373,30 @@ mod tests {
     fn every_offset_ends_exactly_one_node() {
         for r in [0, 1, 5, 20, MAX_TREE_RADIUS] {
             let tree = FovTree::new(r).unwrap();
-            let mut ranks: Vec<u16> = tree
+            let bit = |n: &Node| (n.mark & !END) as usize;
+            let mut ends: Vec<(i32, i32)> = tree
                 .nodes
                 .iter()
-                .filter(|n| n.rank != INNER)
-                .map(|n| n.rank)
+                .filter(|n| n.mark & END != 0)
+                .map(|n| {
+                    let at = tree.layout.offset(bit(n)).unwrap();
+                    assert_eq!(at, (i32::from(n.dx), i32::from(n.dy)));
+                    at
+                })
                 .collect();
-            ranks.sort_unstable();
-            let all = 3 * r as usize * (r as usize + 1);
+            ends.sort_unstable();
             // Every offset but the origin's own, once each.
-            let origin = tree.origin_rank() as u16;
-            let want: Vec<u16> = (0..=all as u16).filter(|&k| k != origin).collect();
-            assert_eq!(ranks, want, "radius {r}");
-            assert_eq!(tree.by_rank[usize::from(origin)], (0, 0));
-            assert!(
-                tree.nodes
-                    .iter()
-                    .all(|n| { Hex::new(i32::from(n.dx), i32::from(n.dy)).length() as u32 <= r })
-            );
+            let mut want: Vec<(i32, i32)> = Hex::ORIGIN
+                .range(r)
+                .filter(|&h| h != Hex::ORIGIN)
+                .map(|h| (h.x, h.y))
+                .collect();
+            want.sort_unstable();
+            assert_eq!(ends, want, "radius {r}");
+            assert!(tree.nodes.iter().all(|n| {
+                tree.layout.offset(bit(n)) == Some((i32::from(n.dx), i32::from(n.dy)))
+                    && Hex::new(i32::from(n.dx), i32::from(n.dy)).length() as u32 <= r
+            }));
         }
         assert!(FovTree::new(MAX_TREE_RADIUS + 1).is_none());
     }
