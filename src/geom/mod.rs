@@ -15,6 +15,7 @@ mod direction;
 mod line;
 mod projection;
 mod rings;
+mod tiling;
 mod transform;
 
 #[cfg(test)]
@@ -24,6 +25,7 @@ pub use cabinet::Cabinet;
 pub use convert::{Doubled, Offset};
 pub use direction::Direction;
 pub use projection::Projection;
+pub use tiling::{Compass, Step, StepKind, Tiling, UnknownTiling};
 
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, Mul, Neg, Sub};
