@@ -15,6 +15,7 @@ mod direction;
 mod line;
 mod projection;
 mod rings;
+mod square;
 mod tiling;
 mod transform;
 
@@ -25,6 +26,7 @@ pub use cabinet::Cabinet;
 pub use convert::{Doubled, Offset};
 pub use direction::Direction;
 pub use projection::Projection;
+pub use square::{Square, SquareProjection};
 pub use tiling::{Compass, Step, StepKind, Tiling, UnknownTiling};
 
 use serde::{Deserialize, Serialize};
