@@ -18,6 +18,7 @@ mod rings;
 mod square;
 mod tiling;
 mod transform;
+mod triangle;
 
 #[cfg(test)]
 mod tests;
@@ -28,6 +29,7 @@ pub use direction::Direction;
 pub use projection::Projection;
 pub use square::{Square, SquareProjection};
 pub use tiling::{Compass, Step, StepKind, Tiling, UnknownTiling};
+pub use triangle::{Pointing, Tri, TriMeasure, TriProjection};
 
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, Mul, Neg, Sub};
