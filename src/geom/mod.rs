@@ -4,10 +4,14 @@
 //!
 //! Cube coordinates are `q = x − y, r = y, s = −x`. Pure maths: no game rules, no I/O.
 //!
+//! The other two tilings of DESIGN.md live beside the hexes, each with its moves, distances,
+//! line, sight measure, range and projection: [`Square`] and [`Tri`]. What the three share (the
+//! [`Tiling`] names, [`StepKind`], the screen directions [`Compass`]) is in `tiling.rs`.
+//!
 //! # Coordinate range
-//! Every function here is exact for coordinates within [`COORD_LIMIT`] of the origin; map files
-//! and other outside data are checked against that limit where they come in, so arithmetic
-//! never overflows.
+//! Every function here (on every tiling) is exact for coordinates within [`COORD_LIMIT`] of the
+//! origin; map files and other outside data are checked against that limit where they come in,
+//! so arithmetic never overflows.
 
 mod cabinet;
 mod convert;

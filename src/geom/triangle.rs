@@ -180,7 +180,9 @@ impl Tri {
         all.sort_unstable();
         all.dedup();
         let mut out = [self; 12];
-        out.copy_from_slice(&all);
+        for (slot, tile) in out.iter_mut().zip(all) {
+            *slot = tile;
+        }
         out
     }
 

@@ -205,8 +205,17 @@ proptest! {
         prop_assert_eq!(line.len() as i32, a.distance(b) + 1);
         prop_assert_eq!(line[0], a);
         prop_assert_eq!(line[line.len() - 1], b);
+        // Each step is one of the eight moves, and the longer axis advances by one every step
+        // (so a step can be diagonal: neighbours by corner, not always by side).
+        let (dx, dy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
+        let x_major = (b.x - a.x).abs() >= (b.y - a.y).abs();
         for pair in line.windows(2) {
             prop_assert!(pair[0].direction_to(pair[1]).is_some(), "{:?}", line);
+            if x_major {
+                prop_assert_eq!(pair[1].x - pair[0].x, dx);
+            } else {
+                prop_assert_eq!(pair[1].y - pair[0].y, dy);
+            }
         }
     }
 

