@@ -431,8 +431,21 @@ proptest! {
             let back = step.to.step(step.dir.opposite());
             prop_assert_eq!(back.map(|s| (s.to, s.kind)), Some((a, step.kind)));
         }
-        for n in a.corner_sharing() {
+        let mut dirs: Vec<Compass> = a.steps().iter().map(|s| s.dir).collect();
+        dirs.sort();
+        dirs.dedup();
+        prop_assert_eq!(dirs.len(), 6);
+        let sharing = a.corner_sharing();
+        prop_assert!(sharing.windows(2).all(|w| w[0] < w[1]));
+        for n in sharing {
             prop_assert!(n.corner_sharing().contains(&a));
+        }
+        for step in a.steps().iter().filter(|s| s.kind == StepKind::Corner) {
+            let beside = a.beside_corner_move(step.dir);
+            prop_assert!(beside.is_some());
+            for b in beside.into_iter().flatten() {
+                prop_assert!(sharing.contains(&b) && b != step.to);
+            }
         }
     }
 
