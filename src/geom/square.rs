@@ -63,6 +63,11 @@ impl Square {
         })
     }
 
+    /// The eight adjacent squares (by side or corner), in the order of [`Compass::ALL`].
+    pub fn neighbors(self) -> [Square; 8] {
+        Compass::ALL.map(|d| self.neighbor(d))
+    }
+
     /// The four squares across a side: E, N, W, S.
     pub fn side_neighbors(self) -> [Square; 4] {
         [Compass::E, Compass::N, Compass::W, Compass::S].map(|d| self.neighbor(d))

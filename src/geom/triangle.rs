@@ -66,6 +66,12 @@ impl Tri {
         self.x.abs() <= COORD_LIMIT && self.y.abs() <= COORD_LIMIT && self.s <= 1
     }
 
+    /// This triangle moved by `dx` rhombi right and `dy` rows down (keeping `s`): lines,
+    /// distances and moves all keep their shape under such a move.
+    pub const fn shifted(self, dx: i32, dy: i32) -> Tri {
+        Tri::new(self.x + dx, self.y + dy, self.s)
+    }
+
     /// Which way this triangle points: `s = 0` down, `s = 1` up.
     pub const fn pointing(self) -> Pointing {
         if self.s == 0 {

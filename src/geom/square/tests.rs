@@ -69,6 +69,7 @@ fn eight_moves_four_of_each_kind() {
             sq(4, 2)
         ]
     );
+    assert_eq!(at.neighbors().to_vec(), to);
     let corners = steps.iter().filter(|s| s.kind == StepKind::Corner).count();
     assert_eq!(corners, 4);
     assert_eq!(

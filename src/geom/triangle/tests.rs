@@ -419,7 +419,7 @@ proptest! {
 
     #[test]
     fn line_is_the_same_wherever_it_is(a in small(), b in small(), dx in -COORD_LIMIT / 2..COORD_LIMIT / 2, dy in -COORD_LIMIT / 2..COORD_LIMIT / 2) {
-        let shift = |v: Tri| t(v.x + dx, v.y + dy, v.s);
+        let shift = |v: Tri| v.shifted(dx, dy);
         let moved: Vec<Tri> = a.line_to(b).into_iter().map(shift).collect();
         prop_assert_eq!(shift(a).line_to(shift(b)), moved);
     }
