@@ -14,6 +14,10 @@ fn small() -> impl Strategy<Value = Tri> {
     (-40i32..40, -40i32..40, 0u8..2).prop_map(|(x, y, s)| t(x, y, s))
 }
 
+fn medium() -> impl Strategy<Value = Tri> {
+    (-3000i32..3000, -3000i32..3000, 0u8..2).prop_map(|(x, y, s)| t(x, y, s))
+}
+
 fn in_limits() -> impl Strategy<Value = Tri> {
     (
         -COORD_LIMIT..=COORD_LIMIT,
@@ -406,6 +410,11 @@ proptest! {
 
     #[test]
     fn line_is_design_rule_in_floating_point(a in small(), b in small()) {
+        prop_assert_eq!(a.line_to(b), float_line(a, b));
+    }
+
+    #[test]
+    fn long_lines_are_design_rule_in_floating_point(a in medium(), b in medium()) {
         prop_assert_eq!(a.line_to(b), float_line(a, b));
     }
 
