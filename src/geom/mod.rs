@@ -4,10 +4,14 @@
 //!
 //! Cube coordinates are `q = x − y, r = y, s = −x`. Pure maths: no game rules, no I/O.
 //!
+//! The other two tilings of DESIGN.md live beside the hexes, each with its moves, distances,
+//! line, sight measure, range and projection: [`Square`] and [`Tri`]. What the three share (the
+//! [`Tiling`] names, [`StepKind`], the screen directions [`Compass`]) is in `tiling.rs`.
+//!
 //! # Coordinate range
-//! Every function here is exact for coordinates within [`COORD_LIMIT`] of the origin; map files
-//! and other outside data are checked against that limit where they come in, so arithmetic
-//! never overflows.
+//! Every function here (on every tiling) is exact for coordinates within [`COORD_LIMIT`] of the
+//! origin; map files and other outside data are checked against that limit where they come in,
+//! so arithmetic never overflows.
 
 mod cabinet;
 mod convert;
@@ -15,7 +19,10 @@ mod direction;
 mod line;
 mod projection;
 mod rings;
+mod square;
+mod tiling;
 mod transform;
+mod triangle;
 
 #[cfg(test)]
 mod tests;
@@ -24,6 +31,9 @@ pub use cabinet::Cabinet;
 pub use convert::{Doubled, Offset};
 pub use direction::Direction;
 pub use projection::Projection;
+pub use square::{Square, SquareProjection};
+pub use tiling::{Compass, Step, StepKind, Tiling, UnknownTiling};
+pub use triangle::{Pointing, Tri, TriMeasure, TriProjection};
 
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, Mul, Neg, Sub};

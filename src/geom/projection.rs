@@ -2,9 +2,10 @@
 //! screen with its column offset at 0).
 //!
 //! Each tiling has its own projection type beside the others: hexes in the cabinet projection
-//! ([`Cabinet`](super::Cabinet)) today; squares (column `2x`, row `y`), triangles (column
-//! `2x + y + s`) and hexes drawn large with their sides and corners (column `4x − 2y + H`, row
-//! `2y`) are meant to come as siblings implementing the same trait.
+//! ([`Cabinet`](super::Cabinet)), squares at column `2x`, row `y`
+//! ([`SquareProjection`](super::SquareProjection)), triangles at column `2x + y + s`
+//! ([`TriProjection`](super::TriProjection)). Hexes drawn large with their sides and corners
+//! (column `4x − 2y + H`, row `2y`) are meant to come as a sibling implementing the same trait.
 
 /// A projection of tiles onto character cells `(column, row)`.
 ///
