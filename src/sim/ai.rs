@@ -220,6 +220,16 @@ pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Inte
         };
         return hunt(senses, me, behaviour, player.pos, mind);
     }
+    if frightened(me, behaviour) {
+        // A hurt coward out of the player's sight hides where it is: walking back to where it
+        // last saw them would bring it next to them again, to flee again (issue 17's imp that
+        // dodged every blow and throw this way, forever).
+        let mind = Mind {
+            memory: me.memory,
+            charge: None,
+        };
+        return (Intention::Stay, mind);
+    }
     if let Some(goal) = me.memory.filter(|&g| g != me.pos) {
         if let Some(to) = senses.toward(me, goal) {
             let mind = Mind {
@@ -275,10 +285,9 @@ fn hunt(
             .map_or(Intention::Stay, Intention::Move)
     };
     let intention = match behaviour {
-        Behaviour::Coward { flee_below }
-            if i64::from(me.hp) * 100 <= i64::from(me.max_hp) * i64::from(flee_below) =>
-        {
-            match senses.step(me, true) {
+        // A coward flees only to a free tile: with none, it is cornered and fights.
+        Behaviour::Coward { .. } if frightened(me, behaviour) => {
+            match senses.step(me, true).filter(|&to| senses.free(to)) {
                 Some(to) => Intention::Move(to),
                 None if adjacent => Intention::Attack(target),
                 None => Intention::Stay,
@@ -313,6 +322,16 @@ fn hunt(
     (intention, mind)
 }
 
+/// Whether `me` is a coward hurt enough to flee.
+fn frightened(me: &Creature, behaviour: Behaviour) -> bool {
+    match behaviour {
+        Behaviour::Coward { flee_below } => {
+            i64::from(me.hp) * 100 <= i64::from(me.max_hp) * i64::from(flee_below)
+        }
+        _ => false,
+    }
+}
+
 /// A random step to a free neighbour, or a pause one time in three.
 fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
     if below(rng, 3) == 0 {
@@ -327,4 +346,95 @@ fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
         return Intention::Stay;
     }
     Intention::Move(open[below(rng, open.len())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::map::{Grid, Shape, Terrain};
+    use crate::rng::{Stream, stream};
+
+    /// Where the player stands, at the end of a corridor running south.
+    const ME: Hex = Hex::new(3, 3);
+    /// The corridor's next tile, where the imp stood in issue 17.
+    const NEXT: Hex = Hex::new(3, 4);
+    /// Around the corner from the corridor: out of the player's sight.
+    const CORNER: Hex = Hex::new(4, 5);
+
+    /// Walls everywhere but a corridor down to `ME`, `NEXT`, `CORNER` and `rest`.
+    fn corridor(rest: &[Hex]) -> Level {
+        let shape = Shape::Parallelogram {
+            width: 8,
+            height: 9,
+        };
+        let mut grid = Grid::new(&shape, Terrain::Wall).unwrap();
+        let open = [Hex::new(3, 1), Hex::new(3, 2), ME, NEXT, CORNER];
+        for &h in open.iter().chain(rest) {
+            grid.set(h, Terrain::Floor);
+        }
+        Level::new("corridor", 1, grid)
+    }
+
+    fn imp_at(pos: Hex, hp: i32) -> Creature {
+        let content = Content::bundled().unwrap();
+        let mut imp = Creature::monster(1, content.monster("imp").unwrap(), pos);
+        imp.hp = hp;
+        imp.memory = Some(ME);
+        imp
+    }
+
+    fn player() -> Creature {
+        Creature::player(&Content::bundled().unwrap(), ME)
+    }
+
+    fn choice(level: &Level, creatures: &[Creature], who: usize) -> Intention {
+        let senses = Senses::new(level, creatures, 1, None);
+        let mut rng = stream(1, Stream::Ai, 0);
+        choose(&senses, &creatures[who], &mut rng).0
+    }
+
+    #[test]
+    fn the_corner_is_out_of_the_players_sight() {
+        let level = corridor(&[]);
+        let seen = visible_tiles(&level, ME, 9);
+        let index = |h: Hex| level.terrain.index(h).unwrap();
+        assert!(seen.binary_search(&index(NEXT)).is_ok());
+        assert!(seen.binary_search(&index(CORNER)).is_err());
+    }
+
+    #[test]
+    fn a_hurt_coward_out_of_sight_hides_instead_of_coming_back() {
+        // Issue 17: the imp fled around the corner, lost sight of the player and walked back
+        // to where it had seen them, to flee again at the next blow; forever.
+        let level = corridor(&[Hex::new(4, 6)]);
+        let hurt = [player(), imp_at(CORNER, 1)];
+        assert_eq!(choice(&level, &hurt, 1), Intention::Stay);
+        // Unhurt, it still hunts where it last saw the player.
+        let unhurt = [player(), imp_at(CORNER, 3)];
+        assert_eq!(choice(&level, &unhurt, 1), Intention::Move(NEXT));
+    }
+
+    #[test]
+    fn a_hurt_coward_in_sight_flees_to_a_free_tile() {
+        let level = corridor(&[]);
+        let creatures = [player(), imp_at(NEXT, 1)];
+        assert_eq!(choice(&level, &creatures, 1), Intention::Move(CORNER));
+    }
+
+    #[test]
+    fn a_cornered_coward_fights() {
+        // Its only way away is taken: it strikes instead of bouncing off the other creature
+        // (and being struck without striking back).
+        let level = corridor(&[]);
+        let content = Content::bundled().unwrap();
+        let rat = Creature::monster(2, content.monster("rat").unwrap(), CORNER);
+        let creatures = [player(), imp_at(NEXT, 1), rat];
+        assert_eq!(choice(&level, &creatures, 1), Intention::Attack(ME));
+        // With no way away at all, likewise.
+        let mut dead_end = corridor(&[]);
+        dead_end.terrain.set(CORNER, Terrain::Wall);
+        let creatures = [player(), imp_at(NEXT, 1)];
+        assert_eq!(choice(&dead_end, &creatures, 1), Intention::Attack(ME));
+    }
 }
