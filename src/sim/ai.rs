@@ -162,6 +162,15 @@ impl<'a> Senses<'a> {
             .count() as u32
     }
 
+    /// Living monsters of `me`'s kind on the level, `me` included.
+    fn kin(&self, me: &Creature) -> u32 {
+        self.here
+            .iter()
+            .skip(1)
+            .filter(|c| c.name == me.name)
+            .count() as u32
+    }
+
     /// Whether a missile from `from` flies clear to `to`: no sight-blocking tile and no
     /// creature on the tiles between.
     fn clear_shot(&self, from: Hex, to: Hex) -> bool {
@@ -295,7 +304,11 @@ fn hunt(
         }
         _ if adjacent => Intention::Attack(target),
         Behaviour::Pack { size, radius } => {
-            let ready = senses.pack_near_player(me, target, radius) >= size;
+            // It waits for its pack, unless too few of its kind are left on the level ever
+            // to gather: then it hunts alone (a lone wolf waiting forever beside the
+            // player's way held the player in a stalemate).
+            let ready =
+                senses.pack_near_player(me, target, radius) >= size || senses.kin(me) < size;
             let far = me.pos.distance(target) > radius as i32;
             match senses.step(me, false) {
                 Some(to) if ready || far => Intention::Move(to),
@@ -436,5 +449,26 @@ mod tests {
         dead_end.terrain.set(CORNER, Terrain::Wall);
         let creatures = [player(), imp_at(NEXT, 1)];
         assert_eq!(choice(&dead_end, &creatures, 1), Intention::Attack(ME));
+    }
+
+    #[test]
+    fn a_pack_too_few_ever_to_gather_hunts_alone() {
+        let shape = Shape::Parallelogram {
+            width: 12,
+            height: 5,
+        };
+        let level = Level::new("room", 1, Grid::new(&shape, Terrain::Floor).unwrap());
+        let content = Content::bundled().unwrap();
+        let wolf = content.monster("wolf").unwrap();
+        let me = Creature::player(&content, Hex::new(1, 2));
+        // Two wolves (a pack of two) where only one is near the player: it waits for the
+        // other...
+        let near = Creature::monster(1, wolf, Hex::new(3, 2));
+        let far = Creature::monster(2, wolf, Hex::new(11, 2));
+        let pair = [me.clone(), near.clone(), far];
+        assert_eq!(choice(&level, &pair, 1), Intention::Stay);
+        // ...but the last wolf of the level has no pack to wait for.
+        let alone = [me, near];
+        assert_eq!(choice(&level, &alone, 1), Intention::Move(Hex::new(2, 2)));
     }
 }
