@@ -172,17 +172,20 @@ impl<'a> Senses<'a> {
     }
 
     /// Whether a missile from `from` flies clear to `to`: no sight-blocking tile and no
-    /// creature on the tiles between.
+    /// creature on the tiles between, and `to` itself lets a missile in. A missile stops
+    /// before a tile that blocks sight, so a target in brush cannot be shot (a centaur that
+    /// shot at a player in brush forever, never hitting, held the bot in issue 17).
     fn clear_shot(&self, from: Hex, to: Hex) -> bool {
         let line = from.line_to(to);
-        line[1..line.len() - 1].iter().all(|&h| {
-            !self.level.blocks_sight(h)
-                && self
-                    .level
-                    .terrain
-                    .index(h)
-                    .is_some_and(|i| !self.occupied[i])
-        })
+        !self.level.blocks_sight(to)
+            && line[1..line.len() - 1].iter().all(|&h| {
+                !self.level.blocks_sight(h)
+                    && self
+                        .level
+                        .terrain
+                        .index(h)
+                        .is_some_and(|i| !self.occupied[i])
+            })
     }
 
     /// The direction of a straight, open run from `me` to the player within `range`.
@@ -470,5 +473,30 @@ mod tests {
         // ...but the last wolf of the level has no pack to wait for.
         let alone = [me, near];
         assert_eq!(choice(&level, &alone, 1), Intention::Move(Hex::new(2, 2)));
+    }
+
+    #[test]
+    fn a_shooter_does_not_shoot_at_a_player_in_brush_and_comes_closer() {
+        let shape = Shape::Parallelogram {
+            width: 12,
+            height: 5,
+        };
+        let mut level = Level::new("room", 1, Grid::new(&shape, Terrain::Floor).unwrap());
+        let content = Content::bundled().unwrap();
+        let centaur = content.monster("centaur").unwrap();
+        let creatures = [
+            Creature::player(&content, Hex::new(1, 2)),
+            Creature::monster(1, centaur, Hex::new(6, 2)),
+        ];
+        assert_eq!(
+            choice(&level, &creatures, 1),
+            Intention::Throw(Hex::new(1, 2))
+        );
+        // The shot would stop before the brush: it closes in instead.
+        level.terrain.set(Hex::new(1, 2), Terrain::Brush);
+        assert_eq!(
+            choice(&level, &creatures, 1),
+            Intention::Move(Hex::new(5, 2))
+        );
     }
 }
