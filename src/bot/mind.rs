@@ -309,10 +309,12 @@ fn escape_stairs(world: &World) -> Option<Command> {
     }
 }
 
-/// A launcher in hand when monsters are still far and there is ammunition for it.
+/// A launcher in hand when monsters are still far and there is ammunition for it; never
+/// one launcher for another (with two, the bot swapped them at every action while its shots
+/// could not reach: issue 17).
 fn ready_launcher(world: &World, fight: &Fight) -> Option<Command> {
     let far = fight.nearest().is_some_and(|d| d >= 4);
-    if far {
+    if far && !gear::holds_launcher(world) {
         return gear::loadable_launcher(world).map(Command::Wield);
     }
     None
