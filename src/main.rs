@@ -20,7 +20,7 @@ struct Cli {
 enum Cmd {
     /// Play a game (the default when no command is given).
     Play(hexdeep::ui::PlayArgs),
-    /// Resolve one turn of a JSON scenario and print where every unit ends up.
+    /// Resolve the turns of a JSON scenario and print where every unit ends up.
     Sim {
         /// The scenario file.
         file: PathBuf,

@@ -366,11 +366,14 @@ fn the_sidebar_names_hit_points_the_map_and_the_action_in_the_turn() {
 
 #[test]
 fn a_waiting_pack_says_so() {
-    // Three jackals make a pack; one alone near the player waits for the others.
-    let mut s = session(
-        room(12, 5, Hex::new(1, 2), &[("jackal", Hex::new(4, 2))]),
-        false,
-    );
+    // Three jackals make a pack; one alone near the player waits for the other two, still
+    // far away. (A jackal with no pack left on the level to wait for hunts alone.)
+    let jackals = [
+        ("jackal", Hex::new(4, 2)),
+        ("jackal", Hex::new(10, 1)),
+        ("jackal", Hex::new(11, 3)),
+    ];
+    let mut s = session(room(12, 5, Hex::new(1, 2), &jackals), false);
     let plan = s.world.visible_plans()[0];
     assert_eq!(plan.intention, Intention::Stay);
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");

@@ -24,6 +24,11 @@ const STUBBORN: u32 = 4;
 const ALERT: u32 = 3;
 /// Actions the bot waits for a monster that does not come before it goes on its way.
 const PATIENCE: u32 = 6;
+/// Actions without progress (no new tile seen, no monster hurt or killed, no depth gained)
+/// after which the bot is stuck and tries something else: it stops dodging and waiting, heads
+/// for the stairs down by another way if it can, or reads a teleport. Longer than a rest from
+/// low health, which makes no progress either.
+const NO_PROGRESS: u32 = 500;
 
 /// Where the bot is heading when nothing is in the way.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,9 +50,28 @@ struct Planned {
     stairs: usize,
 }
 
+/// What the bot counts as getting somewhere, besides hurting a monster.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Progress {
+    depth: u32,
+    /// Tiles of the level seen.
+    seen: usize,
+    kills: u32,
+}
+
+impl Progress {
+    fn of(world: &World) -> Progress {
+        Progress {
+            depth: world.depth(),
+            seen: world.seen_count(),
+            kills: world.story().kill_count(),
+        }
+    }
+}
+
 /// A scripted player. It keeps only what a player would keep in mind: the way it is
-/// walking, whether it is resting, how long it has been on this level and how long it has
-/// waited for a monster.
+/// walking, whether it is resting, how long it has been on this level, how long it has
+/// waited for a monster and how long it has gone without progress.
 #[derive(Clone, Debug, Default)]
 pub struct Bot {
     /// The tiles still to walk, the next first.
@@ -69,6 +93,12 @@ pub struct Bot {
     items_known: usize,
     /// Depths where it has read a scroll of magic mapping.
     mapped: Vec<u32>,
+    /// Where it had got at its last action.
+    progress: Progress,
+    /// The hit points of the foes in view at its last action, by id.
+    foe_hp: Vec<(usize, i32)>,
+    /// Actions since it last made progress: at [`NO_PROGRESS`] it is stuck.
+    idle: u32,
 }
 
 impl Bot {
@@ -90,6 +120,7 @@ impl Bot {
         }
         self.items_known = items;
         let fight = Fight::new(world);
+        self.watch_progress(world, &fight);
         if fight.any() {
             self.route.clear();
             self.resting = false;
@@ -111,6 +142,33 @@ impl Bot {
         self.travel(world)
     }
 
+    /// Counts the actions without progress: a new tile seen, a foe in view hurt, a kill, a
+    /// new depth.
+    fn watch_progress(&mut self, world: &World, fight: &Fight) {
+        let now = Progress::of(world);
+        let foes: Vec<(usize, i32)> = fight.foes.iter().map(|c| (c.id, c.hp)).collect();
+        let hurt = foes.iter().any(|&(id, hp)| {
+            self.foe_hp
+                .iter()
+                .any(|&(was, before)| was == id && hp < before)
+        });
+        let before = self.progress;
+        let went_on =
+            now.depth != before.depth || now.seen > before.seen || now.kills > before.kills;
+        self.idle = if went_on || hurt {
+            0
+        } else {
+            self.idle.saturating_add(1)
+        };
+        self.progress = now;
+        self.foe_hp = foes;
+    }
+
+    /// Whether the bot has gone [`NO_PROGRESS`] actions without progress.
+    fn stuck(&self) -> bool {
+        self.idle >= NO_PROGRESS
+    }
+
     /// What to do about the monsters in view, or `None` to go on with the journey.
     fn in_fight(&mut self, world: &World, fight: &Fight) -> Option<Command> {
         let me = world.player();
@@ -129,7 +187,7 @@ impl Bot {
                 }
             }
         }
-        let dodge = if self.dodged < STUBBORN {
+        let dodge = if self.dodged < STUBBORN && !self.stuck() {
             fight.dodge()
         } else {
             None
@@ -145,7 +203,7 @@ impl Bot {
             self.waited = 0;
             return action;
         }
-        if fight.coming() && self.waited < PATIENCE {
+        if fight.coming() && self.waited < PATIENCE && !self.stuck() {
             self.waited += 1;
             return Some(Command::Wait);
         }
@@ -199,6 +257,12 @@ impl Bot {
             (Goal::Out, Some(Terrain::StairsUp)) => return Command::Ascend,
             _ => {}
         }
+        if self.stuck() && world.seen_stairs_down().is_empty() {
+            if let Some(scroll) = gear::teleport_scroll(world) {
+                self.route.clear();
+                return Command::Read(scroll);
+            }
+        }
         if let Some(step) = self.follow(world, goal) {
             return step;
         }
@@ -221,7 +285,7 @@ impl Bot {
         }
         let stairs_known = !world.seen_stairs_down().is_empty();
         let long = world.turn() >= self.arrived.1 + LEVEL_BUDGET;
-        if stairs_known && (long || self.explored) {
+        if stairs_known && (long || self.explored || self.stuck()) {
             Goal::Down
         } else {
             Goal::Explore
@@ -252,7 +316,7 @@ impl Bot {
                     .is_some_and(|&end| worth_reaching(world, goal, end)));
         if !fresh {
             self.route.clear();
-            let Some(route) = route(world, goal) else {
+            let Some(route) = route(world, goal, self.stuck()) else {
                 self.explored |= goal == Goal::Explore;
                 return None;
             };
@@ -269,19 +333,27 @@ impl Bot {
     }
 }
 
-/// The way to `goal` through known tiles, the player's tile excluded.
-fn route(world: &World, goal: Goal) -> Option<Vec<Hex>> {
+/// The way to `goal` through known tiles, the player's tile excluded; when `stuck`, around
+/// the monsters in view if there is such a way.
+fn route(world: &World, goal: Goal, stuck: bool) -> Option<Vec<Hex>> {
     let me = world.player().pos;
+    let monsters: Vec<Hex> = if stuck {
+        world.visible_monsters().iter().map(|c| c.pos).collect()
+    } else {
+        Vec::new()
+    };
+    let path = |to: Hex| {
+        world
+            .known_path_avoiding(me, to, &monsters)
+            .or_else(|| world.known_path(me, to))
+    };
     match goal {
         Goal::Explore => world.explore_path(),
-        Goal::Down => {
-            let stairs = world.nearest_seen_stairs_down()?;
-            world.known_path(me, stairs)
-        }
+        Goal::Down => path(world.nearest_seen_stairs_down()?),
         Goal::Out => world
             .seen_stairs_up()
             .into_iter()
-            .filter_map(|s| world.known_path(me, s))
+            .filter_map(path)
             .min_by_key(Vec::len),
     }
 }
@@ -309,10 +381,12 @@ fn escape_stairs(world: &World) -> Option<Command> {
     }
 }
 
-/// A launcher in hand when monsters are still far and there is ammunition for it.
+/// A launcher in hand when monsters are still far and there is ammunition for it; never
+/// one launcher for another (with two, the bot swapped them at every action while its shots
+/// could not reach: issue 17).
 fn ready_launcher(world: &World, fight: &Fight) -> Option<Command> {
     let far = fight.nearest().is_some_and(|d| d >= 4);
-    if far {
+    if far && !gear::holds_launcher(world) {
         return gear::loadable_launcher(world).map(Command::Wield);
     }
     None
@@ -337,4 +411,69 @@ fn ready_weapon(world: &World, fight: &Fight) -> Option<Command> {
         return gear::weapon_upgrade(world).map(Command::Wield);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::geom::Direction;
+    use crate::map::{Grid, Level, Shape};
+
+    /// A long hall (wider than the player sees) with stairs down at its west end, the player
+    /// near them, and a second level below.
+    fn hall() -> World {
+        let shape = Shape::Parallelogram {
+            width: 40,
+            height: 5,
+        };
+        let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
+        grid.set(Hex::new(1, 2), Terrain::StairsDown);
+        let mut first = Level::new("hall", 1, grid.clone());
+        first.start = Some(Hex::new(4, 2));
+        let mut second = Level::new("below", 2, grid);
+        second.start = Some(Hex::new(4, 2));
+        let content = Content::bundled().unwrap().into();
+        World::from_levels(content, vec![first, second], 5).unwrap()
+    }
+
+    #[test]
+    fn actions_without_progress_are_counted_and_progress_resets_them() {
+        let mut world = hall();
+        let mut bot = Bot::new();
+        for n in 1..=3 {
+            bot.watch_progress(&world, &Fight::new(&world));
+            // The first look is progress itself: the level's tiles are newly seen.
+            assert_eq!(bot.idle, n - 1);
+        }
+        // A step east shows tiles not seen before.
+        world.apply(Command::Move(Direction::E)).unwrap();
+        bot.watch_progress(&world, &Fight::new(&world));
+        assert_eq!(bot.idle, 0);
+        // Waiting shows nothing new.
+        world.apply(Command::Wait).unwrap();
+        bot.watch_progress(&world, &Fight::new(&world));
+        assert_eq!(bot.idle, 1);
+    }
+
+    #[test]
+    fn a_stuck_bot_heads_for_the_stairs_down_instead_of_exploring() {
+        let world = hall();
+        let mut fresh = Bot::new();
+        // It has stairs in view but the hall's far end unexplored: it explores, eastward.
+        assert_eq!(fresh.choose(&world), Command::Move(Direction::E));
+        let mut stuck = Bot::new();
+        stuck.choose(&world);
+        stuck.idle = NO_PROGRESS;
+        stuck.route.clear();
+        // Stuck, it leaves for the stairs down, westward, even though it has not explored.
+        let command = stuck.choose(&world);
+        assert!(
+            matches!(
+                command,
+                Command::Move(Direction::W | Direction::NW | Direction::SW)
+            ),
+            "{command:?}"
+        );
+    }
 }

@@ -162,18 +162,30 @@ impl<'a> Senses<'a> {
             .count() as u32
     }
 
+    /// Living monsters of `me`'s kind on the level, `me` included.
+    fn kin(&self, me: &Creature) -> u32 {
+        self.here
+            .iter()
+            .skip(1)
+            .filter(|c| c.name == me.name)
+            .count() as u32
+    }
+
     /// Whether a missile from `from` flies clear to `to`: no sight-blocking tile and no
-    /// creature on the tiles between.
+    /// creature on the tiles between, and `to` itself lets a missile in. A missile stops
+    /// before a tile that blocks sight, so a target in brush cannot be shot (a centaur that
+    /// shot at a player in brush forever, never hitting, held the bot in issue 17).
     fn clear_shot(&self, from: Hex, to: Hex) -> bool {
         let line = from.line_to(to);
-        line[1..line.len() - 1].iter().all(|&h| {
-            !self.level.blocks_sight(h)
-                && self
-                    .level
-                    .terrain
-                    .index(h)
-                    .is_some_and(|i| !self.occupied[i])
-        })
+        !self.level.blocks_sight(to)
+            && line[1..line.len() - 1].iter().all(|&h| {
+                !self.level.blocks_sight(h)
+                    && self
+                        .level
+                        .terrain
+                        .index(h)
+                        .is_some_and(|i| !self.occupied[i])
+            })
     }
 
     /// The direction of a straight, open run from `me` to the player within `range`.
@@ -219,6 +231,16 @@ pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Inte
             charge: None,
         };
         return hunt(senses, me, behaviour, player.pos, mind);
+    }
+    if frightened(me, behaviour) {
+        // A hurt coward out of the player's sight hides where it is: walking back to where it
+        // last saw them would bring it next to them again, to flee again (issue 17's imp that
+        // dodged every blow and throw this way, forever).
+        let mind = Mind {
+            memory: me.memory,
+            charge: None,
+        };
+        return (Intention::Stay, mind);
     }
     if let Some(goal) = me.memory.filter(|&g| g != me.pos) {
         if let Some(to) = senses.toward(me, goal) {
@@ -275,10 +297,9 @@ fn hunt(
             .map_or(Intention::Stay, Intention::Move)
     };
     let intention = match behaviour {
-        Behaviour::Coward { flee_below }
-            if i64::from(me.hp) * 100 <= i64::from(me.max_hp) * i64::from(flee_below) =>
-        {
-            match senses.step(me, true) {
+        // A coward flees only to a free tile: with none, it is cornered and fights.
+        Behaviour::Coward { .. } if frightened(me, behaviour) => {
+            match senses.step(me, true).filter(|&to| senses.free(to)) {
                 Some(to) => Intention::Move(to),
                 None if adjacent => Intention::Attack(target),
                 None => Intention::Stay,
@@ -286,7 +307,11 @@ fn hunt(
         }
         _ if adjacent => Intention::Attack(target),
         Behaviour::Pack { size, radius } => {
-            let ready = senses.pack_near_player(me, target, radius) >= size;
+            // It waits for its pack, unless too few of its kind are left on the level ever
+            // to gather: then it hunts alone (a lone wolf waiting forever beside the
+            // player's way held the player in a stalemate).
+            let ready =
+                senses.pack_near_player(me, target, radius) >= size || senses.kin(me) < size;
             let far = me.pos.distance(target) > radius as i32;
             match senses.step(me, false) {
                 Some(to) if ready || far => Intention::Move(to),
@@ -313,6 +338,16 @@ fn hunt(
     (intention, mind)
 }
 
+/// Whether `me` is a coward hurt enough to flee.
+fn frightened(me: &Creature, behaviour: Behaviour) -> bool {
+    match behaviour {
+        Behaviour::Coward { flee_below } => {
+            i64::from(me.hp) * 100 <= i64::from(me.max_hp) * i64::from(flee_below)
+        }
+        _ => false,
+    }
+}
+
 /// A random step to a free neighbour, or a pause one time in three.
 fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
     if below(rng, 3) == 0 {
@@ -327,4 +362,141 @@ fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
         return Intention::Stay;
     }
     Intention::Move(open[below(rng, open.len())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::map::{Grid, Shape, Terrain};
+    use crate::rng::{Stream, stream};
+
+    /// Where the player stands, at the end of a corridor running south.
+    const ME: Hex = Hex::new(3, 3);
+    /// The corridor's next tile, where the imp stood in issue 17.
+    const NEXT: Hex = Hex::new(3, 4);
+    /// Around the corner from the corridor: out of the player's sight.
+    const CORNER: Hex = Hex::new(4, 5);
+
+    /// Walls everywhere but a corridor down to `ME`, `NEXT`, `CORNER` and `rest`.
+    fn corridor(rest: &[Hex]) -> Level {
+        let shape = Shape::Parallelogram {
+            width: 8,
+            height: 9,
+        };
+        let mut grid = Grid::new(&shape, Terrain::Wall).unwrap();
+        let open = [Hex::new(3, 1), Hex::new(3, 2), ME, NEXT, CORNER];
+        for &h in open.iter().chain(rest) {
+            grid.set(h, Terrain::Floor);
+        }
+        Level::new("corridor", 1, grid)
+    }
+
+    fn imp_at(pos: Hex, hp: i32) -> Creature {
+        let content = Content::bundled().unwrap();
+        let mut imp = Creature::monster(1, content.monster("imp").unwrap(), pos);
+        imp.hp = hp;
+        imp.memory = Some(ME);
+        imp
+    }
+
+    fn player() -> Creature {
+        Creature::player(&Content::bundled().unwrap(), ME)
+    }
+
+    fn choice(level: &Level, creatures: &[Creature], who: usize) -> Intention {
+        let senses = Senses::new(level, creatures, 1, None);
+        let mut rng = stream(1, Stream::Ai, 0);
+        choose(&senses, &creatures[who], &mut rng).0
+    }
+
+    #[test]
+    fn the_corner_is_out_of_the_players_sight() {
+        let level = corridor(&[]);
+        let seen = visible_tiles(&level, ME, 9);
+        let index = |h: Hex| level.terrain.index(h).unwrap();
+        assert!(seen.binary_search(&index(NEXT)).is_ok());
+        assert!(seen.binary_search(&index(CORNER)).is_err());
+    }
+
+    #[test]
+    fn a_hurt_coward_out_of_sight_hides_instead_of_coming_back() {
+        // Issue 17: the imp fled around the corner, lost sight of the player and walked back
+        // to where it had seen them, to flee again at the next blow; forever.
+        let level = corridor(&[Hex::new(4, 6)]);
+        let hurt = [player(), imp_at(CORNER, 1)];
+        assert_eq!(choice(&level, &hurt, 1), Intention::Stay);
+        // Unhurt, it still hunts where it last saw the player.
+        let unhurt = [player(), imp_at(CORNER, 3)];
+        assert_eq!(choice(&level, &unhurt, 1), Intention::Move(NEXT));
+    }
+
+    #[test]
+    fn a_hurt_coward_in_sight_flees_to_a_free_tile() {
+        let level = corridor(&[]);
+        let creatures = [player(), imp_at(NEXT, 1)];
+        assert_eq!(choice(&level, &creatures, 1), Intention::Move(CORNER));
+    }
+
+    #[test]
+    fn a_cornered_coward_fights() {
+        // Its only way away is taken: it strikes instead of bouncing off the other creature
+        // (and being struck without striking back).
+        let level = corridor(&[]);
+        let content = Content::bundled().unwrap();
+        let rat = Creature::monster(2, content.monster("rat").unwrap(), CORNER);
+        let creatures = [player(), imp_at(NEXT, 1), rat];
+        assert_eq!(choice(&level, &creatures, 1), Intention::Attack(ME));
+        // With no way away at all, likewise.
+        let mut dead_end = corridor(&[]);
+        dead_end.terrain.set(CORNER, Terrain::Wall);
+        let creatures = [player(), imp_at(NEXT, 1)];
+        assert_eq!(choice(&dead_end, &creatures, 1), Intention::Attack(ME));
+    }
+
+    #[test]
+    fn a_pack_too_few_ever_to_gather_hunts_alone() {
+        let shape = Shape::Parallelogram {
+            width: 12,
+            height: 5,
+        };
+        let level = Level::new("room", 1, Grid::new(&shape, Terrain::Floor).unwrap());
+        let content = Content::bundled().unwrap();
+        let wolf = content.monster("wolf").unwrap();
+        let me = Creature::player(&content, Hex::new(1, 2));
+        // Two wolves (a pack of two) where only one is near the player: it waits for the
+        // other...
+        let near = Creature::monster(1, wolf, Hex::new(3, 2));
+        let far = Creature::monster(2, wolf, Hex::new(11, 2));
+        let pair = [me.clone(), near.clone(), far];
+        assert_eq!(choice(&level, &pair, 1), Intention::Stay);
+        // ...but the last wolf of the level has no pack to wait for.
+        let alone = [me, near];
+        assert_eq!(choice(&level, &alone, 1), Intention::Move(Hex::new(2, 2)));
+    }
+
+    #[test]
+    fn a_shooter_does_not_shoot_at_a_player_in_brush_and_comes_closer() {
+        let shape = Shape::Parallelogram {
+            width: 12,
+            height: 5,
+        };
+        let mut level = Level::new("room", 1, Grid::new(&shape, Terrain::Floor).unwrap());
+        let content = Content::bundled().unwrap();
+        let centaur = content.monster("centaur").unwrap();
+        let creatures = [
+            Creature::player(&content, Hex::new(1, 2)),
+            Creature::monster(1, centaur, Hex::new(6, 2)),
+        ];
+        assert_eq!(
+            choice(&level, &creatures, 1),
+            Intention::Throw(Hex::new(1, 2))
+        );
+        // The shot would stop before the brush: it closes in instead.
+        level.terrain.set(Hex::new(1, 2), Terrain::Brush);
+        assert_eq!(
+            choice(&level, &creatures, 1),
+            Intention::Move(Hex::new(5, 2))
+        );
+    }
 }

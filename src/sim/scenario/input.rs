@@ -1,6 +1,7 @@
 //! The scenario file format and its validation.
 
 use super::ScenarioError;
+use crate::content::{Content, MonsterKind};
 use crate::geom::{COORD_LIMIT, Hex};
 use crate::sim::Intention;
 use serde::Deserialize;
@@ -20,13 +21,14 @@ pub const MAX_SCENARIO_BYTES: u64 = 8 << 20;
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = r#"a scenario: an object with "units" and optionally "segments", "walls" and "comment""#
+    expecting = r#"a scenario: an object with "units" and optionally "segments", "turns", "walls" and "comment""#
 )]
 pub(super) struct RawScenario {
     /// Free text for people (what the case shows, its DATC number); ignored.
     #[serde(default, rename = "comment")]
     _comment: Option<String>,
     segments: Option<u32>,
+    turns: Option<u32>,
     #[serde(default)]
     walls: Vec<[i32; 2]>,
     units: Vec<RawUnit>,
@@ -35,11 +37,12 @@ pub(super) struct RawScenario {
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = r#"a unit: an object with "id", "pos" and optionally "faction", "hp", "damage", "strength", "speed", "initiative" and "intentions""#
+    expecting = r#"a unit: an object with "id", "pos" and optionally "monster", "faction", "hp", "damage", "strength", "speed", "initiative" and "intentions""#
 )]
 struct RawUnit {
     id: String,
     pos: [i32; 2],
+    monster: Option<String>,
     faction: Option<String>,
     hp: Option<i32>,
     damage: Option<i32>,
@@ -154,9 +157,14 @@ impl<'de> Deserialize<'de> for RawIntention {
 pub(super) struct UnitSpec {
     pub id: String,
     pub pos: Hex,
+    /// The monster kind whose mind chooses its intentions, if any.
+    pub monster: Option<MonsterKind>,
     /// Index of the faction name in order of first appearance.
     pub faction: u16,
     pub hp: i32,
+    /// Hit points when unhurt: `hp`, or a monster's kind's when more.
+    pub max_hp: i32,
+    pub armour: i32,
     pub damage: i32,
     pub strength: i32,
     pub speed: u32,
@@ -169,6 +177,7 @@ pub(super) struct UnitSpec {
 #[derive(Clone, Debug)]
 pub(super) struct Scenario {
     pub segments: u32,
+    pub turns: u32,
     /// Sorted, without duplicates.
     pub walls: Vec<Hex>,
     pub units: Vec<UnitSpec>,
@@ -198,19 +207,30 @@ impl RawScenario {
                 "segments must be 1 to {MAX_SEGMENTS}, not {segments}"
             )));
         }
+        let turns = self.turns.unwrap_or(1);
+        if turns == 0 || turns > MAX_SEGMENTS {
+            return Err(invalid(format!(
+                "turns must be 1 to {MAX_SEGMENTS}, not {turns}"
+            )));
+        }
         if self.units.len() > MAX_UNITS {
             return Err(invalid(format!(
                 "{} units: expected at most {MAX_UNITS}",
                 self.units.len()
             )));
         }
-        let work = self.units.len() as u64 * u64::from(segments);
+        let work = self.units.len() as u64 * u64::from(segments) * u64::from(turns);
         if work > MAX_UNIT_SEGMENTS {
             return Err(invalid(format!(
-                "{} units over {segments} segments: expected units × segments to be at most {MAX_UNIT_SEGMENTS}",
+                "{} units over {segments} segments × {turns} turns: expected units × segments × turns to be at most {MAX_UNIT_SEGMENTS}",
                 self.units.len()
             )));
         }
+        let content = if self.units.iter().any(|u| u.monster.is_some()) {
+            Some(Content::bundled().map_err(|e| invalid(e.to_string()))?)
+        } else {
+            None
+        };
         let mut walls = self
             .walls
             .iter()
@@ -225,7 +245,12 @@ impl RawScenario {
         }
         let mut units = Vec::with_capacity(self.units.len());
         for mut raw in self.units {
-            let name = raw.faction.take().unwrap_or_else(|| "neutral".to_string());
+            let fallback = if raw.monster.is_some() {
+                "monsters"
+            } else {
+                "neutral"
+            };
+            let name = raw.faction.take().unwrap_or_else(|| fallback.to_string());
             let next = factions.len();
             let faction = if let Some(&f) = factions.get(&name) {
                 f
@@ -239,7 +264,21 @@ impl RawScenario {
                 factions.insert(name, f);
                 f
             };
-            units.push(raw.validate(segments, faction, &walls)?);
+            let kind = match (&raw.monster, &content) {
+                (Some(name), Some(content)) => {
+                    Some(content.monster(name).cloned().ok_or_else(|| {
+                        let known: Vec<&str> =
+                            content.monsters().iter().map(|k| k.name.as_str()).collect();
+                        invalid(format!(
+                            "unit {:?}: no monster {name:?}; the monsters are {}",
+                            raw.id,
+                            known.join(", ")
+                        ))
+                    })?)
+                }
+                _ => None,
+            };
+            units.push(raw.validate(segments, turns, faction, kind, &walls)?);
         }
         let mut ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
         ids.sort_unstable();
@@ -256,6 +295,7 @@ impl RawScenario {
         }
         Ok(Scenario {
             segments,
+            turns,
             walls,
             units,
         })
@@ -266,7 +306,9 @@ impl RawUnit {
     fn validate(
         self,
         segments: u32,
+        turns: u32,
         faction: u16,
+        monster: Option<MonsterKind>,
         walls: &[Hex],
     ) -> Result<UnitSpec, ScenarioError> {
         let id = self.id;
@@ -277,9 +319,15 @@ impl RawUnit {
         if walls.binary_search(&pos).is_ok() {
             return Err(invalid(format!("unit {id:?} stands in a wall at {pos}")));
         }
-        let hp = self.hp.unwrap_or(10);
-        let damage = self.damage.unwrap_or(3);
-        let speed = self.speed.unwrap_or(segments);
+        let kind = monster.as_ref();
+        let hp = self.hp.or(kind.map(|k| k.hp)).unwrap_or(10);
+        let damage = self.damage.or(kind.map(|k| k.damage)).unwrap_or(3);
+        let speed = self.speed.or(kind.map(|k| k.speed)).unwrap_or(segments);
+        if kind.is_some() && !self.intentions.is_empty() {
+            return Err(invalid(format!(
+                "unit {id:?} is a monster: its mind chooses its intentions, give none"
+            )));
+        }
         if hp < 1 {
             return Err(invalid(format!(
                 "unit {id:?} has hp {hp}; it must be at least 1"
@@ -293,9 +341,10 @@ impl RawUnit {
                 "unit {id:?} has speed {speed}, more than the {segments} segments of the turn"
             )));
         }
-        if self.intentions.len() > speed as usize {
+        let actions = u64::from(speed) * u64::from(turns);
+        if self.intentions.len() as u64 > actions {
             return Err(invalid(format!(
-                "unit {id:?} has {} intentions but acts only {speed} times",
+                "unit {id:?} has {} intentions but acts only {actions} times",
                 self.intentions.len()
             )));
         }
@@ -341,11 +390,14 @@ impl RawUnit {
             pos,
             faction,
             hp,
+            max_hp: kind.map_or(hp, |k| k.hp.max(hp)),
+            armour: kind.map_or(0, |k| k.armour),
             damage,
-            strength: self.strength.unwrap_or(1),
+            strength: self.strength.or(kind.map(|k| k.strength)).unwrap_or(1),
             speed,
             initiative: self.initiative.unwrap_or(0),
             intentions,
+            monster,
         })
     }
 }

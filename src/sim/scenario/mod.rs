@@ -1,15 +1,20 @@
-//! `hexdeep sim`: one turn of a JSON scenario, resolved headlessly by the game's own resolver.
+//! `hexdeep sim`: turns of a JSON scenario, resolved headlessly by the game's own resolver.
 //!
 //! Input (every field but `units` optional): `comment` (free text, ignored), `segments`
-//! (default 1), `walls` (a list of
+//! (a turn's segments, default 1), `turns` (default 1), `walls` (a list of
 //! `[x, y]`; every other tile is open floor) and `units`, each with `id`, `pos`, `faction`
 //! (default `"neutral"`), `hp` (10), `damage` (3), `strength` (1), `speed` (the number of
-//! segments), `initiative` (0) and `intentions`: `"stay"`, `{"move": [x, y]}` or
-//! `{"attack": [x, y]}`, optionally with `"from": [x, y]`. Output, units in input order:
+//! segments), `initiative` (0) and `intentions`, used in order over the turns: `"stay"`,
+//! `{"move": [x, y]}` or `{"attack": [x, y]}`, optionally with `"from": [x, y]`. A unit may
+//! instead be a `monster` of `data/monsters.toml` (by name): its mind chooses in each
+//! segment it acts in, as in the game (see [`minds`]), hunting the first unit of the
+//! `"player"` faction; its faction defaults to `"monsters"`, its numbers to its kind's, and
+//! `hp` is what it has left. Output, units in input order:
 //! `{"units":[{"id":"A","pos":[1,1],"hp":10,"alive":true}, ...]}`. Ties in contests that
 //! strength, speed and initiative leave go to the unit listed first.
 
 mod input;
+mod minds;
 
 use crate::geom::Hex;
 use crate::sim::Faction;
@@ -21,6 +26,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 pub use input::{MAX_SCENARIO_BYTES, MAX_SEGMENTS, MAX_UNIT_SEGMENTS, MAX_UNITS};
+pub use minds::MAX_MIND_TILES;
 
 /// Why a scenario could not be run.
 #[derive(Debug, Error)]
@@ -124,9 +130,10 @@ fn tiles(s: &Scenario) -> Vec<Hex> {
     hexes
 }
 
-/// Resolves every segment; returns each unit's final position and hit points.
+/// Resolves every segment of every turn; returns each unit's final position and hit points.
 fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
-    let hexes = tiles(s);
+    let mut minds = minds::Minds::new(s)?;
+    let hexes = minds.as_ref().map_or_else(|| tiles(s), minds::Minds::hexes);
     // Every position and target is in `hexes` by construction; a miss is a bug, reported.
     let index = |h: Hex| {
         hexes
@@ -138,38 +145,54 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
     let mut pos: Vec<Hex> = s.units.iter().map(|u| u.pos).collect();
     let mut hp: Vec<i32> = s.units.iter().map(|u| u.hp).collect();
     let mut used = vec![0usize; s.units.len()];
-    for k in 1..=s.segments {
+    for k in (0..s.turns).flat_map(|_| 1..=s.segments) {
         let living: Vec<usize> = (0..s.units.len()).filter(|&i| hp[i] > 0).collect();
         let mut units = Vec::with_capacity(living.len());
         let mut acts = Vec::with_capacity(living.len());
+        let mut lines = Vec::new();
+        // Every mind chooses from the state at the segment's start.
+        let mut chosen = Vec::with_capacity(living.len());
         for &i in &living {
             let u = &s.units[i];
-            let mut intention = Intention::Stay;
+            let mut intention = (Intention::Stay, pos[i]);
             if acts_in(u.speed, k, s.segments) {
-                if let Some(&(wanted, from)) = u.intentions.get(used[i]) {
-                    intention = wanted.checked(pos[i], from, passable);
+                if let Some(m) = minds.as_mut().filter(|_| u.monster.is_some()) {
+                    intention = m.choose(s, &pos, &hp, i);
+                } else if let Some(&planned) = u.intentions.get(used[i]) {
+                    intention = planned;
                 }
                 used[i] += 1;
             }
-            acts.push(match intention {
-                // The format has no throws.
-                Intention::Stay | Intention::Throw(_) => Act::Stay,
-                Intention::Move(t) => Act::Move(index(t)?),
-                Intention::Attack(t) => Act::Attack(index(t)?),
-            });
+            chosen.push(intention);
+        }
+        for (&i, &(wanted, from)) in living.iter().zip(&chosen) {
+            let u = &s.units[i];
+            let intention = wanted.checked(pos[i], from, passable);
+            let special = match &minds {
+                Some(m) => m.act(u, i, pos[i], intention, &index, &mut lines)?,
+                None => None,
+            };
+            let (act, damage) = match (special, intention) {
+                (Some(special), _) => special,
+                // Only monsters throw.
+                (None, Intention::Stay | Intention::Throw(_)) => (Act::Stay, u.damage),
+                (None, Intention::Move(t)) => (Act::Move(index(t)?), u.damage),
+                (None, Intention::Attack(t)) => (Act::Attack(index(t)?), u.damage),
+            };
+            acts.push(act);
             units.push(Unit {
                 tile: index(pos[i])?,
                 faction: Faction(u.faction),
                 strength: u.strength,
                 speed: u.speed,
                 initiative: u.initiative,
-                damage: u.damage,
+                damage,
                 hp: hp[i],
-                max_hp: u.hp,
-                armour: 0,
+                max_hp: u.max_hp,
+                armour: u.armour,
             });
         }
-        let outcome = resolver.resolve(&units, &acts)?;
+        let outcome = resolver.resolve_with_lines(&units, &acts, &lines)?;
         for (n, &i) in living.iter().enumerate() {
             pos[i] = hexes[outcome.tiles[n]];
             hp[i] = outcome.hp[n];

@@ -1,4 +1,5 @@
 use super::*;
+use crate::content::Content;
 
 fn error(text: &str) -> String {
     run_json(text).unwrap_err().to_string()
@@ -165,4 +166,70 @@ fn many_factions_are_told_apart_and_too_many_refused() {
     assert!(run_json(&units(65_533)).is_ok());
     let e = error(&units(65_534));
     assert!(e.contains("factions"), "{e}");
+}
+
+#[test]
+fn several_turns_use_the_intentions_in_order() {
+    // Speed 1 in a turn of 2 segments: one action a turn, two turns, two steps east.
+    let out = run_json(
+        r#"{"segments":2,"turns":2,"units":[{"id":"A","pos":[0,0],"speed":1,
+            "intentions":[{"move":[1,0]},{"move":[2,0]}]}]}"#,
+    )
+    .unwrap();
+    assert!(out.contains(r#""pos":[2,0]"#), "{out}");
+    assert!(error(r#"{"turns":0,"units":[]}"#).contains("turns"));
+    // One turn holds only as many intentions as the unit acts.
+    let e = error(r#"{"units":[{"id":"A","pos":[0,0],"intentions":["stay","stay"]}]}"#);
+    assert!(e.contains("acts only 1 times"), "{e}");
+}
+
+#[test]
+fn a_monster_unit_chooses_with_its_kind_s_mind_and_numbers() {
+    // A goblin hunts the player: it steps next to them and strikes with its own damage.
+    let out = run_json(
+        r#"{"segments":4,"turns":2,"units":[
+            {"id":"P","pos":[0,0],"faction":"player"},
+            {"id":"g","pos":[3,0],"monster":"goblin"}]}"#,
+    )
+    .unwrap();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let goblin = Content::bundled()
+        .unwrap()
+        .monster("goblin")
+        .unwrap()
+        .clone();
+    assert_eq!(json["units"][1]["pos"], serde_json::json!([1, 0]), "{out}");
+    assert_eq!(json["units"][1]["hp"], goblin.hp);
+    let hp = json["units"][0]["hp"].as_i64().unwrap();
+    assert!(
+        hp < 10 && (10 - hp) % i64::from(goblin.damage) == 0,
+        "{out}"
+    );
+}
+
+#[test]
+fn monster_units_are_checked() {
+    let cases = [
+        (
+            r#"{"units":[{"id":"A","pos":[0,0],"monster":"dragon"}]}"#,
+            "no monster \"dragon\"",
+        ),
+        (
+            r#"{"segments":4,"units":[{"id":"A","pos":[0,0],"monster":"rat","intentions":["stay"]}]}"#,
+            "give none",
+        ),
+        // An imp acts 4 times a turn: one segment cannot hold it.
+        (
+            r#"{"units":[{"id":"A","pos":[0,0],"monster":"imp"}]}"#,
+            "speed",
+        ),
+        (
+            r#"{"segments":4,"walls":[[0,0],[2000,2000]],"units":[{"id":"A","pos":[1,0],"monster":"rat"}]}"#,
+            "at most 1000000",
+        ),
+    ];
+    for (text, part) in cases {
+        let e = error(text);
+        assert!(e.contains(part), "{text}: {e}");
+    }
 }

@@ -53,6 +53,11 @@ impl Depth {
             .is_some_and(|i| self.seen.get(i).copied().unwrap_or(false))
     }
 
+    /// How many tiles of this level the player has seen.
+    pub fn seen_count(&self) -> usize {
+        self.seen.iter().filter(|&&s| s).count()
+    }
+
     /// Every item lying on this level.
     pub fn floor_items(&self) -> &[FloorItem] {
         &self.floor

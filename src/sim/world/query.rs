@@ -70,6 +70,25 @@ impl World {
         Some(tiles)
     }
 
+    /// [`World::known_path`] around the tiles of `avoid` (the start and the end excepted):
+    /// another way past what stands in the usual one.
+    pub fn known_path_avoiding(&self, from: Hex, to: Hex, avoid: &[Hex]) -> Option<Vec<Hex>> {
+        let level = self.level();
+        let grid = &level.terrain;
+        let blocked: Vec<usize> = avoid
+            .iter()
+            .filter(|&&h| h != from && h != to)
+            .filter_map(|&h| grid.index(h))
+            .collect();
+        let seen = self.seen_index();
+        let known = |i: usize| seen(i) && !blocked.contains(&i);
+        let mut tiles = path::travel_path(level, known, from, to)?;
+        if tiles.first() == Some(&from) {
+            tiles.remove(0);
+        }
+        Some(tiles)
+    }
+
     /// Whether the player has seen the tile at a storage index of their level.
     fn seen_index(&self) -> impl Fn(usize) -> bool + '_ {
         let seen = &self.here().seen;
@@ -216,6 +235,20 @@ mod tests {
         assert_eq!(w.flight_path(me, Hex::new(8, 2)), to_wall);
         assert_eq!(w.flight_path(me, Hex::new(3, 2)), to_wall[..2]);
         assert!(w.flight_path(me, me).is_empty());
+    }
+
+    #[test]
+    fn a_path_avoiding_tiles_goes_around_them_or_is_none() {
+        let w = world();
+        let (me, to) = (Hex::new(1, 2), Hex::new(4, 2));
+        let straight = w.known_path(me, to).unwrap();
+        assert_eq!(straight, [Hex::new(2, 2), Hex::new(3, 2), to]);
+        let around = w.known_path_avoiding(me, to, &[Hex::new(2, 2)]).unwrap();
+        assert!(!around.contains(&Hex::new(2, 2)) && around.last() == Some(&to));
+        // Its ends are never avoided; a wall of avoided tiles leaves no way.
+        assert_eq!(w.known_path_avoiding(me, to, &[me, to]).unwrap(), straight);
+        let wall: Vec<Hex> = (0..5).map(|y| Hex::new(2, y)).collect();
+        assert_eq!(w.known_path_avoiding(me, to, &wall), None);
     }
 
     #[test]

@@ -23,6 +23,11 @@ impl World {
         self.here().is_seen(hex)
     }
 
+    /// How many tiles of their level the player has seen.
+    pub fn seen_count(&self) -> usize {
+        self.here().seen_count()
+    }
+
     /// Recomputes the player's view and adds it to their memory of the level.
     pub(super) fn update_view(&mut self) {
         // The view depends only on the level, its terrain, the player's tile and sight:

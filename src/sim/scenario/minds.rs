@@ -1,0 +1,222 @@
+//! Monster minds in scenarios: a unit given a `"monster"` kind chooses its intention in every
+//! segment it acts in as the game's monsters do (`sim::ai`), from the state at the segment's
+//! start, and its blows land as theirs do: a wide swing covers three tiles, a shot flies
+//! along its line, a charge's blow does double damage. Minds need a map: the tiles within
+//! reach of everything the scenario names, open floor but for the walls.
+
+use super::ScenarioError;
+use super::input::{Scenario, UnitSpec};
+use crate::content::{Attack, Behaviour, Content};
+use crate::geom::Hex;
+use crate::map::{Grid, Level, Shape, Terrain};
+use crate::rng::{GameRng, Stream, stream};
+use crate::sim::ai::{Mind, Senses, choose};
+use crate::sim::resolve::Act;
+use crate::sim::{Creature, Faction, Intention};
+
+/// The most tiles the map of a scenario with monsters may have.
+pub const MAX_MIND_TILES: u64 = 1_000_000;
+
+/// What the minds of a scenario's monsters know and keep.
+pub(super) struct Minds {
+    pub level: Level,
+    /// Per unit: what it keeps in mind between segments.
+    kept: Vec<Mind>,
+    /// Per unit: where a guardian keeps its post.
+    homes: Vec<Option<Hex>>,
+    rng: GameRng,
+    /// A creature to build the others from.
+    template: Creature,
+}
+
+impl Minds {
+    /// The minds of `s`, or `None` when no unit has one.
+    pub(super) fn new(s: &Scenario) -> Result<Option<Minds>, ScenarioError> {
+        let Some(sight) = s
+            .units
+            .iter()
+            .filter_map(|u| u.monster.as_ref())
+            .map(|k| k.sight)
+            .max()
+        else {
+            return Ok(None);
+        };
+        let named = s
+            .units
+            .iter()
+            .flat_map(|u| {
+                let targets = u.intentions.iter().filter_map(|(i, _)| i.target());
+                std::iter::once(u.pos).chain(targets)
+            })
+            .chain(s.walls.iter().copied());
+        let (mut lo, mut hi) = (Hex::new(i32::MAX, i32::MAX), Hex::new(i32::MIN, i32::MIN));
+        for h in named {
+            lo = Hex::new(lo.x.min(h.x), lo.y.min(h.y));
+            hi = Hex::new(hi.x.max(h.x), hi.y.max(h.y));
+        }
+        let reach = i64::from(sight) + 1;
+        let span = |a: i32, b: i32| i64::from(b) - i64::from(a) + 1 + 2 * reach;
+        let (width, height) = (span(lo.x, hi.x), span(lo.y, hi.y));
+        if width.saturating_mul(height) > MAX_MIND_TILES as i64 {
+            return Err(ScenarioError::Invalid(format!(
+                "the monsters' map would span {width} × {height} tiles (everything named, and as far as they see around it): expected at most {MAX_MIND_TILES}"
+            )));
+        }
+        let reach = reach as i32;
+        let hexes: Vec<Hex> = (lo.y - reach..=hi.y + reach)
+            .flat_map(|y| (lo.x - reach..=hi.x + reach).map(move |x| Hex::new(x, y)))
+            .collect();
+        let mut grid = Grid::new(&Shape::Mask(hexes), Terrain::Floor)
+            .map_err(|e| ScenarioError::Invalid(e.to_string()))?;
+        for &w in &s.walls {
+            grid.set(w, Terrain::Wall);
+        }
+        let content = Content::bundled().map_err(|e| ScenarioError::Invalid(e.to_string()))?;
+        Ok(Some(Minds {
+            level: Level::new("scenario", 1, grid),
+            kept: vec![Mind::default(); s.units.len()],
+            homes: s
+                .units
+                .iter()
+                .map(|u| {
+                    u.monster
+                        .as_ref()
+                        .and_then(|k| Creature::monster(0, k, u.pos).home)
+                })
+                .collect(),
+            rng: stream(0, Stream::Ai, 0),
+            template: Creature::player(&content, Hex::ORIGIN),
+        }))
+    }
+
+    /// Every hex of the minds' map, sorted: the resolver's tiles.
+    pub(super) fn hexes(&self) -> Vec<Hex> {
+        let grid = &self.level.terrain;
+        let mut hexes: Vec<Hex> = (0..grid.storage_len())
+            .filter(|&i| grid.is_tile(i))
+            .map(|i| grid.hex(i))
+            .collect();
+        hexes.sort_unstable();
+        hexes
+    }
+
+    /// The intention of monster unit `me` now, with where it chose it.
+    pub(super) fn choose(
+        &mut self,
+        s: &Scenario,
+        pos: &[Hex],
+        hp: &[i32],
+        me: usize,
+    ) -> (Intention, Hex) {
+        let creatures = self.creatures(s, pos, hp);
+        let at = creatures.iter().position(|c| c.id == me + 1);
+        let Some(at) = at else {
+            return (Intention::Stay, pos[me]);
+        };
+        let senses = Senses::new(&self.level, &creatures, 1, None);
+        let (intention, mind) = choose(&senses, &creatures[at], &mut self.rng);
+        self.kept[me] = mind;
+        (intention, pos[me])
+    }
+
+    /// The act of a monster's checked intention: a swing, a shot or a charge's blow as in the
+    /// game; `None` for the plain acts the caller builds. Lines and areas go into `lines`.
+    pub(super) fn act(
+        &self,
+        unit: &UnitSpec,
+        me: usize,
+        from: Hex,
+        intention: Intention,
+        index: &dyn Fn(Hex) -> Result<usize, ScenarioError>,
+        lines: &mut Vec<Vec<usize>>,
+    ) -> Result<Option<(Act, i32)>, ScenarioError> {
+        let Some(kind) = &unit.monster else {
+            return Ok(None);
+        };
+        let charging = self.kept[me].charge.is_some();
+        Ok(match intention {
+            Intention::Attack(t) if kind.attack == Attack::Sweep => {
+                let area = std::iter::once(t)
+                    .chain(t.neighbors().into_iter().filter(|h| h.is_adjacent(from)))
+                    .filter(|&h| self.level.terrain.contains(h))
+                    .map(index)
+                    .collect::<Result<Vec<_>, _>>()?;
+                lines.push(area);
+                let act = Act::Area {
+                    area: lines.len() - 1,
+                    damage: unit.damage,
+                };
+                Some((act, unit.damage))
+            }
+            Intention::Attack(t) if charging => {
+                Some((Act::Attack(index(t)?), unit.damage.saturating_mul(2)))
+            }
+            Intention::Throw(t) => {
+                let line = from
+                    .line_to(t)
+                    .into_iter()
+                    .skip(1)
+                    .take_while(|&h| self.level.terrain.contains(h) && !self.level.blocks_sight(h))
+                    .map(index)
+                    .collect::<Result<Vec<_>, _>>()?;
+                lines.push(line);
+                let damage = match kind.behaviour {
+                    Behaviour::Ranged { damage, .. } => damage,
+                    _ => unit.damage,
+                };
+                let act = Act::Throw {
+                    line: lines.len() - 1,
+                    damage,
+                };
+                Some((act, unit.damage))
+            }
+            _ => None,
+        })
+    }
+
+    /// The living units as creatures, the first of the player's side first (the one the
+    /// monsters hunt); a creature's id is its unit's index plus one.
+    fn creatures(&self, s: &Scenario, pos: &[Hex], hp: &[i32]) -> Vec<Creature> {
+        let living = |i: &usize| hp[*i] > 0;
+        let player = (0..s.units.len())
+            .filter(living)
+            .find(|&i| Faction(s.units[i].faction) == Faction::PLAYER);
+        let mut order: Vec<usize> = player.into_iter().collect();
+        order.extend(
+            (0..s.units.len())
+                .filter(living)
+                .filter(|&i| Some(i) != player),
+        );
+        let mut creatures: Vec<Creature> = order
+            .into_iter()
+            .map(|i| self.creature(&s.units[i], i, pos[i], hp[i]))
+            .collect();
+        if player.is_none() {
+            // Nobody to hunt: a fallen player in the player's place.
+            let mut nobody = self.template.clone();
+            nobody.alive = false;
+            nobody.id = 0;
+            creatures.insert(0, nobody);
+        }
+        creatures
+    }
+
+    fn creature(&self, u: &UnitSpec, i: usize, pos: Hex, hp: i32) -> Creature {
+        let mut c = match &u.monster {
+            Some(kind) => Creature::monster(i + 1, kind, pos),
+            None => self.template.clone(),
+        };
+        c.id = i + 1;
+        c.pos = pos;
+        c.hp = hp;
+        c.max_hp = u.max_hp;
+        c.speed = u.speed;
+        c.strength = u.strength;
+        c.damage = u.damage;
+        c.faction = Faction(u.faction);
+        c.memory = self.kept[i].memory;
+        c.charge = self.kept[i].charge;
+        c.home = self.homes[i];
+        c
+    }
+}
