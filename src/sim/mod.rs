@@ -6,7 +6,7 @@
 
 /// The version of the rules: what a command does to the world. Raise it with any change that
 /// makes a recorded game play out differently; a record made under other rules cannot be
-/// checked by replaying it (0.1.0 played by rules 1, 0.2.0 by rules 2).
+/// checked by replaying it (0.1.0 played by rules 1, 0.2.0 by rules 2, 0.3.0 by rules 3).
 pub const RULES_VERSION: u32 = 3;
 
 mod ai;
