@@ -259,7 +259,7 @@ impl FovTree {
         // The open branch, the usual one on open ground, writes one word.
         let shut = open;
         let mut visit = |cell: usize, bit: usize, end: u64| -> bool {
-            let clear = mask[cell] && !blocks(cell);
+            let clear = mask[cell] & !blocks(cell);
             // `W` is a power of two, so the index needs no bounds check.
             let (word, shift) = (bit / 64 % W, bit % 64);
             if clear {
