@@ -7,9 +7,6 @@
 //! view is then a few shifted ORs over the rows in view ([`super::rim`]), and a set read in
 //! bit order lists tiles in storage order (rows top to bottom, each west to east).
 
-/// The number of rows of the largest layout whose rows are one word each (radius 31).
-pub(super) const ONE_WORD_ROWS: usize = 63;
-
 /// Where each offset of one radius has its bit.
 #[derive(Clone, Debug)]
 pub(super) struct Layout {

@@ -90,8 +90,8 @@ impl Rim {
         };
         if layout.row_words == 1 {
             // A row is one word with room to spare: a step is a word up or down and a shift
-            // within the word. Scatter each open row's candidates, then test them.
-            let mut near = [0u64; super::marks::ONE_WORD_ROWS + 2];
+            // within the word. Row `i`'s candidates come from the open tiles of rows `i − 1`,
+            // `i` and `i + 1`, each computed whole (no word written twice).
             let [e, ne, nw, w, sw, se] = [
                 Direction::E,
                 Direction::NE,
@@ -101,15 +101,25 @@ impl Rim {
                 Direction::SE,
             ]
             .map(Direction::index);
-            for j in lo..hi {
-                let (o, may) = (open[j], &self.rows[j]);
-                // Row j of the sets is `near[j + 1]`.
-                near[j] |= (o & may[ne]) | ((o & may[nw]) >> 1);
-                near[j + 1] |= ((o & may[e]) << 1) | ((o & may[w]) >> 1);
-                near[j + 2] |= (o & may[sw]) | ((o & may[se]) << 1);
-            }
+            let none = [0u64; 6];
+            let row = |j: usize| -> (u64, &[u64; 6]) {
+                if (lo..hi).contains(&j) {
+                    (open[j], &self.rows[j])
+                } else {
+                    (0, &none)
+                }
+            };
             for i in from..to {
-                test(i, near[i + 1]);
+                let (o, may) = row(i);
+                let (above, may_above) = row(i.wrapping_sub(1));
+                let (below, may_below) = row(i + 1);
+                let near = ((o & may[e]) << 1)
+                    | ((o & may[w]) >> 1)
+                    | (above & may_above[sw])
+                    | ((above & may_above[se]) << 1)
+                    | (below & may_below[ne])
+                    | ((below & may_below[nw]) >> 1);
+                test(i, near);
             }
             return;
         }
