@@ -245,12 +245,21 @@ impl Session {
         }
         let cursor_or_normal = matches!(
             self.ui.mode,
-            Mode::Normal | Mode::Look { .. } | Mode::Aim { .. } | Mode::PickTravel { .. }
+            Mode::Normal
+                | Mode::Look { .. }
+                | Mode::Aim { .. }
+                | Mode::PickTravel { .. }
+                | Mode::Strike
         );
         if cursor_or_normal && matches!(key.code, KeyCode::Up | KeyCode::Down) {
             self.no_vertical_direction();
         }
         let Some(intent) = self.keymap.intent(&key) else {
+            if self.ui.mode == Mode::Strike {
+                // An unbound key backs out of the prompt, saying so.
+                update(&mut self.ui, &self.world, super::keymap::Intent::Cancel);
+                return;
+            }
             if self.ui.mode != Mode::Normal {
                 self.ui.mode = Mode::Normal;
             }
@@ -262,6 +271,18 @@ impl Session {
         }
         if let Some(command) = update(&mut self.ui, &self.world, intent) {
             self.perform(command);
+        }
+    }
+
+    /// Strikes the tile clicked on when it is a neighbour; otherwise says so (and keeps asking
+    /// when `F` asked).
+    fn strike_at(&mut self, hex: crate::geom::Hex) {
+        match self.world.player().pos.direction_to(hex) {
+            Some(dir) => {
+                self.ui.mode = Mode::Normal;
+                self.perform(Command::Attack(dir));
+            }
+            None => self.ui.log.push("You can only strike a neighbouring tile."),
         }
     }
 
@@ -310,7 +331,8 @@ impl Session {
         self.ui.log.push_once(text);
     }
 
-    /// Handles a mouse click on the map: describe the tile, or travel there when picking.
+    /// Handles a mouse click on the map: describe the tile, or travel there when picking; a
+    /// click on a neighbouring tile while `F` asks, or a Ctrl-click on one, strikes it.
     pub fn click(&mut self, mouse: MouseEvent, map_area: ratatui::layout::Rect) {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
@@ -329,6 +351,12 @@ impl Session {
         if matches!(self.ui.mode, Mode::PickTravel { .. }) {
             self.ui.mode = Mode::Normal;
             start_travel(&mut self.ui, &self.world, hex);
+            return;
+        }
+        let striking = self.ui.mode == Mode::Strike
+            || (self.ui.mode == Mode::Normal && mouse.modifiers.contains(KeyModifiers::CONTROL));
+        if striking && !self.world.is_over() {
+            self.strike_at(hex);
             return;
         }
         self.ui.pointed = Some(hex);

@@ -33,6 +33,8 @@ pub enum Mode {
         /// The inventory letter of the item to throw or fire.
         item: char,
     },
+    /// "Strike which way?": a direction strikes that neighbouring tile, Esc cancels.
+    Strike,
     /// The inventory screen; any key closes it.
     Inventory,
     /// "Which item?": a letter chooses, Esc cancels.

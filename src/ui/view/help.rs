@@ -9,7 +9,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 /// What each intent does, in the order the help lists them.
-const ENTRIES: [(Intent, &str); 33] = [
+const ENTRIES: [(Intent, &str); 34] = [
     (Intent::Help, "this help (Up/Down scroll)"),
     (
         Intent::Step(Direction::NW),
@@ -20,6 +20,11 @@ const ENTRIES: [(Intent, &str); 33] = [
     (Intent::Step(Direction::E), "step east"),
     (Intent::Step(Direction::SW), "step south-west"),
     (Intent::Step(Direction::SE), "step south-east"),
+    (
+        Intent::Strike,
+        "strike a neighbouring tile, then a direction: whoever stands there after the moves \
+         is hit (strike where a mark says a monster will step); Esc cancels",
+    ),
     (Intent::Wait, "wait one action"),
     (
         Intent::Rest,
@@ -140,7 +145,9 @@ impl HelpView<'_> {
             lines.push(Line::raw(format!("{keys:<KEYS$} {text}")));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::raw("Mouse: click a tile to describe it."));
+        let mouse = "Mouse: click a tile to describe it; Ctrl-click a neighbouring tile (or \
+                     click one while F asks) to strike it.";
+        lines.extend(wrap(mouse, width).into_iter().map(Line::raw));
         lines.push(Line::raw("Keys live in data/keymap.toml."));
         lines
     }

@@ -235,13 +235,24 @@ impl Sidebar<'_> {
                 format!("{}: choose a letter", verb.word().to_uppercase()),
                 "Esc: cancel".into(),
             ],
+            Mode::Strike => vec![
+                "STRIKE: which way?".into(),
+                "a direction key strikes".into(),
+                "that tile, whoever stands".into(),
+                "there after the moves".into(),
+                "(or click a neighbour)".into(),
+                "Esc: cancel".into(),
+            ],
             Mode::Range => self.range_legend(),
             // Only a played game has an end screen (the replay viewer draws the world too).
             _ if self.world.is_over() && self.ui.end.is_some() => {
                 vec!["GAME OVER".into(), "Q quit, Enter: the end screen".into()]
             }
             _ if self.world.is_over() => vec!["GAME OVER".into()],
-            _ => vec!["? help   i inventory".into(), "t telegraph".into()],
+            _ => vec![
+                "? help   i inventory".into(),
+                "t telegraph   F strike".into(),
+            ],
         };
         lines.into_iter().filter(|l| !l.is_empty()).collect()
     }
