@@ -2,7 +2,7 @@
 //! recorded. The loop that feeds it is in [`game_loop`](super::game_loop).
 
 use super::auto;
-use super::describe::{describe, sentence};
+use super::describe::{describe_named, sentence};
 use super::item_prompt::{self, Answer};
 use super::keymap::Keymap;
 use super::palette::Palette;
@@ -50,6 +50,8 @@ impl Session {
     /// Applies a command to the world; the only place commands are recorded.
     pub fn perform(&mut self, command: Command) {
         self.ui.log.mark_read();
+        // The letters as the screen showed them when the command was chosen.
+        self.ui.names = self.ui.names.updated(&self.world);
         match self.world.apply(command) {
             Ok(events) => {
                 self.record.push(command);
@@ -185,13 +187,17 @@ impl Session {
             .nth(1)
             .map_or(events.len(), |(i, _)| i);
         let (own, rest) = events.split_at(later);
-        for line in crate::sim::messages(own, &self.world) {
+        // Monsters that came into view take their letters now; those that left (or died) keep
+        // theirs until the lines about them are told.
+        self.ui.names.see(&self.world);
+        for line in crate::sim::messages_named(own, &self.world, &self.ui.names) {
             self.ui.log.push(sentence(&line));
         }
         auto::stop_for_monster(&mut self.ui, &self.world);
-        for line in crate::sim::messages(rest, &self.world) {
+        for line in crate::sim::messages_named(rest, &self.world, &self.ui.names) {
             self.ui.log.push(sentence(&line));
         }
+        self.ui.names.forget_unseen(&self.world);
     }
 
     /// Draws one frame and notes the screen size: while the window is too small, keys do not
@@ -360,6 +366,7 @@ impl Session {
             return;
         }
         self.ui.pointed = Some(hex);
-        self.ui.log.push(describe(&self.world, hex));
+        let names = self.ui.names.updated(&self.world);
+        self.ui.log.push(describe_named(&self.world, &names, hex));
     }
 }

@@ -152,6 +152,8 @@ pub struct UiState {
     pub too_small: bool,
     /// What became of an ended game's files, for the end screen.
     pub end: Option<EndReport>,
+    /// The letters that tell same-kind monsters in view apart ("rat A", "rat B").
+    pub names: crate::sim::Names,
 }
 
 /// What became of an ended game's files: the end screen shows it.
@@ -191,6 +193,7 @@ impl Default for UiState {
             pointed: None,
             too_small: false,
             end: None,
+            names: crate::sim::Names::default(),
         }
     }
 }

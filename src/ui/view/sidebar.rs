@@ -2,7 +2,7 @@
 
 use crate::geom::Hex;
 use crate::sim::{Intention, Plan, World, a_name};
-use crate::ui::describe::{describe, level_title};
+use crate::ui::describe::{describe_named, level_title};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, UiState};
@@ -75,7 +75,8 @@ impl Sidebar<'_> {
         lines.extend(self.monster_lines(bold));
         lines.push(Line::raw(""));
         if let Some(hex) = self.ui.pointed {
-            lines.push(Line::raw(describe(world, hex)));
+            let names = self.ui.names.updated(world);
+            lines.push(Line::raw(describe_named(world, &names, hex)));
             lines.push(Line::raw(""));
         }
         lines.extend(self.mode_help().into_iter().map(Line::raw));
@@ -124,6 +125,7 @@ impl Sidebar<'_> {
             Line::styled("In view (hp, plan):", bold)
         }];
         let plans = world.visible_plans();
+        let names = self.ui.names.updated(world);
         for m in monsters {
             let plan = plans.iter().find(|p| p.who == m.id);
             let intent = match plan {
@@ -132,12 +134,21 @@ impl Sidebar<'_> {
                 }
                 _ => String::new(),
             };
+            // The monster under the look cursor (or last clicked) is highlighted here as it
+            // is on the map, so "rat B" in the list is the rat the cursor is on.
+            let text = Style::default();
+            let text = if self.ui.pointed == Some(m.pos) {
+                text.patch(self.palette.cursor())
+            } else {
+                text
+            };
+            let name = names.name(world, m.id);
             lines.push(Line::from(vec![
                 Span::styled(
                     format!("{} ", m.glyph),
                     self.palette.creature(world.content(), &m.name),
                 ),
-                Span::raw(format!("{} {}/{} hp{intent}", m.name, m.hp, m.max_hp)),
+                Span::styled(format!("{name} {}/{} hp{intent}", m.hp, m.max_hp), text),
             ]));
         }
         lines

@@ -1,0 +1,225 @@
+//! Telling same-kind monsters apart (issue 17): two rats in view are "rat A" and "rat B" in
+//! the sidebar, the messages and the look description, each keeps its letter while in view,
+//! and the one under the look cursor is highlighted in the sidebar as on the map.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/screen.rs"]
+mod screen;
+use hexdeep::geom::Hex;
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+use hexdeep::sim::{Names, World};
+use hexdeep::ui::app::Session;
+use hexdeep::ui::keymap::Keymap;
+use hexdeep::ui::palette::Palette;
+use hexdeep::ui::view;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use screen::{draw, press_char};
+
+fn room(monsters: &[(&str, Hex)]) -> World {
+    let grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 12,
+            height: 5,
+        },
+        Terrain::Floor,
+    )
+    .unwrap();
+    let mut level = Level::new("room", 1, grid);
+    level.start = Some(Hex::new(1, 2));
+    for (name, at) in monsters {
+        level.placements.push(Placement {
+            at: *at,
+            kind: PlacementKind::Monster((*name).to_string()),
+        });
+    }
+    World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap()
+}
+
+fn two_rats() -> Session {
+    let world = room(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(6, 3))]);
+    Session::new(world, Keymap::default_keys(), Palette { color: false })
+}
+
+const W: u16 = 110;
+const H: u16 = 36;
+
+/// The sidebar's rows (right of the map), trimmed.
+fn sidebar(buf: &Buffer) -> Vec<String> {
+    let side = view::areas(Rect::new(0, 0, W, H)).unwrap().sidebar;
+    (side.top()..side.bottom())
+        .map(|row| {
+            (side.left()..side.right())
+                .map(|col| buf[(col, row)].symbol())
+                .collect::<String>()
+                .trim_matches([' ', '│'])
+                .to_string()
+        })
+        .collect()
+}
+
+fn rat_ids(world: &World) -> Vec<usize> {
+    world
+        .creatures()
+        .iter()
+        .filter(|c| c.name == "rat")
+        .map(|c| c.id)
+        .collect()
+}
+
+fn log(s: &Session) -> Vec<String> {
+    s.ui.log.lines().collect()
+}
+
+#[test]
+fn two_rats_are_rat_a_and_rat_b_in_the_sidebar() {
+    let mut s = two_rats();
+    let buf = draw(&mut s, W, H);
+    let side = sidebar(&buf);
+    let a = side.iter().find(|l| l.starts_with("r rat A ")).cloned();
+    let b = side.iter().find(|l| l.starts_with("r rat B ")).cloned();
+    assert!(a.is_some() && b.is_some(), "{side:#?}");
+    assert!(a.unwrap().contains("3/3 hp") && b.unwrap().contains("3/3 hp"));
+}
+
+#[test]
+fn a_lone_rat_has_no_letter() {
+    let world = room(&[("rat", Hex::new(5, 1)), ("goblin", Hex::new(6, 3))]);
+    let mut s = Session::new(world, Keymap::default_keys(), Palette { color: false });
+    let side = sidebar(&draw(&mut s, W, H));
+    assert!(side.iter().any(|l| l.starts_with("r rat ")), "{side:#?}");
+    assert!(!side.iter().any(|l| l.starts_with("r rat A")), "{side:#?}");
+}
+
+#[test]
+fn each_rat_keeps_its_letter_and_the_messages_use_it() {
+    let mut s = two_rats();
+    draw(&mut s, W, H);
+    let names = s.ui.names.updated(&s.world);
+    let letters: Vec<char> = rat_ids(&s.world)
+        .iter()
+        .map(|&id| names.letter(id).unwrap())
+        .collect();
+    let mut told = false;
+    for _ in 0..12 {
+        press_char(&mut s, '.');
+        let names = s.ui.names.updated(&s.world);
+        for (&id, &letter) in rat_ids(&s.world).iter().zip(&letters) {
+            if s.world.creatures()[id].alive {
+                assert_eq!(names.letter(id), Some(letter), "rat {id} kept its letter");
+            }
+        }
+        let lines = log(&s);
+        assert!(
+            !lines.iter().any(|l| l.contains("the rat")),
+            "with two rats in view no message says just 'the rat': {lines:#?}"
+        );
+        if lines
+            .iter()
+            .any(|l| l.contains("rat A") || l.contains("Rat A") || l.contains("Rat B"))
+        {
+            told = true;
+        }
+        if s.world.is_over() {
+            break;
+        }
+    }
+    assert!(told, "the rats were named in the messages: {:#?}", log(&s));
+}
+
+#[test]
+fn looking_at_a_rat_names_it_and_highlights_its_sidebar_line() {
+    let mut s = two_rats();
+    press_char(&mut s, 'x');
+    let buf = draw(&mut s, W, H);
+    let side_area = view::areas(Rect::new(0, 0, W, H)).unwrap().sidebar;
+    let side = sidebar(&buf);
+    let pointed = s.ui.pointed.unwrap();
+    let rat = s.world.creature_at(pointed).unwrap().id;
+    let letter = s.ui.names.updated(&s.world).letter(rat).unwrap();
+    let described = format!("the floor and rat {letter}");
+    assert!(
+        side.iter().any(|l| l.ends_with(&described)),
+        "the look description names the rat: {side:#?}"
+    );
+    // Its line in the list is drawn reversed, like the cursor on the map; the other's is not.
+    let row_of = |prefix: String| {
+        let i = side.iter().position(|l| l.starts_with(&prefix)).unwrap();
+        side_area.top() + u16::try_from(i).unwrap()
+    };
+    let other = if letter == 'A' { 'B' } else { 'A' };
+    let reversed = |row: u16| {
+        (side_area.left()..side_area.right())
+            .any(|col| buf[(col, row)].modifier.contains(Modifier::REVERSED))
+    };
+    assert!(reversed(row_of(format!("r rat {letter} "))));
+    assert!(!reversed(row_of(format!("r rat {other} "))));
+    // Tab moves the cursor to the other rat, and the highlight follows it.
+    screen::press(&mut s, ratatui::crossterm::event::KeyCode::Tab);
+    let buf = draw(&mut s, W, H);
+    let now = s.world.creature_at(s.ui.pointed.unwrap()).unwrap().id;
+    assert_ne!(now, rat, "Tab went to the other rat");
+    let row = |prefix: String| {
+        let side = sidebar(&buf);
+        let i = side.iter().position(|l| l.starts_with(&prefix)).unwrap();
+        side_area.top() + u16::try_from(i).unwrap()
+    };
+    let reversed = |row: u16| {
+        (side_area.left()..side_area.right())
+            .any(|col| buf[(col, row)].modifier.contains(Modifier::REVERSED))
+    };
+    assert!(reversed(row(format!("r rat {other} "))));
+    assert!(!reversed(row(format!("r rat {letter} "))));
+}
+
+#[test]
+fn letters_are_given_nearest_first_and_freed_when_out_of_view() {
+    let world = room(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(3, 2))]);
+    let names = Names::default().updated(&world);
+    let ids = rat_ids(&world);
+    // (3, 2) is nearer the player at (1, 2): it is A.
+    assert_eq!(names.letter(ids[1]), Some('A'));
+    assert_eq!(names.letter(ids[0]), Some('B'));
+    assert_eq!(names.name(&world, ids[0]), "rat B");
+    assert_eq!(names.the_name(&world, ids[1]), "rat A");
+}
+
+#[test]
+fn a_rat_killed_among_two_dies_under_its_letter() {
+    let mut s = two_rats();
+    let me = s.world.player().pos;
+    for _ in 0..12 {
+        let near = s
+            .world
+            .visible_monsters()
+            .iter()
+            .find(|c| c.pos.is_adjacent(me))
+            .map(|c| me.direction_to(c.pos).unwrap());
+        match near {
+            Some(dir) => {
+                s.perform(hexdeep::sim::Command::Move(dir));
+                break;
+            }
+            None => press_char(&mut s, '.'),
+        }
+    }
+    let lines = log(&s);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Rat A dies." || l == "Rat B dies."),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("You hit rat ") || l.starts_with("You and rat ")),
+        "{lines:#?}"
+    );
+}
