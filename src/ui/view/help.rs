@@ -100,7 +100,9 @@ impl HelpView<'_> {
              segment: ‹.› one steps there; »@« (a red band in colour) every tile one strikes: \
              a wide swing covers three, a charge its whole line, a shot its flight; :.: one \
              that acts later would go there now (it chooses again when its moment comes). \
-             Only tiles in view are marked."
+             Only tiles in view are marked. Where marks touch, each tile keeps its colour \
+             and the bracket between them is the blow's: »@«r› is a blow at you beside a \
+             rat that another steps into."
                 .to_string(),
             "Aiming starts on the nearest monster's mark when it steps in the coming segment, \
              else on the monster: a missile meets whoever stands on its line after everyone has \
