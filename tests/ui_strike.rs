@@ -87,7 +87,7 @@ fn wait_for_the_rats_step(s: &mut Session) -> Hex {
     panic!("the rat never telegraphed a step next to the player");
 }
 
-/// The first character key the default keymap binds to a step in `dir`.
+/// The first character key the default keymap binds to a step in `dir` (a numpad digit).
 fn key_for(dir: Direction) -> char {
     Keymap::default_keys()
         .keys_for(Intent::Step(dir))
@@ -252,8 +252,10 @@ fn a_strike_is_saved_and_verified_like_any_command() {
     let dir = s.world.player().pos.direction_to(to).unwrap();
     press_char(&mut s, 'F');
     press_char(&mut s, key_for(dir));
+    // The vi keys answer as the numpad does.
     press_char(&mut s, 'F');
-    press_char(&mut s, key_for(Direction::W));
+    press_char(&mut s, 'h');
+    assert_eq!(s.record.last(), Some(&Command::Attack(Direction::W)));
     assert!(s.record.contains(&Command::Attack(dir)));
 
     let mut world = start.clone();
