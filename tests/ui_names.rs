@@ -179,7 +179,7 @@ fn looking_at_a_rat_names_it_and_highlights_its_sidebar_line() {
 }
 
 #[test]
-fn letters_are_given_nearest_first_and_freed_when_out_of_view() {
+fn letters_go_nearest_first_are_kept_while_in_view_and_freed_after() {
     let world = room(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(3, 2))]);
     let names = Names::default().updated(&world);
     let ids = rat_ids(&world);
@@ -188,6 +188,24 @@ fn letters_are_given_nearest_first_and_freed_when_out_of_view() {
     assert_eq!(names.letter(ids[0]), Some('B'));
     assert_eq!(names.name(&world, ids[0]), "rat B");
     assert_eq!(names.the_name(&world, ids[1]), "rat A");
+
+    // Rat A leaves the view (here: dies): rat B keeps its letter, and alone it is "the rat".
+    let with_alive = |alive: bool| {
+        let mut parts = world.to_parts();
+        parts.creatures[ids[1]].alive = alive;
+        World::from_parts(parts, world.content_handle()).unwrap()
+    };
+    let mut names = names;
+    let gone = with_alive(false);
+    names.forget_unseen(&gone);
+    assert_eq!(names.letter(ids[1]), None);
+    assert_eq!(names.letter(ids[0]), Some('B'));
+    assert_eq!(names.the_name(&gone, ids[0]), "the rat");
+    // A rat that comes into view takes the free letter; rat B is still B.
+    let back = with_alive(true);
+    names.see(&back);
+    assert_eq!(names.letter(ids[1]), Some('A'));
+    assert_eq!(names.letter(ids[0]), Some('B'));
 }
 
 #[test]
