@@ -241,3 +241,56 @@ fn a_rat_killed_among_two_dies_under_its_letter() {
         "{lines:#?}"
     );
 }
+
+#[test]
+fn clicking_a_rats_line_in_the_sidebar_shows_it_on_the_map() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut s = two_rats();
+    let buf = draw(&mut s, W, H);
+    let parts = view::areas(Rect::new(0, 0, W, H)).unwrap();
+    let side = sidebar(&buf);
+    let i = side.iter().position(|l| l.starts_with("r rat B ")).unwrap();
+    let row = parts.sidebar.top() + u16::try_from(i).unwrap();
+    let names = s.ui.names.updated(&s.world);
+    let b = rat_ids(&s.world)
+        .into_iter()
+        .find(|&id| names.letter(id) == Some('B'))
+        .unwrap();
+    let pos = s.world.creatures()[b].pos;
+    s.click_sidebar(
+        MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: parts.sidebar.left() + 3,
+            row,
+            modifiers: KeyModifiers::NONE,
+        },
+        parts.sidebar,
+    );
+    assert_eq!(s.ui.mode, hexdeep::ui::state::Mode::Look { cursor: pos });
+    // On the map, rat B's tile is under the cursor (reversed); rat A's is not.
+    let buf = draw(&mut s, W, H);
+    let camera = view::camera(&s.world, &s.ui, parts.map);
+    let cell_at = |hex: Hex| {
+        (parts.map.left()..parts.map.right())
+            .flat_map(|c| (parts.map.top()..parts.map.bottom()).map(move |r| (c, r)))
+            .find(|&(c, r)| camera.hex_at(parts.map, c, r) == Some(hex))
+            .unwrap()
+    };
+    let (c, r) = cell_at(pos);
+    assert_eq!(buf[(c, r)].symbol(), "r");
+    assert!(buf[(c, r)].modifier.contains(Modifier::REVERSED));
+    let a = rat_ids(&s.world).into_iter().find(|&id| id != b).unwrap();
+    let (c, r) = cell_at(s.world.creatures()[a].pos);
+    assert!(!buf[(c, r)].modifier.contains(Modifier::REVERSED));
+    // A click on a line that is no monster's changes nothing.
+    s.click_sidebar(
+        MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: parts.sidebar.left() + 3,
+            row: parts.sidebar.top(),
+            modifiers: KeyModifiers::NONE,
+        },
+        parts.sidebar,
+    );
+    assert_eq!(s.ui.mode, hexdeep::ui::state::Mode::Look { cursor: pos });
+}

@@ -201,8 +201,8 @@ impl Session {
     }
 
     /// Draws one frame and notes the screen size: while the window is too small, keys do not
-    /// act. Returns the map's area, for mouse clicks.
-    pub fn draw(&mut self, frame: &mut Frame) -> Option<Rect> {
+    /// act. Returns the parts of the screen, for mouse clicks.
+    pub fn draw(&mut self, frame: &mut Frame) -> Option<view::Areas> {
         let parts = view::areas(frame.area());
         self.ui.too_small = parts.is_none();
         let context = Context {
@@ -210,7 +210,7 @@ impl Session {
             palette: self.palette,
         };
         view::draw(frame, &self.world, &self.ui, &context);
-        parts.map(|a| a.map)
+        parts
     }
 
     /// Handles one key press.
@@ -277,6 +277,30 @@ impl Session {
         }
         if let Some(command) = update(&mut self.ui, &self.world, intent) {
             self.perform(command);
+        }
+    }
+
+    /// Handles a mouse click on the sidebar: a click on a monster's line in the list selects
+    /// it, as looking at it does (the look cursor goes onto it on the map, its line is
+    /// highlighted and described); Esc leaves.
+    pub fn click_sidebar(&mut self, mouse: MouseEvent, sidebar: Rect) {
+        let pressed = mouse.kind == MouseEventKind::Down(MouseButton::Left);
+        let inside = mouse.column >= sidebar.left()
+            && mouse.column < sidebar.right()
+            && mouse.row >= sidebar.top()
+            && mouse.row < sidebar.bottom();
+        let choosing = matches!(self.ui.mode, Mode::Normal | Mode::Look { .. });
+        if !pressed || !inside || !choosing || self.world.is_over() {
+            return;
+        }
+        let side = view::Sidebar {
+            world: &self.world,
+            ui: &self.ui,
+            palette: self.palette,
+        };
+        if let Some(pos) = side.monster_on_row(sidebar, mouse.row).map(|m| m.pos) {
+            self.ui.mode = Mode::Look { cursor: pos };
+            self.ui.pointed = Some(pos);
         }
     }
 

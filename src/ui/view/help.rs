@@ -148,7 +148,8 @@ impl HelpView<'_> {
         }
         lines.push(Line::raw(""));
         let mouse = "Mouse: click a tile to describe it; Ctrl-click a neighbouring tile (or \
-                     click one while F asks) to strike it.";
+                     click one while F asks) to strike it; click a monster's line in the \
+                     sidebar to look at it on the map.";
         lines.extend(wrap(mouse, width).into_iter().map(Line::raw));
         lines.push(Line::raw("Keys live in data/keymap.toml."));
         lines

@@ -34,6 +34,22 @@ impl Widget for &Sidebar<'_> {
 }
 
 impl Sidebar<'_> {
+    /// The monster whose line in the list is drawn on `row` of the sidebar in `area`, if any:
+    /// a click there selects it.
+    pub fn monster_on_row(&self, area: Rect, row: u16) -> Option<&crate::sim::Creature> {
+        let mut buf = Buffer::empty(area);
+        self.render(area, &mut buf);
+        let text: String = (area.left()..area.right())
+            .map(|col| buf[(col, row)].symbol())
+            .collect();
+        let text = text.trim_start_matches(['│', ' ']);
+        let names = self.ui.names.updated(self.world);
+        self.world.visible_monsters().into_iter().find(|m| {
+            let name = names.name(self.world, m.id);
+            text.starts_with(&format!("{} {name} {}/{} hp", m.glyph, m.hp, m.max_hp))
+        })
+    }
+
     fn lines(&self, width: u16) -> Vec<Line<'static>> {
         let world = self.world;
         let me = world.player();
