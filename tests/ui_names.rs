@@ -294,3 +294,37 @@ fn clicking_a_rats_line_in_the_sidebar_shows_it_on_the_map() {
     );
     assert_eq!(s.ui.mode, hexdeep::ui::state::Mode::Look { cursor: pos });
 }
+
+#[test]
+fn the_issues_message_tells_which_rat_lost_the_tile() {
+    use hexdeep::sim::{BounceReason, Event, messages_named};
+    // "The rat loses the tile to the rat." was the issue's example.
+    let world = room(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(3, 2))]);
+    let names = Names::default().updated(&world);
+    let ids = rat_ids(&world);
+    let (far, near) = (ids[0], ids[1]);
+    let at = world.creatures()[far].pos;
+    let events = [Event::Bounced {
+        who: far,
+        at,
+        toward: Hex::new(4, 2),
+        reason: BounceReason::LostContest { winner: near },
+    }];
+    assert_eq!(
+        messages_named(&events, &world, &names),
+        ["rat B loses the tile to rat A"]
+    );
+    // With one rat in view it is "the rat" as before.
+    let one = room(&[("rat", Hex::new(5, 1)), ("goblin", Hex::new(3, 2))]);
+    let names = Names::default().updated(&one);
+    let events = [Event::Bounced {
+        who: rat_ids(&one)[0],
+        at: Hex::new(5, 1),
+        toward: Hex::new(4, 2),
+        reason: BounceReason::LostContest { winner: 2 },
+    }];
+    assert_eq!(
+        messages_named(&events, &one, &names),
+        ["the rat loses the tile to the goblin"]
+    );
+}
