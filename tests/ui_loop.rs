@@ -329,3 +329,75 @@ fn saving_with_s_says_so_once() {
     assert!(!said[0].contains("(x2)"), "{lines:?}");
     assert_eq!(the_save(&dir).turn(), s.world.turn());
 }
+
+#[test]
+fn clicks_through_the_loop_strike_and_select_a_monster_in_the_sidebar() {
+    use hexdeep::map::{Placement, PlacementKind};
+    use hexdeep::sim::Command;
+    use hexdeep::ui::state::Mode;
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
+    let mut level = level();
+    level.placements.push(Placement {
+        at: Hex::new(8, 8),
+        kind: PlacementKind::Monster("rat".to_string()),
+    });
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        3,
+    )
+    .unwrap();
+    let mut s = Session::new(world, Keymap::default_keys(), Palette { color: false });
+    let click = |(column, row): (u16, u16), modifiers| {
+        Scripted::Event(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers,
+        }))
+    };
+    // The rat's line in the sidebar, as the first frame draws it.
+    let mut term = terminal();
+    term.draw(|frame| {
+        s.draw(frame);
+    })
+    .unwrap();
+    let side = view::areas(Rect::new(0, 0, WIDTH, HEIGHT)).unwrap().sidebar;
+    let rat_row = (side.top()..side.bottom())
+        .find(|&row| {
+            let line: String = (side.left()..side.right())
+                .map(|col| term.backend().buffer()[(col, row)].symbol())
+                .collect();
+            line.trim_start_matches(['│', ' ']).starts_with("r rat ")
+        })
+        .unwrap();
+    let me = s.world.player().pos;
+    let west = cell_of(&s, me + Hex::new(-1, 0));
+    let north_east = cell_of(&s, me + Hex::new(0, -1));
+    let mut script = vec![click((side.left() + 2, rat_row), KeyModifiers::NONE)];
+    let mut events = ScriptedEvents::new(std::mem::take(&mut script));
+    game_loop::run(&mut s, &mut term, &mut events);
+    let rat = s
+        .world
+        .creatures()
+        .iter()
+        .find(|c| c.name == "rat")
+        .unwrap();
+    assert_eq!(s.ui.mode, Mode::Look { cursor: rat.pos });
+
+    script.push(Scripted::key(KeyCode::Esc));
+    script.extend(Scripted::keys("F"));
+    script.push(click(west, KeyModifiers::NONE));
+    script.push(click(north_east, KeyModifiers::CONTROL));
+    let mut events = ScriptedEvents::new(script);
+    game_loop::run(&mut s, &mut term, &mut events);
+    assert_eq!(
+        s.record,
+        [
+            Command::Attack(hexdeep::geom::Direction::W),
+            Command::Attack(hexdeep::geom::Direction::NE)
+        ]
+    );
+}

@@ -2,6 +2,7 @@
 //! once in a segment, told together ("the goblin steps aside; your blow misses").
 
 use super::event::BounceReason;
+use super::names::Names;
 use super::{CreatureId, Event, World};
 use crate::geom::Hex;
 
@@ -21,10 +22,22 @@ pub fn a_name(name: &str) -> String {
 
 /// The lines describing `events` (as returned by [`World::apply`]), told after the fact from
 /// `world`. Only what the player can see is described.
+/// Monsters of one kind are told apart by the letters they hold now in `world`.
 pub fn messages(events: &[Event], world: &World) -> Vec<String> {
+    messages_named(events, world, &Names::default().updated(world))
+}
+
+/// The lines describing `events`, naming monsters by `names` ("rat B" when several rats are in
+/// view), which should also hold the letters of the monsters seen before the events.
+pub fn messages_named(events: &[Event], world: &World, names: &Names) -> Vec<String> {
     let mut lines = Vec::new();
     for segment in events.split(|e| matches!(e, Event::Segment { .. })) {
-        Teller { world, segment }.tell(&mut lines);
+        Teller {
+            world,
+            segment,
+            names,
+        }
+        .tell(&mut lines);
     }
     lines
 }
@@ -32,14 +45,15 @@ pub fn messages(events: &[Event], world: &World) -> Vec<String> {
 struct Teller<'a> {
     world: &'a World,
     segment: &'a [Event],
+    names: &'a Names,
 }
 
 impl Teller<'_> {
     fn name(&self, id: CreatureId) -> String {
-        match self.world.creatures().get(id) {
-            _ if id == World::PLAYER => "you".to_string(),
-            Some(c) => format!("the {}", c.name),
-            None => "something".to_string(),
+        if id == World::PLAYER {
+            "you".to_string()
+        } else {
+            self.names.the_name(self.world, id)
         }
     }
 

@@ -17,6 +17,7 @@ mod hash;
 mod intention;
 mod level_serde;
 mod messages;
+mod names;
 pub mod record;
 pub mod resolve;
 pub mod scenario;
@@ -31,7 +32,8 @@ pub use creature::{Creature, CreatureId, Faction, Stack};
 pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
 pub use intention::{Intention, Planned, acts_in};
-pub use messages::{a_name, messages};
+pub use messages::{a_name, messages, messages_named};
+pub use names::Names;
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::bounds;
 pub use world::{

@@ -2,7 +2,7 @@
 //! recorded. The loop that feeds it is in [`game_loop`](super::game_loop).
 
 use super::auto;
-use super::describe::{describe, sentence};
+use super::describe::{describe_named, sentence};
 use super::item_prompt::{self, Answer};
 use super::keymap::Keymap;
 use super::palette::Palette;
@@ -50,6 +50,8 @@ impl Session {
     /// Applies a command to the world; the only place commands are recorded.
     pub fn perform(&mut self, command: Command) {
         self.ui.log.mark_read();
+        // The letters as the screen showed them when the command was chosen.
+        self.ui.names = self.ui.names.updated(&self.world);
         match self.world.apply(command) {
             Ok(events) => {
                 self.record.push(command);
@@ -185,18 +187,22 @@ impl Session {
             .nth(1)
             .map_or(events.len(), |(i, _)| i);
         let (own, rest) = events.split_at(later);
-        for line in crate::sim::messages(own, &self.world) {
+        // Monsters that came into view take their letters now; those that left (or died) keep
+        // theirs until the lines about them are told.
+        self.ui.names.see(&self.world);
+        for line in crate::sim::messages_named(own, &self.world, &self.ui.names) {
             self.ui.log.push(sentence(&line));
         }
         auto::stop_for_monster(&mut self.ui, &self.world);
-        for line in crate::sim::messages(rest, &self.world) {
+        for line in crate::sim::messages_named(rest, &self.world, &self.ui.names) {
             self.ui.log.push(sentence(&line));
         }
+        self.ui.names.forget_unseen(&self.world);
     }
 
     /// Draws one frame and notes the screen size: while the window is too small, keys do not
-    /// act. Returns the map's area, for mouse clicks.
-    pub fn draw(&mut self, frame: &mut Frame) -> Option<Rect> {
+    /// act. Returns the parts of the screen, for mouse clicks.
+    pub fn draw(&mut self, frame: &mut Frame) -> Option<view::Areas> {
         let parts = view::areas(frame.area());
         self.ui.too_small = parts.is_none();
         let context = Context {
@@ -204,7 +210,7 @@ impl Session {
             palette: self.palette,
         };
         view::draw(frame, &self.world, &self.ui, &context);
-        parts.map(|a| a.map)
+        parts
     }
 
     /// Handles one key press.
@@ -245,12 +251,21 @@ impl Session {
         }
         let cursor_or_normal = matches!(
             self.ui.mode,
-            Mode::Normal | Mode::Look { .. } | Mode::Aim { .. } | Mode::PickTravel { .. }
+            Mode::Normal
+                | Mode::Look { .. }
+                | Mode::Aim { .. }
+                | Mode::PickTravel { .. }
+                | Mode::Strike
         );
         if cursor_or_normal && matches!(key.code, KeyCode::Up | KeyCode::Down) {
             self.no_vertical_direction();
         }
         let Some(intent) = self.keymap.intent(&key) else {
+            if self.ui.mode == Mode::Strike {
+                // An unbound key backs out of the prompt, saying so.
+                update(&mut self.ui, &self.world, super::keymap::Intent::Cancel);
+                return;
+            }
             if self.ui.mode != Mode::Normal {
                 self.ui.mode = Mode::Normal;
             }
@@ -262,6 +277,42 @@ impl Session {
         }
         if let Some(command) = update(&mut self.ui, &self.world, intent) {
             self.perform(command);
+        }
+    }
+
+    /// Handles a mouse click on the sidebar: a click on a monster's line in the list selects
+    /// it, as looking at it does (the look cursor goes onto it on the map, its line is
+    /// highlighted and described); Esc leaves.
+    pub fn click_sidebar(&mut self, mouse: MouseEvent, sidebar: Rect) {
+        let pressed = mouse.kind == MouseEventKind::Down(MouseButton::Left);
+        let inside = mouse.column >= sidebar.left()
+            && mouse.column < sidebar.right()
+            && mouse.row >= sidebar.top()
+            && mouse.row < sidebar.bottom();
+        let choosing = matches!(self.ui.mode, Mode::Normal | Mode::Look { .. });
+        if !pressed || !inside || !choosing || self.world.is_over() {
+            return;
+        }
+        let side = view::Sidebar {
+            world: &self.world,
+            ui: &self.ui,
+            palette: self.palette,
+        };
+        if let Some(pos) = side.monster_on_row(sidebar, mouse.row).map(|m| m.pos) {
+            self.ui.mode = Mode::Look { cursor: pos };
+            self.ui.pointed = Some(pos);
+        }
+    }
+
+    /// Strikes the tile clicked on when it is a neighbour; otherwise says so (and keeps asking
+    /// when `F` asked).
+    fn strike_at(&mut self, hex: crate::geom::Hex) {
+        match self.world.player().pos.direction_to(hex) {
+            Some(dir) => {
+                self.ui.mode = Mode::Normal;
+                self.perform(Command::Attack(dir));
+            }
+            None => self.ui.log.push("You can only strike a neighbouring tile."),
         }
     }
 
@@ -310,7 +361,8 @@ impl Session {
         self.ui.log.push_once(text);
     }
 
-    /// Handles a mouse click on the map: describe the tile, or travel there when picking.
+    /// Handles a mouse click on the map: describe the tile, or travel there when picking; a
+    /// click on a neighbouring tile while `F` asks, or a Ctrl-click on one, strikes it.
     pub fn click(&mut self, mouse: MouseEvent, map_area: ratatui::layout::Rect) {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
@@ -331,7 +383,14 @@ impl Session {
             start_travel(&mut self.ui, &self.world, hex);
             return;
         }
+        let striking = self.ui.mode == Mode::Strike
+            || (self.ui.mode == Mode::Normal && mouse.modifiers.contains(KeyModifiers::CONTROL));
+        if striking && !self.world.is_over() {
+            self.strike_at(hex);
+            return;
+        }
         self.ui.pointed = Some(hex);
-        self.ui.log.push(describe(&self.world, hex));
+        let names = self.ui.names.updated(&self.world);
+        self.ui.log.push(describe_named(&self.world, &names, hex));
     }
 }

@@ -2,11 +2,16 @@
 
 use crate::content::Content;
 use crate::geom::Hex;
-use crate::sim::World;
 use crate::sim::a_name;
+use crate::sim::{Names, World};
 
 /// A sentence about a tile as the player knows it.
 pub fn describe(world: &World, hex: Hex) -> String {
+    describe_named(world, &Names::default().updated(world), hex)
+}
+
+/// A sentence about a tile, naming a monster by `names` ("rat B" among several rats).
+pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
     let Some(terrain) = world.level().terrain_at(hex) else {
         return "There is nothing there.".to_string();
     };
@@ -44,12 +49,13 @@ pub fn describe(world: &World, hex: Hex) -> String {
     };
     match world.visible_creature(hex) {
         Some(c) if c.id == world.player().id => format!("{place}, where you stand."),
-        Some(c) => format!(
-            "{place} and {} ({}/{} hp).",
-            a_name(&c.name),
-            c.hp,
-            c.max_hp
-        ),
+        Some(c) => {
+            let who = match names.shown_letter(world, c.id) {
+                Some(letter) => format!("{} {letter}", c.name),
+                None => a_name(&c.name),
+            };
+            format!("{place} and {who} ({}/{} hp).", c.hp, c.max_hp)
+        }
         None => format!("{place}."),
     }
 }

@@ -11,10 +11,10 @@ use super::auto;
 use super::events::{EventSource, TerminalEvents};
 use super::state::Auto;
 use super::terminal::{TerminalGuard, is_hang_up};
+use super::view::Areas;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{Event, KeyEventKind};
-use ratatui::layout::Rect;
 use std::io;
 use std::time::Duration;
 
@@ -115,8 +115,8 @@ where
         if events.stop_requested() {
             return LoopEnd::Stopped;
         }
-        let mut map_area = None;
-        if let Err(err) = terminal.draw(|frame| map_area = session.draw(frame)) {
+        let mut parts = None;
+        if let Err(err) = terminal.draw(|frame| parts = session.draw(frame)) {
             return LoopEnd::from_error(into_io(err));
         }
         let automatic = session.ui.auto.is_some() && !session.ui.too_small;
@@ -126,7 +126,7 @@ where
             _ => AUTO_STEP_DELAY,
         };
         match events.next_event(wait) {
-            Ok(Some(event)) => handle(session, &event, automatic, map_area),
+            Ok(Some(event)) => handle(session, &event, automatic, parts),
             Ok(None) => {
                 if automatic
                     && let Some(command) = auto::next_command(&mut session.ui, &session.world)
@@ -141,8 +141,8 @@ where
 }
 
 /// One event: a key press stops travel, exploring or a rest, or goes to the session; a click
-/// on the map goes to the session.
-fn handle(session: &mut Session, event: &Event, automatic: bool, map_area: Option<Rect>) {
+/// on the map or the sidebar goes to the session.
+fn handle(session: &mut Session, event: &Event, automatic: bool, parts: Option<Areas>) {
     match event {
         Event::Key(key) if key.kind == KeyEventKind::Press => {
             if automatic {
@@ -153,8 +153,9 @@ fn handle(session: &mut Session, event: &Event, automatic: bool, map_area: Optio
             }
         }
         Event::Mouse(mouse) => {
-            if let Some(area) = map_area {
-                session.click(*mouse, area);
+            if let Some(parts) = parts {
+                session.click(*mouse, parts.map);
+                session.click_sidebar(*mouse, parts.sidebar);
             }
         }
         _ => {}

@@ -34,6 +34,8 @@ pub enum Intent {
     Look,
     /// Throw or fire an item: choose it, then aim (in aim mode: throw).
     Throw,
+    /// Strike a neighbouring tile, whatever stands there now: a direction follows.
+    Strike,
     /// Drink something.
     Drink,
     /// Read something.
@@ -91,6 +93,7 @@ impl Intent {
             "look" => Some(Intent::Look),
             // "aim" is the older name of "throw".
             "throw" | "aim" => Some(Intent::Throw),
+            "strike" => Some(Intent::Strike),
             "drink" => Some(Intent::Drink),
             "read" => Some(Intent::Read),
             "wield" => Some(Intent::Wield),
@@ -300,6 +303,7 @@ mod tests {
             ('r', Intent::Read),
             ('q', Intent::Drink),
             ('f', Intent::Throw),
+            ('F', Intent::Strike),
             ('>', Intent::Descend),
             ('<', Intent::Ascend),
         ];

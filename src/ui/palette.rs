@@ -23,6 +23,15 @@ pub enum Mark {
     Attack,
 }
 
+/// The colour of a telegraph mark: its tiles' background, and its brackets' colour on a seam.
+fn mark_colour(mark: Mark) -> Color {
+    match mark {
+        Mark::Move => Color::Yellow,
+        Mark::Attack => Color::Red,
+        Mark::Predicted => Color::DarkGray,
+    }
+}
+
 /// The terminal colour of a colour name in the data files ([`crate::sim::COLOURS`]).
 pub fn named(name: &str) -> Color {
     match name {
@@ -145,15 +154,31 @@ impl Palette {
     /// The style added to a tile under a telegraph mark.
     pub fn mark(self, mark: Mark) -> Style {
         match (self.color, mark) {
-            (true, Mark::Move) => Style::default().bg(Color::Yellow).fg(Color::Black),
+            (true, Mark::Move) => Style::default().bg(mark_colour(mark)).fg(Color::Black),
             (true, Mark::Attack) => Style::default()
-                .bg(Color::Red)
+                .bg(mark_colour(mark))
                 .fg(Color::White)
                 .add_modifier(Modifier::BOLD),
-            (true, Mark::Predicted) => Style::default().bg(Color::DarkGray),
+            (true, Mark::Predicted) => Style::default().bg(mark_colour(mark)),
             (false, Mark::Move) => Style::default().add_modifier(Modifier::UNDERLINED),
             (false, Mark::Attack) => Style::default().add_modifier(Modifier::REVERSED),
             (false, Mark::Predicted) => Style::default(),
+        }
+    }
+
+    /// The style of a bracket on the seam between a tile marked `mark` and one marked `other`
+    /// (or unmarked, `None`): in colour, the glyph in `mark`'s colour over `other`'s
+    /// background, so both bands stay visible up to the seam; plain, `mark`'s own style.
+    pub fn seam(self, mark: Mark, other: Option<Mark>) -> Style {
+        if !self.color {
+            return self.mark(mark);
+        }
+        let style = Style::default()
+            .fg(mark_colour(mark))
+            .add_modifier(Modifier::BOLD);
+        match other {
+            Some(o) => style.bg(mark_colour(o)),
+            None => style,
         }
     }
 

@@ -9,7 +9,7 @@ use super::state::{MessageLog, UiState};
 use super::view::{self, Context};
 use crate::persist::keyframes::{Limits, TooLarge};
 use crate::persist::{Keyframes, SavedGame};
-use crate::sim::{Command, GameRecord, Origin, World, messages};
+use crate::sim::{Command, GameRecord, Origin, World, messages_named};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -160,6 +160,7 @@ impl Replayer {
         self.world = self.frames.seek(from, &self.commands, step);
         self.pos = from;
         self.ui.log = MessageLog::default();
+        self.ui.names = crate::sim::Names::default();
         self.ui
             .log
             .push(format!("(Replaying from turn {}.)", self.world.turn()));
@@ -177,10 +178,13 @@ impl Replayer {
             return false;
         };
         self.ui.log.mark_read();
+        self.ui.names = self.ui.names.updated(&self.world);
         if let Ok(events) = self.world.apply(command) {
-            for line in messages(&events, &self.world) {
+            self.ui.names.see(&self.world);
+            for line in messages_named(&events, &self.world, &self.ui.names) {
                 self.ui.log.push(super::describe::sentence(&line));
             }
+            self.ui.names.forget_unseen(&self.world);
         }
         self.pos += 1;
         true

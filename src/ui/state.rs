@@ -33,6 +33,8 @@ pub enum Mode {
         /// The inventory letter of the item to throw or fire.
         item: char,
     },
+    /// "Strike which way?": a direction strikes that neighbouring tile, Esc cancels.
+    Strike,
     /// The inventory screen; any key closes it.
     Inventory,
     /// "Which item?": a letter chooses, Esc cancels.
@@ -150,6 +152,8 @@ pub struct UiState {
     pub too_small: bool,
     /// What became of an ended game's files, for the end screen.
     pub end: Option<EndReport>,
+    /// The letters that tell same-kind monsters in view apart ("rat A", "rat B").
+    pub names: crate::sim::Names,
 }
 
 /// What became of an ended game's files: the end screen shows it.
@@ -189,6 +193,7 @@ impl Default for UiState {
             pointed: None,
             too_small: false,
             end: None,
+            names: crate::sim::Names::default(),
         }
     }
 }

@@ -27,6 +27,7 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             };
             None
         }
+        Mode::Strike => strike(ui, intent),
         Mode::Range | Mode::Inventory => {
             ui.mode = Mode::Normal;
             None
@@ -100,6 +101,10 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Wear => item_prompt::ask(ui, world, ItemVerb::Wear),
         Intent::Drop => item_prompt::ask(ui, world, ItemVerb::Drop),
         Intent::Throw => item_prompt::ask(ui, world, ItemVerb::Throw),
+        Intent::Strike => {
+            ui.mode = Mode::Strike;
+            ui.log.push(STRIKE_PROMPT);
+        }
         Intent::Inventory => ui.mode = Mode::Inventory,
         Intent::Descend => return stairs(ui, world, true),
         Intent::Ascend => return stairs(ui, world, false),
@@ -226,6 +231,28 @@ fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
     } else {
         ui.mode = Mode::Normal;
         ui.pointed = None;
+    }
+}
+
+/// What `F` asks.
+pub const STRIKE_PROMPT: &str =
+    "Strike which way? A direction key (or a click on a neighbouring tile); Esc cancels.";
+
+/// The answer to "strike which way?": a direction strikes that tile, whatever stands there
+/// now (a monster that steps into it is hit); anything else backs out.
+fn strike(ui: &mut UiState, intent: Intent) -> Option<Command> {
+    ui.mode = Mode::Normal;
+    match intent {
+        Intent::Step(dir) => Some(Command::Attack(dir)),
+        // Up and Down have no hex direction: keep asking (the shell says why).
+        Intent::ScrollUp | Intent::ScrollDown => {
+            ui.mode = Mode::Strike;
+            None
+        }
+        _ => {
+            ui.log.push("You lower your weapon.");
+            None
+        }
     }
 }
 

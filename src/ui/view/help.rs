@@ -9,7 +9,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 /// What each intent does, in the order the help lists them.
-const ENTRIES: [(Intent, &str); 33] = [
+const ENTRIES: [(Intent, &str); 34] = [
     (Intent::Help, "this help (Up/Down scroll)"),
     (
         Intent::Step(Direction::NW),
@@ -20,6 +20,11 @@ const ENTRIES: [(Intent, &str); 33] = [
     (Intent::Step(Direction::E), "step east"),
     (Intent::Step(Direction::SW), "step south-west"),
     (Intent::Step(Direction::SE), "step south-east"),
+    (
+        Intent::Strike,
+        "strike a neighbouring tile, then a direction: whoever stands there after the moves \
+         is hit (strike where a mark says a monster will step); Esc cancels",
+    ),
     (Intent::Wait, "wait one action"),
     (
         Intent::Rest,
@@ -95,7 +100,9 @@ impl HelpView<'_> {
              segment: ‹.› one steps there; »@« (a red band in colour) every tile one strikes: \
              a wide swing covers three, a charge its whole line, a shot its flight; :.: one \
              that acts later would go there now (it chooses again when its moment comes). \
-             Only tiles in view are marked."
+             Only tiles in view are marked. Where marks touch, each tile keeps its colour \
+             and the bracket between them is the blow's: »@«r› is a blow at you beside a \
+             rat that another steps into."
                 .to_string(),
             "Aiming starts on the nearest monster's mark when it steps in the coming segment, \
              else on the monster: a missile meets whoever stands on its line after everyone has \
@@ -140,7 +147,10 @@ impl HelpView<'_> {
             lines.push(Line::raw(format!("{keys:<KEYS$} {text}")));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::raw("Mouse: click a tile to describe it."));
+        let mouse = "Mouse: click a tile to describe it; Ctrl-click a neighbouring tile (or \
+                     click one while F asks) to strike it; click a monster's line in the \
+                     sidebar to look at it on the map.";
+        lines.extend(wrap(mouse, width).into_iter().map(Line::raw));
         lines.push(Line::raw("Keys live in data/keymap.toml."));
         lines
     }

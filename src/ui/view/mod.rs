@@ -6,7 +6,7 @@ mod items;
 mod log;
 mod map;
 pub mod overlay;
-mod sidebar;
+pub mod sidebar;
 
 pub use end::{story_lines, tally};
 pub use map::{Camera, MapView};
@@ -24,7 +24,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-use sidebar::Sidebar;
+pub use sidebar::Sidebar;
 
 /// The smallest terminal the game draws in.
 pub const MIN_SIZE: (u16, u16) = (60, 20);

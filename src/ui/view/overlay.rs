@@ -131,8 +131,12 @@ impl Overlay {
     }
 
     /// The bracket drawn in an in-between column beside a marked tile: `‹` `›` around a
-    /// planned move, `»` `«` around a struck tile, `:` beside a prediction; between two tiles
-    /// with the same mark, a blank in its style, so a line of struck tiles reads as one band.
+    /// planned move, `»` `«` around a struck tile, `:` beside a prediction. Between two struck
+    /// tiles, a blank in the mark's style, so a line of struck tiles reads as one band. Between
+    /// two different marks, the bracket of the one that matters more (a blow, then a step),
+    /// drawn in its colour over the other's background, so each tile keeps its own colour up to
+    /// the seam (`»@«r›`, with `«` red on the rat's yellow); between two planned steps, the
+    /// first one's closing bracket with no background, so two steps never read as one band.
     /// No item, terrain or monster glyph uses these (a test checks the data).
     pub fn bracket(&self, left: Option<Hex>, right: Option<Hex>) -> Option<(char, Style)> {
         let palette = self.palette?;
@@ -140,17 +144,23 @@ impl Overlay {
             left.and_then(|h| self.mark_at(h)),
             right.and_then(|h| self.mark_at(h)),
         );
-        if let (Some(a), Some(b)) = marks
-            && a == b
-            && a != Mark::Predicted
-        {
-            return Some((' ', palette.mark(a)));
+        match marks {
+            (Some(Mark::Attack), Some(Mark::Attack)) => Some((' ', palette.mark(Mark::Attack))),
+            (Some(Mark::Move), Some(Mark::Move)) => Some((
+                bracket_glyph(Mark::Move, false),
+                palette.seam(Mark::Move, None),
+            )),
+            (Some(a), Some(b)) if a != b => {
+                let (mark, other, opening) = if b > a { (b, a, true) } else { (a, b, false) };
+                Some((
+                    bracket_glyph(mark, opening),
+                    palette.seam(mark, Some(other)),
+                ))
+            }
+            (_, Some(b)) => Some((bracket_glyph(b, true), palette.mark(b))),
+            (Some(a), None) => Some((bracket_glyph(a, false), palette.mark(a))),
+            (None, None) => None,
         }
-        if let Some(mark) = marks.1 {
-            return Some((bracket_glyph(mark, true), palette.mark(mark)));
-        }
-        let mark = marks.0?;
-        Some((bracket_glyph(mark, false), palette.mark(mark)))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::geom::Hex;
 use crate::sim::{Intention, Plan, World, a_name};
-use crate::ui::describe::{describe, level_title};
+use crate::ui::describe::{describe_named, level_title};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, UiState};
@@ -34,6 +34,22 @@ impl Widget for &Sidebar<'_> {
 }
 
 impl Sidebar<'_> {
+    /// The monster whose line in the list is drawn on `row` of the sidebar in `area`, if any:
+    /// a click there selects it.
+    pub fn monster_on_row(&self, area: Rect, row: u16) -> Option<&crate::sim::Creature> {
+        let mut buf = Buffer::empty(area);
+        self.render(area, &mut buf);
+        let text: String = (area.left()..area.right())
+            .map(|col| buf[(col, row)].symbol())
+            .collect();
+        let text = text.trim_start_matches(['│', ' ']);
+        let names = self.ui.names.updated(self.world);
+        self.world.visible_monsters().into_iter().find(|m| {
+            let name = names.name(self.world, m.id);
+            text.starts_with(&format!("{} {name} {}/{} hp", m.glyph, m.hp, m.max_hp))
+        })
+    }
+
     fn lines(&self, width: u16) -> Vec<Line<'static>> {
         let world = self.world;
         let me = world.player();
@@ -75,7 +91,8 @@ impl Sidebar<'_> {
         lines.extend(self.monster_lines(bold));
         lines.push(Line::raw(""));
         if let Some(hex) = self.ui.pointed {
-            lines.push(Line::raw(describe(world, hex)));
+            let names = self.ui.names.updated(world);
+            lines.push(Line::raw(describe_named(world, &names, hex)));
             lines.push(Line::raw(""));
         }
         lines.extend(self.mode_help().into_iter().map(Line::raw));
@@ -124,6 +141,7 @@ impl Sidebar<'_> {
             Line::styled("In view (hp, plan):", bold)
         }];
         let plans = world.visible_plans();
+        let names = self.ui.names.updated(world);
         for m in monsters {
             let plan = plans.iter().find(|p| p.who == m.id);
             let intent = match plan {
@@ -132,12 +150,21 @@ impl Sidebar<'_> {
                 }
                 _ => String::new(),
             };
+            // The monster under the look cursor (or last clicked) is highlighted here as it
+            // is on the map, so "rat B" in the list is the rat the cursor is on.
+            let text = Style::default();
+            let text = if self.ui.pointed == Some(m.pos) {
+                text.patch(self.palette.cursor())
+            } else {
+                text
+            };
+            let name = names.name(world, m.id);
             lines.push(Line::from(vec![
                 Span::styled(
                     format!("{} ", m.glyph),
                     self.palette.creature(world.content(), &m.name),
                 ),
-                Span::raw(format!("{} {}/{} hp{intent}", m.name, m.hp, m.max_hp)),
+                Span::styled(format!("{name} {}/{} hp{intent}", m.hp, m.max_hp), text),
             ]));
         }
         lines
@@ -235,13 +262,24 @@ impl Sidebar<'_> {
                 format!("{}: choose a letter", verb.word().to_uppercase()),
                 "Esc: cancel".into(),
             ],
+            Mode::Strike => vec![
+                "STRIKE: which way?".into(),
+                "a direction key strikes".into(),
+                "that tile, whoever stands".into(),
+                "there after the moves".into(),
+                "(or click a neighbour)".into(),
+                "Esc: cancel".into(),
+            ],
             Mode::Range => self.range_legend(),
             // Only a played game has an end screen (the replay viewer draws the world too).
             _ if self.world.is_over() && self.ui.end.is_some() => {
                 vec!["GAME OVER".into(), "Q quit, Enter: the end screen".into()]
             }
             _ if self.world.is_over() => vec!["GAME OVER".into()],
-            _ => vec!["? help   i inventory".into(), "t telegraph".into()],
+            _ => vec![
+                "? help   i inventory".into(),
+                "t telegraph   F strike".into(),
+            ],
         };
         lines.into_iter().filter(|l| !l.is_empty()).collect()
     }
