@@ -12,8 +12,8 @@
 //! of a node is the viewer's storage index plus `dy · stride + dx`. That is the tile the line
 //! really reaches, because the walk only descends through tiles, and a step from a tile never
 //! leaves the grid's storage (its border row and column hold no tiles). A tree made for one
-//! grid stride ([`FovTree::for_grid`]) also keeps that sum per node, and its walk on grids
-//! of that stride is one addition per node.
+//! grid stride ([`FovTree::for_grid`]) also keeps that sum per node, in nodes of 8 bytes for
+//! radii up to 31, and its walk on grids of that stride is one addition per node.
 
 use super::marks::{Layout, mark};
 use super::rim::Rim;
@@ -182,7 +182,7 @@ impl FovTree {
 
     /// Runs the walk with cleared sets on the stack, sized to a power of two the walk's
     /// indices are cut to (so they need no bounds check), then `f` with the visible tiles'
-    /// set, `words` long. False, and no call, when `origin` is no tile.
+    /// set, `words` long. No call when `origin` is no tile.
     fn with_walk<T>(
         &self,
         grid: &Grid<T>,
