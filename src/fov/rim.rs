@@ -11,12 +11,16 @@
 use super::marks::{Layout, mark, shifted_word};
 use crate::geom::{Direction, Hex};
 
+/// The most rows a layout of one word a row has (radius 31).
+const MAX_ONE_WORD_ROWS: usize = 63;
+
 /// For each direction: how far a bit moves in the layout, and the offsets that may reveal
 /// their neighbour that way.
 #[derive(Clone, Debug)]
 pub(super) struct Rim {
     steps: [(i64, Vec<u64>); 6],
-    /// For layouts of one word a row: row `j`'s words of `steps`, by direction index.
+    /// For layouts of one word a row: row `j`'s words of `steps`, by direction index, at
+    /// `rows[j + 1]`, with a clear row before the first and after the last.
     rows: Vec<[u64; 6]>,
 }
 
@@ -36,8 +40,10 @@ impl Rim {
             (i64::from(o.y) * layout.row_bits() + i64::from(o.x), may)
         });
         let rows = if layout.row_words == 1 {
-            (0..layout.words)
-                .map(|j| std::array::from_fn(|d| steps[d].1[j]))
+            let inside = (0..layout.words).map(|j| std::array::from_fn(|d| steps[d].1[j]));
+            std::iter::once([0; 6])
+                .chain(inside)
+                .chain(std::iter::once([0; 6]))
                 .collect()
         } else {
             Vec::new()
@@ -101,18 +107,13 @@ impl Rim {
                 Direction::SE,
             ]
             .map(Direction::index);
-            let none = [0u64; 6];
-            let row = |j: usize| -> (u64, &[u64; 6]) {
-                if (lo..hi).contains(&j) {
-                    (open[j], &self.rows[j])
-                } else {
-                    (0, &none)
-                }
-            };
+            // Row `j` of the open tiles at `padded[j + 1]`, clear rows around.
+            let mut padded = [0u64; MAX_ONE_WORD_ROWS + 2];
+            padded[lo + 1..hi + 1].copy_from_slice(&open[lo..hi]);
             for i in from..to {
-                let (o, may) = row(i);
-                let (above, may_above) = row(i.wrapping_sub(1));
-                let (below, may_below) = row(i + 1);
+                let (above, o, below) = (padded[i], padded[i + 1], padded[i + 2]);
+                let (may_above, may, may_below) =
+                    (&self.rows[i], &self.rows[i + 1], &self.rows[i + 2]);
                 let near = ((o & may[e]) << 1)
                     | ((o & may[w]) >> 1)
                     | (above & may_above[sw])
