@@ -35,6 +35,6 @@ pub use messages::{a_name, messages};
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::bounds;
 pub use world::{
-    Depth, DepthParts, Ending, FloorItem, InvalidWorld, LevelSource, MAX_DEPTH, Plan, SEGMENTS,
-    Story, TURN_HASH_VERSION, World, WorldParts,
+    Depth, DepthParts, Ending, FloorItem, InvalidWorld, LevelSource, MAX_DEPTH, NEAR, Plan,
+    SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
 };

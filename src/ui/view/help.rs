@@ -23,7 +23,7 @@ const ENTRIES: [(Intent, &str); 33] = [
     (Intent::Wait, "wait one action"),
     (
         Intent::Rest,
-        "rest until healed or a monster comes into view (you heal faster resting)",
+        "rest until healed or a monster comes for you (you heal faster resting)",
     ),
     (
         Intent::Inventory,
@@ -48,7 +48,11 @@ const ENTRIES: [(Intent, &str); 33] = [
         Intent::Ascend,
         "on stairs up: go up (on depth 1, with the artifact: win); elsewhere: travel to them",
     ),
-    (Intent::Explore, "explore automatically"),
+    (
+        Intent::Explore,
+        "explore automatically: opens doors and picks up items on the way; stops, saying \
+         why, for a monster that comes for you, stairs found or a key",
+    ),
     (Intent::Travel, "travel: pick a tile or click, Enter"),
     (Intent::Look, "look around"),
     (Intent::NextTarget, "next monster (look, aim)"),
