@@ -6,8 +6,10 @@
 
 /// The version of the rules: what a command does to the world. Raise it with any change that
 /// makes a recorded game play out differently; a record made under other rules cannot be
-/// checked by replaying it (0.1.0 played by rules 1, 0.2.0 by rules 2).
-pub const RULES_VERSION: u32 = 3;
+/// checked by replaying it (0.1.0 played by rules 1, 0.2.0 by rules 2; rules 3 made cowards
+/// hide and lone pack members hunt; rules 4 give a kind that was run out of its old letter
+/// back, and new kinds letters no other kind remembers).
+pub const RULES_VERSION: u32 = 4;
 
 mod ai;
 mod command;

@@ -27,7 +27,7 @@ const ENTRIES: [(Intent, &str); 33] = [
     ),
     (
         Intent::Inventory,
-        "inventory: every item, its letter and what it does",
+        "inventory: every item, its letter (it keeps it all run) and what it does",
     ),
     (Intent::PickUp, "pick up what lies here"),
     (Intent::Drink, "drink a potion"),
