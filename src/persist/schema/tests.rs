@@ -434,3 +434,89 @@ fn a_sound_number_changed_in_the_saved_state_is_named_by_verifying() {
         "{report}"
     );
 }
+
+/// A format 3 world as format 2 wrote it (its creatures remember no letters).
+fn v2_world(w: &v3::World) -> super::v2::World {
+    use super::v2;
+    v2::World {
+        seed: w.seed,
+        depths: w.depths.clone(),
+        depth_count: w.depth_count,
+        pending_maps: w.pending_maps.clone(),
+        creatures: w
+            .creatures
+            .iter()
+            .map(|c| v2::Creature {
+                id: c.id,
+                name: c.name.clone(),
+                glyph: c.glyph,
+                at: c.at,
+                depth: c.depth,
+                hp: c.hp,
+                max_hp: c.max_hp,
+                damage: c.damage,
+                strength: c.strength,
+                speed: c.speed,
+                sight: c.sight,
+                faction: c.faction,
+                alive: c.alive,
+                initiative: c.initiative,
+                behaviour: c.behaviour,
+                memory: c.memory,
+                inventory: c.inventory.clone(),
+                armour: c.armour,
+                attack: c.attack,
+                wielded: c.wielded.clone(),
+                worn: c.worn.clone(),
+                busy: c.busy,
+                home: c.home,
+                charge: c.charge,
+            })
+            .collect(),
+        turn: w.turn,
+        segment: w.segment,
+        rng: w.rng,
+        ai_rng: w.ai_rng,
+        plans: w.plans.clone(),
+        story: w.story.clone(),
+        terrain_digest: w.terrain_digest,
+        regen_progress: w.regen_progress,
+        regen_busy: w.regen_busy,
+    }
+}
+
+#[test]
+fn a_format_2_file_loads_as_it_was_with_no_letters_remembered() {
+    use super::v2;
+    let game = played_game();
+    assert!(game.current.creatures.iter().all(|c| c.letters.is_empty()));
+    let old = v2::SavedGame {
+        name: game.name.clone(),
+        record: v2::Record {
+            start: v2_world(&game.record.start),
+            steps: game.record.steps.clone(),
+            origin: game.record.origin.clone(),
+            made_by: game.record.made_by.clone(),
+            upgrades: Vec::new(),
+        },
+        current: v2_world(&game.current),
+        log: game.log.clone(),
+    };
+    let content = crate::content::Content::bundled().unwrap();
+    let payload = codec::encode(&old).unwrap();
+    let mut bytes = container::frame(Kind::Save, Some(content.hash()), &payload);
+    // Format 2's header is format 3's with the number 2.
+    bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let crc_at = bytes.len() - payload.len() - 4;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&bytes[..crc_at]);
+    crc.update(&payload);
+    bytes[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+    let path = scratch("v2").join("format2.hdsave");
+    std::fs::write(&path, bytes).unwrap();
+    let loaded = load_game(&path).unwrap();
+    let current = super::game::game_from_schema(&game, &content.into()).unwrap();
+    assert!(loaded.current.differences(&current.current).is_empty());
+    assert_eq!(loaded.record.steps.len(), game.record.steps.len());
+    assert!(loaded.current.player().letters.is_empty());
+}
