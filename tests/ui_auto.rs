@@ -391,3 +391,55 @@ fn rest_stops_for_a_monster_coming_and_names_it() {
     assert!(last.starts_with("You stop resting: a goblin "), "{last}");
     assert!(s.world.player().hp < s.world.player().max_hp);
 }
+
+#[test]
+fn a_monster_fleeing_out_of_reach_does_not_stop_exploring() {
+    // A long corridor; a hurt kobold (a coward) four tiles east of the player runs ahead.
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 60,
+            height: 3,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for x in 1..=58 {
+        grid.set(Hex::new(x, 1), Terrain::Floor);
+    }
+    let mut level = Level::new("corridor", 1, grid);
+    level.start = Some(Hex::new(1, 1));
+    level.placements.push(Placement {
+        at: Hex::new(5, 1),
+        kind: PlacementKind::Monster("kobold".to_string()),
+    });
+    let mut s = session(level, 1);
+    let mut parts = s.world.to_parts();
+    let kobold = parts
+        .creatures
+        .iter()
+        .position(|c| c.name == "kobold")
+        .unwrap();
+    parts.creatures[kobold].hp = 1;
+    s.world = World::from_parts(parts, s.world.content_handle()).unwrap();
+    // A moment for it to notice it is hurt and plan its flight.
+    s.perform(Command::Wait);
+    assert!(s.world.is_visible(s.world.creatures()[kobold].pos));
+    hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Explore);
+    let mut in_view = 0;
+    while let Some(command) = next_command(&mut s.ui, &s.world) {
+        s.perform(command);
+        if s.world.is_visible(s.world.creatures()[kobold].pos) {
+            in_view += 1;
+        }
+        assert!(s.record.len() < 1_000, "exploring never stopped");
+    }
+    let log: Vec<String> = s.ui.log.lines().collect();
+    // It flees in view, step after step, and exploring goes on to the end of the corridor
+    // (seen before the kobold is cornered there).
+    assert!(
+        in_view >= 20,
+        "{in_view} steps with the kobold in view: {log:?}"
+    );
+    assert_eq!(log, ["Explored: there is nothing more to find here."]);
+    assert!(s.world.creatures()[kobold].alive);
+}
