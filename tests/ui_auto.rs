@@ -443,3 +443,45 @@ fn a_monster_fleeing_out_of_reach_does_not_stop_exploring() {
     assert_eq!(log, ["Explored: there is nothing more to find here."]);
     assert!(s.world.creatures()[kobold].alive);
 }
+
+#[test]
+fn a_shooter_that_aims_at_you_stops_rest_and_says_so() {
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 14,
+            height: 3,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for x in 1..=12 {
+        grid.set(Hex::new(x, 1), Terrain::Floor);
+    }
+    let mut level = Level::new("range", 1, grid);
+    level.start = Some(Hex::new(1, 1));
+    level.placements.push(Placement {
+        at: Hex::new(7, 1),
+        kind: PlacementKind::Monster("goblin slinger".to_string()),
+    });
+    let mut s = session(level, 1);
+    let mut parts = s.world.to_parts();
+    parts.creatures[0].hp = 3;
+    s.world = World::from_parts(parts, s.world.content_handle()).unwrap();
+    s.perform(Command::Wait);
+    let threats: Vec<(String, hexdeep::sim::Threat)> = s
+        .world
+        .threats()
+        .iter()
+        .map(|(c, why)| (c.name.clone(), *why))
+        .collect();
+    assert_eq!(
+        threats,
+        [("goblin slinger".to_string(), hexdeep::sim::Threat::Aims)]
+    );
+    s.ui.auto = Some(Auto::Rest);
+    assert_eq!(next_command(&mut s.ui, &s.world), None);
+    assert_eq!(
+        s.ui.log.lines().last().unwrap(),
+        "You stop resting: a goblin slinger takes aim at you."
+    );
+}
