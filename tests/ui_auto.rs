@@ -241,12 +241,7 @@ fn travel_stops_when_an_item_comes_into_view() {
             start_travel(&mut s.ui, &s.world, target);
         }
         run_auto(&mut s, 100);
-        if s.ui
-            .log
-            .lines()
-            .last()
-            .unwrap()
-            .contains("something on the floor")
+        if s.ui.log.lines().last().unwrap() == "You stop: you see a potion of healing on the floor."
         {
             stopped = true;
             break;

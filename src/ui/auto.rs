@@ -52,6 +52,17 @@ fn rest_step(ui: &mut UiState, world: &World) -> Option<Command> {
     Some(Command::Rest)
 }
 
+/// The item on the floor in view nearest the player, named ("a dart"), for travel's stop.
+fn item_in_view(world: &World) -> String {
+    let me = world.player().pos;
+    world
+        .floor_items()
+        .iter()
+        .filter(|f| world.is_visible(f.at))
+        .min_by_key(|f| (me.distance(f.at), f.at))
+        .map_or_else(|| "something".to_string(), |f| a_name(&f.item))
+}
+
 /// What travel says on arrival: on stairs, which key takes them.
 fn arrival(world: &World) -> &'static str {
     match world.level().terrain_at(world.player().pos) {
@@ -77,7 +88,8 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
         Auto::Travel { path, items_known } => {
             let items = world.known_items();
             if items > items_known {
-                return stop(ui, "You stop: you see something on the floor.");
+                let why = format!("You stop: you see {} on the floor.", item_in_view(world));
+                return stop(ui, why);
             }
             if let Some(Auto::Travel { items_known, .. }) = &mut ui.auto {
                 *items_known = items;
