@@ -1,7 +1,8 @@
 //! Travel, auto-explore and resting: the shell acts for the player, one ordinary command per
 //! step (doors open and items are picked up on the way, as any step does), and stops, saying
 //! why, when a monster that threatens the player is in view (named), something new turns up,
-//! the way is blocked or the player is healed. Only the single steps are recorded, so replays never depend on how paths are chosen.
+//! the way is blocked or the player is healed. Only the single steps are recorded, so replays
+//! never depend on how paths are chosen.
 
 use super::state::{Auto, UiState};
 use crate::map::Terrain;
