@@ -1,6 +1,7 @@
-//! Format 3, written by the release after hexdeep 0.2.0: format 2 with the letters a creature remembers for
-//! the kinds of item it ran out of (issue 17: darts come back under their old letter). Every
-//! other type is format 2's, unchanged; nothing here changes once released.
+//! Format 3, written by the release after hexdeep 0.2.0: format 2 with the letters a
+//! creature remembers for the kinds of item it ran out of (issue 17: darts come back under
+//! their old letter). Every other type is format 2's, unchanged; nothing here changes once
+//! released.
 
 use serde::{Deserialize, Serialize};
 
