@@ -134,3 +134,24 @@ fn convert_writes_a_hexmap_that_checks_the_same() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn play_refuses_maps_given_out_of_their_depths_order() {
+    let saves = scratch("depths");
+    let out = cli::run_in(
+        &saves,
+        &[
+            "play",
+            "--map",
+            "data/maps/fortress.hexmap",
+            "--map",
+            "data/maps/arena.hexmap",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = cli::stderr(&out);
+    assert!(
+        err.contains("data/maps/arena.hexmap: its depth is 2, but the maps given before it already make depths 1 to 3"),
+        "{err}"
+    );
+}

@@ -209,3 +209,77 @@ fn a_header_with_another_turn_hash_version_is_refused() {
         "{err}"
     );
 }
+
+/// The letters the player carries and remembers survive a save: darts thrown away come back
+/// under their old letter after loading, and a new kind does not take it.
+#[test]
+fn inventory_letters_are_the_same_after_save_and_load() {
+    use hexdeep::geom::Hex;
+    use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+    let shape = Shape::Parallelogram {
+        width: 12,
+        height: 3,
+    };
+    let mut level = Level::new("room", 1, Grid::new(&shape, Terrain::Floor).unwrap());
+    level.start = Some(Hex::new(0, 1));
+    for (name, x) in [("mace", 1), ("sword", 2)] {
+        level.placements.push(Placement {
+            at: Hex::new(x, 1),
+            kind: PlacementKind::Item(name.to_string()),
+        });
+    }
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
+    let mut record = GameRecord::new(world.clone(), Origin::Fresh);
+    let mut commands = vec![Command::Move(Direction::E)];
+    let darts = world.player().count_of("dart");
+    for _ in 0..darts {
+        commands.push(Command::Throw {
+            item: 'a',
+            at: Hex::new(6, 1),
+        });
+    }
+    for command in commands {
+        world.apply(command).unwrap();
+        record.push(command, &world);
+    }
+    assert!(world.player().stack('a').is_none(), "the darts are gone");
+    let game = SavedGame {
+        name: "letters".to_string(),
+        record,
+        current: world,
+        log: Vec::new(),
+    };
+    let dir = SaveDir(scratch("letters"));
+    let path = persist::save_game(&dir, &game).unwrap();
+    let back = persist::load_game(&path).unwrap();
+    assert_eq!(
+        back.current.player().inventory,
+        game.current.player().inventory
+    );
+    assert_eq!(back.current.player().letters, [("dart".to_string(), 'a')]);
+    assert!(back.record.verify(Some(&back.current)).is_ok());
+    let mut world = back.current;
+    for _ in 0..5 {
+        world.apply(Command::Move(Direction::E)).unwrap();
+    }
+    let letters: Vec<(char, &str)> = world
+        .player()
+        .inventory
+        .iter()
+        .map(|s| (s.letter, s.item.as_str()))
+        .collect();
+    assert_eq!(
+        letters,
+        [
+            ('a', "dart"),
+            ('b', "potion of healing"),
+            ('c', "mace"),
+            ('d', "sword")
+        ]
+    );
+}

@@ -166,3 +166,73 @@ fn a_bomb_that_bursts_names_itself() {
             .any(|m| m.contains("the bomb bursts"))
     );
 }
+
+/// The letters of what the player carries, as "letter item" in letter order.
+fn letters(world: &World) -> Vec<String> {
+    world
+        .player()
+        .inventory
+        .iter()
+        .map(|s| format!("{} {}", s.letter, s.item))
+        .collect()
+}
+
+#[test]
+fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own() {
+    // A mace, then a sword, east of the start; the darts are thrown to (6, 1).
+    let level = room(&[
+        (item("mace"), Hex::new(1, 1)),
+        (item("sword"), Hex::new(2, 1)),
+    ]);
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
+    assert_eq!(letters(&world), ["a dart", "b potion of healing"]);
+    world.apply(Command::Move(Direction::E)).unwrap();
+    assert_eq!(letters(&world), ["a dart", "b potion of healing", "c mace"]);
+    let darts = world.player().count_of("dart");
+    for _ in 0..darts {
+        let at = Hex::new(6, 1);
+        world.apply(Command::Throw { item: 'a', at }).unwrap();
+    }
+    world.apply(Command::Drink('b')).unwrap();
+    // The darts and the potion are used up: the mace keeps its letter.
+    assert_eq!(letters(&world), ["c mace"]);
+    // A new kind takes the first letter no kind run out of remembers.
+    world.apply(Command::Move(Direction::E)).unwrap();
+    assert_eq!(letters(&world), ["c mace", "d sword"]);
+    // The darts come back under their own letter, as one stack.
+    for _ in 0..4 {
+        world.apply(Command::Move(Direction::E)).unwrap();
+    }
+    assert_eq!(world.player().pos, Hex::new(6, 1));
+    assert_eq!(letters(&world), ["a dart", "c mace", "d sword"]);
+    assert_eq!(world.player().count_of("dart"), darts);
+    assert_eq!(world.player().stack('a').unwrap().count, darts);
+    assert_eq!(world.validate(), Ok(()));
+}
+
+#[test]
+fn a_stack_keeps_its_letter_as_it_grows_and_shrinks() {
+    let level = room(&[(item("dart"), Hex::new(1, 1))]);
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
+    let darts = world.player().count_of("dart");
+    world.apply(Command::Move(Direction::E)).unwrap();
+    assert_eq!(world.player().stack('a').unwrap().count, darts + 1);
+    world
+        .apply(Command::Throw {
+            item: 'a',
+            at: Hex::new(5, 1),
+        })
+        .unwrap();
+    assert_eq!(world.player().stack('a').unwrap().count, darts);
+    assert_eq!(letters(&world), ["a dart", "b potion of healing"]);
+}

@@ -337,3 +337,78 @@ fn a_changed_record_is_caught_at_its_first_different_step() {
     let err = moved.verify(Some(&world)).unwrap_err();
     assert!(err.what.contains("final state differs"), "{}", err.what);
 }
+
+fn loaded(level: Level, depth: Option<u32>) -> (String, hexdeep::mapfile::Loaded) {
+    let loaded = hexdeep::mapfile::Loaded {
+        level,
+        depth,
+        warnings: Vec::new(),
+    };
+    ("test.hexmap".to_string(), loaded)
+}
+
+#[test]
+fn a_map_file_s_depth_is_honoured_with_generated_depths_before_it() {
+    let content = hexdeep::content::Content::bundled().unwrap();
+    let arena = hexdeep::mapfile::load_map(std::path::Path::new("data/maps/arena.hexmap")).unwrap();
+    assert_eq!(arena.depth, Some(2));
+    let maps = vec![("data/maps/arena.hexmap".to_string(), arena)];
+    let (levels, notes) = hexdeep::ui::levels_at_their_depths(maps, &content, 7).unwrap();
+    assert_eq!(
+        notes,
+        ["The Arena is depth 2, as its map file says: depth 1 is generated."]
+    );
+    let world = World::new_game(content.into(), hexdeep::mapgen::dungeon(), 7, levels).unwrap();
+    assert_eq!(world.depth(), 1);
+    assert!(
+        world.level().placements
+            == hexdeep::sim::LevelSource::level(&hexdeep::mapgen::Dungeon, world.content(), 7, 1)
+                .placements
+    );
+    let parts = world.to_parts();
+    assert_eq!(parts.pending_maps[0].name, "The Arena");
+    assert_eq!(parts.pending_maps[0].depth, 2);
+
+    // Going down: a map given second that says depth 3 comes after a generated depth 2.
+    let content = hexdeep::content::Content::bundled().unwrap();
+    let maps = vec![
+        loaded(corridor(5, &[]), None),
+        loaded(corridor(6, &[]), Some(3)),
+    ];
+    let (levels, _) = hexdeep::ui::levels_at_their_depths(maps, &content, 3).unwrap();
+    assert_eq!(levels.len(), 3);
+    let mut world = World::new_game(content.into(), hexdeep::mapgen::dungeon(), 3, levels).unwrap();
+    walk(&mut world, Direction::E, 4);
+    world.apply(Command::Descend).unwrap();
+    assert_eq!(world.depth(), 2);
+    let generated =
+        hexdeep::sim::LevelSource::level(&hexdeep::mapgen::Dungeon, world.content(), 3, 2);
+    // (Monsters may have opened doors since: the name and what was placed tell it.)
+    assert_eq!(world.level().name, generated.name);
+    assert!(world.level().placements == generated.placements);
+    assert_eq!(world.to_parts().pending_maps[0].depth, 3);
+}
+
+#[test]
+fn a_map_file_whose_depth_is_taken_or_outside_the_dungeon_is_refused() {
+    let content = hexdeep::content::Content::bundled().unwrap();
+    let maps = vec![
+        loaded(corridor(5, &[]), Some(2)),
+        loaded(corridor(6, &[]), Some(2)),
+    ];
+    let err = hexdeep::ui::levels_at_their_depths(maps, &content, 3).unwrap_err();
+    assert!(
+        err.to_string().contains(
+            "test.hexmap: its depth is 2, but the maps given before it already make depths 1 to 2"
+        ),
+        "{err}"
+    );
+    for depth in [0, MAX_DEPTH + 1] {
+        let maps = vec![loaded(corridor(5, &[]), Some(depth))];
+        let err = hexdeep::ui::levels_at_their_depths(maps, &content, 3).unwrap_err();
+        assert!(
+            err.to_string().contains("the dungeon has depths 1 to 10"),
+            "{err}"
+        );
+    }
+}

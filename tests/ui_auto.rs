@@ -119,7 +119,7 @@ fn travel_stops_when_a_monster_comes_into_view() {
         "it stopped because the goblin came into view"
     );
     let last = s.ui.log.lines().last().unwrap();
-    assert_eq!(last, "You stop: you see a goblin.");
+    assert_eq!(last, "You stop: a goblin comes toward you.");
     assert_eq!(s.ui.auto, None);
     // With the goblin in view, neither exploring nor travelling starts.
     hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Explore);
@@ -241,12 +241,7 @@ fn travel_stops_when_an_item_comes_into_view() {
             start_travel(&mut s.ui, &s.world, target);
         }
         run_auto(&mut s, 100);
-        if s.ui
-            .log
-            .lines()
-            .last()
-            .unwrap()
-            .contains("something on the floor")
+        if s.ui.log.lines().last().unwrap() == "You stop: you see a potion of healing on the floor."
         {
             stopped = true;
             break;
@@ -254,4 +249,234 @@ fn travel_stops_when_an_item_comes_into_view() {
     }
     assert!(stopped, "{:?}", s.ui.log.lines().collect::<Vec<_>>());
     assert!(s.world.is_seen(Hex::new(21, 8)));
+}
+
+/// Explores once from the start: the steps taken and every message.
+fn explore_once(s: &mut Session) -> (usize, Vec<String>) {
+    hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Explore);
+    let steps = run_auto(s, 1_000);
+    (steps, s.ui.log.lines().collect())
+}
+
+#[test]
+fn exploring_opens_doors_and_picks_up_items_on_the_way_without_stopping() {
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 17,
+            height: 3,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for x in 1..=15 {
+        grid.set(Hex::new(x, 1), Terrain::Floor);
+    }
+    grid.set(Hex::new(6, 1), Terrain::DoorClosed);
+    grid.set(Hex::new(12, 1), Terrain::DoorClosed);
+    let mut level = Level::new("doors", 1, grid);
+    level.start = Some(Hex::new(1, 1));
+    for x in [4, 10] {
+        level.placements.push(Placement {
+            at: Hex::new(x, 1),
+            kind: PlacementKind::Item("dart".to_string()),
+        });
+    }
+    let mut s = session(level, 1);
+    let darts = s.world.player().count_of("dart");
+    let (steps, log) = explore_once(&mut s);
+    // Through both doors in one run (the far end is seen from the second door).
+    assert!(
+        steps >= 11 && s.world.player().pos.x >= 12,
+        "{steps} steps: {log:?}"
+    );
+    assert_eq!(
+        log.last().unwrap(),
+        "Explored: there is nothing more to find here."
+    );
+    assert!(!log.iter().any(|l| l.starts_with("You stop")), "{log:?}");
+    assert_eq!(s.world.player().count_of("dart"), darts + 2);
+    for x in [6, 12] {
+        let door = s.world.level().terrain_at(Hex::new(x, 1));
+        assert_eq!(door, Some(Terrain::DoorOpen));
+    }
+}
+
+#[test]
+fn exploring_stops_for_a_monster_coming_and_names_it() {
+    let mut s = session(corridor_with_goblin(), 1);
+    let (_, log) = explore_once(&mut s);
+    let last = log.last().unwrap();
+    assert!(
+        last == "You stop: a goblin comes toward you."
+            || last == "You stop: a goblin comes into view.",
+        "{log:?}"
+    );
+    assert_eq!(s.ui.auto, None);
+}
+
+/// A corridor along row 1 (x 1 to 10) beside a lake of deep water, across which a rat sits
+/// walled in, 7 or more tiles from every corridor tile: the player sees it from the west end
+/// (sight 8), it never sees the player (sight 6) and can go nowhere.
+fn corridor_across_a_lake_from_a_rat() -> Level {
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 14,
+            height: 10,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for x in 1..=10 {
+        grid.set(Hex::new(x, 1), Terrain::Floor);
+        for y in 2..=7 {
+            grid.set(Hex::new(x, y), Terrain::DeepWater);
+        }
+    }
+    grid.set(Hex::new(5, 8), Terrain::Floor);
+    let mut level = Level::new("lake", 1, grid);
+    level.start = Some(Hex::new(1, 1));
+    level.placements.push(Placement {
+        at: Hex::new(5, 8),
+        kind: PlacementKind::Monster("rat".to_string()),
+    });
+    level
+}
+
+#[test]
+fn a_far_monster_that_has_not_noticed_you_stops_neither_exploring_nor_rest() {
+    let mut s = session(corridor_across_a_lake_from_a_rat(), 1);
+    let rat = s.world.visible_monsters()[0].id;
+    assert_eq!(
+        s.world.visible_monsters()[0].name,
+        "rat",
+        "the rat is in view"
+    );
+    assert!(s.world.threats().is_empty());
+    let (_, log) = explore_once(&mut s);
+    assert_eq!(
+        log.last().unwrap(),
+        "Explored: there is nothing more to find here.",
+        "{log:?}"
+    );
+    assert!(s.world.creatures()[rat].alive);
+
+    // Back where the rat is in view, hurt: resting goes on until healed.
+    start_travel(&mut s.ui, &s.world, Hex::new(1, 1));
+    run_auto(&mut s, 100);
+    let mut parts = s.world.to_parts();
+    parts.creatures[0].hp = parts.creatures[0].max_hp - 3;
+    s.world = World::from_parts(parts, s.world.content_handle()).unwrap();
+    assert!(s.world.is_visible(s.world.creatures()[rat].pos));
+    hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Rest);
+    run_auto(&mut s, 1_000);
+    assert_eq!(s.ui.log.lines().last().unwrap(), "You are rested.");
+    assert_eq!(s.world.player().hp, s.world.player().max_hp);
+}
+
+#[test]
+fn rest_stops_for_a_monster_coming_and_names_it() {
+    let mut s = session(corridor_with_goblin(), 1);
+    let mut parts = s.world.to_parts();
+    parts.creatures[0].hp = 2;
+    parts.creatures[0].pos = Hex::new(12, 1);
+    s.world = World::from_parts(parts, s.world.content_handle()).unwrap();
+    s.ui.auto = Some(Auto::Rest);
+    run_auto(&mut s, 1_000);
+    let last = s.ui.log.lines().last().unwrap();
+    assert!(last.starts_with("You stop resting: a goblin "), "{last}");
+    assert!(s.world.player().hp < s.world.player().max_hp);
+}
+
+#[test]
+fn a_monster_fleeing_out_of_reach_does_not_stop_exploring() {
+    // A long corridor; a hurt kobold (a coward) four tiles east of the player runs ahead.
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 60,
+            height: 3,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for x in 1..=58 {
+        grid.set(Hex::new(x, 1), Terrain::Floor);
+    }
+    let mut level = Level::new("corridor", 1, grid);
+    level.start = Some(Hex::new(1, 1));
+    level.placements.push(Placement {
+        at: Hex::new(5, 1),
+        kind: PlacementKind::Monster("kobold".to_string()),
+    });
+    let mut s = session(level, 1);
+    let mut parts = s.world.to_parts();
+    let kobold = parts
+        .creatures
+        .iter()
+        .position(|c| c.name == "kobold")
+        .unwrap();
+    parts.creatures[kobold].hp = 1;
+    s.world = World::from_parts(parts, s.world.content_handle()).unwrap();
+    // A moment for it to notice it is hurt and plan its flight.
+    s.perform(Command::Wait);
+    assert!(s.world.is_visible(s.world.creatures()[kobold].pos));
+    hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Explore);
+    let mut in_view = 0;
+    while let Some(command) = next_command(&mut s.ui, &s.world) {
+        s.perform(command);
+        if s.world.is_visible(s.world.creatures()[kobold].pos) {
+            in_view += 1;
+        }
+        assert!(s.record.len() < 1_000, "exploring never stopped");
+    }
+    let log: Vec<String> = s.ui.log.lines().collect();
+    // It flees in view, step after step, and exploring goes on to the end of the corridor
+    // (seen before the kobold is cornered there).
+    assert!(
+        in_view >= 20,
+        "{in_view} steps with the kobold in view: {log:?}"
+    );
+    assert_eq!(log, ["Explored: there is nothing more to find here."]);
+    assert!(s.world.creatures()[kobold].alive);
+}
+
+#[test]
+fn a_shooter_that_aims_at_you_stops_rest_and_says_so() {
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 14,
+            height: 3,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for x in 1..=12 {
+        grid.set(Hex::new(x, 1), Terrain::Floor);
+    }
+    let mut level = Level::new("range", 1, grid);
+    level.start = Some(Hex::new(1, 1));
+    level.placements.push(Placement {
+        at: Hex::new(7, 1),
+        kind: PlacementKind::Monster("goblin slinger".to_string()),
+    });
+    let mut s = session(level, 1);
+    let mut parts = s.world.to_parts();
+    parts.creatures[0].hp = 3;
+    s.world = World::from_parts(parts, s.world.content_handle()).unwrap();
+    s.perform(Command::Wait);
+    let threats: Vec<(String, hexdeep::sim::Threat)> = s
+        .world
+        .threats()
+        .iter()
+        .map(|(c, why)| (c.name.clone(), *why))
+        .collect();
+    assert_eq!(
+        threats,
+        [("goblin slinger".to_string(), hexdeep::sim::Threat::Aims)]
+    );
+    s.ui.auto = Some(Auto::Rest);
+    assert_eq!(next_command(&mut s.ui, &s.world), None);
+    assert_eq!(
+        s.ui.log.lines().last().unwrap(),
+        "You stop resting: a goblin slinger takes aim at you."
+    );
 }

@@ -164,8 +164,9 @@ fn resting_heals_at_the_resting_rate_and_stops_when_healed() {
 }
 
 #[test]
-fn resting_stops_when_a_monster_comes_into_view() {
-    // A long corridor; a goblin wanders far off, out of sight, until it finds the player.
+fn resting_stops_when_a_monster_comes_for_you() {
+    // A long corridor; a goblin wanders far off, out of sight, until it finds the player
+    // (wandering in view unaware of the player, it does not stop the rest).
     let mut grid = Grid::new(
         &Shape::Parallelogram {
             width: 40,
@@ -185,15 +186,18 @@ fn resting_stops_when_a_monster_comes_into_view() {
     });
     let mut s = session(level, false);
     assert!(s.world.visible_monsters().is_empty());
+    let mut parts = s.world.to_parts();
+    parts.creatures[0].max_hp = 200;
+    s.world = World::from_parts(parts, s.world.content_handle()).unwrap();
     s.world = with_player_hp(&s.world, 1);
     press_char(&mut s, 'R');
-    run_auto(&mut s, 1_000);
+    run_auto(&mut s, 2_000);
     assert_eq!(s.ui.auto, None);
     assert!(!s.world.visible_monsters().is_empty(), "{:?}", log(&s));
     assert!(s.world.player().hp < s.world.player().max_hp);
     assert_eq!(
         log(&s).last().unwrap(),
-        "You stop resting: you see a goblin.",
+        "You stop resting: a goblin comes toward you.",
         "{:?}",
         log(&s)
     );
@@ -468,7 +472,7 @@ fn exploring_stops_before_the_hits_are_told() {
     let lines = log(&s);
     let stop = lines
         .iter()
-        .position(|l| l == "You stop: you see a jackal.")
+        .position(|l| l == "You stop: a jackal comes into view.")
         .unwrap_or_else(|| panic!("{lines:?}"));
     if let Some(hit) = lines.iter().position(|l| l.contains("hits you")) {
         assert!(stop < hit, "{lines:?}");

@@ -236,7 +236,47 @@ fn exploring_steps_while_no_key_comes_and_a_key_stops_it() {
     // after it step no more.
     assert_eq!(s.record.len(), 3, "{:?}", s.record);
     assert!(s.ui.auto.is_none());
-    assert!(s.ui.log.lines().any(|l| l == "You stop."));
+    assert!(
+        s.ui.log
+            .lines()
+            .any(|l| l == "You stop: you pressed a key.")
+    );
+}
+
+#[test]
+fn a_held_explore_key_explores_on_instead_of_stopping_and_starting_again() {
+    let shape = Shape::Parallelogram {
+        width: 60,
+        height: 3,
+    };
+    let mut level = Level::new("Hall", 1, Grid::new(&shape, Terrain::Floor).unwrap());
+    level.start = Some(Hex::new(1, 1));
+    let mut s = Session::new(
+        World::new(
+            hexdeep::content::Content::bundled().unwrap().into(),
+            level,
+            3,
+        )
+        .unwrap(),
+        Keymap::default_keys(),
+        Palette { color: false },
+    );
+    // A held key repeats: `o` again and again between the steps.
+    let mut script = Vec::new();
+    for _ in 0..4 {
+        script.extend(Scripted::keys("o"));
+        script.push(Scripted::Idle);
+    }
+    let mut events = ScriptedEvents::new(script);
+    game_loop::run(&mut s, &mut terminal(), &mut events);
+    // A step for each wait, and one as the script runs out (that wait ends the loop).
+    assert_eq!(s.record.len(), 5, "{:?}", s.record);
+    assert!(s.ui.auto.is_some(), "still exploring");
+    assert!(
+        !s.ui.log.lines().any(|l| l.starts_with("You stop")),
+        "{:?}",
+        s.ui.log.lines().collect::<Vec<_>>()
+    );
 }
 
 /// A test backend that draws `frames_left` frames and then fails every call with `error`, as

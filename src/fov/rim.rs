@@ -109,7 +109,7 @@ impl Rim {
             .map(Direction::index);
             // Row `j` of the open tiles at `padded[j + 1]`, clear rows around.
             let mut padded = [0u64; MAX_ONE_WORD_ROWS + 2];
-            padded[lo + 1..hi + 1].copy_from_slice(&open[lo..hi]);
+            padded[(lo + 1)..=hi].copy_from_slice(&open[lo..hi]);
             for i in from..to {
                 let (above, o, below) = (padded[i], padded[i + 1], padded[i + 2]);
                 let (may_above, may, may_below) =

@@ -11,8 +11,8 @@ use crate::path::{UNREACHED, dijkstra_map, terrain_cost};
 pub struct Draft {
     /// The level's name.
     pub name: String,
-    /// The level's depth.
-    pub depth: u32,
+    /// The level's depth, when the file gives one.
+    pub depth: Option<u32>,
     /// Every tile with its terrain; a later entry for the same hex wins.
     pub tiles: Vec<(Hex, Terrain)>,
     /// The player's start, if the file gives one.
@@ -46,7 +46,7 @@ pub fn finish(
     for &(h, t) in &draft.tiles {
         grid.set(h, t);
     }
-    let mut level = Level::new(draft.name, draft.depth, grid);
+    let mut level = Level::new(draft.name, draft.depth.unwrap_or(1), grid);
     if let Some(s) = draft.start {
         match level.terrain_at(s) {
             None => problems.push(Problem::error(
@@ -93,6 +93,7 @@ pub fn finish(
     super::problem::sort_problems(&mut problems);
     Ok(Loaded {
         level,
+        depth: draft.depth,
         warnings: problems,
     })
 }

@@ -22,6 +22,8 @@ use std::path::Path;
 pub struct Loaded {
     /// The playable level.
     pub level: Level,
+    /// The depth the file gives (its `depth`), if any: the game plays it at that depth.
+    pub depth: Option<u32>,
     /// Problems that do not stop the map from loading, in file order.
     pub warnings: Vec<Problem>,
 }

@@ -77,6 +77,11 @@ pub struct Creature {
     pub home: Option<Hex>,
     /// The line a charging monster is running down.
     pub charge: Option<Direction>,
+    /// The letters of the kinds it carried and has run out of (used up, thrown, dropped),
+    /// by item, in the order they ran out: such a kind comes back under its letter while the
+    /// letter is free.
+    #[serde(default)]
+    pub letters: Vec<(String, char)>,
 }
 
 /// Some items of one kind, under one inventory letter.
@@ -132,6 +137,7 @@ impl Creature {
             busy: 0,
             home: None,
             charge: None,
+            letters: Vec::new(),
         }
     }
 
@@ -162,6 +168,7 @@ impl Creature {
             busy: 0,
             home: matches!(kind.behaviour, Behaviour::Guardian { .. }).then_some(pos),
             charge: None,
+            letters: Vec::new(),
         }
     }
 
@@ -174,19 +181,35 @@ impl Creature {
             .sum()
     }
 
-    /// Adds one of an item to the inventory, under the letter its kind has or the first free
-    /// one; false (and nothing added) when all 26 letters are taken.
+    /// Adds one of an item to the inventory: onto its stack when it carries some, else under
+    /// the letter the kind had when it last ran out, while that is free, else under the first
+    /// free letter no other kind remembers (the first free one when all are remembered);
+    /// false (and nothing added) when all 26 letters are taken.
     pub fn give(&mut self, item: &str) -> bool {
         if let Some(stack) = self.inventory.iter_mut().find(|s| s.item == item) {
             stack.count = stack.count.saturating_add(1);
             return true;
         }
-        let Some(letter) = LETTERS
-            .clone()
-            .find(|l| self.inventory.iter().all(|s| s.letter != *l))
+        let free = |l: &char| self.inventory.iter().all(|s| s.letter != *l);
+        let own = self
+            .letters
+            .iter()
+            .find(|(kind, _)| kind == item)
+            .map(|&(_, l)| l)
+            .filter(free);
+        let unclaimed = || {
+            LETTERS
+                .clone()
+                .find(|l| free(l) && self.letters.iter().all(|(_, r)| r != l))
+        };
+        let Some(letter) = own
+            .or_else(unclaimed)
+            .or_else(|| LETTERS.clone().find(free))
         else {
             return false;
         };
+        self.letters
+            .retain(|(kind, l)| kind != item && *l != letter);
         self.inventory.push(Stack {
             item: item.to_string(),
             count: 1,
@@ -207,8 +230,8 @@ impl Creature {
         self.inventory.iter().find(|s| s.letter == letter)
     }
 
-    /// Uses up one of an item; false if it has none. The last one frees its letter, and
-    /// what it was wielded or worn as.
+    /// Uses up one of an item; false if it has none. The last one frees its letter (the kind
+    /// remembers it), and what it was wielded or worn as.
     pub fn take_one(&mut self, item: &str) -> bool {
         let Some(k) = self
             .inventory
@@ -219,7 +242,9 @@ impl Creature {
         };
         self.inventory[k].count -= 1;
         if self.inventory[k].count == 0 {
-            self.inventory.remove(k);
+            let gone = self.inventory.remove(k);
+            self.letters.retain(|(kind, _)| *kind != gone.item);
+            self.letters.push((gone.item, gone.letter));
             if self.wielded.as_deref() == Some(item) {
                 self.wielded = None;
             }

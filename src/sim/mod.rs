@@ -6,7 +6,9 @@
 
 /// The version of the rules: what a command does to the world. Raise it with any change that
 /// makes a recorded game play out differently; a record made under other rules cannot be
-/// checked by replaying it (0.1.0 played by rules 1, 0.2.0 by rules 2, 0.3.0 by rules 3).
+/// checked by replaying it (0.1.0 played by rules 1, 0.2.0 by rules 2, 0.3.0 by rules 3:
+/// cowards hide and lone pack members hunt, and a kind of item that was run out of gets its old
+/// inventory letter back).
 pub const RULES_VERSION: u32 = 3;
 
 mod ai;
@@ -37,6 +39,6 @@ pub use names::Names;
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::bounds;
 pub use world::{
-    Depth, DepthParts, Ending, FloorItem, InvalidWorld, LevelSource, MAX_DEPTH, Plan, SEGMENTS,
-    Story, TURN_HASH_VERSION, World, WorldParts,
+    Depth, DepthParts, Ending, FloorItem, InvalidWorld, LevelSource, MAX_DEPTH, NEAR, Plan,
+    SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
 };

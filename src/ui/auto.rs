@@ -1,11 +1,13 @@
 //! Travel, auto-explore and resting: the shell acts for the player, one ordinary command per
-//! step, and stops (saying why) when a monster comes into view, something new turns up, the way
-//! is blocked or the player is healed. Only the single steps are recorded, so replays never depend on how paths are chosen.
+//! step (doors open and items are picked up on the way, as any step does), and stops, saying
+//! why, when a monster that threatens the player is in view (named), something new turns up,
+//! the way is blocked or the player is healed. Only the single steps are recorded, so replays
+//! never depend on how paths are chosen.
 
 use super::state::{Auto, UiState};
 use crate::map::Terrain;
 use crate::sim::a_name;
-use crate::sim::{Command, World};
+use crate::sim::{Command, Threat, World};
 
 /// Stops automation with a message.
 fn stop(ui: &mut UiState, why: impl Into<String>) -> Option<Command> {
@@ -14,18 +16,32 @@ fn stop(ui: &mut UiState, why: impl Into<String>) -> Option<Command> {
     None
 }
 
-/// Stops the automation under way, saying so, when a monster is in view; true if it did.
+/// Stops the automation under way, saying so and naming the monster, when a monster in view
+/// threatens the player ([`World::threats`]); true if it did. Notes the monsters in view
+/// either way, so that the next stop can tell one that just came into view.
 pub fn stop_for_monster(ui: &mut UiState, world: &World) -> bool {
-    let Some(monster) = world.visible_monsters().first().map(|c| c.name.clone()) else {
-        return false;
+    let stopped = match (ui.auto.as_ref(), world.threats().first()) {
+        (Some(auto), Some(&(monster, why))) => {
+            let doing = if *auto == Auto::Rest { " resting" } else { "" };
+            let who = a_name(&monster.name);
+            let what = if ui.in_view.contains(&monster.id) {
+                match why {
+                    Threat::Near if world.player().pos.is_adjacent(monster.pos) => "is next to you",
+                    Threat::Near => "is close by",
+                    Threat::Approaches => "comes toward you",
+                    Threat::Aims => "takes aim at you",
+                }
+            } else {
+                "comes into view"
+            };
+            ui.auto = None;
+            ui.log.push(format!("You stop{doing}: {who} {what}."));
+            true
+        }
+        _ => false,
     };
-    let Some(auto) = ui.auto.take() else {
-        return false;
-    };
-    let doing = if auto == Auto::Rest { " resting" } else { "" };
-    ui.log
-        .push(format!("You stop{doing}: you see {}.", a_name(&monster)));
-    true
+    ui.in_view = world.visible_monsters().iter().map(|c| c.id).collect();
+    stopped
 }
 
 /// The next action of a rest, or `None` when the player is healed (with a message).
@@ -35,6 +51,17 @@ fn rest_step(ui: &mut UiState, world: &World) -> Option<Command> {
         return stop(ui, "You are rested.");
     }
     Some(Command::Rest)
+}
+
+/// The item on the floor in view nearest the player, named ("a dart"), for travel's stop.
+fn item_in_view(world: &World) -> String {
+    let me = world.player().pos;
+    world
+        .floor_items()
+        .iter()
+        .filter(|f| world.is_visible(f.at))
+        .min_by_key(|f| (me.distance(f.at), f.at))
+        .map_or_else(|| "something".to_string(), |f| a_name(&f.item))
 }
 
 /// What travel says on arrival: on stairs, which key takes them.
@@ -62,7 +89,8 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
         Auto::Travel { path, items_known } => {
             let items = world.known_items();
             if items > items_known {
-                return stop(ui, "You stop: you see something on the floor.");
+                let why = format!("You stop: you see {} on the floor.", item_in_view(world));
+                return stop(ui, why);
             }
             if let Some(Auto::Travel { items_known, .. }) = &mut ui.auto {
                 *items_known = items;

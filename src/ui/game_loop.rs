@@ -9,12 +9,13 @@
 use super::app::Session;
 use super::auto;
 use super::events::{EventSource, TerminalEvents};
+use super::keymap::Intent;
 use super::state::Auto;
 use super::terminal::{TerminalGuard, is_hang_up};
 use super::view::Areas;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::{Event, KeyEventKind};
+use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind};
 use std::io;
 use std::time::Duration;
 
@@ -146,8 +147,7 @@ fn handle(session: &mut Session, event: &Event, automatic: bool, parts: Option<A
     match event {
         Event::Key(key) if key.kind == KeyEventKind::Press => {
             if automatic {
-                session.ui.auto = None;
-                session.ui.log.push("You stop.");
+                interrupt(session, key);
             } else {
                 session.key(*key);
             }
@@ -160,6 +160,22 @@ fn handle(session: &mut Session, event: &Event, automatic: bool, parts: Option<A
         }
         _ => {}
     }
+}
+
+/// A key pressed during travel, exploring or a rest stops it, saying so; the key that started
+/// it goes on with it instead (a held `o` explores on, where it used to stop and start again
+/// at every repeat).
+fn interrupt(session: &mut Session, key: &KeyEvent) {
+    let again = match session.ui.auto {
+        Some(Auto::Explore { .. }) => Intent::Explore,
+        Some(Auto::Rest) => Intent::Rest,
+        _ => Intent::Travel,
+    };
+    if session.keymap.intent(key) == Some(again) && again != Intent::Travel {
+        return;
+    }
+    session.ui.auto = None;
+    session.ui.log.push("You stop: you pressed a key.");
 }
 
 /// A backend's error as an I/O error, keeping its kind and OS code when it is one.

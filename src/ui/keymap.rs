@@ -18,7 +18,7 @@ pub enum Intent {
     Step(Direction),
     /// Let one action pass.
     Wait,
-    /// Rest until healed or until something comes into view.
+    /// Rest until healed or until a monster comes for the player.
     Rest,
     /// Accept: fire, travel, close a prompt.
     Confirm,

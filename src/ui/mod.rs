@@ -36,8 +36,8 @@ pub struct PlayArgs {
     /// The seed of the dungeon; drawn at random when not given.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// A map file (`.hexmap`, `.tmx`, `.tmj`) to play as the next depth; give it several
-    /// times for depths 1, 2, …; generated levels fill the rest down to depth 10.
+    /// A map file (`.hexmap`, `.tmx`, `.tmj`) to play as the next depth, or the depth it
+    /// gives; give it several times for depths 1, 2, …; generated levels fill the rest.
     #[arg(long)]
     pub map: Vec<PathBuf>,
     /// A keymap file to use instead of `data/keymap.toml`.
@@ -68,7 +68,7 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     let content = crate::content::Content::bundled().map_err(|e| PlayError::Map(e.to_string()))?;
     let places = crate::persist::Places::from_environment(saves);
     let dir = start::open_saves(&places)?;
-    let (levels, warnings) = load_levels(args)?;
+    let (levels, warnings) = load_levels(args, &content, seed)?;
     let world = World::new_game(content.into(), crate::mapgen::dungeon(), seed, levels)
         .ok_or_else(|| PlayError::Map("the first map has no tile to stand on".to_string()))?;
     let mut notes = warnings;
@@ -80,16 +80,72 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     start::play_game(world, game, notes, args.keymap.as_deref(), &places)
 }
 
-/// The maps given with `--map`, in order, and any warnings about them.
-fn load_levels(args: &PlayArgs) -> Result<(Vec<Level>, Vec<String>), PlayError> {
-    let mut levels = Vec::new();
+/// The maps given with `--map`, in order, each at its depth, and any warnings about them.
+fn load_levels(
+    args: &PlayArgs,
+    content: &crate::content::Content,
+    seed: u64,
+) -> Result<(Vec<Level>, Vec<String>), PlayError> {
+    let mut maps = Vec::new();
     let mut warnings = Vec::new();
     for path in &args.map {
         let loaded = crate::mapfile::load_map(path).map_err(|e| PlayError::Map(e.to_string()))?;
         warnings.extend(loaded.warnings.iter().map(ToString::to_string));
-        levels.push(loaded.level);
+        maps.push((path.display().to_string(), loaded));
     }
+    let (levels, notes) = levels_at_their_depths(maps, content, seed)?;
+    warnings.extend(notes);
     Ok((levels, warnings))
+}
+
+/// The levels of a game's first depths from map files given in order (each with the name
+/// it was given by): a map takes the next depth, or the one its file gives (`depth`), with
+/// generated levels of `seed` before it. A map whose depth is already taken, or lies outside
+/// the dungeon, is refused. Also returns a note for each map played deeper than its place.
+pub fn levels_at_their_depths(
+    maps: Vec<(String, crate::mapfile::Loaded)>,
+    content: &crate::content::Content,
+    seed: u64,
+) -> Result<(Vec<Level>, Vec<String>), PlayError> {
+    let source = crate::mapgen::dungeon();
+    let mut levels: Vec<Level> = Vec::new();
+    let mut notes = Vec::new();
+    for (file, loaded) in maps {
+        let next = levels.len() as u32 + 1;
+        let depth = loaded.depth.unwrap_or(next);
+        if !(1..=crate::sim::MAX_DEPTH).contains(&depth) {
+            return Err(PlayError::Map(format!(
+                "{file}: its depth is {depth}, but the dungeon has depths 1 to {}",
+                crate::sim::MAX_DEPTH
+            )));
+        }
+        if depth < next {
+            return Err(PlayError::Map(format!(
+                "{file}: its depth is {depth}, but the maps given before it already make \
+                 depths 1 to {}: give the maps in order of depth, or change its `depth`",
+                next - 1
+            )));
+        }
+        if depth > next {
+            notes.push(format!(
+                "{} is depth {depth}, as its map file says: depth{} {} generated.",
+                loaded.level.name,
+                if depth - next > 1 { "s" } else { "" },
+                if depth - next > 1 {
+                    format!("{next} to {} are", depth - 1)
+                } else {
+                    format!("{next} is")
+                },
+            ));
+        }
+        for d in next..depth {
+            levels.push(source.level(content, seed, d));
+        }
+        let mut level = loaded.level;
+        level.depth = depth;
+        levels.push(level);
+    }
+    Ok((levels, notes))
 }
 
 /// The largest keymap file read.

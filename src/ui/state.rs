@@ -66,7 +66,7 @@ pub enum Auto {
         /// Items known on the floor at the last step: seeing another stops travel.
         items_known: usize,
     },
-    /// Rest one action at a time until healed or until a monster comes into view.
+    /// Rest one action at a time until healed or until a monster comes for the player.
     Rest,
     /// Walk to the nearest unexplored place until nothing is left.
     Explore {
@@ -144,6 +144,9 @@ pub struct UiState {
     pub telegraph: bool,
     /// Travel or exploration under way.
     pub auto: Option<Auto>,
+    /// The monsters in view when the shell last looked (after the last command): one not
+    /// among them that stops travel, exploring or rest "comes into view".
+    pub in_view: Vec<crate::sim::CreatureId>,
     /// Set when the player has confirmed quitting.
     pub quit: bool,
     /// Where the last click or look pointed, to describe in the sidebar.
@@ -189,6 +192,7 @@ impl Default for UiState {
             log: MessageLog::default(),
             telegraph: true,
             auto: None,
+            in_view: Vec::new(),
             quit: false,
             pointed: None,
             too_small: false,

@@ -323,9 +323,11 @@ fn start_rest(ui: &mut UiState, world: &World) {
     }
 }
 
-/// Automation is refused while a monster is in view: says so and returns true.
+/// Automation is refused while a monster in view threatens the player ([`World::threats`]):
+/// says so and returns true.
 fn refuse_with_monster_in_view(ui: &mut UiState, world: &World, what: &str) -> bool {
-    let Some(monster) = world.visible_monsters().first().map(|c| c.name.clone()) else {
+    ui.in_view = world.visible_monsters().iter().map(|c| c.id).collect();
+    let Some(monster) = world.threats().first().map(|(c, _)| c.name.clone()) else {
         return false;
     };
     ui.log.push(format!(

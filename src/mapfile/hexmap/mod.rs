@@ -74,7 +74,7 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         .unwrap_or_default();
     let mut draft = Draft {
         name: front.name.clone().unwrap_or(default_name),
-        depth: front.depth.unwrap_or(1),
+        depth: front.depth,
         ..Draft::default()
     };
     let first = front.body_start;

@@ -22,7 +22,7 @@ pub fn build(
 ) -> Draft {
     let mut draft = Draft {
         name: map.name.clone().unwrap_or_default(),
-        depth: map.depth.unwrap_or(1),
+        depth: map.depth,
         ..Draft::default()
     };
     let err =

@@ -4,7 +4,7 @@ use super::world::{
     command_from_schema, command_to_schema, ending_from_schema, ending_to_schema,
     world_from_schema, world_to_schema,
 };
-use super::{SchemaError, check_text, v2};
+use super::{SchemaError, check_text, v3};
 use crate::content::Content;
 use crate::persist::game::{HallOfFame, SavedGame, Score};
 use crate::sim::{GameRecord, Maker, Origin, Step, Upgrade};
@@ -13,15 +13,15 @@ use std::sync::Arc;
 /// The most lines of the message log a save keeps.
 pub const MAX_LOG_LINES: usize = 1000;
 
-fn maker_to_schema(m: &Maker) -> v2::Maker {
-    v2::Maker {
+fn maker_to_schema(m: &Maker) -> v3::Maker {
+    v3::Maker {
         version: m.version.clone(),
         rules: m.rules,
         hash: m.hash,
     }
 }
 
-fn maker_from_schema(m: &v2::Maker) -> Result<Maker, SchemaError> {
+fn maker_from_schema(m: &v3::Maker) -> Result<Maker, SchemaError> {
     check_text("a version", &m.version)?;
     Ok(Maker {
         version: m.version.clone(),
@@ -31,16 +31,16 @@ fn maker_from_schema(m: &v2::Maker) -> Result<Maker, SchemaError> {
 }
 
 /// A saved game as the schema writes it.
-pub fn game_to_schema(game: &SavedGame) -> v2::SavedGame {
+pub fn game_to_schema(game: &SavedGame) -> v3::SavedGame {
     let r = &game.record;
-    v2::SavedGame {
+    v3::SavedGame {
         name: game.name.clone(),
-        record: v2::Record {
+        record: v3::Record {
             start: world_to_schema(&r.start),
             steps: r
                 .steps
                 .iter()
-                .map(|s| v2::Step {
+                .map(|s| v3::Step {
                     command: command_to_schema(s.command),
                     hash: s.hash,
                     turn: s.turn,
@@ -48,8 +48,8 @@ pub fn game_to_schema(game: &SavedGame) -> v2::SavedGame {
                 })
                 .collect(),
             origin: match r.origin {
-                Origin::Fresh => v2::Origin::Fresh,
-                Origin::TakenOver { seed, after } => v2::Origin::TakenOver {
+                Origin::Fresh => v3::Origin::Fresh,
+                Origin::TakenOver { seed, after } => v3::Origin::TakenOver {
                     seed,
                     after: after as u64,
                 },
@@ -58,7 +58,7 @@ pub fn game_to_schema(game: &SavedGame) -> v2::SavedGame {
             upgrades: r
                 .upgrades
                 .iter()
-                .map(|u| v2::Upgrade {
+                .map(|u| v3::Upgrade {
                     at_step: u.at_step as u64,
                     by: maker_to_schema(&u.by),
                     state: world_to_schema(&u.state),
@@ -72,7 +72,7 @@ pub fn game_to_schema(game: &SavedGame) -> v2::SavedGame {
 
 /// A saved game from the schema, every world checked.
 pub fn game_from_schema(
-    g: &v2::SavedGame,
+    g: &v3::SavedGame,
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     check_text("the game's name", &g.name)?;
@@ -116,8 +116,8 @@ pub fn game_from_schema(
         });
     }
     let origin = match g.record.origin {
-        v2::Origin::Fresh => Origin::Fresh,
-        v2::Origin::TakenOver { seed, after } => Origin::TakenOver {
+        v3::Origin::Fresh => Origin::Fresh,
+        v3::Origin::TakenOver { seed, after } => Origin::TakenOver {
             seed,
             after: usize::try_from(after).unwrap_or(usize::MAX),
         },
@@ -138,12 +138,12 @@ pub fn game_from_schema(
 }
 
 /// The hall of fame as the schema writes it.
-pub fn scores_to_schema(hall: &HallOfFame) -> v2::HallOfFame {
-    v2::HallOfFame {
+pub fn scores_to_schema(hall: &HallOfFame) -> v3::HallOfFame {
+    v3::HallOfFame {
         entries: hall
             .entries
             .iter()
-            .map(|s| v2::Score {
+            .map(|s| v3::Score {
                 name: s.name.clone(),
                 seed: s.seed,
                 ending: ending_to_schema(&s.ending),
@@ -157,7 +157,7 @@ pub fn scores_to_schema(hall: &HallOfFame) -> v2::HallOfFame {
 }
 
 /// The hall of fame from the schema.
-pub fn scores_from_schema(hall: &v2::HallOfFame) -> Result<HallOfFame, SchemaError> {
+pub fn scores_from_schema(hall: &v3::HallOfFame) -> Result<HallOfFame, SchemaError> {
     let entries = hall
         .entries
         .iter()

@@ -2,7 +2,7 @@
 //! memory as one bit a tile. Reading bounds what a level may allocate by what it holds.
 
 use super::SchemaError;
-use super::v2;
+use super::v3;
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Placement, PlacementKind, Terrain};
 
@@ -44,18 +44,18 @@ fn terrain_of(code: u8) -> Result<Terrain, SchemaError> {
 }
 
 /// A tile's coordinates in the schema.
-pub fn tile(h: Hex) -> v2::Tile {
-    v2::Tile { x: h.x, y: h.y }
+pub fn tile(h: Hex) -> v3::Tile {
+    v3::Tile { x: h.x, y: h.y }
 }
 
 /// A schema tile as a hex.
-pub fn hex(t: v2::Tile) -> Hex {
+pub fn hex(t: v3::Tile) -> Hex {
     Hex::new(t.x, t.y)
 }
 
 /// A level as runs of tiles, row by row.
-pub fn level_to_schema(level: &Level) -> v2::Level {
-    let mut runs: Vec<v2::Run> = Vec::new();
+pub fn level_to_schema(level: &Level) -> v3::Level {
+    let mut runs: Vec<v3::Run> = Vec::new();
     for (h, t) in level.terrain.iter() {
         match runs.last_mut() {
             Some(run)
@@ -64,14 +64,14 @@ pub fn level_to_schema(level: &Level) -> v2::Level {
             {
                 run.terrain.push(terrain_code(*t));
             }
-            _ => runs.push(v2::Run {
+            _ => runs.push(v3::Run {
                 y: h.y,
                 x: h.x,
                 terrain: vec![terrain_code(*t)],
             }),
         }
     }
-    v2::Level {
+    v3::Level {
         name: level.name.clone(),
         depth: level.depth,
         runs,
@@ -80,11 +80,11 @@ pub fn level_to_schema(level: &Level) -> v2::Level {
             .placements
             .iter()
             .map(|p| match &p.kind {
-                PlacementKind::Monster(kind) => v2::Placement::Monster {
+                PlacementKind::Monster(kind) => v3::Placement::Monster {
                     at: tile(p.at),
                     kind: kind.clone(),
                 },
-                PlacementKind::Item(kind) => v2::Placement::Item {
+                PlacementKind::Item(kind) => v3::Placement::Item {
                     at: tile(p.at),
                     kind: kind.clone(),
                 },
@@ -94,7 +94,7 @@ pub fn level_to_schema(level: &Level) -> v2::Level {
 }
 
 /// Every tile of a schema level in run order.
-fn run_hexes(runs: &[v2::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
+fn run_hexes(runs: &[v3::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
     runs.iter().flat_map(|r| {
         r.terrain
             .iter()
@@ -105,7 +105,7 @@ fn run_hexes(runs: &[v2::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
 
 /// The storage cells a level's grid will span (its bounding box and border), refused when
 /// that is far more than it has tiles, before anything of that size is allocated.
-pub fn check_span(runs: &[v2::Run]) -> Result<i64, SchemaError> {
+pub fn check_span(runs: &[v3::Run]) -> Result<i64, SchemaError> {
     let tiles: usize = runs.iter().map(|r| r.terrain.len()).sum();
     let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
     for r in runs.iter().filter(|r| !r.terrain.is_empty()) {
@@ -130,7 +130,7 @@ pub fn check_span(runs: &[v2::Run]) -> Result<i64, SchemaError> {
 }
 
 /// A level from its runs, checked: known terrain, no tile twice, a bounded span.
-pub fn level_from_schema(level: &v2::Level) -> Result<Level, SchemaError> {
+pub fn level_from_schema(level: &v3::Level) -> Result<Level, SchemaError> {
     super::check_text("a level's name", &level.name)?;
     check_span(&level.runs)?;
     let hexes: Vec<Hex> = run_hexes(&level.runs).map(|(h, _)| h).collect();
@@ -150,8 +150,8 @@ pub fn level_from_schema(level: &v2::Level) -> Result<Level, SchemaError> {
         .iter()
         .map(|p| {
             let (at, kind) = match p {
-                v2::Placement::Monster { at, kind } => (at, PlacementKind::Monster(kind.clone())),
-                v2::Placement::Item { at, kind } => (at, PlacementKind::Item(kind.clone())),
+                v3::Placement::Monster { at, kind } => (at, PlacementKind::Monster(kind.clone())),
+                v3::Placement::Item { at, kind } => (at, PlacementKind::Item(kind.clone())),
             };
             super::check_text(
                 "a placement's kind",
@@ -236,18 +236,18 @@ mod tests {
     #[test]
     fn a_level_spread_thin_is_refused_before_its_grid_is_made() {
         let runs = vec![
-            v2::Run {
+            v3::Run {
                 y: 0,
                 x: 0,
                 terrain: vec![0],
             },
-            v2::Run {
+            v3::Run {
                 y: 4093,
                 x: 4093,
                 terrain: vec![0],
             },
         ];
-        let level = v2::Level {
+        let level = v3::Level {
             name: "thin".into(),
             depth: 1,
             runs,

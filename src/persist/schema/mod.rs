@@ -3,8 +3,10 @@
 //! explicit migration from every earlier version to the current one.
 //!
 //! - [`v1`]: format 1, written by hexdeep 0.1.0 (the rules' structs of that release).
-//! - [`v2`]: format 2, the current one: tiles and memory in tile coordinates, only the
-//!   levels a game has made, a record that says which release recorded which stretch.
+//! - [`v2`]: format 2, written by hexdeep 0.2.0: tiles and memory in tile coordinates, only
+//!   the levels a game has made, a record that says which release recorded which stretch.
+//! - [`v3`]: format 3, the current one: format 2 with the letters a creature remembers for
+//!   the kinds of item it ran out of.
 //!
 //! Reading a file decodes the payload as its format's types, migrates it step by step to the
 //! current schema, and only then builds the rules' values, checking every text and bounding
@@ -15,10 +17,12 @@ mod budget;
 mod game;
 mod level;
 mod migrate;
+mod migrate_v2;
 #[cfg(test)]
 mod tests;
 mod v1;
 mod v2;
+mod v3;
 mod world;
 
 use super::codec::{self, CodecError};
@@ -75,9 +79,10 @@ pub fn decode_game(
         1 => {
             let old = codec::decode::<v1::SavedGame>(payload)?;
             budget::check_v1_game(&old)?;
-            migrate::game(&old, game_version, hash)?
+            migrate_v2::game(&migrate::game(&old, game_version, hash)?)
         }
-        2 => codec::decode::<v2::SavedGame>(payload)?,
+        2 => migrate_v2::game(&codec::decode::<v2::SavedGame>(payload)?),
+        3 => codec::decode::<v3::SavedGame>(payload)?,
         _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
     };
     budget::check_game(&current)?;
@@ -93,7 +98,7 @@ pub fn encode_scores(hall: &HallOfFame) -> Result<Vec<u8>, CodecError> {
 pub fn decode_scores(format: u32, payload: &[u8]) -> Result<HallOfFame, SchemaError> {
     let current = match format {
         1 => migrate::scores(&codec::decode::<v1::HallOfFame>(payload)?),
-        2 => codec::decode::<v2::HallOfFame>(payload)?,
+        2 | 3 => codec::decode::<v3::HallOfFame>(payload)?,
         _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
     };
     game::scores_from_schema(&current)

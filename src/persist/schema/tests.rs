@@ -2,7 +2,7 @@
 //! valid checksum and decodes, and each must be refused with the file named, before it can
 //! take memory or time out of proportion to its size.
 
-use super::{v1, v2};
+use super::{v1, v3};
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::persist::container::{self, Kind};
@@ -38,26 +38,26 @@ fn refused(path: &Path) -> String {
 }
 
 /// A level of floor on `tiles`, runs of one tile each.
-fn level(name: &str, depth: u32, tiles: &[(i32, i32)]) -> v2::Level {
-    v2::Level {
+fn level(name: &str, depth: u32, tiles: &[(i32, i32)]) -> v3::Level {
+    v3::Level {
         name: name.into(),
         depth,
         runs: tiles
             .iter()
-            .map(|&(x, y)| v2::Run {
+            .map(|&(x, y)| v3::Run {
                 y,
                 x,
                 terrain: vec![0],
             })
             .collect(),
-        start: Some(v2::Tile { x: 0, y: 0 }),
+        start: Some(v3::Tile { x: 0, y: 0 }),
         placements: Vec::new(),
     }
 }
 
-fn depth(level: v2::Level) -> v2::Depth {
+fn depth(level: v3::Level) -> v3::Depth {
     let tiles: usize = level.runs.iter().map(|r| r.terrain.len()).sum();
-    v2::Depth {
+    v3::Depth {
         level,
         seen: vec![0; tiles.div_ceil(8)],
         floor: Vec::new(),
@@ -66,7 +66,7 @@ fn depth(level: v2::Level) -> v2::Depth {
 }
 
 /// A valid world of one small level with the player at (0, 0).
-fn small_world() -> v2::World {
+fn small_world() -> v3::World {
     let grid = Grid::new(&Shape::Hexagon { radius: 1 }, Terrain::Floor).unwrap();
     let mut level = Level::new("small", 1, grid);
     level.start = Some(Hex::new(0, 0));
@@ -76,21 +76,21 @@ fn small_world() -> v2::World {
 }
 
 /// A valid world whose levels are `depths`; the player stands at (0, 0) of the first.
-fn world_of(depths: Vec<v2::Depth>) -> v2::World {
-    v2::World {
+fn world_of(depths: Vec<v3::Depth>) -> v3::World {
+    v3::World {
         depths,
         ..small_world()
     }
 }
 
-fn game_of(current: v2::World) -> v2::SavedGame {
-    v2::SavedGame {
+fn game_of(current: v3::World) -> v3::SavedGame {
+    v3::SavedGame {
         name: "crafted".into(),
-        record: v2::Record {
+        record: v3::Record {
             start: small_world(),
             steps: Vec::new(),
-            origin: v2::Origin::Fresh,
-            made_by: v2::Maker {
+            origin: v3::Origin::Fresh,
+            made_by: v3::Maker {
                 version: env!("CARGO_PKG_VERSION").into(),
                 rules: crate::sim::RULES_VERSION,
                 hash: crate::sim::TURN_HASH_VERSION,
@@ -131,7 +131,7 @@ fn two_hundred_levels_spread_thin_are_refused_before_any_grid_is_made() {
 }
 
 /// Ten levels that each just pass the span check on their own: two tiles, 64,009 cells.
-fn roomy_world() -> v2::World {
+fn roomy_world() -> v3::World {
     world_of(
         (1..=10)
             .map(|d| depth(level("roomy", d, &[(0, 0), (250, 250)])))
@@ -144,9 +144,9 @@ fn many_worlds_in_one_file_are_refused_before_they_are_built() {
     let dir = scratch("upgrades");
     let mut game = game_of(roomy_world());
     // Each world is some hundreds of bytes here and megabytes once built.
-    let upgrade = v2::Upgrade {
+    let upgrade = v3::Upgrade {
         at_step: 0,
-        by: v2::Maker {
+        by: v3::Maker {
             version: "9.9.9".into(),
             rules: 99,
             hash: 99,
@@ -309,9 +309,9 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
     tiles.push((0, 126));
     let wide = || world_of((1..=10).map(|d| depth(level("wide", d, &tiles))).collect());
     let mut game = game_of(wide());
-    let upgrade = v2::Upgrade {
+    let upgrade = v3::Upgrade {
         at_step: 0,
-        by: v2::Maker {
+        by: v3::Maker {
             version: "9.9.9".into(),
             rules: 99,
             hash: 99,
@@ -325,7 +325,7 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
 }
 
 /// A short game of generated levels in the schema, the player carrying two stacks.
-fn played_game() -> v2::SavedGame {
+fn played_game() -> v3::SavedGame {
     let start = World::new_game(
         crate::content::Content::bundled().unwrap().into(),
         crate::mapgen::dungeon(),
@@ -350,7 +350,7 @@ fn played_game() -> v2::SavedGame {
 
 #[test]
 fn a_world_no_rules_could_make_is_refused_by_loading_and_by_verifying() {
-    type Alter = fn(&mut v2::SavedGame);
+    type Alter = fn(&mut v3::SavedGame);
     let alterations: Vec<(&str, Alter)> = vec![
         ("strength", |g| g.current.creatures[0].strength = i32::MAX),
         ("armour", |g| g.current.creatures[0].armour = i32::MIN),
@@ -368,6 +368,14 @@ fn a_world_no_rules_could_make_is_refused_by_loading_and_by_verifying() {
         }),
         ("no item", |g| {
             g.current.creatures[0].inventory[0].item = "gold".into();
+        }),
+        ("remembered letter", |g| {
+            let letter = g.current.creatures[0].inventory[0].letter;
+            g.current.creatures[0].letters.push(("bomb".into(), letter));
+        }),
+        ("remembered twice", |g| {
+            let item = g.current.creatures[0].inventory[0].item.clone();
+            g.current.creatures[0].letters.push((item, 'x'));
         }),
         ("wields", |g| {
             let item = g.current.creatures[0].inventory[0].item.clone();
@@ -425,4 +433,90 @@ fn a_sound_number_changed_in_the_saved_state_is_named_by_verifying() {
         report.contains("strength") && report.contains("pack"),
         "{report}"
     );
+}
+
+/// A format 3 world as format 2 wrote it (its creatures remember no letters).
+fn v2_world(w: &v3::World) -> super::v2::World {
+    use super::v2;
+    v2::World {
+        seed: w.seed,
+        depths: w.depths.clone(),
+        depth_count: w.depth_count,
+        pending_maps: w.pending_maps.clone(),
+        creatures: w
+            .creatures
+            .iter()
+            .map(|c| v2::Creature {
+                id: c.id,
+                name: c.name.clone(),
+                glyph: c.glyph,
+                at: c.at,
+                depth: c.depth,
+                hp: c.hp,
+                max_hp: c.max_hp,
+                damage: c.damage,
+                strength: c.strength,
+                speed: c.speed,
+                sight: c.sight,
+                faction: c.faction,
+                alive: c.alive,
+                initiative: c.initiative,
+                behaviour: c.behaviour,
+                memory: c.memory,
+                inventory: c.inventory.clone(),
+                armour: c.armour,
+                attack: c.attack,
+                wielded: c.wielded.clone(),
+                worn: c.worn.clone(),
+                busy: c.busy,
+                home: c.home,
+                charge: c.charge,
+            })
+            .collect(),
+        turn: w.turn,
+        segment: w.segment,
+        rng: w.rng,
+        ai_rng: w.ai_rng,
+        plans: w.plans.clone(),
+        story: w.story.clone(),
+        terrain_digest: w.terrain_digest,
+        regen_progress: w.regen_progress,
+        regen_busy: w.regen_busy,
+    }
+}
+
+#[test]
+fn a_format_2_file_loads_as_it_was_with_no_letters_remembered() {
+    use super::v2;
+    let game = played_game();
+    assert!(game.current.creatures.iter().all(|c| c.letters.is_empty()));
+    let old = v2::SavedGame {
+        name: game.name.clone(),
+        record: v2::Record {
+            start: v2_world(&game.record.start),
+            steps: game.record.steps.clone(),
+            origin: game.record.origin.clone(),
+            made_by: game.record.made_by.clone(),
+            upgrades: Vec::new(),
+        },
+        current: v2_world(&game.current),
+        log: game.log.clone(),
+    };
+    let content = crate::content::Content::bundled().unwrap();
+    let payload = codec::encode(&old).unwrap();
+    let mut bytes = container::frame(Kind::Save, Some(content.hash()), &payload);
+    // Format 2's header is format 3's with the number 2.
+    bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let crc_at = bytes.len() - payload.len() - 4;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&bytes[..crc_at]);
+    crc.update(&payload);
+    bytes[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+    let path = scratch("v2").join("format2.hdsave");
+    std::fs::write(&path, bytes).unwrap();
+    let loaded = load_game(&path).unwrap();
+    let current = super::game::game_from_schema(&game, &content.into()).unwrap();
+    assert!(loaded.current.differences(&current.current).is_empty());
+    assert_eq!(loaded.record.steps.len(), game.record.steps.len());
+    assert!(loaded.current.player().letters.is_empty());
 }

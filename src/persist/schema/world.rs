@@ -1,7 +1,7 @@
 //! Worlds, creatures and commands between the rules' types and the schema's.
 
 use super::level::{hex, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile};
-use super::{SchemaError, check_text, v2};
+use super::{SchemaError, check_text, v3};
 use crate::content::Content;
 use crate::geom::Direction;
 use crate::rng::GameRng;
@@ -57,20 +57,20 @@ fn rng_of(state: u128) -> Result<GameRng, SchemaError> {
 }
 
 /// A world as the schema writes it.
-pub fn world_to_schema(world: &World) -> v2::World {
+pub fn world_to_schema(world: &World) -> v3::World {
     let parts = world.to_parts();
-    v2::World {
+    v3::World {
         seed: parts.seed,
         depths: parts
             .depths
             .iter()
-            .map(|d| v2::Depth {
+            .map(|d| v3::Depth {
                 level: level_to_schema(&d.level),
                 seen: seen_to_bits(&d.level, &d.seen),
                 floor: d
                     .floor
                     .iter()
-                    .map(|f| v2::FloorItem {
+                    .map(|f| v3::FloorItem {
                         at: tile(f.at),
                         item: f.item.clone(),
                     })
@@ -89,13 +89,13 @@ pub fn world_to_schema(world: &World) -> v2::World {
             .plans
             .iter()
             .map(|p| {
-                p.map(|p| v2::Plan {
+                p.map(|p| v3::Plan {
                     from: tile(p.from),
                     intention: intention_to_schema(p.intention),
                 })
             })
             .collect(),
-        story: v2::Story {
+        story: v3::Story {
             ending: parts.story.ending.as_ref().map(ending_to_schema),
             deepest: parts.story.deepest,
             kills: parts.story.kills.into_iter().collect(),
@@ -108,7 +108,7 @@ pub fn world_to_schema(world: &World) -> v2::World {
 }
 
 /// A world from the schema, checked as every loaded world is.
-pub fn world_from_schema(w: &v2::World, content: &Arc<Content>) -> Result<World, SchemaError> {
+pub fn world_from_schema(w: &v3::World, content: &Arc<Content>) -> Result<World, SchemaError> {
     let levels = w.depths.len() + w.pending_maps.len();
     if levels > w.depth_count as usize || w.depth_count > crate::sim::MAX_DEPTH {
         return Err(SchemaError::new(format!(
@@ -203,8 +203,8 @@ fn counts(pairs: &[(String, u32)]) -> Result<std::collections::BTreeMap<String, 
     Ok(out)
 }
 
-fn creature_to_schema(c: &Creature) -> v2::Creature {
-    v2::Creature {
+fn creature_to_schema(c: &Creature) -> v3::Creature {
+    v3::Creature {
         id: c.id as u32,
         name: c.name.clone(),
         glyph: c.glyph,
@@ -224,7 +224,7 @@ fn creature_to_schema(c: &Creature) -> v2::Creature {
         inventory: c
             .inventory
             .iter()
-            .map(|s| v2::Stack {
+            .map(|s| v3::Stack {
                 item: s.item.clone(),
                 count: s.count,
                 letter: s.letter,
@@ -240,15 +240,19 @@ fn creature_to_schema(c: &Creature) -> v2::Creature {
         busy: c.busy,
         home: c.home.map(tile),
         charge: c.charge.map(direction_code),
+        letters: c.letters.clone(),
     }
 }
 
-fn creature_from_schema(c: &v2::Creature) -> Result<Creature, SchemaError> {
+fn creature_from_schema(c: &v3::Creature) -> Result<Creature, SchemaError> {
     check_text("a creature's name", &c.name)?;
     for s in &c.inventory {
         check_text("an item's name", &s.item)?;
     }
     for name in c.wielded.iter().chain(&c.worn) {
+        check_text("an item's name", name)?;
+    }
+    for (name, _) in &c.letters {
         check_text("an item's name", name)?;
     }
     Ok(Creature {
@@ -288,112 +292,113 @@ fn creature_from_schema(c: &v2::Creature) -> Result<Creature, SchemaError> {
         busy: c.busy,
         home: c.home.map(hex),
         charge: c.charge.map(direction_of).transpose()?,
+        letters: c.letters.clone(),
     })
 }
 
-fn behaviour_to_schema(b: Behaviour) -> v2::Behaviour {
+fn behaviour_to_schema(b: Behaviour) -> v3::Behaviour {
     match b {
-        Behaviour::Chaser => v2::Behaviour::Chaser,
-        Behaviour::Coward { flee_below } => v2::Behaviour::Coward { flee_below },
-        Behaviour::Pack { size, radius } => v2::Behaviour::Pack { size, radius },
-        Behaviour::Ranged { range, damage } => v2::Behaviour::Ranged { range, damage },
-        Behaviour::Charger { range } => v2::Behaviour::Charger { range },
-        Behaviour::Guardian { radius } => v2::Behaviour::Guardian { radius },
+        Behaviour::Chaser => v3::Behaviour::Chaser,
+        Behaviour::Coward { flee_below } => v3::Behaviour::Coward { flee_below },
+        Behaviour::Pack { size, radius } => v3::Behaviour::Pack { size, radius },
+        Behaviour::Ranged { range, damage } => v3::Behaviour::Ranged { range, damage },
+        Behaviour::Charger { range } => v3::Behaviour::Charger { range },
+        Behaviour::Guardian { radius } => v3::Behaviour::Guardian { radius },
     }
 }
 
-fn behaviour_from_schema(b: v2::Behaviour) -> Behaviour {
+fn behaviour_from_schema(b: v3::Behaviour) -> Behaviour {
     match b {
-        v2::Behaviour::Chaser => Behaviour::Chaser,
-        v2::Behaviour::Coward { flee_below } => Behaviour::Coward { flee_below },
-        v2::Behaviour::Pack { size, radius } => Behaviour::Pack { size, radius },
-        v2::Behaviour::Ranged { range, damage } => Behaviour::Ranged { range, damage },
-        v2::Behaviour::Charger { range } => Behaviour::Charger { range },
-        v2::Behaviour::Guardian { radius } => Behaviour::Guardian { radius },
+        v3::Behaviour::Chaser => Behaviour::Chaser,
+        v3::Behaviour::Coward { flee_below } => Behaviour::Coward { flee_below },
+        v3::Behaviour::Pack { size, radius } => Behaviour::Pack { size, radius },
+        v3::Behaviour::Ranged { range, damage } => Behaviour::Ranged { range, damage },
+        v3::Behaviour::Charger { range } => Behaviour::Charger { range },
+        v3::Behaviour::Guardian { radius } => Behaviour::Guardian { radius },
     }
 }
 
-fn intention_to_schema(i: Intention) -> v2::Intention {
+fn intention_to_schema(i: Intention) -> v3::Intention {
     match i {
-        Intention::Stay => v2::Intention::Stay,
-        Intention::Move(t) => v2::Intention::Move(tile(t)),
-        Intention::Attack(t) => v2::Intention::Attack(tile(t)),
-        Intention::Throw(t) => v2::Intention::Throw(tile(t)),
+        Intention::Stay => v3::Intention::Stay,
+        Intention::Move(t) => v3::Intention::Move(tile(t)),
+        Intention::Attack(t) => v3::Intention::Attack(tile(t)),
+        Intention::Throw(t) => v3::Intention::Throw(tile(t)),
     }
 }
 
-fn intention_from_schema(i: v2::Intention) -> Intention {
+fn intention_from_schema(i: v3::Intention) -> Intention {
     match i {
-        v2::Intention::Stay => Intention::Stay,
-        v2::Intention::Move(t) => Intention::Move(hex(t)),
-        v2::Intention::Attack(t) => Intention::Attack(hex(t)),
-        v2::Intention::Throw(t) => Intention::Throw(hex(t)),
+        v3::Intention::Stay => Intention::Stay,
+        v3::Intention::Move(t) => Intention::Move(hex(t)),
+        v3::Intention::Attack(t) => Intention::Attack(hex(t)),
+        v3::Intention::Throw(t) => Intention::Throw(hex(t)),
     }
 }
 
 /// An ending in the schema.
-pub fn ending_to_schema(e: &Ending) -> v2::Ending {
+pub fn ending_to_schema(e: &Ending) -> v3::Ending {
     match e {
-        Ending::Won => v2::Ending::Won,
-        Ending::Died { cause, depth } => v2::Ending::Died {
+        Ending::Won => v3::Ending::Won,
+        Ending::Died { cause, depth } => v3::Ending::Died {
             cause: cause.clone(),
             depth: *depth,
         },
-        Ending::Quit => v2::Ending::Quit,
-        Ending::OutOfTime => v2::Ending::OutOfTime,
+        Ending::Quit => v3::Ending::Quit,
+        Ending::OutOfTime => v3::Ending::OutOfTime,
     }
 }
 
 /// An ending from the schema.
-pub fn ending_from_schema(e: &v2::Ending) -> Result<Ending, SchemaError> {
+pub fn ending_from_schema(e: &v3::Ending) -> Result<Ending, SchemaError> {
     Ok(match e {
-        v2::Ending::Won => Ending::Won,
-        v2::Ending::Died { cause, depth } => {
+        v3::Ending::Won => Ending::Won,
+        v3::Ending::Died { cause, depth } => {
             check_text("a cause of death", cause)?;
             Ending::Died {
                 cause: cause.clone(),
                 depth: *depth,
             }
         }
-        v2::Ending::Quit => Ending::Quit,
-        v2::Ending::OutOfTime => Ending::OutOfTime,
+        v3::Ending::Quit => Ending::Quit,
+        v3::Ending::OutOfTime => Ending::OutOfTime,
     })
 }
 
 /// A command in the schema.
-pub fn command_to_schema(c: Command) -> v2::Command {
+pub fn command_to_schema(c: Command) -> v3::Command {
     match c {
-        Command::Move(d) => v2::Command::Move(direction_code(d)),
-        Command::Attack(d) => v2::Command::Attack(direction_code(d)),
-        Command::Wait => v2::Command::Wait,
-        Command::Rest => v2::Command::Rest,
-        Command::Throw { item, at } => v2::Command::Throw { item, at: tile(at) },
-        Command::Drink(l) => v2::Command::Drink(l),
-        Command::Read(l) => v2::Command::Read(l),
-        Command::Wield(l) => v2::Command::Wield(l),
-        Command::Wear(l) => v2::Command::Wear(l),
-        Command::Drop(l) => v2::Command::Drop(l),
-        Command::PickUp => v2::Command::PickUp,
-        Command::Descend => v2::Command::Descend,
-        Command::Ascend => v2::Command::Ascend,
+        Command::Move(d) => v3::Command::Move(direction_code(d)),
+        Command::Attack(d) => v3::Command::Attack(direction_code(d)),
+        Command::Wait => v3::Command::Wait,
+        Command::Rest => v3::Command::Rest,
+        Command::Throw { item, at } => v3::Command::Throw { item, at: tile(at) },
+        Command::Drink(l) => v3::Command::Drink(l),
+        Command::Read(l) => v3::Command::Read(l),
+        Command::Wield(l) => v3::Command::Wield(l),
+        Command::Wear(l) => v3::Command::Wear(l),
+        Command::Drop(l) => v3::Command::Drop(l),
+        Command::PickUp => v3::Command::PickUp,
+        Command::Descend => v3::Command::Descend,
+        Command::Ascend => v3::Command::Ascend,
     }
 }
 
 /// A command from the schema.
-pub fn command_from_schema(c: v2::Command) -> Result<Command, SchemaError> {
+pub fn command_from_schema(c: v3::Command) -> Result<Command, SchemaError> {
     Ok(match c {
-        v2::Command::Move(d) => Command::Move(direction_of(d)?),
-        v2::Command::Attack(d) => Command::Attack(direction_of(d)?),
-        v2::Command::Wait => Command::Wait,
-        v2::Command::Rest => Command::Rest,
-        v2::Command::Throw { item, at } => Command::Throw { item, at: hex(at) },
-        v2::Command::Drink(l) => Command::Drink(l),
-        v2::Command::Read(l) => Command::Read(l),
-        v2::Command::Wield(l) => Command::Wield(l),
-        v2::Command::Wear(l) => Command::Wear(l),
-        v2::Command::Drop(l) => Command::Drop(l),
-        v2::Command::PickUp => Command::PickUp,
-        v2::Command::Descend => Command::Descend,
-        v2::Command::Ascend => Command::Ascend,
+        v3::Command::Move(d) => Command::Move(direction_of(d)?),
+        v3::Command::Attack(d) => Command::Attack(direction_of(d)?),
+        v3::Command::Wait => Command::Wait,
+        v3::Command::Rest => Command::Rest,
+        v3::Command::Throw { item, at } => Command::Throw { item, at: hex(at) },
+        v3::Command::Drink(l) => Command::Drink(l),
+        v3::Command::Read(l) => Command::Read(l),
+        v3::Command::Wield(l) => Command::Wield(l),
+        v3::Command::Wear(l) => Command::Wear(l),
+        v3::Command::Drop(l) => Command::Drop(l),
+        v3::Command::PickUp => Command::PickUp,
+        v3::Command::Descend => Command::Descend,
+        v3::Command::Ascend => Command::Ascend,
     })
 }

@@ -162,8 +162,9 @@ fn check_behaviour(b: Behaviour) -> Result<(), String> {
     }
 }
 
-/// At most 26 stacks of known items, each item and letter once, each stack of 1 to
-/// [`MAX_STACK`]; what is wielded and worn is carried and fits its use.
+/// At most 26 stacks of known items, each item and letter once (with the letters remembered
+/// for kinds run out of), each stack of 1 to [`MAX_STACK`]; what is wielded and worn is
+/// carried and fits its use.
 fn check_pack(content: &Content, c: &Creature) -> Result<(), String> {
     let mut letters: Vec<char> = Vec::with_capacity(c.inventory.len());
     let mut items: Vec<&str> = Vec::with_capacity(c.inventory.len());
@@ -178,8 +179,21 @@ fn check_pack(content: &Content, c: &Creature) -> Result<(), String> {
         letters.push(s.letter);
         items.push(&s.item);
     }
+    for (item, letter) in &c.letters {
+        if !LETTERS.contains(letter) || letters.contains(letter) {
+            return Err(format!(
+                "the remembered letter {letter:?} is not a free a to z"
+            ));
+        }
+        if content.item(item).is_none() || items.contains(&item.as_str()) {
+            return Err(format!("{item:?} is no item, carried, or remembered twice"));
+        }
+        letters.push(*letter);
+        items.push(item);
+    }
+    let carried = &items[..c.inventory.len()];
     let fits = |name: &str, ok: fn(&ItemUse) -> bool| {
-        items.contains(&name) && content.item(name).is_some_and(|k| ok(&k.use_))
+        carried.contains(&name) && content.item(name).is_some_and(|k| ok(&k.use_))
     };
     if let Some(w) = c.wielded.as_deref() {
         if !fits(w, |u| {

@@ -164,6 +164,7 @@ fn creature_differences(a: &Creature, b: &Creature, out: &mut Vec<String>) {
         ),
         ("memory", a.memory == b.memory),
         ("pack", a.inventory == b.inventory),
+        ("remembered letters", a.letters == b.letters),
         ("armour", a.armour == b.armour),
         ("gear", a.wielded == b.wielded && a.worn == b.worn),
         ("actions owed", a.busy == b.busy),
@@ -217,6 +218,9 @@ mod tests {
             ("sight", |w| w.creatures[0].sight -= 1),
             ("maximum hit points", |w| w.creatures[0].max_hp += 1),
             ("pack", |w| w.creatures[0].inventory[0].count += 1),
+            ("remembered letters", |w| {
+                w.creatures[0].letters.push(("bomb".into(), 'x'));
+            }),
             ("initiative", |w| w.creatures[1].initiative += 1),
             ("seed", |w| w.seed += 1),
             ("random generator", |w| w.rng = crate::rng::GameRng::new(3)),

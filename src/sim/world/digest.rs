@@ -110,6 +110,11 @@ fn mix_creature(m: &mut Mix, c: &Creature) {
     }
     m.text(c.wielded.as_deref().unwrap_or(""));
     m.text(c.worn.as_deref().unwrap_or(""));
+    // Mixed only when there are some, so that every world without them hashes as before.
+    for (item, letter) in &c.letters {
+        m.word(u64::from(*letter));
+        m.text(item);
+    }
 }
 
 #[cfg(test)]

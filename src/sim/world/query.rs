@@ -8,6 +8,20 @@ use crate::path;
 use crate::sim::intention::{Intention, acts_in};
 use crate::sim::{Behaviour, Creature};
 
+/// How near a monster in view stops travel, exploring and rest whatever it does, in tiles.
+pub const NEAR: i32 = 2;
+
+/// Why a monster in view stops travel, exploring or rest ([`World::threats`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// It is within [`NEAR`] tiles.
+    Near,
+    /// It has noticed the player and steps closer.
+    Approaches,
+    /// It has noticed the player and strikes or shoots at them (or next to them).
+    Aims,
+}
+
 impl World {
     /// The living creature the player can see at `hex`, if any.
     pub fn visible_creature(&self, hex: Hex) -> Option<&Creature> {
@@ -23,6 +37,36 @@ impl World {
             .collect();
         list.sort_by_key(|c| (me.pos.distance(c.pos), c.id));
         list
+    }
+
+    /// The monsters in view that stop travel, exploring and rest, nearest first (then by id),
+    /// each with why: one within [`NEAR`] tiles, whatever it does; else one that has noticed
+    /// the player (it hunts them or charges) and whose telegraphed action brings it closer
+    /// or aims at them. Monsters that wander unaware, wait far off for their pack, or flee
+    /// farther than [`NEAR`] do not stop anything.
+    pub fn threats(&self) -> Vec<(&Creature, Threat)> {
+        let me = self.player().pos;
+        let plans = self.visible_plans();
+        self.visible_monsters()
+            .into_iter()
+            .filter_map(|c| {
+                let d = me.distance(c.pos);
+                if d <= NEAR {
+                    return Some((c, Threat::Near));
+                }
+                if c.memory.is_none() && c.charge.is_none() {
+                    return None;
+                }
+                let plan = plans.iter().find(|p| p.who == c.id)?;
+                match plan.intention {
+                    Intention::Move(to) if me.distance(to) < d => Some((c, Threat::Approaches)),
+                    Intention::Throw(at) | Intention::Attack(at) if me.distance(at) <= 1 => {
+                        Some((c, Threat::Aims))
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
     }
 
     /// The plans of the monsters in view, in id order: the telegraph the player may see.

@@ -28,11 +28,11 @@ const ENTRIES: [(Intent, &str); 34] = [
     (Intent::Wait, "wait one action"),
     (
         Intent::Rest,
-        "rest until healed or a monster comes into view (you heal faster resting)",
+        "rest until healed or a monster comes for you (you heal faster resting)",
     ),
     (
         Intent::Inventory,
-        "inventory: every item, its letter and what it does",
+        "inventory: every item, its letter (it keeps it all run) and what it does",
     ),
     (Intent::PickUp, "pick up what lies here"),
     (Intent::Drink, "drink a potion"),
@@ -53,7 +53,11 @@ const ENTRIES: [(Intent, &str); 34] = [
         Intent::Ascend,
         "on stairs up: go up (on depth 1, with the artifact: win); elsewhere: travel to them",
     ),
-    (Intent::Explore, "explore automatically"),
+    (
+        Intent::Explore,
+        "explore automatically: opens doors and picks up items on the way; stops, saying \
+         why, for a monster that comes for you, stairs found or a key",
+    ),
     (Intent::Travel, "travel: pick a tile or click, Enter"),
     (Intent::Look, "look around"),
     (Intent::NextTarget, "next monster (look, aim)"),
