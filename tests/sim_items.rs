@@ -166,3 +166,50 @@ fn a_bomb_that_bursts_names_itself() {
             .any(|m| m.contains("the bomb bursts"))
     );
 }
+
+/// Throws every dart the player starts with along the room, `seed` naming the game; returns
+/// which throws broke (by their order) and the messages of those that did.
+fn throw_every_dart(seed: u64) -> (Vec<bool>, Vec<String>, usize) {
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        room(&[]),
+        seed,
+    )
+    .unwrap();
+    let darts = world.player().count_of("dart");
+    let (mut broke, mut said) = (Vec::new(), Vec::new());
+    for _ in 0..darts {
+        let events = world
+            .apply(Command::Throw {
+                item: 'a',
+                at: Hex::new(6, 1),
+            })
+            .unwrap();
+        broke.push(events.iter().any(|e| matches!(e, Event::Broke { .. })));
+        said.extend(
+            messages(&events, &world)
+                .into_iter()
+                .filter(|m| m.contains("breaks")),
+        );
+    }
+    (broke, said, world.items_at(Hex::new(6, 1)).count())
+}
+
+#[test]
+fn a_thrown_dart_sometimes_breaks_where_it_lands_and_says_so() {
+    // Seed 3: the rules' stream breaks some of the six darts and not others (25% each).
+    let (broke, said, lying) = throw_every_dart(3);
+    let broken = broke.iter().filter(|&&b| b).count();
+    assert!(broken >= 1 && broken < broke.len(), "{broke:?}");
+    assert_eq!(
+        lying,
+        broke.len() - broken,
+        "the others lie where they landed"
+    );
+    assert_eq!(said, vec!["the dart breaks".to_string(); broken]);
+    assert_eq!(
+        throw_every_dart(3).0,
+        broke,
+        "the same seed breaks the same darts"
+    );
+}

@@ -145,6 +145,8 @@ pub struct ItemKind {
     pub max_depth: u32,
     /// How often levels place it, relative to other items (0: never by chance).
     pub frequency: u32,
+    /// The chance, in percent, that it breaks when it lands after a throw or shot.
+    pub breaks: u32,
 }
 
 #[derive(Deserialize)]
@@ -176,6 +178,8 @@ struct Raw {
     max_depth: u32,
     #[serde(default)]
     frequency: u32,
+    #[serde(default)]
+    breaks: u32,
 }
 
 /// The longest range any item may have.
@@ -245,6 +249,12 @@ impl Raw {
             other => return Err(bad(&format!("unknown kind {other:?}"))),
         };
         check_colour(&self.colour).map_err(|p| bad(&p))?;
+        let flies = matches!(use_, ItemUse::Thrown { .. } | ItemUse::Ammo { .. });
+        if self.breaks > 100 || (self.breaks > 0 && !flies) {
+            return Err(bad(
+                "breaks is a percent (0 to 100) of a thrown item or ammunition",
+            ));
+        }
         if let Err(problem) = super::data::check_depths(self.min_depth, self.max_depth) {
             return Err(bad(problem));
         }
@@ -257,6 +267,7 @@ impl Raw {
             min_depth: self.min_depth,
             max_depth: self.max_depth,
             frequency: self.frequency,
+            breaks: self.breaks,
         })
     }
 }
@@ -326,6 +337,16 @@ mod tests {
         let ammo = "[[item]]\nname='s'\nglyph='s'\nkind='ammo'\ndamage=1\nlauncher='sling'\n";
         assert!(parse_items(ammo).unwrap_err().to_string().contains("sling"));
         assert!(parse_items(&ok.replace("heal=3", "heal=3\ncolour='plaid'")).is_err());
+        assert!(
+            parse_items(&ok.replace("heal=3", "heal=3\nbreaks=10")).is_err(),
+            "a potion"
+        );
+        let dart = "[[item]]\nname='d'\nglyph='d'\nkind='thrown'\ndamage=1\nrange=3\n";
+        assert_eq!(
+            parse_items(&format!("{dart}breaks=25\n")).unwrap()[0].breaks,
+            25
+        );
+        assert!(parse_items(&format!("{dart}breaks=101\n")).is_err());
         let e = parse_items("[[item]]\nname=3\n").unwrap_err().to_string();
         assert!(e.starts_with("data/items.toml:2:"), "{e}");
     }

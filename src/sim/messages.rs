@@ -219,6 +219,10 @@ impl Teller<'_> {
                     format!("you drink {} and feel better", a_name(item))
                 }
             }),
+            Event::Broke { ref item, at } => self
+                .world
+                .is_visible(at)
+                .then(|| format!("the {item} breaks")),
             Event::PickedUp { who, ref item, .. } => {
                 (who == World::PLAYER).then(|| format!("you pick up {}", a_name(item)))
             }
