@@ -4,7 +4,7 @@
 
 use hexdeep::geom::{Direction, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-use hexdeep::sim::{Command, Event, World, messages};
+use hexdeep::sim::{Command, Event, ItemUse, World, messages};
 
 fn room(placements: &[(PlacementKind, Hex)]) -> Level {
     let grid = Grid::new(
@@ -212,4 +212,33 @@ fn a_thrown_dart_sometimes_breaks_where_it_lands_and_says_so() {
         broke,
         "the same seed breaks the same darts"
     );
+}
+
+#[test]
+fn a_weapon_or_armour_changes_the_blow_and_the_armour_by_its_numbers() {
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        room(&[]),
+        1,
+    )
+    .unwrap();
+    let bare = world.player_gear();
+    assert_eq!(bare.damage, world.player().damage);
+    for kind in world.content().items() {
+        let with = world.player_gear_with(&kind.name);
+        match kind.use_ {
+            ItemUse::Weapon { damage, armour } => {
+                let with = with.unwrap();
+                assert_eq!(with.damage, damage, "{}", kind.name);
+                assert_eq!(with.armour, (bare.armour + armour).max(0), "{}", kind.name);
+            }
+            ItemUse::Armour { armour, damage } => {
+                let with = with.unwrap();
+                assert_eq!(with.armour, bare.armour + armour, "{}", kind.name);
+                assert_eq!(with.damage, (bare.damage + damage).max(1), "{}", kind.name);
+            }
+            ItemUse::Launcher { .. } => assert_eq!(with, Some(bare), "bare hands"),
+            _ => assert_eq!(with, None, "{}", kind.name),
+        }
+    }
 }

@@ -96,7 +96,8 @@ fn the_sidebar_shows_the_blow_and_armour_of_what_is_wielded_and_worn() {
     let keys_ = format!("W{}", letter_of(&s, &armour));
     keys(&mut s, &keys_);
     let gear = s.world.player_gear();
-    let Some(ItemUse::Weapon { damage }) = s.world.content().item(&weapon).map(|k| &k.use_) else {
+    let Some(ItemUse::Weapon { damage, .. }) = s.world.content().item(&weapon).map(|k| &k.use_)
+    else {
         panic!("a weapon");
     };
     assert_eq!(

@@ -59,11 +59,16 @@ pub enum ItemUse {
     Weapon {
         /// Damage of one blow.
         damage: i32,
+        /// Added to the wielder's armour: a light blade parries (+), a long two-handed
+        /// weapon leaves its wielder open (-).
+        armour: i32,
     },
     /// Worn: takes this much off every blow and missile (never below 1).
     Armour {
         /// Damage absorbed.
         armour: i32,
+        /// Added to the wearer's blows: heavy armour hampers them (-).
+        damage: i32,
     },
     /// The goal: carry it out of the dungeon.
     Artifact,
@@ -119,12 +124,28 @@ impl ItemUse {
             }
             ItemUse::Teleport => "read: teleports you".to_string(),
             ItemUse::MagicMap => "read: maps this level".to_string(),
-            ItemUse::Weapon { damage } => format!("wield: {damage} damage a blow"),
-            ItemUse::Armour { armour } => format!("wear: absorbs {armour} a blow"),
+            ItemUse::Weapon { damage, armour } => {
+                format!("wield: {damage} damage a blow{}", signed(*armour, "armour"))
+            }
+            ItemUse::Armour { armour, damage } => {
+                format!("wear: absorbs {armour} a blow{}", signed(*damage, "damage"))
+            }
             ItemUse::Artifact => "carry it up out of the dungeon".to_string(),
         }
     }
 }
+
+/// ", -1 armour" for a modifier, nothing for 0.
+fn signed(value: i32, what: &str) -> String {
+    if value == 0 {
+        String::new()
+    } else {
+        format!(", {value:+} {what}")
+    }
+}
+
+/// The largest modifier a weapon may make to armour, or armour to damage, either way.
+pub const MAX_MODIFIER: i32 = 3;
 
 /// One kind of item.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,6 +229,13 @@ impl Raw {
             Some(v) if v > 0 => Ok(v),
             _ => Err(bad(&format!("{what} must be above 0"))),
         };
+        let modifier = |v: Option<i32>, what: &str| match v {
+            None => Ok(0),
+            Some(v) if v.abs() <= MAX_MODIFIER => Ok(v),
+            Some(_) => Err(bad(&format!(
+                "{what} must be from -{MAX_MODIFIER} to {MAX_MODIFIER}"
+            ))),
+        };
         let use_ = match self.kind.as_str() {
             "heal" => ItemUse::Heal {
                 heal: positive(self.heal, "heal")?,
@@ -241,9 +269,11 @@ impl Raw {
             "magic_map" => ItemUse::MagicMap,
             "weapon" => ItemUse::Weapon {
                 damage: positive(self.damage, "damage")?,
+                armour: modifier(self.armour, "a weapon's armour")?,
             },
             "armour" => ItemUse::Armour {
                 armour: positive(self.armour, "armour")?,
+                damage: modifier(self.damage, "armour's damage")?,
             },
             "artifact" => ItemUse::Artifact,
             other => return Err(bad(&format!("unknown kind {other:?}"))),
@@ -319,6 +349,35 @@ mod tests {
     }
 
     #[test]
+    fn the_first_two_depths_offer_choices_and_an_escape() {
+        // Issue 17: 1,364 turns without finding armour, and melee flat. Levels 1 and 2 place
+        // armour, weapons that trade damage against armour, and a way out.
+        let kinds = parse_items(include_str!("../../data/items.toml")).unwrap();
+        let early: Vec<&ItemKind> = kinds
+            .iter()
+            .filter(|k| k.frequency > 0 && k.min_depth <= 2)
+            .collect();
+        assert!(
+            early
+                .iter()
+                .any(|k| matches!(k.use_, ItemUse::Armour { .. }))
+        );
+        assert!(early.iter().any(|k| matches!(k.use_, ItemUse::Teleport)));
+        let weapons: Vec<(i32, i32)> = early
+            .iter()
+            .filter_map(|k| match k.use_ {
+                ItemUse::Weapon { damage, armour } => Some((damage, armour)),
+                _ => None,
+            })
+            .collect();
+        let parries = weapons.iter().any(|&(_, a)| a > 0);
+        let open = weapons.iter().any(|&(_, a)| a < 0);
+        assert!(parries && open, "{weapons:?}");
+        let hardest = weapons.iter().max_by_key(|w| w.0).unwrap();
+        assert!(hardest.1 < 0, "the hardest blow costs armour: {weapons:?}");
+    }
+
+    #[test]
     fn bad_files_are_rejected_naming_the_file_and_entry() {
         let ok = "[[item]]\nname='x'\nglyph='x'\nkind='heal'\nheal=3\n";
         assert!(parse_items(ok).is_ok());
@@ -347,6 +406,17 @@ mod tests {
             25
         );
         assert!(parse_items(&format!("{dart}breaks=101\n")).is_err());
+        let spear = "[[item]]\nname='s'\nglyph='|'\nkind='weapon'\ndamage=8\narmour=-1\n";
+        let kind = &parse_items(spear).unwrap()[0];
+        assert_eq!(
+            kind.use_,
+            ItemUse::Weapon {
+                damage: 8,
+                armour: -1
+            }
+        );
+        assert_eq!(kind.use_.summary(), "wield: 8 damage a blow, -1 armour");
+        assert!(parse_items(&spear.replace("-1", "-4")).is_err());
         let e = parse_items("[[item]]\nname=3\n").unwrap_err().to_string();
         assert!(e.starts_with("data/items.toml:2:"), "{e}");
     }

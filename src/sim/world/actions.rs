@@ -437,20 +437,22 @@ impl World {
         self.gear(c, c.wielded.as_deref(), c.worn.as_deref()).armour
     }
 
-    /// What `c`'s blows deal and its armour takes off, with `wielded` in hand and `worn` on.
+    /// What `c`'s blows deal and its armour takes off, with `wielded` in hand and `worn` on:
+    /// a weapon's blow (else its own) with the armour's modifier, at least 1; its own armour,
+    /// the worn armour's and the weapon's modifier, at least 0.
     fn gear(&self, c: &Creature, wielded: Option<&str>, worn: Option<&str>) -> Gear {
         let use_of = |name: Option<&str>| name.and_then(|n| self.content.item(n)).map(|k| &k.use_);
-        let damage = match use_of(wielded) {
-            Some(ItemUse::Weapon { damage }) => *damage,
-            _ => c.damage,
+        let (damage, guard) = match use_of(wielded) {
+            Some(&ItemUse::Weapon { damage, armour }) => (damage, armour),
+            _ => (c.damage, 0),
         };
-        let worn = match use_of(worn) {
-            Some(ItemUse::Armour { armour }) => *armour,
-            _ => 0,
+        let (worn, hampered) = match use_of(worn) {
+            Some(&ItemUse::Armour { armour, damage }) => (armour, damage),
+            _ => (0, 0),
         };
         Gear {
-            damage,
-            armour: c.armour.saturating_add(worn),
+            damage: damage.saturating_add(hampered).max(1),
+            armour: c.armour.saturating_add(worn).saturating_add(guard).max(0),
         }
     }
 
