@@ -4,7 +4,7 @@
 
 use hexdeep::geom::{Direction, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-use hexdeep::sim::{Command, Event, World, messages};
+use hexdeep::sim::{Command, Event, ItemUse, World, messages};
 
 fn room(placements: &[(PlacementKind, Hex)]) -> Level {
     let grid = Grid::new(
@@ -204,14 +204,16 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
     // A new kind takes the first letter no kind run out of remembers.
     world.apply(Command::Move(Direction::E)).unwrap();
     assert_eq!(letters(&world), ["c mace", "d sword"]);
-    // The darts come back under their own letter, as one stack.
+    // The darts that did not break come back under their own letter, as one stack.
+    let lying = u32::try_from(world.items_at(Hex::new(6, 1)).count()).unwrap();
+    assert!(lying >= 1 && lying <= darts, "{lying} of {darts} darts lie there");
     for _ in 0..4 {
         world.apply(Command::Move(Direction::E)).unwrap();
     }
     assert_eq!(world.player().pos, Hex::new(6, 1));
     assert_eq!(letters(&world), ["a dart", "c mace", "d sword"]);
-    assert_eq!(world.player().count_of("dart"), darts);
-    assert_eq!(world.player().stack('a').unwrap().count, darts);
+    assert_eq!(world.player().count_of("dart"), lying);
+    assert_eq!(world.player().stack('a').unwrap().count, lying);
     assert_eq!(world.validate(), Ok(()));
 }
 
@@ -235,4 +237,80 @@ fn a_stack_keeps_its_letter_as_it_grows_and_shrinks() {
         .unwrap();
     assert_eq!(world.player().stack('a').unwrap().count, darts);
     assert_eq!(letters(&world), ["a dart", "b potion of healing"]);
+}
+
+/// Throws every dart the player starts with along the room, `seed` naming the game; returns
+/// which throws broke (by their order) and the messages of those that did.
+fn throw_every_dart(seed: u64) -> (Vec<bool>, Vec<String>, usize) {
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        room(&[]),
+        seed,
+    )
+    .unwrap();
+    let darts = world.player().count_of("dart");
+    let (mut broke, mut said) = (Vec::new(), Vec::new());
+    for _ in 0..darts {
+        let events = world
+            .apply(Command::Throw {
+                item: 'a',
+                at: Hex::new(6, 1),
+            })
+            .unwrap();
+        broke.push(events.iter().any(|e| matches!(e, Event::Broke { .. })));
+        said.extend(
+            messages(&events, &world)
+                .into_iter()
+                .filter(|m| m.contains("breaks")),
+        );
+    }
+    (broke, said, world.items_at(Hex::new(6, 1)).count())
+}
+
+#[test]
+fn a_thrown_dart_sometimes_breaks_where_it_lands_and_says_so() {
+    // Seed 3: the rules' stream breaks some of the six darts and not others (25% each).
+    let (broke, said, lying) = throw_every_dart(3);
+    let broken = broke.iter().filter(|&&b| b).count();
+    assert!(broken >= 1 && broken < broke.len(), "{broke:?}");
+    assert_eq!(
+        lying,
+        broke.len() - broken,
+        "the others lie where they landed"
+    );
+    assert_eq!(said, vec!["the dart breaks".to_string(); broken]);
+    assert_eq!(
+        throw_every_dart(3).0,
+        broke,
+        "the same seed breaks the same darts"
+    );
+}
+
+#[test]
+fn a_weapon_or_armour_changes_the_blow_and_the_armour_by_its_numbers() {
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        room(&[]),
+        1,
+    )
+    .unwrap();
+    let bare = world.player_gear();
+    assert_eq!(bare.damage, world.player().damage);
+    for kind in world.content().items() {
+        let with = world.player_gear_with(&kind.name);
+        match kind.use_ {
+            ItemUse::Weapon { damage, armour } => {
+                let with = with.unwrap();
+                assert_eq!(with.damage, damage, "{}", kind.name);
+                assert_eq!(with.armour, (bare.armour + armour).max(0), "{}", kind.name);
+            }
+            ItemUse::Armour { armour, damage } => {
+                let with = with.unwrap();
+                assert_eq!(with.armour, bare.armour + armour, "{}", kind.name);
+                assert_eq!(with.damage, (bare.damage + damage).max(1), "{}", kind.name);
+            }
+            ItemUse::Launcher { .. } => assert_eq!(with, Some(bare), "bare hands"),
+            _ => assert_eq!(with, None, "{}", kind.name),
+        }
+    }
 }

@@ -116,14 +116,21 @@ fn darts_no_longer_end_under_a_living_imp() {
         .find(|s| s.item == "dart")
         .unwrap()
         .letter;
+    let mut broken = 0;
     for _ in 0..5 {
-        w.apply(Command::Throw {
-            item: dart,
-            at: NEXT,
-        })
-        .unwrap();
+        let events = w
+            .apply(Command::Throw {
+                item: dart,
+                at: NEXT,
+            })
+            .unwrap();
+        broken += events
+            .iter()
+            .filter(|e| matches!(e, Event::Broke { at, .. } if *at == NEXT))
+            .count();
     }
-    assert_eq!(w.items_at(NEXT).count(), 5);
+    // Each dart lies where it landed, or broke there (darts break a quarter of the time).
+    assert_eq!(w.items_at(NEXT).count() + broken, 5);
     assert!(w.creature_at(NEXT).is_none(), "the imp stays hidden");
 }
 

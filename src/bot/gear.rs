@@ -2,7 +2,7 @@
 //! potions, scrolls and missiles. Effects come from the item kinds in the data, never from
 //! item names.
 
-use crate::sim::{ItemKind, ItemUse, World};
+use crate::sim::{Gear, ItemKind, ItemUse, World};
 
 /// One stack in the pack with its kind.
 fn pack(world: &World) -> impl Iterator<Item = (char, &ItemKind)> + '_ {
@@ -21,59 +21,35 @@ fn first(world: &World, wanted: impl Fn(&ItemUse) -> bool) -> Option<char> {
 
 /// The damage of the player's blow now: the wielded weapon's, or their own.
 pub fn blow_damage(world: &World) -> i32 {
-    let me = world.player();
-    match me
-        .wielded
-        .as_deref()
-        .and_then(|n| world.content().item(n))
-        .map(|k| &k.use_)
-    {
-        Some(ItemUse::Weapon { damage }) => *damage,
-        _ => me.damage,
-    }
+    world.player_gear().damage
 }
 
-/// The armour the player wears now.
-fn worn_armour(world: &World) -> i32 {
-    match world
-        .player()
-        .worn
-        .as_deref()
-        .and_then(|n| world.content().item(n))
-        .map(|k| &k.use_)
-    {
-        Some(ItemUse::Armour { armour }) => *armour,
-        _ => 0,
-    }
+/// How much the bot values a blow and an armour: a point of armour is worth a point of
+/// damage.
+fn worth(gear: Gear) -> i32 {
+    gear.damage + gear.armour
 }
 
-/// The best melee weapon carried and its damage.
-fn best_weapon(world: &World) -> Option<(char, i32)> {
+/// The carried item passing `wanted` (a weapon, or armour) that would leave the player best off,
+/// when it is better than what they have now.
+fn upgrade(world: &World, wanted: impl Fn(&ItemUse) -> bool) -> Option<char> {
+    let now = worth(world.player_gear());
     pack(world)
-        .filter_map(|(l, k)| match k.use_ {
-            ItemUse::Weapon { damage } => Some((l, damage)),
-            _ => None,
-        })
-        .max_by_key(|&(l, d)| (d, std::cmp::Reverse(l)))
+        .filter(|(_, k)| wanted(&k.use_))
+        .filter_map(|(l, k)| Some((l, worth(world.player_gear_with(&k.name)?))))
+        .filter(|&(_, w)| w > now)
+        .max_by_key(|&(l, w)| (w, std::cmp::Reverse(l)))
+        .map(|(l, _)| l)
 }
 
-/// A weapon that hits harder than the blow the player strikes now, to wield.
+/// A weapon that leaves the player better off than what they wield now, to wield.
 pub fn weapon_upgrade(world: &World) -> Option<char> {
-    best_weapon(world)
-        .filter(|&(_, damage)| damage > blow_damage(world))
-        .map(|(l, _)| l)
+    upgrade(world, |u| matches!(u, ItemUse::Weapon { .. }))
 }
 
-/// Armour better than what the player wears, to put on.
+/// Armour that leaves the player better off than what they wear now, to put on.
 pub fn armour_upgrade(world: &World) -> Option<char> {
-    let now = worn_armour(world);
-    pack(world)
-        .filter_map(|(l, k)| match k.use_ {
-            ItemUse::Armour { armour } if armour > now => Some((l, armour)),
-            _ => None,
-        })
-        .max_by_key(|&(l, a)| (a, std::cmp::Reverse(l)))
-        .map(|(l, _)| l)
+    upgrade(world, |u| matches!(u, ItemUse::Armour { .. }))
 }
 
 /// A healing potion: the one that heals most.

@@ -59,11 +59,16 @@ pub enum ItemUse {
     Weapon {
         /// Damage of one blow.
         damage: i32,
+        /// Added to the wielder's armour: a light blade parries (+), a long two-handed
+        /// weapon leaves its wielder open (-).
+        armour: i32,
     },
     /// Worn: takes this much off every blow and missile (never below 1).
     Armour {
         /// Damage absorbed.
         armour: i32,
+        /// Added to the wearer's blows: heavy armour hampers them (-).
+        damage: i32,
     },
     /// The goal: carry it out of the dungeon.
     Artifact,
@@ -119,12 +124,28 @@ impl ItemUse {
             }
             ItemUse::Teleport => "read: teleports you".to_string(),
             ItemUse::MagicMap => "read: maps this level".to_string(),
-            ItemUse::Weapon { damage } => format!("wield: {damage} damage a blow"),
-            ItemUse::Armour { armour } => format!("wear: absorbs {armour} a blow"),
+            ItemUse::Weapon { damage, armour } => {
+                format!("wield: {damage} damage a blow{}", signed(*armour, "armour"))
+            }
+            ItemUse::Armour { armour, damage } => {
+                format!("wear: absorbs {armour} a blow{}", signed(*damage, "damage"))
+            }
             ItemUse::Artifact => "carry it up out of the dungeon".to_string(),
         }
     }
 }
+
+/// ", -1 armour" for a modifier, nothing for 0.
+fn signed(value: i32, what: &str) -> String {
+    if value == 0 {
+        String::new()
+    } else {
+        format!(", {value:+} {what}")
+    }
+}
+
+/// The largest modifier a weapon may make to armour, or armour to damage, either way.
+pub const MAX_MODIFIER: i32 = 3;
 
 /// One kind of item.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,6 +166,8 @@ pub struct ItemKind {
     pub max_depth: u32,
     /// How often levels place it, relative to other items (0: never by chance).
     pub frequency: u32,
+    /// The chance, in percent, that it breaks when it lands after a throw or shot.
+    pub breaks: u32,
 }
 
 #[derive(Deserialize)]
@@ -176,6 +199,8 @@ struct Raw {
     max_depth: u32,
     #[serde(default)]
     frequency: u32,
+    #[serde(default)]
+    breaks: u32,
 }
 
 /// The longest range any item may have.
@@ -203,6 +228,13 @@ impl Raw {
         let positive = |v: Option<i32>, what: &str| match v {
             Some(v) if v > 0 => Ok(v),
             _ => Err(bad(&format!("{what} must be above 0"))),
+        };
+        let modifier = |v: Option<i32>, what: &str| match v {
+            None => Ok(0),
+            Some(v) if v.abs() <= MAX_MODIFIER => Ok(v),
+            Some(_) => Err(bad(&format!(
+                "{what} must be from -{MAX_MODIFIER} to {MAX_MODIFIER}"
+            ))),
         };
         let use_ = match self.kind.as_str() {
             "heal" => ItemUse::Heal {
@@ -237,14 +269,22 @@ impl Raw {
             "magic_map" => ItemUse::MagicMap,
             "weapon" => ItemUse::Weapon {
                 damage: positive(self.damage, "damage")?,
+                armour: modifier(self.armour, "a weapon's armour")?,
             },
             "armour" => ItemUse::Armour {
                 armour: positive(self.armour, "armour")?,
+                damage: modifier(self.damage, "armour's damage")?,
             },
             "artifact" => ItemUse::Artifact,
             other => return Err(bad(&format!("unknown kind {other:?}"))),
         };
         check_colour(&self.colour).map_err(|p| bad(&p))?;
+        let flies = matches!(use_, ItemUse::Thrown { .. } | ItemUse::Ammo { .. });
+        if self.breaks > 100 || (self.breaks > 0 && !flies) {
+            return Err(bad(
+                "breaks is a percent (0 to 100) of a thrown item or ammunition",
+            ));
+        }
         if let Err(problem) = super::data::check_depths(self.min_depth, self.max_depth) {
             return Err(bad(problem));
         }
@@ -257,6 +297,7 @@ impl Raw {
             min_depth: self.min_depth,
             max_depth: self.max_depth,
             frequency: self.frequency,
+            breaks: self.breaks,
         })
     }
 }
@@ -308,6 +349,35 @@ mod tests {
     }
 
     #[test]
+    fn the_first_two_depths_offer_choices_and_an_escape() {
+        // Issue 17: 1,364 turns without finding armour, and melee flat. Levels 1 and 2 place
+        // armour, weapons that trade damage against armour, and a way out.
+        let kinds = parse_items(include_str!("../../data/items.toml")).unwrap();
+        let early: Vec<&ItemKind> = kinds
+            .iter()
+            .filter(|k| k.frequency > 0 && k.min_depth <= 2)
+            .collect();
+        assert!(
+            early
+                .iter()
+                .any(|k| matches!(k.use_, ItemUse::Armour { .. }))
+        );
+        assert!(early.iter().any(|k| matches!(k.use_, ItemUse::Teleport)));
+        let weapons: Vec<(i32, i32)> = early
+            .iter()
+            .filter_map(|k| match k.use_ {
+                ItemUse::Weapon { damage, armour } => Some((damage, armour)),
+                _ => None,
+            })
+            .collect();
+        let parries = weapons.iter().any(|&(_, a)| a > 0);
+        let open = weapons.iter().any(|&(_, a)| a < 0);
+        assert!(parries && open, "{weapons:?}");
+        let hardest = weapons.iter().max_by_key(|w| w.0).unwrap();
+        assert!(hardest.1 < 0, "the hardest blow costs armour: {weapons:?}");
+    }
+
+    #[test]
     fn bad_files_are_rejected_naming_the_file_and_entry() {
         let ok = "[[item]]\nname='x'\nglyph='x'\nkind='heal'\nheal=3\n";
         assert!(parse_items(ok).is_ok());
@@ -326,6 +396,27 @@ mod tests {
         let ammo = "[[item]]\nname='s'\nglyph='s'\nkind='ammo'\ndamage=1\nlauncher='sling'\n";
         assert!(parse_items(ammo).unwrap_err().to_string().contains("sling"));
         assert!(parse_items(&ok.replace("heal=3", "heal=3\ncolour='plaid'")).is_err());
+        assert!(
+            parse_items(&ok.replace("heal=3", "heal=3\nbreaks=10")).is_err(),
+            "a potion"
+        );
+        let dart = "[[item]]\nname='d'\nglyph='d'\nkind='thrown'\ndamage=1\nrange=3\n";
+        assert_eq!(
+            parse_items(&format!("{dart}breaks=25\n")).unwrap()[0].breaks,
+            25
+        );
+        assert!(parse_items(&format!("{dart}breaks=101\n")).is_err());
+        let spear = "[[item]]\nname='s'\nglyph='|'\nkind='weapon'\ndamage=8\narmour=-1\n";
+        let kind = &parse_items(spear).unwrap()[0];
+        assert_eq!(
+            kind.use_,
+            ItemUse::Weapon {
+                damage: 8,
+                armour: -1
+            }
+        );
+        assert_eq!(kind.use_.summary(), "wield: 8 damage a blow, -1 armour");
+        assert!(parse_items(&spear.replace("-1", "-4")).is_err());
         let e = parse_items("[[item]]\nname=3\n").unwrap_err().to_string();
         assert!(e.starts_with("data/items.toml:2:"), "{e}");
     }

@@ -8,7 +8,7 @@ use super::intention::Intention;
 use crate::content::Behaviour;
 use crate::fov::visible_tiles;
 use crate::geom::{Direction, Hex};
-use crate::map::Level;
+use crate::map::{Level, Terrain};
 use crate::path::{UNREACHED, astar, dijkstra_map, terrain_cost};
 use crate::rng::{GameRng, below};
 use std::cell::OnceCell;
@@ -118,6 +118,27 @@ impl<'a> Senses<'a> {
         visible_tiles(self.level, me.pos, me.sight)
             .binary_search(&target)
             .is_ok()
+    }
+
+    /// Whether `me` acts less often than the player.
+    fn slow(&self, me: &Creature) -> bool {
+        self.player.is_some_and(|p| me.speed < p.speed)
+    }
+
+    /// Whether stepping onto `hex` means wading through water.
+    fn wading(&self, hex: Hex) -> bool {
+        self.level.terrain_at(hex) == Some(Terrain::ShallowWater)
+    }
+
+    /// Whether the player sees `hex` (by their own sight).
+    fn player_sees(&self, hex: Hex) -> bool {
+        let (Some(p), Some(i)) = (self.player, self.level.terrain.index(hex)) else {
+            return false;
+        };
+        p.pos.distance(hex) <= p.sight as i32
+            && visible_tiles(self.level, p.pos, p.sight)
+                .binary_search(&i)
+                .is_ok()
     }
 
     /// The neighbour that brings `me` closest to (or, fleeing, farthest from) the player,
@@ -310,8 +331,11 @@ fn hunt(
             // It waits for its pack, unless too few of its kind are left on the level ever
             // to gather: then it hunts alone (a lone wolf waiting forever beside the
             // player's way held the player in a stalemate).
-            let ready =
-                senses.pack_near_player(me, target, radius) >= size || senses.kin(me) < size;
+            // A pack member that has been hurt (struck or shot while it waited) stops
+            // waiting: standing still under the player's darts was its death (issue 17).
+            let ready = senses.pack_near_player(me, target, radius) >= size
+                || senses.kin(me) < size
+                || me.hp < me.max_hp;
             let far = me.pos.distance(target) > radius as i32;
             match senses.step(me, false) {
                 Some(to) if ready || far => Intention::Move(to),
@@ -335,7 +359,41 @@ fn hunt(
         }
         _ => approach(),
     };
+    let intention = match intention {
+        Intention::Move(to) if senses.slow(me) && senses.wading(to) => keep_dry(senses, me),
+        other => other,
+    };
     (intention, mind)
+}
+
+/// A slow monster's step when its way to the player it sees runs into water: wading there,
+/// two actions a step, it was shot dead before it arrived (issue 17's ogre). It takes a dry
+/// step that brings it closer; else a dry step out of the player's sight, to wait there;
+/// else it waits where it stands, on dry land. Already in the water, it wades on.
+fn keep_dry(senses: &Senses, me: &Creature) -> Intention {
+    let dry: Vec<Hex> = me
+        .pos
+        .neighbors()
+        .into_iter()
+        .filter(|&h| senses.free(h) && !senses.wading(h))
+        .collect();
+    let here = senses.cost_at(me.pos);
+    let closer = dry
+        .iter()
+        .filter(|&&h| senses.cost_at(h) < here)
+        .min_by_key(|&&h| (senses.cost_at(h), h));
+    let hidden = || {
+        dry.iter()
+            .filter(|&&h| !senses.player_sees(h))
+            .min_by_key(|&&h| (senses.cost_at(h), h))
+    };
+    match closer.or_else(hidden) {
+        Some(&to) => Intention::Move(to),
+        None if senses.wading(me.pos) => senses
+            .step(me, false)
+            .map_or(Intention::Stay, Intention::Move),
+        None => Intention::Stay,
+    }
 }
 
 /// Whether `me` is a coward hurt enough to flee.
@@ -368,7 +426,7 @@ fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
 mod tests {
     use super::*;
     use crate::content::Content;
-    use crate::map::{Grid, Shape, Terrain};
+    use crate::map::{Grid, Shape};
     use crate::rng::{Stream, stream};
 
     /// Where the player stands, at the end of a corridor running south.
@@ -473,6 +531,96 @@ mod tests {
         // ...but the last wolf of the level has no pack to wait for.
         let alone = [me, near];
         assert_eq!(choice(&level, &alone, 1), Intention::Move(Hex::new(2, 2)));
+    }
+
+    #[test]
+    fn a_pack_member_that_is_hurt_while_waiting_comes() {
+        // Issue 17: jackals waiting for their pack stood still and were darted to death.
+        let level = open_room();
+        let content = Content::bundled().unwrap();
+        let wolf = content.monster("wolf").unwrap();
+        let me = Creature::player(&content, Hex::new(1, 2));
+        let mut near = Creature::monster(1, wolf, Hex::new(3, 2));
+        let far = Creature::monster(2, wolf, Hex::new(11, 2));
+        let waiting = [me.clone(), near.clone(), far.clone()];
+        assert_eq!(choice(&level, &waiting, 1), Intention::Stay);
+        near.hp -= 2;
+        let shot = [me, near, far];
+        assert_eq!(choice(&level, &shot, 1), Intention::Move(Hex::new(2, 2)));
+    }
+
+    fn open_room() -> Level {
+        let shape = Shape::Parallelogram {
+            width: 12,
+            height: 5,
+        };
+        Level::new("room", 1, Grid::new(&shape, Terrain::Floor).unwrap())
+    }
+
+    /// A room with a ford of shallow water two tiles wide (x = 3, 4) across rows `rows`.
+    fn ford(rows: std::ops::Range<i32>) -> Level {
+        let mut level = open_room();
+        for y in rows {
+            for x in [3, 4] {
+                level.terrain.set(Hex::new(x, y), Terrain::ShallowWater);
+            }
+        }
+        level
+    }
+
+    fn across_the_water(monster: &str) -> [Creature; 2] {
+        let content = Content::bundled().unwrap();
+        let kind = content.monster(monster).unwrap();
+        [
+            Creature::player(&content, Hex::new(1, 2)),
+            Creature::monster(1, kind, Hex::new(5, 2)),
+        ]
+    }
+
+    #[test]
+    fn a_slow_monster_goes_round_the_water_by_a_dry_way() {
+        // Issue 17: an ogre waded toward a dart thrower, two actions a step, and died in the
+        // water without reaching anyone. With a dry way round (row 4), it takes that.
+        let level = ford(0..4);
+        let ogre = across_the_water("ogre");
+        let Intention::Move(to) = choice(&level, &ogre, 1) else {
+            panic!("it should move");
+        };
+        assert_eq!(level.terrain_at(to), Some(Terrain::Floor), "{to:?}");
+        assert!(to.distance(Hex::new(5, 4)) < Hex::new(5, 2).distance(Hex::new(5, 4)));
+    }
+
+    #[test]
+    fn a_slow_monster_with_no_dry_way_waits_on_the_bank() {
+        let level = ford(0..5);
+        assert_eq!(
+            choice(&level, &across_the_water("ogre"), 1),
+            Intention::Stay
+        );
+        // A monster as fast as the player wades on.
+        let goblin = across_the_water("goblin");
+        let Intention::Move(to) = choice(&level, &goblin, 1) else {
+            panic!("it should move");
+        };
+        assert_eq!(level.terrain_at(to), Some(Terrain::ShallowWater));
+    }
+
+    #[test]
+    fn a_slow_monster_with_no_dry_way_steps_out_of_sight() {
+        // Walls around the ogre but for its south-east, which the wall south of it hides
+        // from the player.
+        let mut level = ford(0..5);
+        for wall in [Hex::new(6, 2), Hex::new(5, 3), Hex::new(5, 1)] {
+            level.terrain.set(wall, Terrain::Wall);
+        }
+        let ogre = across_the_water("ogre");
+        let senses = Senses::new(&level, &ogre, 1, None);
+        let to = match choice(&level, &ogre, 1) {
+            Intention::Move(to) => to,
+            other => panic!("it should step out of sight, not {other:?}"),
+        };
+        assert_eq!(to, Hex::new(6, 3));
+        assert!(!senses.player_sees(to));
     }
 
     #[test]

@@ -103,6 +103,13 @@ pub enum Event {
         /// The item that burst.
         item: String,
     },
+    /// A thrown or fired item broke (or was lost) where it landed.
+    Broke {
+        /// The item.
+        item: String,
+        /// Where it landed.
+        at: Hex,
+    },
     /// A creature picked an item up from the floor.
     PickedUp {
         /// Who picked it up.

@@ -20,6 +20,41 @@ pub fn a_name(name: &str) -> String {
     format!("{article} {name}")
 }
 
+/// How an item the player could wield or wear compares with what they wield or wear now:
+/// "+2 damage, -1 armour vs your mace", "same as your mace"; `None` for any other item and
+/// for the one in use.
+pub fn compared(world: &World, item: &str) -> Option<String> {
+    use crate::content::ItemAction;
+    let me = world.player();
+    if me.wielded.as_deref() == Some(item) || me.worn.as_deref() == Some(item) {
+        return None;
+    }
+    let with = world.player_gear_with(item)?;
+    let now = world.player_gear();
+    let current = match world.content().item(item)?.use_.action() {
+        ItemAction::Wear => me
+            .worn
+            .as_deref()
+            .map_or("no armour".to_string(), |w| format!("your {w}")),
+        _ => me
+            .wielded
+            .as_deref()
+            .map_or("bare hands".to_string(), |w| format!("your {w}")),
+    };
+    let mut parts = Vec::new();
+    if with.damage != now.damage {
+        parts.push(format!("{:+} damage", with.damage - now.damage));
+    }
+    if with.armour != now.armour {
+        parts.push(format!("{:+} armour", with.armour - now.armour));
+    }
+    Some(if parts.is_empty() {
+        format!("same as {current}")
+    } else {
+        format!("{} vs {current}", parts.join(", "))
+    })
+}
+
 /// The lines describing `events` (as returned by [`World::apply`]), told after the fact from
 /// `world`. Only what the player can see is described.
 /// Monsters of one kind are told apart by the letters they hold now in `world`.
@@ -219,8 +254,15 @@ impl Teller<'_> {
                     format!("you drink {} and feel better", a_name(item))
                 }
             }),
+            Event::Broke { ref item, at } => self
+                .world
+                .is_visible(at)
+                .then(|| format!("the {item} breaks")),
             Event::PickedUp { who, ref item, .. } => {
-                (who == World::PLAYER).then(|| format!("you pick up {}", a_name(item)))
+                (who == World::PLAYER).then(|| match compared(self.world, item) {
+                    Some(c) => format!("you pick up {} ({c})", a_name(item)),
+                    None => format!("you pick up {}", a_name(item)),
+                })
             }
             Event::NoRoom { ref item } => Some(format!("you have no room for {}", a_name(item))),
             Event::Dropped { ref item, count } => Some(if count > 1 {

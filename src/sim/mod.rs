@@ -34,11 +34,11 @@ pub use creature::{Creature, CreatureId, Faction, Stack};
 pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
 pub use intention::{Intention, Planned, acts_in};
-pub use messages::{a_name, messages, messages_named};
+pub use messages::{a_name, compared, messages, messages_named};
 pub use names::Names;
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use world::bounds;
 pub use world::{
-    Depth, DepthParts, Ending, FloorItem, InvalidWorld, LevelSource, MAX_DEPTH, NEAR, Plan,
+    Depth, DepthParts, Ending, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH, NEAR, Plan,
     SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
 };

@@ -2,8 +2,8 @@
 
 use crate::content::Content;
 use crate::geom::Hex;
-use crate::sim::a_name;
 use crate::sim::{Names, World};
+use crate::sim::{a_name, compared};
 
 /// A sentence about a tile as the player knows it.
 pub fn describe(world: &World, hex: Hex) -> String {
@@ -34,7 +34,10 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
     let items: Vec<String> = kinds
         .into_iter()
         .map(|(item, n)| {
-            let words = item_words(world.content(), item);
+            let words = match (compared(world, item), world.content().item(item)) {
+                (Some(c), Some(k)) => format!("{} ({}; {c})", a_name(item), k.use_.summary()),
+                _ => item_words(world.content(), item),
+            };
             if n > 1 {
                 format!("{words} x{n}")
             } else {

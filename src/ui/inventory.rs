@@ -2,7 +2,7 @@
 //! a short summary for the sidebar. Names and numbers come from `data/items.toml`.
 
 use crate::content::Content;
-use crate::sim::{ItemUse, Stack, World};
+use crate::sim::{ItemUse, Stack, World, compared};
 
 /// An item's name with its count: "dart x6", or "sword" for one.
 pub fn counted(stack: &Stack) -> String {
@@ -39,11 +39,14 @@ pub fn in_use(world: &World, item: &str) -> Option<&'static str> {
     }
 }
 
-/// One inventory line: "a - dart x6: throw: 2 damage, range 6 (wielded)".
+/// One inventory line: "a - dart x6: throw: 2 damage, range 6", "b - mace (wielded): wield:
+/// 5 damage a blow"; an item that could be wielded or worn in place of what is says how it
+/// compares: "c - sword: wield: 7 damage a blow; +2 damage vs your mace".
 pub fn line(world: &World, stack: &Stack) -> String {
     let mark = in_use(world, &stack.item).map_or(String::new(), |m| format!(" ({m})"));
+    let vs = compared(world, &stack.item).map_or(String::new(), |c| format!("; {c}"));
     format!(
-        "{} - {}{mark}: {}",
+        "{} - {}{mark}: {}{vs}",
         stack.letter,
         counted(stack),
         effect(world.content(), &stack.item)

@@ -11,7 +11,7 @@ use crate::map::Terrain;
 use crate::rng::below;
 use crate::sim::command::Rejection;
 use crate::sim::intention::Intention;
-use crate::sim::{Command, Event};
+use crate::sim::{Command, Creature, Event};
 use std::sync::Arc;
 
 /// What a player's action does besides its intention.
@@ -428,29 +428,58 @@ impl World {
     /// The damage of a creature's blow: its wielded weapon's, or its own.
     pub(super) fn blow_damage(&self, id: usize) -> i32 {
         let c = &self.creatures[id];
-        match c
-            .wielded
-            .as_deref()
-            .and_then(|n| self.content.item(n))
-            .map(|k| &k.use_)
-        {
-            Some(ItemUse::Weapon { damage }) => *damage,
-            _ => c.damage,
-        }
+        self.gear(c, c.wielded.as_deref(), c.worn.as_deref()).damage
     }
 
     /// A creature's armour: its own and what it wears.
     pub(super) fn armour_of(&self, id: usize) -> i32 {
         let c = &self.creatures[id];
-        let worn = match c
-            .worn
-            .as_deref()
-            .and_then(|n| self.content.item(n))
-            .map(|k| &k.use_)
-        {
-            Some(ItemUse::Armour { armour }) => *armour,
-            _ => 0,
-        };
-        c.armour.saturating_add(worn)
+        self.gear(c, c.wielded.as_deref(), c.worn.as_deref()).armour
     }
+
+    /// What `c`'s blows deal and its armour takes off, with `wielded` in hand and `worn` on:
+    /// a weapon's blow (else its own) with the armour's modifier, at least 1; its own armour,
+    /// the worn armour's and the weapon's modifier, at least 0.
+    fn gear(&self, c: &Creature, wielded: Option<&str>, worn: Option<&str>) -> Gear {
+        let use_of = |name: Option<&str>| name.and_then(|n| self.content.item(n)).map(|k| &k.use_);
+        let (damage, guard) = match use_of(wielded) {
+            Some(&ItemUse::Weapon { damage, armour }) => (damage, armour),
+            _ => (c.damage, 0),
+        };
+        let (worn, hampered) = match use_of(worn) {
+            Some(&ItemUse::Armour { armour, damage }) => (armour, damage),
+            _ => (0, 0),
+        };
+        Gear {
+            damage: damage.saturating_add(hampered).max(1),
+            armour: c.armour.saturating_add(worn).saturating_add(guard).max(0),
+        }
+    }
+
+    /// The player's blow and armour as they are now.
+    pub fn player_gear(&self) -> Gear {
+        let me = self.player();
+        self.gear(me, me.wielded.as_deref(), me.worn.as_deref())
+    }
+
+    /// The player's blow and armour if they wielded or wore `item` in place of what they
+    /// wield or wear now; `None` for an item that is neither wielded nor worn.
+    pub fn player_gear_with(&self, item: &str) -> Option<Gear> {
+        let me = self.player();
+        let (wielded, worn) = match self.content.item(item)?.use_.action() {
+            ItemAction::Wield => (Some(item), me.worn.as_deref()),
+            ItemAction::Wear => (me.wielded.as_deref(), Some(item)),
+            _ => return None,
+        };
+        Some(self.gear(me, wielded, worn))
+    }
+}
+
+/// What a creature's gear makes of it in melee.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Gear {
+    /// The damage of one blow.
+    pub damage: i32,
+    /// What armour takes off each blow or missile that hits.
+    pub armour: i32,
 }

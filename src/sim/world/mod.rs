@@ -17,6 +17,7 @@ mod telegraph;
 mod validate;
 mod view;
 
+pub use actions::Gear;
 pub use depths::{Depth, MAX_DEPTH};
 pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;

@@ -385,7 +385,7 @@ impl World {
         for strike in outcome.strikes.iter().filter(|s| s.thrown) {
             if let Some(item) = &s.missiles[strike.attacker] {
                 let at = self.hex(strike.tile);
-                self.drop_item(at, item);
+                self.land(at, item, events);
             }
         }
         for &i in &outcome.killed {
@@ -399,6 +399,20 @@ impl World {
         }
         if player_moved && self.player().alive {
             self.pick_up(events);
+        }
+    }
+
+    /// A thrown or fired item comes down at `at`: it breaks by its chance (a roll of the rules'
+    /// stream, made only for items that can break), else it lies there.
+    fn land(&mut self, at: Hex, item: &str, events: &mut Vec<Event>) {
+        let breaks = self.content.item(item).map_or(0, |k| k.breaks as usize);
+        if breaks > 0 && crate::rng::below(&mut self.rng, 100) < breaks {
+            events.push(Event::Broke {
+                item: item.to_string(),
+                at,
+            });
+        } else {
+            self.drop_item(at, item);
         }
     }
 

@@ -78,6 +78,10 @@ impl Sidebar<'_> {
                 "Wearing: {}",
                 me.worn.as_deref().unwrap_or("no armour")
             )),
+            Line::raw({
+                let gear = world.player_gear();
+                format!("Melee: {} damage, armour {}", gear.damage, gear.armour)
+            }),
             Line::raw(self.here()),
             Line::raw(""),
         ]);
