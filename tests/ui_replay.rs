@@ -455,7 +455,7 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
     let mut screen = Screen::new(80, 24);
     let mut last_time = 0.0;
     let mut events = 0;
-    // The viewer stepped as the cast plays: four steps a second.
+    // Each frame is a moment of the viewer, in order (idle steps may be drawn together).
     let mut replay = Replayer::new(game.clone()).unwrap();
     let lines: Vec<&str> = lines.collect();
     for (i, line) in lines.iter().enumerate() {
@@ -470,13 +470,19 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
             time >= last_time,
             "times never go back: {time} after {last_time}"
         );
+        assert!(
+            time - last_time <= 2.0,
+            "no pause longer than two seconds: {last_time} to {time}"
+        );
         assert_eq!(kind, "o");
         screen.feed(data.as_str().unwrap());
-        let step = (time * 4.0).round() as usize;
-        while replay.pos < step {
-            assert!(replay.forward());
+        while screen.lines() != self::screen(&replay, 80, 24) {
+            assert!(
+                replay.forward(),
+                "the frame at {time} s is no later moment of the viewer: {:#?}",
+                screen.lines()
+            );
         }
-        assert_eq!(screen.lines(), self::screen(&replay, 80, 24), "at {time} s");
         if events == 0 {
             assert!(screen.lines().join("").contains('@'));
         }
@@ -525,4 +531,61 @@ fn a_cast_tells_its_progress_and_checks_its_target_before_drawing() {
     assert!(told.windows(2).all(|w| w[0].0 < w[1].0));
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(left.len(), 1, "only the cast, no temporary file");
+}
+
+#[test]
+fn a_cast_keeps_only_changed_cells_and_hurries_through_idle_steps() {
+    let dir = scratch("cast-small");
+    let game = long_game().clone();
+    let steps = game.record.steps.len();
+    let out = dir.join("game.cast");
+    let options = CastOptions {
+        out: &out,
+        size: (100, 32),
+        steps_per_second: 4.0,
+    };
+    export(
+        game.clone(),
+        &dir.join("game.hdsave"),
+        options,
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let drawn: usize = events.iter().map(|e| e[2].as_str().unwrap().len()).sum();
+
+    // The same playback drawn as whole screens, one a step.
+    let mut replay = Replayer::new(game).unwrap();
+    replay.playing = true;
+    let area = ratatui::layout::Rect::new(0, 0, 100, 32);
+    let keymap = Keymap::default_keys();
+    let mut full = 0;
+    loop {
+        let mut buf = ratatui::buffer::Buffer::empty(area);
+        replay.render(&keymap, Palette { color: true }, area, &mut buf);
+        full += hexdeep::persist::asciicast::screen_ansi(&buf).len();
+        if !replay.forward() {
+            break;
+        }
+    }
+    assert!(
+        drawn * 5 < full,
+        "{drawn} bytes drawn, {full} as whole screens"
+    );
+
+    let duration = events.last().unwrap()[0].as_f64().unwrap();
+    let steady = steps as f64 / 4.0;
+    assert!(
+        duration < steady / 2.0,
+        "{duration} s, {steady} s at a steady four steps a second"
+    );
+    assert!(
+        duration >= steady / 16.0,
+        "{duration} s: no step plays faster than sixteen times the speed"
+    );
 }
