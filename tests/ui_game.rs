@@ -11,6 +11,7 @@ use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::persist::SaveDir;
 use hexdeep::sim::{Command, ItemUse, Origin, World};
 use hexdeep::ui::app::Session;
+use hexdeep::ui::inventory::counted;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::saving::GameFile;
@@ -108,9 +109,13 @@ fn the_inventory_shows_letters_and_what_each_item_does() {
     keys(&mut s, "i");
     assert_eq!(s.ui.mode, Mode::Inventory);
     let text = screen(&mut s);
+    assert!(
+        text.contains("a - 6 darts: "),
+        "counts read as words:\n{text}"
+    );
     for stack in &s.world.player().inventory {
         let kind = s.world.content().item(&stack.item).unwrap();
-        let line = format!("{} - {}", stack.letter, stack.item);
+        let line = format!("{} - {}", stack.letter, counted(stack));
         assert!(text.contains(&line), "{line}\n{text}");
         assert!(text.contains(&kind.use_.summary()), "{text}");
     }
@@ -163,7 +168,7 @@ fn only_fitting_items_are_offered_and_none_is_said_clearly() {
             .content()
             .item(&stack.item)
             .is_some_and(|k| k.use_.action() == hexdeep::sim::ItemAction::Drink);
-        let line = format!("{} - {}", stack.letter, stack.item);
+        let line = format!("{} - {}", stack.letter, counted(stack));
         assert_eq!(text.contains(&line), drinkable, "{line}\n{text}");
     }
     press(&mut s, KeyCode::Esc);

@@ -4,10 +4,10 @@
 use crate::content::Content;
 use crate::sim::{ItemUse, Stack, World};
 
-/// An item's name with its count: "dart x6", or "sword" for one.
+/// An item's name with its count: "6 darts", or "sword" for one.
 pub fn counted(stack: &Stack) -> String {
     if stack.count > 1 {
-        format!("{} x{}", stack.item, stack.count)
+        format!("{} {}", stack.count, super::words::plural(&stack.item))
     } else {
         stack.item.clone()
     }
@@ -39,7 +39,7 @@ pub fn in_use(world: &World, item: &str) -> Option<&'static str> {
     }
 }
 
-/// One inventory line: "a - dart x6: throw: 2 damage, range 6 (wielded)".
+/// One inventory line: "a - 6 darts: throw: 2 damage, range 6 (wielded)".
 pub fn line(world: &World, stack: &Stack) -> String {
     let mark = in_use(world, &stack.item).map_or(String::new(), |m| format!(" ({m})"));
     format!(
@@ -60,7 +60,7 @@ pub fn lines(world: &World) -> Vec<String> {
         .collect()
 }
 
-/// A short line an item for the sidebar: "a dart x6".
+/// A short line an item for the sidebar: "a 6 darts".
 pub fn summary(world: &World) -> Vec<String> {
     world
         .player()
@@ -83,13 +83,13 @@ mod tests {
     #[test]
     fn one_item_has_no_count_and_many_do() {
         let one = Stack {
-            item: "x".into(),
+            item: "dart".into(),
             count: 1,
             letter: 'a',
         };
-        assert_eq!(counted(&one), "x");
+        assert_eq!(counted(&one), "dart");
         let many = Stack { count: 3, ..one };
-        assert_eq!(counted(&many), "x x3");
+        assert_eq!(counted(&many), "3 darts");
         assert_eq!(
             effect(&Content::bundled().unwrap(), "no such item"),
             "unknown"

@@ -1,7 +1,7 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
 use crate::geom::Hex;
-use crate::sim::{Intention, Plan, World, a_name};
+use crate::sim::{Intention, Plan, World};
 use crate::ui::describe::{describe_named, level_title};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
@@ -116,13 +116,7 @@ impl Sidebar<'_> {
         }
         let items: Vec<String> = counts
             .into_iter()
-            .map(|(name, n)| {
-                if n > 1 {
-                    format!("{name} x{n}")
-                } else {
-                    a_name(name)
-                }
-            })
+            .map(|(name, n)| crate::ui::words::how_many(n, name))
             .collect();
         if items.is_empty() {
             format!("Here: {ground}")
