@@ -16,6 +16,7 @@ use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::replay::{KEYFRAME_LIMITS, ReplayExit, Replayer, world_bytes};
 use hexdeep::ui::saving::GameFile;
+use hexdeep::ui::view::sidebar::WATCHING_KEYS;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -205,6 +206,38 @@ fn the_playback_keys_do_what_the_help_line_says() {
     press(&mut replay, KeyCode::Char('>'));
     assert_eq!(replay.pos, replay.len(), "after the last change: the end");
     // t takes over, q quits.
+    assert_eq!(press(&mut replay, KeyCode::Char('t')), ReplayExit::TakeOver);
+    assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
+}
+
+#[test]
+fn the_sidebar_lists_the_viewers_keys_not_plays() {
+    let mut replay = Replayer::new(long_game().clone()).unwrap();
+    for at in [0, 300, replay.len()] {
+        replay.seek(at);
+        let text = screen(&replay, 100, 32).join("\n");
+        for play_only in ["telegraph", "? help", "i inventory", "F strike"] {
+            assert!(!text.contains(play_only), "{play_only:?} at {at}:\n{text}");
+        }
+        for line in WATCHING_KEYS {
+            assert!(text.contains(line), "{line:?} at {at}:\n{text}");
+        }
+    }
+    let mut ended = Replayer::new(short_game()).unwrap();
+    ended.seek(ended.len());
+    let text = screen(&ended, 100, 32).join("\n");
+    assert!(
+        text.contains("GAME OVER") && text.contains(WATCHING_KEYS[3]),
+        "{text}"
+    );
+    // Each key listed does what it says (the help line test checks the rest in full).
+    replay.seek(10);
+    assert_eq!(press(&mut replay, KeyCode::Char(' ')), ReplayExit::Stay);
+    assert!(replay.playing, "Space plays");
+    press(&mut replay, KeyCode::Char('.'));
+    assert_eq!((replay.pos, replay.playing), (11, false), ". steps");
+    press(&mut replay, KeyCode::Left);
+    assert_eq!(replay.pos, 10, "Left steps back");
     assert_eq!(press(&mut replay, KeyCode::Char('t')), ReplayExit::TakeOver);
     assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
 }

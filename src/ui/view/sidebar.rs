@@ -5,12 +5,20 @@ use crate::sim::{Intention, Plan, World};
 use crate::ui::describe::{describe_named, level_title};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
-use crate::ui::state::{Mode, UiState};
+use crate::ui::state::{Mode, Shell, UiState};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+/// The replay viewer's keys, as [`crate::ui::replay::Replayer::key`] handles them.
+pub const WATCHING_KEYS: [&str; 4] = [
+    "REPLAY: Space play/pause",
+    "+ - speed   . → ← step",
+    "g turn   < > level",
+    "t take over   q quit",
+];
 
 /// The sidebar widget.
 pub struct Sidebar<'a> {
@@ -213,6 +221,7 @@ impl Sidebar<'_> {
         ])
     }
 
+    /// The keys of the mode, or of the replay viewer, as they act there.
     fn mode_help(&self) -> Vec<String> {
         let lines: Vec<String> = match self.ui.mode {
             Mode::Look { .. } => vec![
@@ -265,6 +274,12 @@ impl Sidebar<'_> {
                 "Esc: cancel".into(),
             ],
             Mode::Range => self.range_legend(),
+            _ if self.ui.shell == Shell::Watch => {
+                let over = self.world.is_over().then(|| "GAME OVER".to_string());
+                over.into_iter()
+                    .chain(WATCHING_KEYS.map(String::from))
+                    .collect()
+            }
             // Only a played game has an end screen (the replay viewer draws the world too).
             _ if self.world.is_over() && self.ui.end.is_some() => {
                 vec!["GAME OVER".into(), "Q quit, Enter: the end screen".into()]
