@@ -373,6 +373,42 @@ fn a_finished_moment_cannot_be_taken_over() {
 }
 
 #[test]
+fn a_taken_over_run_enters_the_hall_of_fame_with_only_what_it_did() {
+    let dir = SaveDir(scratch("hall-own"));
+    let mut replay = Replayer::new(long_game().clone()).unwrap();
+    while replay.world.story().kill_count() == 0 || replay.world.depth() < 2 {
+        assert!(replay.forward(), "the long game kills and goes down");
+    }
+    let (mut world, record) = replay.take_over().unwrap();
+    let (kills_before, turn_before) = (world.story().kill_count(), world.turn());
+    let mut file = GameFile::new(dir.clone(), &world, record.origin);
+    for _ in 0..30 {
+        if world.apply(hexdeep::sim::Command::Wait).is_ok() {
+            file.note(hexdeep::sim::Command::Wait, &world);
+        }
+    }
+    world.abandon(Ending::Quit);
+    let done = file.finish(&world, &[]).unwrap();
+    assert!(done.problems.is_empty(), "{:?}", done.problems);
+    let entry = persist::load_scores(&dir).unwrap().entries[0].clone();
+    assert!(entry.taken_over);
+    assert_eq!(entry.ending, Ending::Quit, "its own ending");
+    assert_eq!(
+        entry.kills,
+        world.story().kill_count() - kills_before,
+        "only its own kills ({kills_before} were the watched run's)"
+    );
+    assert_eq!(entry.turns, world.turn() - turn_before);
+    assert_eq!(entry.deepest, world.depth(), "the depth it played on");
+    assert_eq!(
+        entry.points(),
+        u64::from(entry.deepest) * 1000 + u64::from(entry.kills) * 10
+    );
+    let text = persist::load_scores(&dir).unwrap().to_text();
+    assert!(text.contains("taken over: counted from there"), "{text}");
+}
+
+#[test]
 fn the_hall_of_fame_marks_runs_taken_over() {
     let dir = SaveDir(scratch("hall"));
     let mut replay = Replayer::new(short_game()).unwrap();
