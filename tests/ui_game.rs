@@ -306,6 +306,22 @@ fn temp_saves(name: &str) -> SaveDir {
 }
 
 #[test]
+fn the_end_screen_marks_a_run_taken_over_in_the_hall_of_fame() {
+    let dir = temp_saves("end-taken");
+    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    let origin = Origin::TakenOver {
+        seed: s.world.seed(),
+        after: 0,
+    };
+    s.game = Some(GameFile::new(dir.clone(), &s.world, origin));
+    die(&mut s);
+    let text = screen(&mut s);
+    assert!(text.contains(">  1."), "{text}");
+    assert!(text.contains("0 kills, taken over"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir.0);
+}
+
+#[test]
 fn the_end_screen_tells_the_story_and_the_morgue_keeps_it() {
     let dir = temp_saves("end");
     let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
