@@ -206,7 +206,10 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
     assert_eq!(letters(&world), ["c mace", "d sword"]);
     // The darts that did not break come back under their own letter, as one stack.
     let lying = u32::try_from(world.items_at(Hex::new(6, 1)).count()).unwrap();
-    assert!(lying >= 1 && lying <= darts, "{lying} of {darts} darts lie there");
+    assert!(
+        lying >= 1 && lying <= darts,
+        "{lying} of {darts} darts lie there"
+    );
     for _ in 0..4 {
         world.apply(Command::Move(Direction::E)).unwrap();
     }

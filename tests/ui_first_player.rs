@@ -335,7 +335,7 @@ fn the_sidebar_names_hit_points_the_map_and_the_action_in_the_turn() {
         "{text}"
     );
     assert!(text.contains("Turn 1, action 1/2"), "{text}");
-    assert!(text.contains("dart x6"), "{text}");
+    assert!(text.contains("6 darts"), "{text}");
     s.perform(Command::Wait);
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");
     assert!(text.contains("Turn 1, action 2/2"), "{text}");

@@ -11,6 +11,7 @@ use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::persist::SaveDir;
 use hexdeep::sim::{Command, ItemUse, Origin, World};
 use hexdeep::ui::app::Session;
+use hexdeep::ui::inventory::counted;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::saving::GameFile;
@@ -108,9 +109,13 @@ fn the_inventory_shows_letters_and_what_each_item_does() {
     keys(&mut s, "i");
     assert_eq!(s.ui.mode, Mode::Inventory);
     let text = screen(&mut s);
+    assert!(
+        text.contains("a - 6 darts: "),
+        "counts read as words:\n{text}"
+    );
     for stack in &s.world.player().inventory {
         let kind = s.world.content().item(&stack.item).unwrap();
-        let line = format!("{} - {}", stack.letter, stack.item);
+        let line = format!("{} - {}", stack.letter, counted(stack));
         assert!(text.contains(&line), "{line}\n{text}");
         assert!(text.contains(&kind.use_.summary()), "{text}");
     }
@@ -163,7 +168,7 @@ fn only_fitting_items_are_offered_and_none_is_said_clearly() {
             .content()
             .item(&stack.item)
             .is_some_and(|k| k.use_.action() == hexdeep::sim::ItemAction::Drink);
-        let line = format!("{} - {}", stack.letter, stack.item);
+        let line = format!("{} - {}", stack.letter, counted(stack));
         assert_eq!(text.contains(&line), drinkable, "{line}\n{text}");
     }
     press(&mut s, KeyCode::Esc);
@@ -298,6 +303,22 @@ fn temp_saves(name: &str) -> SaveDir {
     let dir = std::env::temp_dir().join(format!("hexdeep-ui-game-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     SaveDir(dir)
+}
+
+#[test]
+fn the_end_screen_marks_a_run_taken_over_in_the_hall_of_fame() {
+    let dir = temp_saves("end-taken");
+    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    let origin = Origin::TakenOver {
+        seed: s.world.seed(),
+        after: 0,
+    };
+    s.game = Some(GameFile::new(dir.clone(), &s.world, origin));
+    die(&mut s);
+    let text = screen(&mut s);
+    assert!(text.contains(">  1."), "{text}");
+    assert!(text.contains("0 kills, taken over"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir.0);
 }
 
 #[test]

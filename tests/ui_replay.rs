@@ -16,6 +16,7 @@ use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::replay::{KEYFRAME_LIMITS, ReplayExit, Replayer, world_bytes};
 use hexdeep::ui::saving::GameFile;
+use hexdeep::ui::view::sidebar::WATCHING_KEYS;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -209,6 +210,38 @@ fn the_playback_keys_do_what_the_help_line_says() {
     assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
 }
 
+#[test]
+fn the_sidebar_lists_the_viewers_keys_not_plays() {
+    let mut replay = Replayer::new(long_game().clone()).unwrap();
+    for at in [0, 300, replay.len()] {
+        replay.seek(at);
+        let text = screen(&replay, 100, 32).join("\n");
+        for play_only in ["telegraph", "? help", "i inventory", "F strike"] {
+            assert!(!text.contains(play_only), "{play_only:?} at {at}:\n{text}");
+        }
+        for line in WATCHING_KEYS {
+            assert!(text.contains(line), "{line:?} at {at}:\n{text}");
+        }
+    }
+    let mut ended = Replayer::new(short_game()).unwrap();
+    ended.seek(ended.len());
+    let text = screen(&ended, 100, 32).join("\n");
+    assert!(
+        text.contains("GAME OVER") && text.contains(WATCHING_KEYS[3]),
+        "{text}"
+    );
+    // Each key listed does what it says (the help line test checks the rest in full).
+    replay.seek(10);
+    assert_eq!(press(&mut replay, KeyCode::Char(' ')), ReplayExit::Stay);
+    assert!(replay.playing, "Space plays");
+    press(&mut replay, KeyCode::Char('.'));
+    assert_eq!((replay.pos, replay.playing), (11, false), ". steps");
+    press(&mut replay, KeyCode::Left);
+    assert_eq!(replay.pos, 10, "Left steps back");
+    assert_eq!(press(&mut replay, KeyCode::Char('t')), ReplayExit::TakeOver);
+    assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
+}
+
 fn recorded_depth(game: &SavedGame, n: usize) -> u32 {
     match n {
         0 => game.record.start.depth(),
@@ -340,6 +373,42 @@ fn a_finished_moment_cannot_be_taken_over() {
 }
 
 #[test]
+fn a_taken_over_run_enters_the_hall_of_fame_with_only_what_it_did() {
+    let dir = SaveDir(scratch("hall-own"));
+    let mut replay = Replayer::new(long_game().clone()).unwrap();
+    while replay.world.story().kill_count() == 0 || replay.world.depth() < 2 {
+        assert!(replay.forward(), "the long game kills and goes down");
+    }
+    let (mut world, record) = replay.take_over().unwrap();
+    let (kills_before, turn_before) = (world.story().kill_count(), world.turn());
+    let mut file = GameFile::new(dir.clone(), &world, record.origin);
+    for _ in 0..30 {
+        if world.apply(hexdeep::sim::Command::Wait).is_ok() {
+            file.note(hexdeep::sim::Command::Wait, &world);
+        }
+    }
+    world.abandon(Ending::Quit);
+    let done = file.finish(&world, &[]).unwrap();
+    assert!(done.problems.is_empty(), "{:?}", done.problems);
+    let entry = persist::load_scores(&dir).unwrap().entries[0].clone();
+    assert!(entry.taken_over);
+    assert_eq!(entry.ending, Ending::Quit, "its own ending");
+    assert_eq!(
+        entry.kills,
+        world.story().kill_count() - kills_before,
+        "only its own kills ({kills_before} were the watched run's)"
+    );
+    assert_eq!(entry.turns, world.turn() - turn_before);
+    assert_eq!(entry.deepest, world.depth(), "the depth it played on");
+    assert_eq!(
+        entry.points(),
+        u64::from(entry.deepest) * 1000 + u64::from(entry.kills) * 10
+    );
+    let text = persist::load_scores(&dir).unwrap().to_text();
+    assert!(text.contains("taken over: counted from there"), "{text}");
+}
+
+#[test]
 fn the_hall_of_fame_marks_runs_taken_over() {
     let dir = SaveDir(scratch("hall"));
     let mut replay = Replayer::new(short_game()).unwrap();
@@ -455,7 +524,7 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
     let mut screen = Screen::new(80, 24);
     let mut last_time = 0.0;
     let mut events = 0;
-    // The viewer stepped as the cast plays: four steps a second.
+    // Each frame is a moment of the viewer, in order (idle steps may be drawn together).
     let mut replay = Replayer::new(game.clone()).unwrap();
     let lines: Vec<&str> = lines.collect();
     for (i, line) in lines.iter().enumerate() {
@@ -470,13 +539,19 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
             time >= last_time,
             "times never go back: {time} after {last_time}"
         );
+        assert!(
+            time - last_time <= 2.0,
+            "no pause longer than two seconds: {last_time} to {time}"
+        );
         assert_eq!(kind, "o");
         screen.feed(data.as_str().unwrap());
-        let step = (time * 4.0).round() as usize;
-        while replay.pos < step {
-            assert!(replay.forward());
+        while screen.lines() != self::screen(&replay, 80, 24) {
+            assert!(
+                replay.forward(),
+                "the frame at {time} s is no later moment of the viewer: {:#?}",
+                screen.lines()
+            );
         }
-        assert_eq!(screen.lines(), self::screen(&replay, 80, 24), "at {time} s");
         if events == 0 {
             assert!(screen.lines().join("").contains('@'));
         }
@@ -525,4 +600,61 @@ fn a_cast_tells_its_progress_and_checks_its_target_before_drawing() {
     assert!(told.windows(2).all(|w| w[0].0 < w[1].0));
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(left.len(), 1, "only the cast, no temporary file");
+}
+
+#[test]
+fn a_cast_keeps_only_changed_cells_and_hurries_through_idle_steps() {
+    let dir = scratch("cast-small");
+    let game = long_game().clone();
+    let steps = game.record.steps.len();
+    let out = dir.join("game.cast");
+    let options = CastOptions {
+        out: &out,
+        size: (100, 32),
+        steps_per_second: 4.0,
+    };
+    export(
+        game.clone(),
+        &dir.join("game.hdsave"),
+        options,
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let drawn: usize = events.iter().map(|e| e[2].as_str().unwrap().len()).sum();
+
+    // The same playback drawn as whole screens, one a step.
+    let mut replay = Replayer::new(game).unwrap();
+    replay.playing = true;
+    let area = ratatui::layout::Rect::new(0, 0, 100, 32);
+    let keymap = Keymap::default_keys();
+    let mut full = 0;
+    loop {
+        let mut buf = ratatui::buffer::Buffer::empty(area);
+        replay.render(&keymap, Palette { color: true }, area, &mut buf);
+        full += hexdeep::persist::asciicast::screen_ansi(&buf).len();
+        if !replay.forward() {
+            break;
+        }
+    }
+    assert!(
+        drawn * 5 < full,
+        "{drawn} bytes drawn, {full} as whole screens"
+    );
+
+    let duration = events.last().unwrap()[0].as_f64().unwrap();
+    let steady = steps as f64 / 4.0;
+    assert!(
+        duration < steady / 2.0,
+        "{duration} s, {steady} s at a steady four steps a second"
+    );
+    assert!(
+        duration >= steady / 16.0,
+        "{duration} s: no step plays faster than sixteen times the speed"
+    );
 }

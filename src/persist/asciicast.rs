@@ -1,6 +1,6 @@
 //! asciicast v2 files, as the asciinema player reads them: a header line of JSON, then one
 //! `[time, "o", text]` line per burst of output. Screens are drawn from ratatui buffers as
-//! ANSI text that repaints the whole terminal. A recording is written out as it is made, so
+//! ANSI text: the first whole, the others as the cells that changed. A recording is written out as it is made, so
 //! a long one never sits whole in memory.
 
 use ratatui::buffer::Buffer;
@@ -84,42 +84,101 @@ fn rows_ansi(buffer: &Buffer, wanted: impl Fn(u16) -> bool) -> String {
     out
 }
 
-/// ANSI text that redraws, in each row, the cells of `buffer` from the first that differs
-/// from `previous` to the last.
+/// Unchanged cells shorter than this between two changed ones are drawn again rather than
+/// jumped over: a cursor move costs about as much.
+const GAP: u16 = 6;
+
+/// ANSI text that redraws the cells of `buffer` that differ from `previous`: in each row, the
+/// runs of changed cells (joined across short unchanged gaps), each after a cursor move, the
+/// colours set only where they change, and once reset at the end.
 fn changes_ansi(previous: &Buffer, buffer: &Buffer) -> String {
     let area = buffer.area;
-    let mut out = String::new();
+    let mut out = Painter::default();
     for y in area.top()..area.bottom() {
-        let differs = |&x: &u16| previous[(x, y)] != buffer[(x, y)];
-        let first = (area.left()..area.right()).find(differs);
-        let last = (area.left()..area.right()).rev().find(differs);
-        if let (Some(first), Some(last)) = (first, last) {
-            span_ansi(&mut out, buffer, y, first..last + 1);
+        let mut x = area.left();
+        while x < area.right() {
+            if previous[(x, y)] == buffer[(x, y)] {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            let mut end = x + 1;
+            let mut same = 0;
+            x += 1;
+            while x < area.right() && same < GAP {
+                if previous[(x, y)] == buffer[(x, y)] {
+                    same += 1;
+                } else {
+                    same = 0;
+                    end = x + 1;
+                }
+                x += 1;
+            }
+            out.jump(buffer, y, start);
+            for cx in start..end {
+                out.cell(&buffer[(cx, y)]);
+            }
         }
     }
-    out
+    out.finish()
+}
+
+/// ANSI text written cell by cell, remembering the colours in force so that they are set
+/// only when a cell looks different under them (a blank looks the same in any foreground).
+#[derive(Default)]
+struct Painter {
+    out: String,
+    style: Option<(Color, Color, Modifier)>,
+}
+
+/// The modifiers that show on a blank cell.
+const SHOWN_ON_BLANK: Modifier = Modifier::REVERSED
+    .union(Modifier::UNDERLINED)
+    .union(Modifier::CROSSED_OUT);
+
+impl Painter {
+    fn jump(&mut self, buffer: &Buffer, y: u16, x: u16) {
+        let area = buffer.area;
+        let _ = write!(
+            self.out,
+            "\x1b[{};{}H",
+            y - area.top() + 1,
+            x - area.left() + 1
+        );
+    }
+
+    fn cell(&mut self, cell: &ratatui::buffer::Cell) {
+        let wanted = (cell.fg, cell.bg, cell.modifier);
+        let fits = self.style.is_some_and(|(fg, bg, m)| {
+            (fg, bg, m) == wanted
+                || (cell.symbol() == " "
+                    && bg == cell.bg
+                    && (m & SHOWN_ON_BLANK) == (cell.modifier & SHOWN_ON_BLANK)
+                    && (!m.contains(Modifier::REVERSED) || fg == cell.fg))
+        });
+        if !fits {
+            self.out.push_str(&sgr(cell.fg, cell.bg, cell.modifier));
+            self.style = Some(wanted);
+        }
+        self.out.push_str(cell.symbol());
+    }
+
+    fn finish(mut self) -> String {
+        if self.style.is_some() {
+            self.out.push_str("\x1b[0m");
+        }
+        self.out
+    }
 }
 
 /// Moves the cursor to column `xs.start` of row `y` and draws those cells of `buffer`.
 fn span_ansi(out: &mut String, buffer: &Buffer, y: u16, xs: std::ops::Range<u16>) {
-    let area = buffer.area;
-    let _ = write!(
-        out,
-        "\x1b[{};{}H",
-        y - area.top() + 1,
-        xs.start - area.left() + 1
-    );
-    let mut last = String::new();
+    let mut painter = Painter::default();
+    painter.jump(buffer, y, xs.start);
     for x in xs {
-        let cell = &buffer[(x, y)];
-        let sgr = sgr(cell.fg, cell.bg, cell.modifier);
-        if sgr != last {
-            out.push_str(&sgr);
-            last = sgr;
-        }
-        out.push_str(cell.symbol());
+        painter.cell(&buffer[(x, y)]);
     }
-    out.push_str("\x1b[0m");
+    out.push_str(&painter.finish());
 }
 
 fn sgr(fg: Color, bg: Color, m: Modifier) -> String {
@@ -192,6 +251,29 @@ mod tests {
         assert_eq!(lines.len(), 2, "no event for an unchanged screen: {text}");
         let event: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
         assert_eq!(event[2], "\x1b[2;4H\x1b[0mab\x1b[0m");
+    }
+
+    #[test]
+    fn changes_far_apart_are_jumped_to_and_near_ones_joined() {
+        let area = Rect::new(0, 0, 30, 1);
+        let before = Buffer::empty(area);
+        let mut after = Buffer::empty(area);
+        let red = Style::default().fg(Color::Red);
+        after.set_string(1, 0, "a", red);
+        after.set_string(4, 0, "b", red);
+        after.set_string(20, 0, "c", red);
+        // The blanks between a and b keep the colour: they look the same in any.
+        assert_eq!(
+            changes_ansi(&before, &after),
+            "\x1b[1;2H\x1b[0;31ma  b\x1b[1;21Hc\x1b[0m"
+        );
+        let mut reversed = Buffer::empty(area);
+        reversed.set_string(1, 0, "a", red);
+        reversed.set_string(2, 0, " ", Style::default().add_modifier(Modifier::REVERSED));
+        assert_eq!(
+            changes_ansi(&before, &reversed),
+            "\x1b[1;2H\x1b[0;31ma\x1b[0;7m \x1b[0m"
+        );
     }
 
     #[test]

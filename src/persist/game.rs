@@ -6,7 +6,7 @@ use super::location::SaveDir;
 use super::schema;
 use super::store::{self, PersistError};
 use crate::content::Content;
-use crate::sim::{Ending, GameRecord, InvalidWorld, World};
+use crate::sim::{Ending, GameRecord, InvalidWorld, Origin, World};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -247,6 +247,26 @@ impl Score {
         }
     }
 
+    /// The score of the run `record` holds, ended in `world`. A run taken over from a replay
+    /// is a new game from the moment taken over, as a game continued from another's recording
+    /// is its own: its kills, turns and deepest depth count from there (and its entry says it
+    /// was taken over), so its points sit beside its own death.
+    pub fn of_run(name: &str, record: &GameRecord, world: &World) -> Score {
+        let mut score = Score::of(name, world, false);
+        if let Origin::TakenOver { .. } = record.origin {
+            let start = &record.start;
+            score.taken_over = true;
+            score.kills = score.kills.saturating_sub(start.story().kill_count());
+            score.turns = world.turn().saturating_sub(start.turn());
+            score.deepest = record
+                .steps
+                .iter()
+                .map(|s| s.depth)
+                .fold(start.depth(), u32::max);
+        }
+        score
+    }
+
     /// Points: 100,000 for a win, 1,000 a depth, 10 a kill, less the turns over 10,000 for a
     /// win.
     pub fn points(&self) -> u64 {
@@ -301,7 +321,11 @@ impl HallOfFame {
                 e.deepest,
                 e.turns,
                 e.kills,
-                if e.taken_over { ", taken over" } else { "" },
+                if e.taken_over {
+                    ", taken over: counted from there"
+                } else {
+                    ""
+                },
                 e.seed
             );
         }

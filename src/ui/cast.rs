@@ -49,7 +49,53 @@ pub fn export(
     target.commit().map_err(|e| e.to_string())
 }
 
-/// Draws every step of `replay` into `out`, one frame a step.
+/// How many times faster than the chosen speed an idle step plays.
+pub const IDLE_SPEEDUP: f64 = 16.0;
+
+/// The longest a step is shown, whatever the speed.
+pub const MAX_PAUSE: f64 = 2.0;
+
+/// The least time between two frames of idle steps: the steps between are drawn together.
+pub const MIN_IDLE_FRAME: f64 = 0.1;
+
+/// How the step just played is paced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pace {
+    /// A fight (something told with a monster in view) or a new level: the chosen speed.
+    Event,
+    /// Something told with no monster in view (a pick-up, a door), or a monster in view with
+    /// nothing told: twice as fast.
+    Brisk,
+    /// Nothing told, no monster in view, the same level: [`IDLE_SPEEDUP`] times as fast. The
+    /// record keeps single steps only, so a stretch of explore, travel or rest is a run of
+    /// these.
+    Idle,
+}
+
+impl Pace {
+    fn of(replay: &Replayer, depth_before: u32) -> Pace {
+        let told = replay.ui.log.is_fresh(0);
+        let seen = !replay.world.visible_monsters().is_empty();
+        if replay.world.depth() != depth_before || (told && seen) {
+            Pace::Event
+        } else if told || seen {
+            Pace::Brisk
+        } else {
+            Pace::Idle
+        }
+    }
+
+    fn time(self, step_time: f64) -> f64 {
+        match self {
+            Pace::Event => step_time,
+            Pace::Brisk => step_time / 2.0,
+            Pace::Idle => step_time / IDLE_SPEEDUP,
+        }
+    }
+}
+
+/// Draws `replay` into `out`: a frame a step, paced by [`Pace`], idle steps drawn at most
+/// every [`MIN_IDLE_FRAME`], each frame as the cells changed since the last.
 fn write_cast(
     mut replay: Replayer,
     out: &mut impl Write,
@@ -67,19 +113,27 @@ fn write_cast(
     let mut cast = Cast::new(out, width, height, &title)?;
     let mut previous: Option<Buffer> = None;
     let mut time = 0.0;
+    let mut drawn_at = f64::NEG_INFINITY;
+    let step_time = (1.0 / options.steps_per_second.max(0.01)).min(MAX_PAUSE);
     let palette = Palette { color: true };
+    let mut pace = Pace::Event;
     replay.playing = true;
     loop {
-        let mut buf = Buffer::empty(area);
-        replay.render(&keymap, palette, area, &mut buf);
-        cast.frame_since(time, previous.as_ref(), &buf)?;
-        previous = Some(buf);
+        if pace != Pace::Idle || time - drawn_at >= MIN_IDLE_FRAME {
+            let mut buf = Buffer::empty(area);
+            replay.render(&keymap, palette, area, &mut buf);
+            cast.frame_since(time, previous.as_ref(), &buf)?;
+            previous = Some(buf);
+            drawn_at = time;
+        }
         progress(replay.pos, replay.len());
         if replay.pos == replay.len() {
             break;
         }
+        let depth = replay.world.depth();
         replay.forward();
-        time += 1.0 / options.steps_per_second.max(0.01);
+        pace = Pace::of(&replay, depth);
+        time += pace.time(step_time);
     }
     // The end, shown paused as the viewer stops there.
     replay.playing = false;

@@ -23,7 +23,7 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
     } else {
         format!("You remember {}", terrain.describe())
     };
-    // Items of one kind are told once, with their count: "a dart (…) x5".
+    // Items of one kind are told once, with their count: "5 darts (…)".
     let mut kinds: Vec<(&str, usize)> = Vec::new();
     for f in world.items_at(hex) {
         match kinds.iter_mut().find(|(name, _)| *name == f.item) {
@@ -33,17 +33,15 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
     }
     let items: Vec<String> = kinds
         .into_iter()
-        .map(|(item, n)| {
-            let words = match (compared(world, item), world.content().item(item)) {
-                (Some(c), Some(k)) => format!("{} ({}; {c})", a_name(item), k.use_.summary()),
+        .map(
+            |(item, n)| match (compared(world, item), world.content().item(item)) {
+                (Some(c), Some(k)) if n == 1 => {
+                    format!("{} ({}; {c})", a_name(item), k.use_.summary())
+                }
+                _ if n > 1 => item_words_counted(world.content(), item, n),
                 _ => item_words(world.content(), item),
-            };
-            if n > 1 {
-                format!("{words} x{n}")
-            } else {
-                words
-            }
-        })
+            },
+        )
         .collect();
     let place = if items.is_empty() {
         place
@@ -69,6 +67,14 @@ pub fn item_words(content: &Content, item: &str) -> String {
         .item(item)
         .map_or(String::new(), |k| format!(" ({})", k.use_.summary()));
     format!("{}{what}", a_name(item))
+}
+
+/// `n` items of a kind with what they do: "5 darts (throw: 2 damage)".
+pub fn item_words_counted(content: &Content, item: &str, n: usize) -> String {
+    let what = content
+        .item(item)
+        .map_or(String::new(), |k| format!(" ({})", k.use_.summary()));
+    format!("{n} {}{what}", super::words::plural(item))
 }
 
 /// A level's title, "Depth 3: the flooded caves", without saying the depth twice when the
@@ -156,7 +162,10 @@ mod tests {
             World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap();
         let said = describe(&world, at);
         assert_eq!(said.matches("dart").count(), 1, "{said}");
-        assert!(said.contains(") x5") && said.contains("a bomb"), "{said}");
-        assert!(!said.contains("x1"), "a single item has no count: {said}");
+        assert!(
+            said.contains("5 darts (") && said.contains("a bomb ("),
+            "{said}"
+        );
+        assert!(!said.contains(" x"), "counts read as words: {said}");
     }
 }

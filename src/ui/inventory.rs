@@ -4,10 +4,10 @@
 use crate::content::Content;
 use crate::sim::{ItemUse, Stack, World, compared};
 
-/// An item's name with its count: "dart x6", or "sword" for one.
+/// An item's name with its count: "6 darts", or "sword" for one.
 pub fn counted(stack: &Stack) -> String {
     if stack.count > 1 {
-        format!("{} x{}", stack.item, stack.count)
+        format!("{} {}", stack.count, super::words::plural(&stack.item))
     } else {
         stack.item.clone()
     }
@@ -39,7 +39,7 @@ pub fn in_use(world: &World, item: &str) -> Option<&'static str> {
     }
 }
 
-/// One inventory line: "a - dart x6: throw: 2 damage, range 6", "b - mace (wielded): wield:
+/// One inventory line: "a - 6 darts: throw: 2 damage, range 6", "b - mace (wielded): wield:
 /// 5 damage a blow"; an item that could be wielded or worn in place of what is says how it
 /// compares: "c - sword: wield: 7 damage a blow; +2 damage vs your mace".
 pub fn line(world: &World, stack: &Stack) -> String {
@@ -63,7 +63,8 @@ pub fn lines(world: &World) -> Vec<String> {
         .collect()
 }
 
-/// A short line an item for the sidebar: "a dart x6".
+/// A short line an item for the sidebar: "a: 6 darts" (the colon keeps the letter apart from
+/// the count).
 pub fn summary(world: &World) -> Vec<String> {
     world
         .player()
@@ -74,7 +75,7 @@ pub fn summary(world: &World) -> Vec<String> {
                 Some(_) => "*",
                 None => "",
             };
-            format!("{} {}{mark}", s.letter, counted(s))
+            format!("{}: {}{mark}", s.letter, counted(s))
         })
         .collect()
 }
@@ -86,16 +87,36 @@ mod tests {
     #[test]
     fn one_item_has_no_count_and_many_do() {
         let one = Stack {
-            item: "x".into(),
+            item: "dart".into(),
             count: 1,
             letter: 'a',
         };
-        assert_eq!(counted(&one), "x");
+        assert_eq!(counted(&one), "dart");
         let many = Stack { count: 3, ..one };
-        assert_eq!(counted(&many), "x x3");
+        assert_eq!(counted(&many), "3 darts");
         assert_eq!(
             effect(&Content::bundled().unwrap(), "no such item"),
             "unknown"
         );
+    }
+
+    #[test]
+    fn the_sidebar_keeps_each_letter_apart_from_its_count() {
+        use crate::geom::Hex;
+        use crate::map::{Grid, Level, Shape, Terrain};
+        let grid = Grid::new(
+            &Shape::Parallelogram {
+                width: 3,
+                height: 1,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        let mut level = Level::new("room", 1, grid);
+        level.start = Some(Hex::new(0, 0));
+        let world = World::new(Content::bundled().unwrap().into(), level, 1).unwrap();
+        let darts = world.player().count_of("dart");
+        assert!(darts > 1, "the player starts with darts");
+        assert_eq!(summary(&world)[0], format!("a: {darts} darts"));
     }
 }

@@ -23,6 +23,7 @@ pub mod terminal;
 pub mod update;
 pub mod view;
 pub mod watch;
+pub mod words;
 
 use crate::map::Level;
 use crate::sim::World;

@@ -113,7 +113,10 @@ impl Replayer {
             step,
         )?;
         let world = game.record.start.clone();
-        let mut ui = UiState::default();
+        let mut ui = UiState {
+            shell: super::state::Shell::Watch,
+            ..UiState::default()
+        };
         ui.log.push(format!(
             "Replay of {} (seed {}): {} steps. Space plays.",
             game.name,

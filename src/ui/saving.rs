@@ -127,8 +127,7 @@ impl GameFile {
             Ok(path) => done.morgue = Some(path),
             Err(e) => done.problems.push(e),
         }
-        let taken_over = matches!(self.record.origin, Origin::TakenOver { .. });
-        match persist::record_score(&self.dir, Score::of(&self.name, world, taken_over)) {
+        match persist::record_score(&self.dir, Score::of_run(&self.name, &self.record, world)) {
             Ok(place) => done.place = place,
             Err(e) => done.not_recorded = Some(e.to_string()),
         }

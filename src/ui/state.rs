@@ -157,6 +157,18 @@ pub struct UiState {
     pub end: Option<EndReport>,
     /// The letters that tell same-kind monsters in view apart ("rat A", "rat B").
     pub names: crate::sim::Names,
+    /// Who draws this: in the replay viewer the sidebar lists the viewer's keys, not play's.
+    pub shell: Shell,
+}
+
+/// The shell that draws the world.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shell {
+    /// A game being played.
+    #[default]
+    Play,
+    /// The replay viewer.
+    Watch,
 }
 
 /// What became of an ended game's files: the end screen shows it.
@@ -198,6 +210,7 @@ impl Default for UiState {
             too_small: false,
             end: None,
             names: crate::sim::Names::default(),
+            shell: Shell::Play,
         }
     }
 }

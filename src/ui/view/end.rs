@@ -21,20 +21,14 @@ pub struct EndView<'a> {
     pub scroll: usize,
 }
 
-/// "jackal x2, rat", or "none".
+/// "2 jackals, a rat", or "none".
 pub fn tally(counts: &std::collections::BTreeMap<String, u32>) -> String {
     if counts.is_empty() {
         return "none".to_string();
     }
     let parts: Vec<String> = counts
         .iter()
-        .map(|(n, c)| {
-            if *c > 1 {
-                format!("{n} x{c}")
-            } else {
-                n.clone()
-            }
-        })
+        .map(|(n, c)| crate::ui::words::how_many(*c, n))
         .collect();
     parts.join(", ")
 }
@@ -99,14 +93,15 @@ impl EndView<'_> {
                 for (i, e) in hall.entries.iter().enumerate() {
                     let this = place == Some(i + 1);
                     let text = format!(
-                        "{} {:>2}. {:>7} pts  {}; deepest {}, {} turns, {} kills",
+                        "{} {:>2}. {:>7} pts  {}; deepest {}, {} turns, {} kills{}",
                         if this { ">" } else { " " },
                         i + 1,
                         e.points(),
                         e.ending.describe(),
                         e.deepest,
                         e.turns,
-                        e.kills
+                        e.kills,
+                        if e.taken_over { ", taken over" } else { "" }
                     );
                     let style = if this {
                         Style::default().add_modifier(Modifier::REVERSED)
@@ -171,5 +166,17 @@ impl Widget for &EndView<'_> {
         let block = Block::default().borders(Borders::ALL).title(title);
         let scroll = self.scroll;
         scrolled_panel(block, |width| self.lines(width), scroll, area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tallies_count_in_words() {
+        let counts = [("dart".to_string(), 138), ("rat".to_string(), 1)];
+        assert_eq!(tally(&counts.into_iter().collect()), "138 darts, a rat");
+        assert_eq!(tally(&std::collections::BTreeMap::new()), "none");
     }
 }

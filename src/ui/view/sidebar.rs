@@ -1,16 +1,24 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
 use crate::geom::Hex;
-use crate::sim::{Intention, Plan, World, a_name};
+use crate::sim::{Intention, Plan, World};
 use crate::ui::describe::{describe_named, level_title};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
-use crate::ui::state::{Mode, UiState};
+use crate::ui::state::{Mode, Shell, UiState};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+/// The replay viewer's keys, as [`crate::ui::replay::Replayer::key`] handles them.
+pub const WATCHING_KEYS: [&str; 4] = [
+    "REPLAY: Space play/pause",
+    "+ - speed   . → ← step",
+    "g turn   < > level",
+    "t take over   q quit",
+];
 
 /// The sidebar widget.
 pub struct Sidebar<'a> {
@@ -120,13 +128,7 @@ impl Sidebar<'_> {
         }
         let items: Vec<String> = counts
             .into_iter()
-            .map(|(name, n)| {
-                if n > 1 {
-                    format!("{name} x{n}")
-                } else {
-                    a_name(name)
-                }
-            })
+            .map(|(name, n)| crate::ui::words::how_many(n, name))
             .collect();
         if items.is_empty() {
             format!("Here: {ground}")
@@ -223,6 +225,7 @@ impl Sidebar<'_> {
         ])
     }
 
+    /// The keys of the mode, or of the replay viewer, as they act there.
     fn mode_help(&self) -> Vec<String> {
         let lines: Vec<String> = match self.ui.mode {
             Mode::Look { .. } => vec![
@@ -275,6 +278,12 @@ impl Sidebar<'_> {
                 "Esc: cancel".into(),
             ],
             Mode::Range => self.range_legend(),
+            _ if self.ui.shell == Shell::Watch => {
+                let over = self.world.is_over().then(|| "GAME OVER".to_string());
+                over.into_iter()
+                    .chain(WATCHING_KEYS.map(String::from))
+                    .collect()
+            }
             // Only a played game has an end screen (the replay viewer draws the world too).
             _ if self.world.is_over() && self.ui.end.is_some() => {
                 vec!["GAME OVER".into(), "Q quit, Enter: the end screen".into()]
