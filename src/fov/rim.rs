@@ -98,15 +98,8 @@ impl Rim {
             // A row is one word with room to spare: a step is a word up or down and a shift
             // within the word. Row `i`'s candidates come from the open tiles of rows `i − 1`,
             // `i` and `i + 1`, each computed whole (no word written twice).
-            let [e, ne, nw, w, sw, se] = [
-                Direction::E,
-                Direction::NE,
-                Direction::NW,
-                Direction::W,
-                Direction::SW,
-                Direction::SE,
-            ]
-            .map(Direction::index);
+            // `Direction::ALL` is E, NE, NW, W, SW, SE.
+            let [e, ne, nw, w, sw, se] = Direction::ALL.map(Direction::index);
             // Row `j` of the open tiles at `padded[j + 1]`, clear rows around.
             let mut padded = [0u64; MAX_ONE_WORD_ROWS + 2];
             padded[(lo + 1)..=hi].copy_from_slice(&open[lo..hi]);
