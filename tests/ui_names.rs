@@ -3,10 +3,11 @@
 //! and the one under the look cursor is highlighted in the sidebar as on the map.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/room.rs"]
+mod room;
 #[path = "support/screen.rs"]
 mod screen;
 use hexdeep::geom::Hex;
-use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Names, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
@@ -18,28 +19,7 @@ use ratatui::style::Modifier;
 use screen::{draw, press_char};
 
 fn room(monsters: &[(&str, Hex)]) -> World {
-    let grid = Grid::new(
-        &Shape::Parallelogram {
-            width: 12,
-            height: 5,
-        },
-        Terrain::Floor,
-    )
-    .unwrap();
-    let mut level = Level::new("room", 1, grid);
-    level.start = Some(Hex::new(1, 2));
-    for (name, at) in monsters {
-        level.placements.push(Placement {
-            at: *at,
-            kind: PlacementKind::Monster((*name).to_string()),
-        });
-    }
-    World::new(
-        hexdeep::content::Content::bundled().unwrap().into(),
-        level,
-        5,
-    )
-    .unwrap()
+    room::world(monsters)
 }
 
 fn two_rats() -> Session {

@@ -5,10 +5,11 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/room.rs"]
+mod room;
 #[path = "support/screen.rs"]
 mod screen;
 use hexdeep::geom::{Direction, Hex};
-use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::{Command, GameRecord, Intention, Origin, World};
 use hexdeep::ui::app::Session;
@@ -22,26 +23,7 @@ use screen::{draw, press, press_char};
 
 /// An open room, the player at (1, 2) and a rat three tiles east.
 fn rat_room() -> World {
-    let grid = Grid::new(
-        &Shape::Parallelogram {
-            width: 12,
-            height: 5,
-        },
-        Terrain::Floor,
-    )
-    .unwrap();
-    let mut level = Level::new("room", 1, grid);
-    level.start = Some(Hex::new(1, 2));
-    level.placements.push(Placement {
-        at: Hex::new(4, 2),
-        kind: PlacementKind::Monster("rat".to_string()),
-    });
-    World::new(
-        hexdeep::content::Content::bundled().unwrap().into(),
-        level,
-        5,
-    )
-    .unwrap()
+    room::world(&[("rat", Hex::new(4, 2))])
 }
 
 fn session(world: World) -> Session {

@@ -2,8 +2,10 @@
 //! only for monsters in view and on tiles in view, and hidden when the player turns it off.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/room.rs"]
+mod room;
 use hexdeep::geom::Hex;
-use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+use hexdeep::map::{Level, Terrain};
 use hexdeep::sim::{Command, Intention, World};
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
@@ -13,21 +15,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 fn level(goblin: Hex) -> Level {
-    let grid = Grid::new(
-        &Shape::Parallelogram {
-            width: 12,
-            height: 5,
-        },
-        Terrain::Floor,
-    )
-    .unwrap();
-    let mut level = Level::new("room", 1, grid);
-    level.start = Some(Hex::new(1, 2));
-    level.placements.push(Placement {
-        at: goblin,
-        kind: PlacementKind::Monster("goblin".to_string()),
-    });
-    level
+    room::level(&[("goblin", goblin)])
 }
 
 fn screen(world: &World, ui: &UiState) -> (Buffer, Camera, Rect) {
