@@ -128,7 +128,10 @@ impl ItemUse {
                 format!("wield: {damage} damage a blow{}", signed(*armour, "armour"))
             }
             ItemUse::Armour { armour, damage } => {
-                format!("wear: absorbs {armour} a blow{}", signed(*damage, "damage"))
+                format!(
+                    "wear: takes {armour} off each blow{}",
+                    signed(*damage, "damage")
+                )
             }
             ItemUse::Artifact => "carry it up out of the dungeon".to_string(),
         }
@@ -346,6 +349,21 @@ mod tests {
             assert!(count(f) >= 1);
         }
         assert_eq!(count(|u| matches!(u, ItemUse::Artifact)), 1);
+    }
+
+    #[test]
+    fn armour_says_what_it_takes_off_each_blow() {
+        // QA read "absorbs 1 a blow" as broken English.
+        let kinds = parse_items(include_str!("../../data/items.toml")).unwrap();
+        let says = |name: &str| {
+            kinds
+                .iter()
+                .find(|k| k.name == name)
+                .map(|k| k.use_.summary())
+                .unwrap()
+        };
+        assert_eq!(says("leather armour"), "wear: takes 1 off each blow");
+        assert_eq!(says("scale mail"), "wear: takes 3 off each blow, -1 damage");
     }
 
     #[test]
