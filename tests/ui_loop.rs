@@ -204,15 +204,16 @@ fn q_then_another_key_goes_on_playing() {
     assert_eq!(s.world.player().pos, Hex::new(3, 4));
 }
 
-#[test]
-fn exploring_steps_while_no_key_comes_and_a_key_stops_it() {
+/// A hall 60 tiles long and 3 wide with nothing in it, the player at its west end: explore
+/// has many steps to take.
+fn long_hall() -> Session {
     let shape = Shape::Parallelogram {
         width: 60,
         height: 3,
     };
     let mut level = Level::new("Hall", 1, Grid::new(&shape, Terrain::Floor).unwrap());
     level.start = Some(Hex::new(1, 1));
-    let mut s = Session::new(
+    Session::new(
         World::new(
             hexdeep::content::Content::bundled().unwrap().into(),
             level,
@@ -221,7 +222,12 @@ fn exploring_steps_while_no_key_comes_and_a_key_stops_it() {
         .unwrap(),
         Keymap::default_keys(),
         Palette { color: false },
-    );
+    )
+}
+
+#[test]
+fn exploring_steps_while_no_key_comes_and_a_key_stops_it() {
+    let mut s = long_hall();
     let idle = |n: usize| (0..n).map(|_| Scripted::Idle);
     let script: Vec<Scripted> = Scripted::keys("o")
         .into_iter()
@@ -245,22 +251,7 @@ fn exploring_steps_while_no_key_comes_and_a_key_stops_it() {
 
 #[test]
 fn a_held_explore_key_explores_on_instead_of_stopping_and_starting_again() {
-    let shape = Shape::Parallelogram {
-        width: 60,
-        height: 3,
-    };
-    let mut level = Level::new("Hall", 1, Grid::new(&shape, Terrain::Floor).unwrap());
-    level.start = Some(Hex::new(1, 1));
-    let mut s = Session::new(
-        World::new(
-            hexdeep::content::Content::bundled().unwrap().into(),
-            level,
-            3,
-        )
-        .unwrap(),
-        Keymap::default_keys(),
-        Palette { color: false },
-    );
+    let mut s = long_hall();
     // A held key repeats: `o` again and again between the steps.
     let mut script = Vec::new();
     for _ in 0..4 {
