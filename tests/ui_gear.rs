@@ -46,14 +46,7 @@ fn session(items: &[String]) -> Session {
 
 fn screen(s: &mut Session) -> String {
     let buf = draw(s, 120, 40);
-    (0..buf.area.height)
-        .map(|row| {
-            let line: String = (0..buf.area.width)
-                .map(|col| buf[(col, row)].symbol())
-                .collect();
-            line + "\n"
-        })
-        .collect()
+    screen::text(&buf)
 }
 
 /// The sidebar's text as one line: its wrapped lines joined by spaces.

@@ -32,14 +32,7 @@ fn session(world: World) -> Session {
 
 fn text(s: &mut Session) -> String {
     let buf = draw(s, 110, 36);
-    (0..buf.area.height)
-        .map(|row| {
-            let line: String = (0..buf.area.width)
-                .map(|col| buf[(col, row)].symbol())
-                .collect();
-            line + "\n"
-        })
-        .collect()
+    screen::text(&buf)
 }
 
 fn log(s: &Session) -> Vec<String> {

@@ -33,3 +33,15 @@ pub fn draw(s: &mut Session, w: u16, h: u16) -> Buffer {
         .unwrap();
     terminal.backend().buffer().clone()
 }
+
+/// A drawn buffer as text, one line a row, each ending in a newline.
+pub fn text(buf: &Buffer) -> String {
+    (0..buf.area.height)
+        .map(|row| {
+            let line: String = (0..buf.area.width)
+                .map(|col| buf[(col, row)].symbol())
+                .collect();
+            line + "\n"
+        })
+        .collect()
+}
