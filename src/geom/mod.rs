@@ -21,6 +21,7 @@ mod projection;
 mod rings;
 mod square;
 mod tiling;
+mod topology;
 mod transform;
 mod triangle;
 
@@ -33,6 +34,7 @@ pub use direction::Direction;
 pub use projection::Projection;
 pub use square::{Square, SquareProjection};
 pub use tiling::{Compass, Step, StepKind, Tiling, UnknownTiling};
+pub use topology::{Cell, Move, Moves, hex_compass};
 pub use triangle::{Pointing, Tri, TriMeasure, TriProjection};
 
 use serde::{Deserialize, Serialize};

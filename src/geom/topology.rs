@@ -1,0 +1,346 @@
+//! The one topology every algorithm goes through, whatever the tiling: tiles as [`Cell`]s of a
+//! plane of rows and columns, and for each tiling its moves (by tile class), distances, sight
+//! measure, lines and ranges on those cells.
+//!
+//! A cell is where a tile sits in dense storage:
+//! - on hexes, the tile's axial `(x, y)` ([`Hex`]);
+//! - on squares, the tile's `(x, y)` ([`Square`]);
+//! - on triangles, the tile's place on screen with `H = 0`: column `2x + y + s`, row `y`
+//!   ([`Tri`]). Every cell is then a tile, and its class (which way it points) is the parity
+//!   of `column + row`.
+//!
+//! The methods dispatch on the [`Tiling`] once per call; the searches ask for a tiling's move
+//! table once per search ([`Tiling::moves`]) and loop over it.
+
+use super::tiling::{Compass, StepKind, Tiling};
+use super::{Direction, Hex, Square, Tri, TriMeasure};
+use serde::{Deserialize, Serialize};
+
+/// A tile's place in dense storage (see the module docs for what it is on each tiling).
+#[derive(
+    Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
+)]
+pub struct Cell {
+    /// Column of storage.
+    pub x: i32,
+    /// Row of storage, which is the tile's row on screen on every tiling.
+    pub y: i32,
+}
+
+impl Cell {
+    /// A cell from its column and row.
+    pub const fn new(x: i32, y: i32) -> Cell {
+        Cell { x, y }
+    }
+
+    /// This cell moved by `(dx, dy)`.
+    pub const fn offset(self, dx: i32, dy: i32) -> Cell {
+        Cell::new(self.x + dx, self.y + dy)
+    }
+}
+
+impl From<Hex> for Cell {
+    fn from(h: Hex) -> Cell {
+        Cell::new(h.x, h.y)
+    }
+}
+
+impl From<Cell> for Hex {
+    fn from(c: Cell) -> Hex {
+        Hex::new(c.x, c.y)
+    }
+}
+
+impl From<Square> for Cell {
+    fn from(s: Square) -> Cell {
+        Cell::new(s.x, s.y)
+    }
+}
+
+impl From<Cell> for Square {
+    fn from(c: Cell) -> Square {
+        Square::new(c.x, c.y)
+    }
+}
+
+impl From<Tri> for Cell {
+    /// Column `2x + y + s`, row `y`.
+    fn from(t: Tri) -> Cell {
+        Cell::new(2 * t.x + t.y + i32::from(t.s), t.y)
+    }
+}
+
+impl From<Cell> for Tri {
+    /// `s = (column + row) mod 2`, `x = (column − row − s) / 2`.
+    fn from(c: Cell) -> Tri {
+        let s = (c.x + c.y).rem_euclid(2);
+        Tri::new((c.x - c.y - s).div_euclid(2), c.y, s as u8)
+    }
+}
+
+/// One move from a tile of some class: the cell offset it leads to, its direction on screen,
+/// its kind, and the cells it passes between (offsets from the tile left, none for a step
+/// across a side): the tiles that must not be walls or closed doors for it to be allowed.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub struct Move {
+    /// Column offset of the tile entered.
+    pub dx: i32,
+    /// Row offset of the tile entered.
+    pub dy: i32,
+    /// The direction on screen.
+    pub dir: Compass,
+    /// Across a side or through a corner.
+    pub kind: StepKind,
+    /// What the move adds to the cost of the tile entered: 1 for a triangle's move through
+    /// a corner, 0 otherwise (DESIGN.md, "Tilings").
+    pub extra_cost: u32,
+    /// The tiles this move squeezes between (the first `squeeze_len`).
+    squeeze: [(i32, i32); 4],
+    squeeze_len: u8,
+}
+
+impl Move {
+    /// The offsets of the tiles this move passes between: two for a square's diagonal, four
+    /// for a triangle's move through a corner, none otherwise.
+    pub fn squeezes(&self) -> &[(i32, i32)] {
+        &self.squeeze[..usize::from(self.squeeze_len)]
+    }
+
+    fn new(dx: i32, dy: i32, dir: Compass, kind: StepKind, between: &[Cell]) -> Move {
+        // Only a triangle's corner moves pass four tiles, and only they cost more.
+        let extra_cost = u32::from(between.len() == 4);
+        let mut squeeze = [(0, 0); 4];
+        for (slot, c) in squeeze.iter_mut().zip(between) {
+            *slot = (c.x, c.y);
+        }
+        Move {
+            dx,
+            dy,
+            dir,
+            kind,
+            extra_cost,
+            squeeze,
+            squeeze_len: between.len().min(4) as u8,
+        }
+    }
+}
+
+/// The moves of one tile class, in the tiling's own order (at most eight).
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub struct Moves {
+    list: [Move; 8],
+    len: u8,
+}
+
+impl Moves {
+    /// The moves as a slice.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.list[..usize::from(self.len)]
+    }
+
+    fn from_slice(moves: &[Move]) -> Moves {
+        let filler = moves[0];
+        let mut list = [filler; 8];
+        for (slot, m) in list.iter_mut().zip(moves) {
+            *slot = *m;
+        }
+        Moves {
+            list,
+            len: moves.len().min(8) as u8,
+        }
+    }
+}
+
+/// The compass direction of a hex direction on screen.
+pub const fn hex_compass(d: Direction) -> Compass {
+    match d {
+        Direction::E => Compass::E,
+        Direction::NE => Compass::NE,
+        Direction::NW => Compass::NW,
+        Direction::W => Compass::W,
+        Direction::SW => Compass::SW,
+        Direction::SE => Compass::SE,
+    }
+}
+
+impl Tiling {
+    /// How many classes of tile the tiling has: two on triangles (pointing down, pointing
+    /// up), one otherwise.
+    pub const fn classes(self) -> usize {
+        match self {
+            Tiling::Triangle => 2,
+            Tiling::Hex | Tiling::Square => 1,
+        }
+    }
+
+    /// The class of the tile at `cell`: on triangles its `s` (0 points down, 1 up); 0
+    /// otherwise.
+    pub const fn class(self, cell: Cell) -> usize {
+        match self {
+            Tiling::Triangle => (cell.x + cell.y).rem_euclid(2) as usize,
+            Tiling::Hex | Tiling::Square => 0,
+        }
+    }
+
+    /// The most moves a tile has: 6 on hexes and triangles, 8 on squares.
+    pub const fn degree(self) -> usize {
+        match self {
+            Tiling::Square => 8,
+            Tiling::Hex | Tiling::Triangle => 6,
+        }
+    }
+
+    /// The moves from a tile of class `class` (see [`Tiling::class`]): on hexes the six of
+    /// [`Direction::ALL`], on squares the eight of [`Compass::ALL`], on triangles the six of
+    /// [`Tri::steps`].
+    pub fn moves(self, class: usize) -> Moves {
+        let moves: Vec<Move> = match self {
+            Tiling::Hex => Direction::ALL
+                .iter()
+                .map(|&d| {
+                    let o = d.offset();
+                    Move::new(o.x, o.y, hex_compass(d), StepKind::Side, &[])
+                })
+                .collect(),
+            Tiling::Square => Square::new(0, 0)
+                .steps()
+                .iter()
+                .map(|s| {
+                    let between: Vec<Cell> = Square::new(0, 0)
+                        .passes_between(s.dir)
+                        .map(|p| p.iter().map(|&q| Cell::from(q)).collect())
+                        .unwrap_or_default();
+                    Move::new(s.to.x, s.to.y, s.dir, s.kind, &between)
+                })
+                .collect(),
+            Tiling::Triangle => {
+                let here = Cell::new(class as i32 & 1, 0);
+                let tri = Tri::from(here);
+                tri.steps()
+                    .iter()
+                    .map(|s| {
+                        let to = Cell::from(s.to);
+                        let between: Vec<Cell> = tri
+                            .beside_corner_move(s.dir)
+                            .map(|p| {
+                                p.iter()
+                                    .map(|&q| {
+                                        let c = Cell::from(q);
+                                        Cell::new(c.x - here.x, c.y - here.y)
+                                    })
+                                    .collect()
+                            })
+                            .unwrap_or_default();
+                        Move::new(to.x - here.x, to.y - here.y, s.dir, s.kind, &between)
+                    })
+                    .collect()
+            }
+        };
+        Moves::from_slice(&moves)
+    }
+
+    /// The offsets of the tiles that share a side or a corner with a tile of class `class`:
+    /// the neighbours of the second rule of field of view (6 on hexes, 8 on squares, 12 on
+    /// triangles).
+    pub fn touching(self, class: usize) -> Vec<(i32, i32)> {
+        match self {
+            Tiling::Hex | Tiling::Square => self
+                .moves(class)
+                .as_slice()
+                .iter()
+                .map(|m| (m.dx, m.dy))
+                .collect(),
+            Tiling::Triangle => {
+                let here = Cell::new(class as i32 & 1, 0);
+                Tri::from(here)
+                    .corner_sharing()
+                    .iter()
+                    .map(|&t| {
+                        let c = Cell::from(t);
+                        (c.x - here.x, c.y - here.y)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The cost of the cheapest path from `a` to `b` on open floor, where entering a tile
+    /// costs 1 and a triangle's move through a corner 1 more: the hex distance,
+    /// `max(|dx|, |dy|)` on squares, the shortcut measure on triangles. Terrain only adds to a
+    /// path's cost, so this is the admissible heuristic of A*; two tiles are a move apart when
+    /// it is 1 (and on triangles, 2 through a corner).
+    pub fn distance(self, a: Cell, b: Cell) -> i32 {
+        match self {
+            Tiling::Hex => Hex::from(a).distance(Hex::from(b)),
+            Tiling::Square => Square::from(a).distance(Square::from(b)),
+            Tiling::Triangle => Tri::from(a).distance(Tri::from(b), TriMeasure::Shortcuts),
+        }
+    }
+
+    /// How far `b` is from `a` for sight: the hex distance, `dx² + dy²` on squares, the
+    /// corner measure on triangles. "No farther" in the second rule of field of view compares
+    /// these.
+    pub fn sight_measure(self, a: Cell, b: Cell) -> i64 {
+        match self {
+            Tiling::Hex => i64::from(Hex::from(a).distance(Hex::from(b))),
+            Tiling::Square => {
+                let (dx, dy) = (i64::from(b.x - a.x), i64::from(b.y - a.y));
+                dx * dx + dy * dy
+            }
+            Tiling::Triangle => i64::from(Tri::from(a).distance(Tri::from(b), TriMeasure::Corners)),
+        }
+    }
+
+    /// Whether `b` is within sight radius `radius` of `a` (DESIGN.md, "Tilings").
+    pub fn within_sight(self, a: Cell, b: Cell, radius: u32) -> bool {
+        match self {
+            Tiling::Hex => Hex::from(a).distance(Hex::from(b)).unsigned_abs() <= radius,
+            Tiling::Square => Square::from(a).within_sight(Square::from(b), radius),
+            Tiling::Triangle => Tri::from(a).within_sight(Tri::from(b), radius),
+        }
+    }
+
+    /// The tiles on the line from `a` to `b`, both ends included, by the tiling's rule.
+    pub fn line(self, a: Cell, b: Cell) -> Vec<Cell> {
+        match self {
+            Tiling::Hex => cells(Hex::from(a).line_to(Hex::from(b))),
+            Tiling::Square => cells(Square::from(a).line_to(Square::from(b))),
+            Tiling::Triangle => cells(Tri::from(a).line_to(Tri::from(b))),
+        }
+    }
+
+    /// Every tile within sight radius `radius` of `centre`, in row order.
+    pub fn sight_range(self, centre: Cell, radius: u32) -> Vec<Cell> {
+        let r = radius.min(1 << 16) as i32;
+        // Wide enough for every tiling: a triangle's corner measure r spans 2r + 2 columns.
+        let (wx, wy) = (2 * r + 2, r);
+        let mut out = Vec::new();
+        for dy in -wy..=wy {
+            for dx in -wx..=wx {
+                let c = centre.offset(dx, dy);
+                if self.within_sight(centre, c, radius) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// The screen column and row of a cell's tile in a projection whose offset is `h`
+    /// (DESIGN.md: `2x − y + H` on hexes, `2x` on squares, the cell's column on triangles).
+    pub fn screen(self, cell: Cell, h: i32) -> (i32, i32) {
+        match self {
+            Tiling::Hex => (2 * cell.x - cell.y + h, cell.y),
+            Tiling::Square => (2 * cell.x + h, cell.y),
+            Tiling::Triangle => (cell.x + h, cell.y),
+        }
+    }
+}
+
+/// Tiles of any tiling as cells.
+fn cells<T: Into<Cell>>(tiles: Vec<T>) -> Vec<Cell> {
+    tiles.into_iter().map(Into::into).collect()
+}
+
+#[cfg(test)]
+mod tests;
