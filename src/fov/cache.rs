@@ -5,25 +5,35 @@
 //! [`TopologyCache`](crate::map::TopologyCache), so clones of a level share it and two games
 //! never do.
 
+use super::lattice::LatticeTree;
 use super::tree::{FovTree, MAX_TREE_RADIUS};
+use crate::geom::Tiling;
 use crate::map::{Grid, Level};
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The trees for grids of one storage stride ([`FovTree::for_grid`]), by radius.
+/// The trees for grids of one tiling and storage stride ([`FovTree::for_grid`]), by radius:
+/// hex trees on hexes, [`LatticeTree`]s (one per class of viewer) on the other tilings.
 pub struct FovCache {
+    /// The tiling of the grids the trees are made for.
+    tiling: Tiling,
     /// The storage index offset of one row down on the grids the trees are made for.
     stride: isize,
     /// Slot `r` holds the tree of radius `r` once asked for.
     trees: Box<[OnceLock<FovTree>]>,
+    /// Slot `r` holds the trees of radius `r` for each class of viewer, off hexes.
+    lattice: Box<[[OnceLock<LatticeTree>; 2]]>,
 }
 
 impl FovCache {
     /// An empty cache for grids laid out like `grid` (the same bounding box width).
     pub fn for_grid<T>(grid: &Grid<T>) -> FovCache {
+        let slots = 0..=MAX_TREE_RADIUS;
         FovCache {
+            tiling: grid.tiling(),
             stride: FovTree::stride_of(grid),
-            trees: (0..=MAX_TREE_RADIUS).map(|_| OnceLock::new()).collect(),
+            trees: slots.clone().map(|_| OnceLock::new()).collect(),
+            lattice: slots.map(|_| Default::default()).collect(),
         }
     }
 
@@ -46,6 +56,27 @@ impl FovCache {
         }))
     }
 
+    /// The tree of the cache's tiling for `radius` and viewers of class `class`, built on
+    /// first use; `None` above [`MAX_TREE_RADIUS`] or for a class the tiling lacks.
+    pub fn lattice_tree(&self, radius: u32, class: usize) -> Option<&LatticeTree> {
+        let slot = self
+            .lattice
+            .get(usize::try_from(radius).ok()?)?
+            .get(class)?;
+        if class >= self.tiling.classes() {
+            return None;
+        }
+        Some(slot.get_or_init(|| {
+            LatticeTree::new(self.tiling, radius, class)
+                .unwrap_or_else(|| unreachable!("a slot exists for every radius and class"))
+        }))
+    }
+
+    /// The tiling the trees are made for.
+    pub fn tiling(&self) -> Tiling {
+        self.tiling
+    }
+
     /// The storage stride the trees are made for.
     pub fn stride(&self) -> isize {
         self.stride
@@ -55,9 +86,12 @@ impl FovCache {
 impl fmt::Debug for FovCache {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let built: Vec<usize> = (0..self.trees.len())
-            .filter(|&r| self.trees[r].get().is_some())
+            .filter(|&r| {
+                self.trees[r].get().is_some() || self.lattice[r].iter().any(|t| t.get().is_some())
+            })
             .collect();
         f.debug_struct("FovCache")
+            .field("tiling", &self.tiling)
             .field("stride", &self.stride)
             .field("radii_built", &built)
             .finish()

@@ -19,20 +19,23 @@
 //! beyond [`MAX_TREE_RADIUS`] and as the oracle of the tests.
 
 mod cache;
+mod lattice;
 mod lines;
 mod marks;
 mod rim;
 mod tree;
 
 pub use cache::FovCache;
+pub use lattice::LatticeTree;
 pub use lines::visible_by_lines;
 pub use tree::{FovTree, MAX_TREE_RADIUS};
 
-use crate::geom::Hex;
+use crate::geom::{Hex, Tiling};
 use crate::map::Level;
 
 /// The tile indices visible from `origin` within `radius` by both rules of the module docs, in
-/// ascending order. Empty when the origin is not a tile.
+/// ascending order, on the level's tiling (`origin` is the viewer's cell written as a hex).
+/// Empty when the origin is not a tile.
 pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let grid = &level.terrain;
     let Some(start) = grid.index(origin) else {
@@ -44,16 +47,24 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let (lo, hi) = grid.bounds();
     let span = (i64::from(hi.x) - i64::from(lo.x)) + (i64::from(hi.y) - i64::from(lo.y));
     let radius = u32::try_from(span).map_or(radius, |s| radius.min(s));
-    match FovCache::of(level).and_then(|trees| trees.tree(radius)) {
-        Some(tree) => {
-            // Room for what a radius-8 view of open ground shows, so that the pushes of a
-            // usual view never reallocate.
-            let mut out = Vec::with_capacity(256);
-            tree.compute_sorted(grid, blocks, start, &mut out);
-            out
-        }
-        None => visible_by_lines(grid, blocks, origin, radius),
+    let Some(trees) = FovCache::of(level) else {
+        return visible_by_lines(grid, blocks, origin, radius);
+    };
+    // Room for what a radius-8 view of open ground shows, so that the pushes of a usual view
+    // never reallocate.
+    let mut out = Vec::with_capacity(256);
+    if grid.tiling() == Tiling::Hex {
+        let Some(tree) = trees.tree(radius) else {
+            return visible_by_lines(grid, blocks, origin, radius);
+        };
+        tree.compute_sorted(grid, blocks, start, &mut out);
+    } else {
+        let Some(tree) = trees.lattice_tree(radius, grid.class(start)) else {
+            return visible_by_lines(grid, blocks, origin, radius);
+        };
+        tree.compute(grid, blocks, start, &mut out);
     }
+    out
 }
 
 #[cfg(test)]
@@ -95,5 +106,34 @@ mod tests {
         let row0 = visible_tiles(&level, Hex::new(0, 0), u32::MAX);
         assert!(row0.contains(&grid.index(Hex::new(30, 0)).unwrap()));
         assert!(!row0.contains(&grid.index(Hex::new(69, 0)).unwrap()));
+    }
+
+    #[test]
+    fn levels_of_every_tiling_see_by_their_own_lines() {
+        use crate::geom::Cell;
+        for tiling in Tiling::ALL {
+            let cells: Vec<Cell> = (0..12)
+                .flat_map(|y| (0..30).map(move |x| Cell::new(x, y)))
+                .collect();
+            let mut g = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
+            for (k, i) in g.indices().collect::<Vec<_>>().into_iter().enumerate() {
+                if k % 5 == 2 || k % 11 == 0 {
+                    g[i] = Terrain::Wall;
+                }
+            }
+            let level = Level::new("t", 1, g);
+            let grid = &level.terrain;
+            for viewer in [Cell::new(3, 3), Cell::new(14, 6), Cell::new(15, 6)] {
+                for radius in [2, 7, 70] {
+                    let o = Hex::from(viewer);
+                    let want = visible_by_lines(grid, |i| grid[i].blocks_sight(), o, radius);
+                    assert_eq!(
+                        visible_tiles(&level, o, radius),
+                        want,
+                        "{tiling} {viewer:?}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
-//! Dense tile storage over a hex shape.
+//! Dense tile storage over a shape of any tiling.
 
 use super::Shape;
-use crate::geom::{COORD_LIMIT, Cabinet, Direction, Hex};
+use crate::geom::{COORD_LIMIT, Cabinet, Cell, Direction, Hex, Tiling};
 use thiserror::Error;
 
 /// The most storage cells a grid may have (bounding box plus border), to bound memory.
@@ -23,10 +23,15 @@ pub enum GridError {
 
 /// Tiles of type `T` over a shape, stored densely over its bounding box.
 ///
-/// Indices are positions in that storage; only some are tiles ([`Grid::is_tile`]).
+/// Indices are positions in that storage; only some are tiles ([`Grid::is_tile`]). Storage is
+/// laid out by [`Cell`]s (on hexes a cell is the tile's [`Hex`]); a border of cells that are no
+/// tiles surrounds the bounding box, wide enough that every move and every tile touching a
+/// tile lies inside storage: one cell, two columns on triangles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid<T> {
-    /// The hex at storage index 0 (one left of and one above the bounding box).
+    /// The tiling the cells are tiles of.
+    tiling: Tiling,
+    /// The cell at storage index 0 (above and left of the bounding box, past the border).
     origin: Hex,
     stride: usize,
     rows: usize,
@@ -41,8 +46,19 @@ impl<T: Clone> Grid<T> {
         Grid::from_hexes(&shape.hexes(), fill)
     }
 
-    /// A grid holding exactly `hexes`, every tile set to `fill`.
+    /// A grid of hexes holding exactly `hexes`, every tile set to `fill`.
     pub fn from_hexes(hexes: &[Hex], fill: T) -> Result<Grid<T>, GridError> {
+        Grid::build(Tiling::Hex, hexes, fill)
+    }
+
+    /// A grid of `tiling` holding exactly the tiles at `cells`, every tile set to `fill`.
+    pub fn from_cells(tiling: Tiling, cells: &[Cell], fill: T) -> Result<Grid<T>, GridError> {
+        let hexes: Vec<Hex> = cells.iter().map(|&c| Hex::from(c)).collect();
+        Grid::build(tiling, &hexes, fill)
+    }
+
+    /// The grid of [`Grid::from_cells`], with the cells written as hexes.
+    fn build(tiling: Tiling, hexes: &[Hex], fill: T) -> Result<Grid<T>, GridError> {
         let first = *hexes.first().ok_or(GridError::Empty)?;
         let (mut lo, mut hi) = (first, first);
         for &h in hexes {
@@ -52,14 +68,16 @@ impl<T: Clone> Grid<T> {
             lo = Hex::new(lo.x.min(h.x), lo.y.min(h.y));
             hi = Hex::new(hi.x.max(h.x), hi.y.max(h.y));
         }
-        let stride = (hi.x - lo.x) as usize + 3;
+        let border = Grid::<T>::border(tiling);
+        let stride = (hi.x - lo.x) as usize + 1 + 2 * border.x as usize;
         let rows = (hi.y - lo.y) as usize + 3;
         let size = stride.saturating_mul(rows);
         if size > MAX_STORAGE {
             return Err(GridError::TooLarge(size));
         }
         let mut grid = Grid {
-            origin: lo - Hex::new(1, 1),
+            tiling,
+            origin: lo - border,
             stride,
             rows,
             present: vec![false; size],
@@ -79,6 +97,7 @@ impl<T: Clone> Grid<T> {
     /// A grid over the same tiles as `self`, every tile set to `fill`.
     pub fn same_shape<U: Clone>(&self, fill: U) -> Grid<U> {
         Grid {
+            tiling: self.tiling,
             origin: self.origin,
             stride: self.stride,
             rows: self.rows,
@@ -91,6 +110,7 @@ impl<T: Clone> Grid<T> {
     /// A grid over the same tiles with each value mapped.
     pub fn map<U: Clone>(&self, f: impl Fn(&T) -> U) -> Grid<U> {
         Grid {
+            tiling: self.tiling,
             origin: self.origin,
             stride: self.stride,
             rows: self.rows,
@@ -107,6 +127,56 @@ impl<T: Clone> Grid<T> {
 }
 
 impl<T> Grid<T> {
+    /// How many cells of border lie left and right (`x`) and above and below (`y`) of the
+    /// tiles' bounding box.
+    fn border(tiling: Tiling) -> Hex {
+        match tiling {
+            Tiling::Triangle => Hex::new(2, 1),
+            Tiling::Hex | Tiling::Square => Hex::new(1, 1),
+        }
+    }
+
+    /// The tiling of this grid's tiles.
+    pub fn tiling(&self) -> Tiling {
+        self.tiling
+    }
+
+    /// The cell at a storage index.
+    pub fn cell(&self, index: usize) -> Cell {
+        Cell::from(self.hex(index))
+    }
+
+    /// The index of the tile at `cell`, or `None` where no tile of this map is.
+    pub fn cell_index(&self, cell: Cell) -> Option<usize> {
+        self.index(Hex::from(cell))
+    }
+
+    /// The class of the tile at storage index `index` ([`Tiling::class`]).
+    pub fn class(&self, index: usize) -> usize {
+        match self.tiling {
+            Tiling::Hex | Tiling::Square => 0,
+            Tiling::Triangle => self.tiling.class(self.cell(index)),
+        }
+    }
+
+    /// The storage index offsets of the moves from a tile of class `class`, in the order of
+    /// [`Tiling::moves`]. For any tile index `i` of that class, `i + offset` is a valid
+    /// storage index (possibly not a tile).
+    pub fn move_offsets(&self, class: usize) -> Vec<isize> {
+        let s = self.stride as isize;
+        self.tiling
+            .moves(class)
+            .as_slice()
+            .iter()
+            .map(|m| m.dy as isize * s + m.dx as isize)
+            .collect()
+    }
+
+    /// The storage index offset of a cell offset `(dx, dy)`.
+    pub fn offset_of(&self, dx: i32, dy: i32) -> isize {
+        dy as isize * self.stride as isize + dx as isize
+    }
+
     /// The storage index of a hex within the bounding box (tile or not).
     fn storage_index(&self, hex: Hex) -> Option<usize> {
         let dx = i64::from(hex.x) - i64::from(self.origin.x);
@@ -189,8 +259,9 @@ impl<T> Grid<T> {
         &self.present
     }
 
-    /// Index offsets to the six neighbours, in the order of [`Direction::ALL`]. For any tile
-    /// index `i`, `i + offset` is a valid storage index (possibly not a tile).
+    /// Index offsets to the six neighbours of a hex grid, in the order of [`Direction::ALL`].
+    /// For any tile index `i`, `i + offset` is a valid storage index (possibly not a tile). On
+    /// the other tilings see [`Grid::move_offsets`].
     pub fn neighbor_offsets(&self) -> [isize; 6] {
         let s = self.stride as isize;
         Direction::ALL.map(|d| {
@@ -219,9 +290,10 @@ impl<T> Grid<T> {
 
     /// The smallest and largest `x` and `y` of the tiles' bounding box.
     pub fn bounds(&self) -> (Hex, Hex) {
-        let lo = self.origin + Hex::new(1, 1);
-        let hi = self.origin + Hex::new(self.stride as i32 - 2, self.rows as i32 - 2);
-        (lo, hi)
+        let border = Grid::<T>::border(self.tiling);
+        let lo = self.origin + border;
+        let far = Hex::new(self.stride as i32 - 1, self.rows as i32 - 1) - border;
+        (lo, self.origin + far)
     }
 
     /// The cabinet projection this map is drawn with: its leftmost tile at column 0.
@@ -344,6 +416,31 @@ mod tests {
             unique.dedup();
             prop_assert_eq!(g.len(), unique.len());
             prop_assert_eq!(g.indices().count(), unique.len());
+        }
+
+        #[test]
+        fn move_offsets_agree_with_the_topology(cells in mask(), t in 0usize..3) {
+            let tiling = Tiling::ALL[t];
+            let cells: Vec<Cell> = cells.into_iter().map(Cell::from).collect();
+            let g = Grid::from_cells(tiling, &cells, 0u8).unwrap();
+            prop_assert_eq!(g.tiling(), tiling);
+            for i in g.indices() {
+                let at = g.cell(i);
+                prop_assert_eq!(g.cell_index(at), Some(i));
+                let class = tiling.class(at);
+                prop_assert_eq!(g.class(i), class);
+                let moves = tiling.moves(class);
+                let near = tiling.touching(class).into_iter();
+                let all = moves.as_slice().iter().map(|m| (m.dx, m.dy)).chain(near);
+                for (dx, dy) in all {
+                    let j = i.wrapping_add_signed(g.offset_of(dx, dy));
+                    prop_assert!(j < g.storage_len());
+                    prop_assert_eq!(g.cell(j), at.offset(dx, dy));
+                }
+                for (off, m) in g.move_offsets(class).iter().zip(moves.as_slice()) {
+                    prop_assert_eq!(g.cell(i.wrapping_add_signed(*off)), at.offset(m.dx, m.dy));
+                }
+            }
         }
 
         #[test]

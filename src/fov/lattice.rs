@@ -1,0 +1,201 @@
+//! Field of view on any tiling: a shared-prefix tree of the tiling's lines, as [`FovTree`]
+//! is for hexes, with the second rule read from a table per offset.
+//!
+//! A tree is made for one tiling, one radius and one class of viewer (a triangle's lines
+//! depend on which way the viewer's tile points). Its nodes are cell offsets from the viewer
+//! in depth-first order; the walk skips a node's subtree at the first tile that blocks
+//! sight, so a node that ends the line to its offset is reached exactly when nothing strictly
+//! between the viewer and it blocks (the first rule). Each such node that is an open tile
+//! then reveals the sight-blocking tiles sharing a side or corner with it that are within
+//! the radius and no nearer to the viewer (the second rule), from a list made with the tree.
+//!
+//! [`FovTree`]: super::FovTree
+
+use super::MAX_TREE_RADIUS;
+use crate::geom::{Cell, Tiling};
+use crate::map::Grid;
+use std::collections::BTreeMap;
+
+/// One node, in depth-first order.
+#[derive(Copy, Clone, Debug)]
+struct Node {
+    dx: i16,
+    dy: i16,
+    /// Whether the node ends the line to its own offset.
+    end: bool,
+    /// Where the node after this one's subtree starts.
+    skip: u32,
+    /// This offset's reveals, `reveals[from..to]` (empty unless `end`).
+    reveal: (u32, u32),
+}
+
+/// The line tree of one tiling, radius and viewer class.
+#[derive(Clone, Debug)]
+pub struct LatticeTree {
+    tiling: Tiling,
+    radius: u32,
+    class: usize,
+    nodes: Vec<Node>,
+    /// For each offset, the offsets next to it that it may reveal by the second rule.
+    reveals: Vec<(i16, i16)>,
+    /// The viewer's own reveals: on triangles a tile sharing only a corner with the viewer
+    /// may lie behind a wall on its line and still be next to the viewer.
+    root: (u32, u32),
+}
+
+/// A node while building: its offset and children by offset.
+struct Draft {
+    offset: (i32, i32),
+    end: bool,
+    children: Vec<u32>,
+}
+
+impl LatticeTree {
+    /// The tree for viewers of class `class` ([`Tiling::class`]) on `tiling` within `radius`,
+    /// or `None` when the radius exceeds [`MAX_TREE_RADIUS`] or the class does not exist.
+    pub fn new(tiling: Tiling, radius: u32, class: usize) -> Option<LatticeTree> {
+        if radius > MAX_TREE_RADIUS || class >= tiling.classes() {
+            return None;
+        }
+        // A viewer of the class: cell (class, 0) has class `class` on every tiling.
+        let here = Cell::new(class as i32, 0);
+        let rel = |c: Cell| (c.x - here.x, c.y - here.y);
+        let mut drafts = vec![Draft {
+            offset: (0, 0),
+            end: false,
+            children: Vec::new(),
+        }];
+        let mut index: BTreeMap<(u32, (i32, i32)), u32> = BTreeMap::new();
+        for target in tiling.sight_range(here, radius) {
+            let mut at = 0u32;
+            for &c in &tiling.line(here, target)[1..] {
+                let offset = rel(c);
+                at = *index.entry((at, offset)).or_insert_with(|| {
+                    drafts.push(Draft {
+                        offset,
+                        end: false,
+                        children: Vec::new(),
+                    });
+                    let id = (drafts.len() - 1) as u32;
+                    drafts[at as usize].children.push(id);
+                    id
+                });
+            }
+            drafts[at as usize].end = true;
+        }
+        let mut tree = LatticeTree {
+            tiling,
+            radius,
+            class,
+            nodes: Vec::with_capacity(drafts.len()),
+            reveals: Vec::new(),
+            root: (0, 0),
+        };
+        tree.root = tree.reveals_of(here, (0, 0));
+        tree.flatten(&drafts, 0, here);
+        Some(tree)
+    }
+
+    /// The radius this tree covers.
+    pub fn radius(&self) -> u32 {
+        self.radius
+    }
+
+    /// The class of viewer this tree is for.
+    pub fn class(&self) -> usize {
+        self.class
+    }
+
+    /// Appends the subtree under draft `id` (not `id` itself) in depth-first order.
+    fn flatten(&mut self, drafts: &[Draft], id: usize, here: Cell) {
+        let mut children = drafts[id].children.clone();
+        children.sort_by_key(|&c| drafts[c as usize].offset);
+        for c in children {
+            let draft = &drafts[c as usize];
+            let at = self.nodes.len();
+            let reveal = if draft.end {
+                self.reveals_of(here, draft.offset)
+            } else {
+                (0, 0)
+            };
+            self.nodes.push(Node {
+                dx: draft.offset.0 as i16,
+                dy: draft.offset.1 as i16,
+                end: draft.end,
+                skip: 0,
+                reveal,
+            });
+            self.flatten(drafts, c as usize, here);
+            self.nodes[at].skip = self.nodes.len() as u32;
+        }
+    }
+
+    /// Adds to `reveals` the offsets next to `offset` (by side or corner) within the radius
+    /// and no nearer to the viewer at `here`; returns where they lie.
+    fn reveals_of(&mut self, here: Cell, offset: (i32, i32)) -> (u32, u32) {
+        let t = self.tiling;
+        let cell = here.offset(offset.0, offset.1);
+        let near = t.sight_measure(here, cell);
+        let from = self.reveals.len() as u32;
+        for (dx, dy) in t.touching(t.class(cell)) {
+            let n = cell.offset(dx, dy);
+            if t.within_sight(here, n, self.radius) && t.sight_measure(here, n) >= near {
+                self.reveals
+                    .push(((offset.0 + dx) as i16, (offset.1 + dy) as i16));
+            }
+        }
+        (from, self.reveals.len() as u32)
+    }
+
+    /// The visible tiles from the tile at storage index `origin` of `grid` (of this tree's
+    /// tiling, the viewer of this tree's class), in ascending index order, written to `out`
+    /// (cleared first). `blocks(i)` says whether tile `i` blocks sight. Nothing when
+    /// `origin` is no tile.
+    pub fn compute<T>(
+        &self,
+        grid: &Grid<T>,
+        blocks: impl Fn(usize) -> bool,
+        origin: usize,
+        out: &mut Vec<usize>,
+    ) {
+        out.clear();
+        if !grid.is_tile(origin) {
+            return;
+        }
+        out.push(origin);
+        let mask = grid.tile_mask();
+        let at = |dx: i16, dy: i16| {
+            origin.wrapping_add_signed(grid.offset_of(i32::from(dx), i32::from(dy)))
+        };
+        let reveal = |(from, to): (u32, u32), out: &mut Vec<usize>| {
+            for &(dx, dy) in &self.reveals[from as usize..to as usize] {
+                let wall = at(dx, dy);
+                if mask[wall] && blocks(wall) {
+                    out.push(wall);
+                }
+            }
+        };
+        if !blocks(origin) {
+            reveal(self.root, out);
+        }
+        let mut n = 0;
+        while let Some(node) = self.nodes.get(n) {
+            // The parent is an open tile, so the node's cell lies inside storage.
+            let cell = at(node.dx, node.dy);
+            let tile = mask[cell];
+            let open = tile && !blocks(cell);
+            if node.end && tile {
+                out.push(cell);
+            }
+            if open && node.end {
+                reveal(node.reveal, out);
+            }
+            n = if open { n + 1 } else { node.skip as usize };
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+#[cfg(test)]
+mod tests;
