@@ -6,7 +6,7 @@
 
 use super::PathScratch;
 use super::scratch::State;
-use crate::geom::{Direction, Hex};
+use crate::geom::{Direction, Hex, Tiling};
 use crate::map::Grid;
 
 /// How many tiles the goal-side check may look at before giving up and leaving the answer to
@@ -16,7 +16,9 @@ const POCKET_LIMIT: usize = 96;
 impl PathScratch {
     /// The cost of the cheapest path between two storage indices, or `None` when there is none
     /// (either end no tile, the goal not enterable, or no way through). The path itself is
-    /// then [`PathScratch::index_path`]`(goal)`. Step costs below 1 count as 1.
+    /// then [`PathScratch::index_path`]`(goal)`. Step costs below 1 count as 1. Off hexes the
+    /// search is [`PathScratch::astar_lattice`], with the tiles that cannot be entered as the
+    /// ones a move through a corner cannot squeeze past.
     pub fn astar_with<T>(
         &mut self,
         grid: &Grid<T>,
@@ -24,6 +26,10 @@ impl PathScratch {
         start: usize,
         goal: usize,
     ) -> Option<u32> {
+        if grid.tiling() != Tiling::Hex {
+            let pinch = |i: usize| cost(i).is_none();
+            return self.astar_lattice(grid, &cost, pinch, start, goal);
+        }
         if !grid.is_tile(start) || !grid.is_tile(goal) {
             return None;
         }

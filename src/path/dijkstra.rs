@@ -2,6 +2,7 @@
 
 use super::scratch::State;
 use super::{PathScratch, UNREACHED};
+use crate::geom::Tiling;
 use crate::map::Grid;
 
 /// What a visitor of settled tiles wants next.
@@ -18,7 +19,9 @@ impl PathScratch {
     /// `cost` lets us enter, never beyond `limit`. `visit(index, cost)` is called as each tile
     /// is settled, in ascending cost order (ties: last reached first), and may stop the
     /// search. Afterwards [`PathScratch::distance`] and [`PathScratch::index_path`] answer for
-    /// every tile reached. Step costs below 1 count as 1.
+    /// every tile reached. Step costs below 1 count as 1. Off hexes the search is
+    /// [`PathScratch::dijkstra_lattice`], with the tiles that cannot be entered as the ones a
+    /// move through a corner cannot squeeze past.
     pub fn dijkstra_with<T>(
         &mut self,
         grid: &Grid<T>,
@@ -27,6 +30,10 @@ impl PathScratch {
         limit: u32,
         mut visit: impl FnMut(usize, u32) -> Flow,
     ) {
+        if grid.tiling() != Tiling::Hex {
+            let pinch = |i: usize| cost(i).is_none();
+            return self.dijkstra_lattice(grid, &cost, pinch, sources, limit, visit);
+        }
         let len = grid.storage_len();
         self.begin(len);
         for &s in sources {

@@ -67,11 +67,13 @@ pub fn explore_step_with(
 ) -> Option<Vec<Hex>> {
     let grid = &level.terrain;
     let s = grid.index(from)?;
-    let offsets = grid.neighbor_offsets();
+    let offsets: Vec<Vec<isize>> = (0..grid.tiling().classes())
+        .map(|class| grid.move_offsets(class))
+        .collect();
     let mask = grid.tile_mask();
     let is_frontier = |i: usize| {
         i != s
-            && offsets.iter().any(|&o| {
+            && offsets[grid.class(i)].iter().any(|&o| {
                 let j = i.wrapping_add_signed(o);
                 mask[j] && !known(j)
             })

@@ -11,6 +11,7 @@ mod astar;
 mod bucket;
 mod dijkstra;
 mod explore;
+mod lattice;
 mod range;
 mod reach;
 mod scratch;
@@ -46,6 +47,19 @@ const COST_TABLE: [u32; Terrain::ALL.len()] = {
     }
     table
 };
+
+/// Whether a move through a corner may not pass beside each tile of a level (DESIGN.md: a
+/// wall or a closed door; outside the map too).
+pub fn terrain_pinch(level: &Level) -> impl Fn(usize) -> bool + '_ {
+    let grid: &Grid<Terrain> = &level.terrain;
+    move |i| {
+        !grid.is_tile(i)
+            || matches!(
+                grid.cells().get(i),
+                Some(Terrain::Wall | Terrain::DoorClosed)
+            )
+    }
+}
 
 /// The movement cost of entering each tile of a level by its terrain.
 pub fn terrain_cost(level: &Level) -> impl Fn(usize) -> Option<u32> + '_ {

@@ -1,0 +1,228 @@
+//! The searches on every tiling against a plain search over cells.
+
+use super::*;
+use crate::geom::{Cell, Hex, StepKind};
+use crate::map::{Level, Terrain};
+use crate::path::{dijkstra_map, movement_range, terrain_cost, terrain_pinch};
+use crate::rng::{Stream, below, stream};
+use proptest::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A `w` by `h` box of `tiling` with walls, water and brush in a random share.
+fn level(tiling: Tiling, w: i32, h: i32, percent: usize, seed: u64) -> Level {
+    let cells: Vec<Cell> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
+        .collect();
+    let mut grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
+    let mut rng = stream(seed, Stream::Generation, percent as u64);
+    let kinds = [
+        Terrain::Wall,
+        Terrain::ShallowWater,
+        Terrain::Brush,
+        Terrain::DoorClosed,
+        Terrain::DeepWater,
+    ];
+    for i in grid.indices().collect::<Vec<_>>() {
+        if below(&mut rng, 100) < percent {
+            grid[i] = kinds[below(&mut rng, kinds.len())];
+        }
+    }
+    Level::new("t", 1, grid)
+}
+
+/// The cheapest cost from `from` to every tile, by cells and the tiling's own moves: what
+/// DESIGN.md says, written plainly.
+fn reference(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
+    let grid = &level.terrain;
+    let t = grid.tiling();
+    let terrain = |c: Cell| grid.cell_index(c).map(|i| grid[i]);
+    let pinches = |c: Cell| matches!(terrain(c), None | Some(Terrain::Wall | Terrain::DoorClosed));
+    let mut best = BTreeMap::from([(from, 0u32)]);
+    let mut frontier = BTreeSet::from([(0u32, from)]);
+    while let Some((d, at)) = frontier.pop_first() {
+        if best[&at] < d {
+            continue;
+        }
+        for m in t.moves(t.class(at)).as_slice() {
+            let to = at.offset(m.dx, m.dy);
+            let Some(c) = terrain(to).and_then(Terrain::move_cost) else {
+                continue;
+            };
+            if m.squeezes()
+                .iter()
+                .any(|&(dx, dy)| pinches(at.offset(dx, dy)))
+            {
+                continue;
+            }
+            let nd = d + c + m.extra_cost;
+            if best.get(&to).is_none_or(|&old| nd < old) {
+                best.insert(to, nd);
+                frontier.insert((nd, to));
+            }
+        }
+    }
+    best
+}
+
+/// Every tile's cost by the lattice Dijkstra with the exact squeezing rule.
+fn by_lattice(level: &Level, from: usize) -> BTreeMap<Cell, u32> {
+    let grid = &level.terrain;
+    let mut scratch = PathScratch::new();
+    scratch.dijkstra_lattice(
+        grid,
+        terrain_cost(level),
+        terrain_pinch(level),
+        &[from],
+        UNREACHED,
+        |_, _| Flow::Continue,
+    );
+    grid.indices()
+        .filter_map(|i| scratch.distance(i).map(|d| (grid.cell(i), d)))
+        .collect()
+}
+
+#[test]
+fn a_diagonal_does_not_squeeze_between_walls_or_past_a_closed_door() {
+    let mut level = level(Tiling::Square, 3, 3, 0, 1);
+    let at = |l: &Level, x, y| l.terrain.cell_index(Cell::new(x, y)).unwrap();
+    let (a, b) = (at(&level, 0, 0), at(&level, 1, 1));
+    let cheapest = |l: &Level| {
+        PathScratch::new().astar_lattice(&l.terrain, terrain_cost(l), terrain_pinch(l), a, b)
+    };
+    assert_eq!(cheapest(&level), Some(1));
+    let door = at(&level, 1, 0);
+    level.terrain[door] = Terrain::DoorClosed;
+    assert_eq!(cheapest(&level), Some(2), "around the door by (0, 1)");
+    let wall = at(&level, 0, 1);
+    level.terrain[wall] = Terrain::Wall;
+    assert_eq!(cheapest(&level), Some(2), "through the door itself");
+    level.terrain[door] = Terrain::Floor;
+    level.terrain[wall] = Terrain::DeepWater;
+    assert_eq!(
+        cheapest(&level),
+        Some(1),
+        "deep water is no wall: the diagonal passes"
+    );
+}
+
+#[test]
+fn a_move_through_a_triangle_corner_costs_one_more() {
+    let level = level(Tiling::Triangle, 12, 6, 0, 1);
+    let grid = &level.terrain;
+    let from = Cell::new(5, 2);
+    let t = Tiling::Triangle;
+    let mut s = PathScratch::new();
+    for m in t.moves(t.class(from)).as_slice() {
+        let (a, b) = (
+            grid.cell_index(from).unwrap(),
+            grid.cell_index(from.offset(m.dx, m.dy)).unwrap(),
+        );
+        let want = if m.kind == StepKind::Corner { 2 } else { 1 };
+        assert_eq!(s.astar_with(grid, terrain_cost(&level), a, b), Some(want));
+        assert_eq!(s.index_path(b).len(), 2);
+    }
+}
+
+#[test]
+fn on_hexes_it_finds_the_hex_searches_costs() {
+    for seed in 0..6 {
+        let level = level(Tiling::Hex, 20, 14, 35, seed);
+        let grid = &level.terrain;
+        let cost = terrain_cost(&level);
+        let tiles: Vec<usize> = grid.indices().collect();
+        let from = tiles[tiles.len() / 3];
+        let fast = dijkstra_map(grid, &cost, &[from], UNREACHED);
+        let mut s = PathScratch::new();
+        s.dijkstra_lattice(
+            grid,
+            &cost,
+            |_| false,
+            &[from],
+            UNREACHED,
+            |_, _| Flow::Continue,
+        );
+        for &i in &tiles {
+            let want = (fast[i] != UNREACHED).then_some(fast[i]);
+            assert_eq!(s.distance(i), want, "seed {seed} to {}", grid.hex(i));
+        }
+    }
+}
+
+#[test]
+fn a_range_on_open_triangles_counts_moves_by_their_cost() {
+    let level = level(Tiling::Triangle, 20, 12, 0, 1);
+    let grid = &level.terrain;
+    let from = Hex::new(9, 5);
+    // One point: the three tiles across sides; two more: through corners and beyond sides.
+    assert_eq!(movement_range(grid, terrain_cost(&level), from, 1).len(), 4);
+    let two = movement_range(grid, terrain_cost(&level), from, 2);
+    let want = reference(&level, Cell::from(from))
+        .values()
+        .filter(|&&d| d <= 2)
+        .count();
+    assert_eq!(two.len(), want);
+    assert_eq!(
+        want,
+        1 + 3 + 9,
+        "6 beyond the sides and 3 through the corners"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn costs_are_the_plain_searchs_on_every_tiling(
+        t in 0usize..3,
+        percent in prop::sample::select(vec![0usize, 15, 35, 55]),
+        seed in 0u64..500,
+        x in 0i32..16,
+        y in 0i32..10,
+    ) {
+        let level = level(Tiling::ALL[t], 16, 10, percent, seed);
+        let grid = &level.terrain;
+        let from = grid.cell_index(Cell::new(x, y)).unwrap();
+        let want = reference(&level, grid.cell(from));
+        prop_assert_eq!(by_lattice(&level, from), want);
+    }
+
+    #[test]
+    fn astar_paths_are_cheapest_and_made_of_moves(
+        t in 0usize..3,
+        percent in prop::sample::select(vec![0usize, 20, 40]),
+        seed in 0u64..500,
+        a in (0i32..16, 0i32..10),
+        b in (0i32..16, 0i32..10),
+    ) {
+        let level = level(Tiling::ALL[t], 16, 10, percent, seed);
+        let grid = &level.terrain;
+        let tiling = grid.tiling();
+        let (s, g) = (
+            grid.cell_index(Cell::new(a.0, a.1)).unwrap(),
+            grid.cell_index(Cell::new(b.0, b.1)).unwrap(),
+        );
+        let want = reference(&level, grid.cell(s)).get(&grid.cell(g)).copied();
+        let goal_enterable = terrain_cost(&level)(g).is_some();
+        let mut scratch = PathScratch::new();
+        let got = scratch.astar_lattice(grid, terrain_cost(&level), terrain_pinch(&level), s, g);
+        prop_assert_eq!(got, if goal_enterable { want } else { None });
+        if let Some(total) = got {
+            let path = scratch.index_path(g);
+            prop_assert_eq!(path.first(), Some(&s));
+            prop_assert_eq!(path.last(), Some(&g));
+            let mut sum = 0;
+            for pair in path.windows(2) {
+                let (from, to) = (grid.cell(pair[0]), grid.cell(pair[1]));
+                let m = tiling
+                    .moves(tiling.class(from))
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .find(|m| from.offset(m.dx, m.dy) == to);
+                prop_assert!(m.is_some(), "{:?} to {:?} is no move", from, to);
+                sum += terrain_cost(&level)(pair[1]).unwrap() + m.unwrap().extra_cost;
+            }
+            prop_assert_eq!(sum, total);
+        }
+    }
+}
