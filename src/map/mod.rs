@@ -7,6 +7,7 @@
 mod grid;
 mod level;
 mod shape;
+mod space;
 mod terrain;
 
 pub use grid::{Grid, GridError, MAX_STORAGE};

@@ -1,0 +1,145 @@
+//! The geometry of a grid's own tiling on its tiles, written as the rules use them: positions
+//! as [`Hex`] values holding cells ([`Cell`]), moves by screen direction ([`Compass`]).
+//!
+//! On hexes every answer is the hex one ([`Hex::distance`], [`Hex::line_to`], neighbours in the
+//! order of [`Direction::ALL`](crate::geom::Direction::ALL)), so the hex game is unchanged.
+
+use super::Grid;
+use crate::geom::{Cell, Compass, Hex, Move, Tiling};
+
+impl<T> Grid<T> {
+    /// The moves from the tile at `from`, in the tiling's order.
+    pub fn moves_at(&self, from: Hex) -> impl Iterator<Item = (Hex, Move)> {
+        let t = self.tiling();
+        let moves = t.moves(t.class(Cell::from(from)));
+        (0..moves.as_slice().len()).map(move |k| {
+            let m = moves.as_slice()[k];
+            (from + Hex::new(m.dx, m.dy), m)
+        })
+    }
+
+    /// The tiles one move from `from` (on the map or not), in the tiling's order.
+    pub fn neighbours(&self, from: Hex) -> impl Iterator<Item = Hex> {
+        self.moves_at(from).map(|(to, _)| to)
+    }
+
+    /// The move from `from` that goes `dir` on screen, if the tile has one that way.
+    pub fn step(&self, from: Hex, dir: Compass) -> Option<(Hex, Move)> {
+        self.moves_at(from).find(|(_, m)| m.dir == dir)
+    }
+
+    /// The move from `a` to `b`, if `b` is one move away.
+    pub fn move_between(&self, a: Hex, b: Hex) -> Option<Move> {
+        self.moves_at(a).find(|&(to, _)| to == b).map(|(_, m)| m)
+    }
+
+    /// Whether `b` is one move from `a`.
+    pub fn adjacent(&self, a: Hex, b: Hex) -> bool {
+        self.move_between(a, b).is_some()
+    }
+
+    /// The screen direction of the move from `a` to `b`, if `b` is one move away.
+    pub fn direction(&self, a: Hex, b: Hex) -> Option<Compass> {
+        self.move_between(a, b).map(|m| m.dir)
+    }
+
+    /// How far apart two tiles are: the cost of the cheapest path on open floor
+    /// ([`Tiling::distance`]).
+    pub fn distance(&self, a: Hex, b: Hex) -> i32 {
+        match self.tiling() {
+            Tiling::Hex => a.distance(b),
+            t => t.distance(Cell::from(a), Cell::from(b)),
+        }
+    }
+
+    /// The tiles on the line from `a` to `b`, both ends included.
+    pub fn line(&self, a: Hex, b: Hex) -> Vec<Hex> {
+        match self.tiling() {
+            Tiling::Hex => a.line_to(b),
+            t => t
+                .line(Cell::from(a), Cell::from(b))
+                .into_iter()
+                .map(Hex::from)
+                .collect(),
+        }
+    }
+
+    /// The positions at exactly `radius` from `centre` by [`Grid::distance`]: on hexes in the
+    /// order of [`Hex::ring`], elsewhere row by row.
+    pub fn ring(&self, centre: Hex, radius: u32) -> Vec<Hex> {
+        match self.tiling() {
+            Tiling::Hex => centre.ring(radius),
+            _ => {
+                let r = radius.min(1 << 16) as i32;
+                let want = i64::from(r);
+                (-r..=r)
+                    .flat_map(|dy| (-2 * r - 1..=2 * r + 1).map(move |dx| (dx, dy)))
+                    .map(|(dx, dy)| centre + Hex::new(dx, dy))
+                    .filter(|&h| i64::from(self.distance(centre, h)) == want)
+                    .collect()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Direction;
+
+    fn grid(tiling: Tiling) -> Grid<u8> {
+        let cells: Vec<Cell> = (0..10)
+            .flat_map(|y| (0..20).map(move |x| Cell::new(x, y)))
+            .collect();
+        Grid::from_cells(tiling, &cells, 0).unwrap()
+    }
+
+    #[test]
+    fn on_hexes_everything_is_the_hex_geometry() {
+        let g = grid(Tiling::Hex);
+        let at = Hex::new(5, 5);
+        let want: Vec<Hex> = Direction::ALL.iter().map(|&d| at.neighbor(d)).collect();
+        assert_eq!(g.neighbours(at).collect::<Vec<_>>(), want);
+        for d in Direction::ALL {
+            let dir = crate::geom::hex_compass(d);
+            assert_eq!(g.step(at, dir).map(|s| s.0), Some(at.neighbor(d)));
+            assert_eq!(g.direction(at, at.neighbor(d)), Some(dir));
+        }
+        assert_eq!(g.step(at, Compass::N), None);
+        assert_eq!(g.distance(at, Hex::new(9, 2)), at.distance(Hex::new(9, 2)));
+        assert_eq!(g.line(at, Hex::new(9, 2)), at.line_to(Hex::new(9, 2)));
+        assert_eq!(g.ring(at, 2), at.ring(2));
+    }
+
+    #[test]
+    fn rings_hold_the_tiles_at_their_distance() {
+        for t in Tiling::ALL {
+            let g = grid(t);
+            let at = Hex::new(9, 4);
+            for r in 0..4 {
+                let ring = g.ring(at, r);
+                assert!(ring.iter().all(|&h| g.distance(at, h) == r as i32), "{t}");
+                let count = (-6..=6)
+                    .flat_map(|dy| (-12..=12).map(move |dx| Hex::new(9 + dx, 4 + dy)))
+                    .filter(|&h| g.distance(at, h) == r as i32)
+                    .count();
+                assert_eq!(ring.len(), count, "{t} radius {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn squares_step_eight_ways_and_triangles_six() {
+        let g = grid(Tiling::Square);
+        let at = Hex::new(5, 5);
+        assert_eq!(g.neighbours(at).count(), 8);
+        assert_eq!(g.step(at, Compass::N).map(|s| s.0), Some(Hex::new(5, 4)));
+        assert!(g.adjacent(at, Hex::new(6, 6)));
+        let g = grid(Tiling::Triangle);
+        // Cell (5, 5) points down (5 + 5 even): N across its flat top, S through its tip.
+        assert_eq!(g.step(at, Compass::N).map(|s| s.0), Some(Hex::new(5, 4)));
+        assert_eq!(g.step(at, Compass::SW), None, "no move that way from here");
+        let up = Hex::new(6, 5);
+        assert_eq!(g.step(up, Compass::SW).map(|s| s.0), Some(Hex::new(4, 6)));
+    }
+}
