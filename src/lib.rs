@@ -5,15 +5,15 @@
 //! clock, no unseeded randomness. The shells (`ui`, `mapfile`'s tools) sit around it.
 //!
 //! ```
-//! use hexdeep::geom::Direction;
+//! use hexdeep::geom::{Compass, Hex};
 //! use hexdeep::map::{Grid, Level, Shape, Terrain};
 //! use hexdeep::sim::{Command, World};
 //!
 //! let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
 //! let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), Level::new("a clearing", 1, grid), 7).unwrap();
 //! let start = world.player().pos;
-//! world.apply(Command::Move(Direction::E)).unwrap();
-//! assert_eq!(world.player().pos, start.neighbor(Direction::E));
+//! world.apply(Command::Move(Compass::E)).unwrap();
+//! assert_eq!(world.player().pos, start + Hex::new(1, 0));
 //! ```
 
 pub mod bot;

@@ -10,7 +10,7 @@ mod scripted;
 #[path = "support/cli.rs"]
 mod cli;
 use cli::scratch;
-use hexdeep::geom::Direction;
+use hexdeep::geom::Compass;
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::Command;
 use hexdeep::ui::start::{Choice, menu_choices};
@@ -111,7 +111,7 @@ fn a_changed_hash_names_its_turn() {
 }
 
 /// The index of the first step that moves.
-fn first_move(game: &SavedGame) -> (usize, Direction) {
+fn first_move(game: &SavedGame) -> (usize, Compass) {
     game.record
         .steps
         .iter()

@@ -5,7 +5,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 use cli::scratch;
-use hexdeep::geom::Direction;
+use hexdeep::geom::Compass;
 use hexdeep::persist::{self, Kind, SaveDir, SavedGame};
 use hexdeep::sim::{Command, GameRecord, Origin, World};
 use proptest::prelude::*;
@@ -22,7 +22,7 @@ fn play(seed: u64, moves: &[u8]) -> SavedGame {
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
     for &n in moves {
         let command = match n % 8 {
-            0..=5 => Command::Move(Direction::ALL[usize::from(n % 6)]),
+            0..=5 => Command::Move(Compass::HEX[usize::from(n % 6)]),
             6 => Command::Wait,
             _ => Command::Rest,
         };
@@ -235,7 +235,7 @@ fn inventory_letters_are_the_same_after_save_and_load() {
     )
     .unwrap();
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
-    let mut commands = vec![Command::Move(Direction::E)];
+    let mut commands = vec![Command::Move(Compass::E)];
     let darts = world.player().count_of("dart");
     for _ in 0..darts {
         commands.push(Command::Throw {
@@ -265,7 +265,7 @@ fn inventory_letters_are_the_same_after_save_and_load() {
     assert!(back.record.verify(Some(&back.current)).is_ok());
     let mut world = back.current;
     for _ in 0..5 {
-        world.apply(Command::Move(Direction::E)).unwrap();
+        world.apply(Command::Move(Compass::E)).unwrap();
     }
     let letters: Vec<(char, &str)> = world
         .player()

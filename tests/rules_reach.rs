@@ -3,7 +3,7 @@
 //! the rules (wading into shallow water or brush costs the next action).
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Direction, Hex};
+use hexdeep::geom::{Compass, Hex};
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::path::{arrivals, terrain_cost, turn_of_action};
 use hexdeep::sim::{Command, Event, World};
@@ -20,7 +20,7 @@ fn reached_by_rules(world: &World) -> BTreeMap<Hex, u64> {
     let mut frontier = vec![world.clone()];
     let mut visited = Vec::new();
     while let Some(w) = frontier.pop() {
-        for dir in Direction::ALL {
+        for dir in Compass::HEX {
             let mut next = w.clone();
             let Ok(events) = next.apply(Command::Move(dir)) else {
                 continue;

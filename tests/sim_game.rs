@@ -2,7 +2,7 @@
 //! telegraphs that tell the truth, and determinism.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Direction, Hex};
+use hexdeep::geom::{Compass, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Event, Intention, Rejection, World, messages};
 
@@ -85,7 +85,7 @@ fn a_kobold_flees_when_hurt() {
     .unwrap();
     let kobold = id_of(&world, "kobold");
     // Bump to attack: the kobold is visible and hostile, so the move is a blow.
-    let events = world.apply(Command::Move(Direction::E)).unwrap();
+    let events = world.apply(Command::Move(Compass::E)).unwrap();
     assert!(
         events
             .iter()
@@ -116,16 +116,16 @@ fn a_move_into_a_wall_is_rejected_and_costs_no_time() {
     .unwrap();
     let (hash, turn, segment) = (world.state_hash(), world.turn(), world.segment());
     assert_eq!(
-        world.apply(Command::Move(Direction::E)),
+        world.apply(Command::Move(Compass::E)),
         Err(Rejection::Blocked(Terrain::Wall))
     );
     assert_eq!(
         (world.state_hash(), world.turn(), world.segment()),
         (hash, turn, segment)
     );
-    world.apply(Command::Move(Direction::NW)).unwrap();
+    world.apply(Command::Move(Compass::NW)).unwrap();
     assert_eq!(
-        world.apply(Command::Move(Direction::NW)),
+        world.apply(Command::Move(Compass::NW)),
         Err(Rejection::OffMap)
     );
     assert_ne!(
@@ -149,7 +149,7 @@ fn doors_open_when_entered() {
         !world.is_visible(Hex::new(2, 0)),
         "a closed door hides what lies beyond"
     );
-    let events = world.apply(Command::Move(Direction::E)).unwrap();
+    let events = world.apply(Command::Move(Compass::E)).unwrap();
     assert!(events.contains(&Event::DoorOpened {
         who: 0,
         at: Hex::new(1, 0)
@@ -229,13 +229,13 @@ fn crowd() -> Level {
 
 const SCRIPT: [Command; 8] = [
     Command::Wait,
-    Command::Move(Direction::E),
-    Command::Move(Direction::SE),
+    Command::Move(Compass::E),
+    Command::Move(Compass::SE),
     Command::Wait,
-    Command::Attack(Direction::W),
-    Command::Move(Direction::NW),
+    Command::Attack(Compass::W),
+    Command::Move(Compass::NW),
     Command::Wait,
-    Command::Move(Direction::SW),
+    Command::Move(Compass::SW),
 ];
 
 #[test]
@@ -285,7 +285,7 @@ fn same_seed_and_commands_give_the_same_world() {
         "the seed matters (wandering, initiative)"
     );
     let mut other = SCRIPT;
-    other[0] = Command::Move(Direction::W);
+    other[0] = Command::Move(Compass::W);
     assert_ne!(a, run(9, &other));
 }
 
@@ -315,7 +315,7 @@ fn messages_tell_simultaneous_blows_together() {
         2,
     )
     .unwrap();
-    let events = world.apply(Command::Move(Direction::E)).unwrap();
+    let events = world.apply(Command::Move(Compass::E)).unwrap();
     let lines = messages(&events, &world);
     assert!(
         lines.contains(&"you and the goblin strike each other".to_string()),

@@ -2,7 +2,7 @@
 //! where they stop and can be gathered again.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Direction, Hex};
+use hexdeep::geom::{Compass, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Event, ItemUse, World, messages};
 
@@ -45,7 +45,7 @@ fn a_placed_item_lies_on_the_floor_until_stepped_on() {
     assert_eq!(world.items_at(Hex::new(1, 1)).count(), 1);
     assert_eq!(world.floor_items().len(), 1, "unknown items are not placed");
     let potions = world.player().count_of("potion of healing");
-    let events = world.apply(Command::Move(Direction::E)).unwrap();
+    let events = world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(world.player().count_of("potion of healing"), potions + 1);
     assert_eq!(world.items_at(Hex::new(1, 1)).count(), 0);
     assert!(
@@ -83,7 +83,7 @@ fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
         "the dart lies where it stopped"
     );
     for _ in 0..4 {
-        world.apply(Command::Move(Direction::E)).unwrap();
+        world.apply(Command::Move(Compass::E)).unwrap();
     }
     assert_eq!(world.player().pos, target);
     assert_eq!(world.player().count_of("dart"), darts);
@@ -140,7 +140,7 @@ fn a_bomb_that_bursts_names_itself() {
         1,
     )
     .unwrap();
-    world.apply(Command::Move(Direction::E)).unwrap();
+    world.apply(Command::Move(Compass::E)).unwrap();
     let letter = world
         .player()
         .inventory
@@ -191,7 +191,7 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
     )
     .unwrap();
     assert_eq!(letters(&world), ["a dart", "b potion of healing"]);
-    world.apply(Command::Move(Direction::E)).unwrap();
+    world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(letters(&world), ["a dart", "b potion of healing", "c mace"]);
     let darts = world.player().count_of("dart");
     for _ in 0..darts {
@@ -202,7 +202,7 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
     // The darts and the potion are used up: the mace keeps its letter.
     assert_eq!(letters(&world), ["c mace"]);
     // A new kind takes the first letter no kind run out of remembers.
-    world.apply(Command::Move(Direction::E)).unwrap();
+    world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(letters(&world), ["c mace", "d sword"]);
     // The darts that did not break come back under their own letter, as one stack.
     let lying = u32::try_from(world.items_at(Hex::new(6, 1)).count()).unwrap();
@@ -211,7 +211,7 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
         "{lying} of {darts} darts lie there"
     );
     for _ in 0..4 {
-        world.apply(Command::Move(Direction::E)).unwrap();
+        world.apply(Command::Move(Compass::E)).unwrap();
     }
     assert_eq!(world.player().pos, Hex::new(6, 1));
     assert_eq!(letters(&world), ["a dart", "c mace", "d sword"]);
@@ -230,7 +230,7 @@ fn a_stack_keeps_its_letter_as_it_grows_and_shrinks() {
     )
     .unwrap();
     let darts = world.player().count_of("dart");
-    world.apply(Command::Move(Direction::E)).unwrap();
+    world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(world.player().stack('a').unwrap().count, darts + 1);
     world
         .apply(Command::Throw {

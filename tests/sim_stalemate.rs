@@ -90,7 +90,7 @@ fn the_corner_is_out_of_sight() {
 #[test]
 fn the_hurt_imp_dodges_once_then_hides_instead_of_coming_back() {
     let mut w = hurt_imp();
-    let south = ME.direction_to(NEXT).unwrap();
+    let south = ME.compass_to(NEXT).unwrap();
     // The first blow at its tile: it steps around the corner (R8, as before).
     let events = w.apply(Command::Attack(south)).unwrap();
     assert!(dodged(&events), "{events:?}");
@@ -142,12 +142,12 @@ fn press_on(w: &World) -> Command {
     if m.alive && w.is_visible(m.pos) {
         for at in [w.telegraphed_tile(m), m.pos] {
             if at.is_adjacent(me) {
-                return Command::Attack(me.direction_to(at).unwrap());
+                return Command::Attack(me.compass_to(at).unwrap());
             }
         }
     }
     let i = PATH.iter().position(|&h| h == me).unwrap();
-    Command::Move(me.direction_to(PATH[i + 1]).unwrap())
+    Command::Move(me.compass_to(PATH[i + 1]).unwrap())
 }
 
 #[test]

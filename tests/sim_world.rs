@@ -2,7 +2,7 @@
 //! records that replay and verify, and laws that hold after any commands.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Direction, Hex};
+use hexdeep::geom::{Compass, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{
     Command, Ending, Event, GameRecord, ItemUse, MAX_DEPTH, Origin, Rejection, World,
@@ -25,7 +25,7 @@ fn corridor(width: u32, items: &[(&str, i32)]) -> Level {
     level
 }
 
-fn walk(world: &mut World, dir: Direction, steps: usize) {
+fn walk(world: &mut World, dir: Compass, steps: usize) {
     for _ in 0..steps {
         world.apply(Command::Move(dir)).unwrap();
     }
@@ -95,11 +95,11 @@ fn map_files_become_the_first_depths() {
     .unwrap();
     assert_eq!(world.depths()[0].level().name, "corridor");
     assert_eq!(world.depth_count(), MAX_DEPTH);
-    walk(&mut world, Direction::E, 4);
+    walk(&mut world, Compass::E, 4);
     world.apply(Command::Descend).unwrap();
     assert_eq!(world.depths()[1].level().terrain.len(), 6);
     assert_eq!(world.depths()[1].level().depth, 2);
-    walk(&mut world, Direction::E, 5);
+    walk(&mut world, Compass::E, 5);
     world.apply(Command::Descend).unwrap();
     assert_eq!(world.depth(), 3);
     assert_eq!(
@@ -122,7 +122,7 @@ fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
         Err(Rejection::NoStairs(true)),
         "not on stairs"
     );
-    walk(&mut world, Direction::E, 4);
+    walk(&mut world, Compass::E, 4);
     let darts = world.player().count_of("dart");
     world.apply(Command::Drop('a')).unwrap();
     assert_eq!(world.player().count_of("dart"), 0);
@@ -170,9 +170,9 @@ fn leaving_needs_the_artifact_and_carrying_it_out_wins() {
         world.apply(Command::Ascend),
         Err(Rejection::NeedArtifact(name.clone()))
     );
-    walk(&mut world, Direction::E, 1);
+    walk(&mut world, Compass::E, 1);
     assert!(world.carries_artifact());
-    walk(&mut world, Direction::W, 1);
+    walk(&mut world, Compass::W, 1);
     let events = world.apply(Command::Ascend).unwrap();
     assert!(events.contains(&Event::Escaped));
     assert_eq!(world.ending(), Some(&Ending::Won));
@@ -206,7 +206,7 @@ fn creature_ids_stay_the_same_for_the_whole_game() {
         world.apply(Command::Wait).unwrap();
     }
     // A level made on the way down gives its monsters the next ids; no id changes.
-    walk(&mut world, Direction::E, 4);
+    walk(&mut world, Compass::E, 4);
     world.apply(Command::Descend).unwrap();
     let after: Vec<(usize, String, u32)> = world
         .creatures()
@@ -257,15 +257,15 @@ fn wading_into_water_costs_the_next_action() {
     )
     .unwrap();
     let turn = world.turn();
-    world.apply(Command::Move(Direction::E)).unwrap();
+    world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(world.turn(), turn + 1, "the wading action passed by itself");
-    world.apply(Command::Move(Direction::E)).unwrap();
+    world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(world.player().pos, Hex::new(2, 0));
 }
 
 fn command_from(n: u8) -> Command {
     match n % 10 {
-        0..=5 => Command::Move(Direction::ALL[usize::from(n % 6)]),
+        0..=5 => Command::Move(Compass::HEX[usize::from(n % 6)]),
         6 => Command::Wait,
         7 => Command::Rest,
         8 => Command::PickUp,
@@ -310,13 +310,7 @@ fn a_changed_record_is_caught_at_its_first_different_step() {
     )
     .unwrap();
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
-    for dir in [
-        Direction::E,
-        Direction::SE,
-        Direction::E,
-        Direction::W,
-        Direction::NE,
-    ] {
+    for dir in [Compass::E, Compass::SE, Compass::E, Compass::W, Compass::NE] {
         let command = Command::Move(dir);
         if world.apply(command).is_ok() {
             record.push(command, &world);
@@ -378,7 +372,7 @@ fn a_map_file_s_depth_is_honoured_with_generated_depths_before_it() {
     let (levels, _) = hexdeep::ui::levels_at_their_depths(maps, &content, 3).unwrap();
     assert_eq!(levels.len(), 3);
     let mut world = World::new_game(content.into(), hexdeep::mapgen::dungeon(), 3, levels).unwrap();
-    walk(&mut world, Direction::E, 4);
+    walk(&mut world, Compass::E, 4);
     world.apply(Command::Descend).unwrap();
     assert_eq!(world.depth(), 2);
     let generated =

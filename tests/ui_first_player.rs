@@ -6,7 +6,7 @@
 
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::{Direction, Hex};
+use hexdeep::geom::{Compass, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Intention, World};
 use hexdeep::ui::app::Session;
@@ -478,8 +478,8 @@ fn exploring_stops_before_the_hits_are_told() {
         assert!(stop < hit, "{lines:?}");
     }
     assert_eq!(
-        s.world.player().pos.direction_to(Hex::new(7, 1)),
-        Some(Direction::E)
+        s.world.player().pos.compass_to(Hex::new(7, 1)),
+        Some(Compass::E)
     );
 }
 

@@ -7,7 +7,7 @@
 #[path = "support/screen.rs"]
 mod screen;
 use hexdeep::content::Content;
-use hexdeep::geom::{Direction, Hex};
+use hexdeep::geom::{Compass, Hex};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, ItemUse, World, compared};
 use hexdeep::ui::app::Session;
@@ -82,8 +82,8 @@ fn the_sidebar_shows_the_blow_and_armour_of_what_is_wielded_and_worn() {
     let bare = s.world.player_gear();
     assert_eq!(bare.damage, s.world.player().damage, "bare hands");
     assert!(screen(&mut s).contains(&melee_line(&s.world)));
-    s.perform(Command::Move(Direction::E));
-    s.perform(Command::Move(Direction::E));
+    s.perform(Command::Move(Compass::E));
+    s.perform(Command::Move(Compass::E));
     let keys_ = format!("w{}", letter_of(&s, &weapon));
     keys(&mut s, &keys_);
     let keys_ = format!("W{}", letter_of(&s, &armour));
@@ -107,7 +107,7 @@ fn a_found_weapon_compares_itself_with_the_one_in_hand() {
     let (first, second) = (weapons[0].clone(), weapons[1].clone());
     let mut s = session(&[first.clone(), second.clone()]);
     // Picked up with bare hands: it says what it adds to them.
-    s.perform(Command::Move(Direction::E));
+    s.perform(Command::Move(Compass::E));
     let with = s.world.player_gear_with(&first).unwrap();
     let gain = with.damage - s.world.player_gear().damage;
     let told = format!("You pick up a {first} ({gain:+} damage");
@@ -124,7 +124,7 @@ fn a_found_weapon_compares_itself_with_the_one_in_hand() {
     assert!(sidebar(&text).contains(&vs), "looking at it: {vs}\n{text}");
     screen::press(&mut s, ratatui::crossterm::event::KeyCode::Esc);
     // In the pack, the inventory says so too; the wielded one does not compare with itself.
-    s.perform(Command::Move(Direction::E));
+    s.perform(Command::Move(Compass::E));
     keys(&mut s, "i");
     let text = screen(&mut s);
     let line = format!("{} - {second}: ", letter_of(&s, &second));

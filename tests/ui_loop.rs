@@ -427,8 +427,8 @@ fn clicks_through_the_loop_strike_and_select_a_monster_in_the_sidebar() {
     assert_eq!(
         s.record,
         [
-            Command::Attack(hexdeep::geom::Direction::W),
-            Command::Attack(hexdeep::geom::Direction::NE)
+            Command::Attack(hexdeep::geom::Compass::W),
+            Command::Attack(hexdeep::geom::Compass::NE)
         ]
     );
 }

@@ -198,7 +198,7 @@ fn a_rat_killed_among_two_dies_under_its_letter() {
             .visible_monsters()
             .iter()
             .find(|c| c.pos.is_adjacent(me))
-            .map(|c| me.direction_to(c.pos).unwrap());
+            .map(|c| me.compass_to(c.pos).unwrap());
         match near {
             Some(dir) => {
                 s.perform(hexdeep::sim::Command::Move(dir));

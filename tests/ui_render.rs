@@ -2,7 +2,7 @@
 //! visible versus remembered tiles, the too-small message, and every size without a panic.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Direction, Hex};
+use hexdeep::geom::{Compass, Hex};
 use hexdeep::map::{Grid, Level, Terrain};
 use hexdeep::sim::{Command, World};
 use hexdeep::ui::keymap::Keymap;
@@ -103,14 +103,14 @@ fn the_player_is_in_the_cell_of_its_tile() {
     .unwrap();
     let ui = UiState::default();
     let before = find_player(&render(&world, &ui, Palette { color: true }, 80, 24));
-    world.apply(Command::Move(Direction::E)).unwrap();
+    world.apply(Command::Move(Compass::E)).unwrap();
     let after = find_player(&render(&world, &ui, Palette { color: true }, 80, 24));
     assert_eq!(
         (after.0, after.1),
         (before.0 + 2, before.1),
         "E is two columns right"
     );
-    world.apply(Command::Move(Direction::SW)).unwrap();
+    world.apply(Command::Move(Compass::SW)).unwrap();
     let sw = find_player(&render(&world, &ui, Palette { color: true }, 80, 24));
     assert_eq!(
         (sw.0, sw.1),
@@ -139,7 +139,7 @@ fn remembered_tiles_are_dimmer_than_visible_ones() {
     .unwrap();
     let sight = world.player_sight() as i32;
     for _ in 0..sight + 3 {
-        world.apply(Command::Move(Direction::E)).unwrap();
+        world.apply(Command::Move(Compass::E)).unwrap();
     }
     assert!(world.is_seen(Hex::new(0, 0)) && !world.is_visible(Hex::new(0, 0)));
     let ui = UiState::default();

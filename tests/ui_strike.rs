@@ -9,7 +9,7 @@ mod cli;
 mod room;
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::{Direction, Hex};
+use hexdeep::geom::{Compass, Hex};
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::{Command, GameRecord, Intention, Origin, World};
 use hexdeep::ui::app::Session;
@@ -63,7 +63,7 @@ fn wait_for_the_rats_step(s: &mut Session) -> Hex {
 }
 
 /// The first character key the default keymap binds to a step in `dir` (a numpad digit).
-fn key_for(dir: Direction) -> char {
+fn key_for(dir: Compass) -> char {
     Keymap::default_keys()
         .keys_for(Intent::Step(dir))
         .into_iter()
@@ -86,7 +86,7 @@ fn striking_the_tile_a_rat_telegraphs_hits_the_rat() {
         s.world.creature_at(to).is_none(),
         "the marked tile is empty when the blow is chosen"
     );
-    let dir = s.world.player().pos.direction_to(to).unwrap();
+    let dir = s.world.player().pos.compass_to(to).unwrap();
     let before = rat(&s.world).hp;
     press_char(&mut s, 'F');
     assert_eq!(s.ui.mode, Mode::Strike);
@@ -110,7 +110,7 @@ fn a_plain_step_toward_the_mark_walks_into_it_instead() {
     // The reason for F: moving toward the marked tile steps into it, and the rat is not hit.
     let mut s = session(rat_room());
     let to = wait_for_the_rats_step(&mut s);
-    let dir = s.world.player().pos.direction_to(to).unwrap();
+    let dir = s.world.player().pos.compass_to(to).unwrap();
     let before = rat(&s.world).hp;
     press_char(&mut s, key_for(dir));
     assert_eq!(s.record.last(), Some(&Command::Move(dir)));
@@ -191,7 +191,7 @@ fn click(s: &mut Session, hex: Hex, modifiers: KeyModifiers) {
 fn a_click_while_f_asks_or_a_ctrl_click_strikes_a_neighbour() {
     let mut s = session(rat_room());
     let to = wait_for_the_rats_step(&mut s);
-    let dir = s.world.player().pos.direction_to(to).unwrap();
+    let dir = s.world.player().pos.compass_to(to).unwrap();
     let far = s.world.player().pos + Hex::new(3, 0);
     press_char(&mut s, 'F');
     click(&mut s, far, KeyModifiers::NONE);
@@ -211,7 +211,7 @@ fn a_click_while_f_asks_or_a_ctrl_click_strikes_a_neighbour() {
 
     let mut s = session(rat_room());
     let to = wait_for_the_rats_step(&mut s);
-    let dir = s.world.player().pos.direction_to(to).unwrap();
+    let dir = s.world.player().pos.compass_to(to).unwrap();
     let done = s.record.len();
     click(&mut s, to, KeyModifiers::NONE);
     assert_eq!(s.record.len(), done, "a plain click only describes");
@@ -224,13 +224,13 @@ fn a_strike_is_saved_and_verified_like_any_command() {
     let start = rat_room();
     let mut s = session(start.clone());
     let to = wait_for_the_rats_step(&mut s);
-    let dir = s.world.player().pos.direction_to(to).unwrap();
+    let dir = s.world.player().pos.compass_to(to).unwrap();
     press_char(&mut s, 'F');
     press_char(&mut s, key_for(dir));
     // The vi keys answer as the numpad does.
     press_char(&mut s, 'F');
     press_char(&mut s, 'h');
-    assert_eq!(s.record.last(), Some(&Command::Attack(Direction::W)));
+    assert_eq!(s.record.last(), Some(&Command::Attack(Compass::W)));
     assert!(s.record.contains(&Command::Attack(dir)));
 
     let mut world = start.clone();

@@ -53,7 +53,8 @@ impl<'a> Fight<'a> {
 
     /// Whether some monster in view is next to the player.
     pub(super) fn adjacent(&self) -> bool {
-        self.foes.iter().any(|c| c.pos.is_adjacent(self.me))
+        let grid = &self.world.level().terrain;
+        self.foes.iter().any(|c| grid.adjacent(c.pos, self.me))
     }
 
     /// Whether the player's tile is threatened in the coming segment.
@@ -73,13 +74,13 @@ impl<'a> Fight<'a> {
             .filter(|p| matches!(p.intention, Intention::Attack(t) if t == self.me))
             .map(|p| p.from)
             .collect();
-        self.me
-            .neighbors()
-            .into_iter()
+        let grid = &self.world.level().terrain;
+        grid.neighbours(self.me)
             .filter(|&h| self.free(h) && !self.marked.contains(&h))
-            .filter(|h| swingers.iter().all(|s| !s.is_adjacent(*h)))
+            .filter(|&h| self.world.level().move_allowed(self.me, h))
+            .filter(|&h| swingers.iter().all(|&s| !grid.adjacent(s, h)))
             .min_by_key(|&h| (self.foes_next_to(h), self.shooters_distance(h), h))
-            .and_then(|h| self.me.direction_to(h))
+            .and_then(|h| grid.direction(self.me, h))
             .map(Command::Move)
     }
 
@@ -89,14 +90,23 @@ impl<'a> Fight<'a> {
         self.plans
             .iter()
             .filter(|p| matches!(p.intention, Intention::Throw(_)))
-            .map(|p| p.from.distance(hex))
+            .map(|p| self.world.level().terrain.distance(p.from, hex))
             .min()
             .unwrap_or(0)
     }
 
+    /// How far apart two tiles are on the level's tiling.
+    fn dist(&self, a: Hex, b: Hex) -> i32 {
+        self.world.level().terrain.distance(a, b)
+    }
+
     /// How many foes stand next to `hex`.
     fn foes_next_to(&self, hex: Hex) -> usize {
-        self.foes.iter().filter(|c| c.pos.is_adjacent(hex)).count()
+        let grid = &self.world.level().terrain;
+        self.foes
+            .iter()
+            .filter(|c| grid.adjacent(c.pos, hex))
+            .count()
     }
 
     /// A known tile that can be entered and has no creature in view on it.
@@ -114,9 +124,10 @@ impl<'a> Fight<'a> {
             .foes
             .iter()
             .map(|c| (c, self.world.telegraphed_tile(c)))
-            .filter(|(_, at)| at.is_adjacent(self.me))
+            .filter(|&(_, at)| self.world.level().move_allowed(self.me, at))
             .min_by_key(|(c, at)| (c.hp, *at == c.pos, c.id))?;
-        self.me.direction_to(target.1).map(Command::Attack)
+        let grid = &self.world.level().terrain;
+        grid.direction(self.me, target.1).map(Command::Attack)
     }
 
     /// A throw or shot at the nearest monster that a missile can reach, aimed where it will
@@ -128,7 +139,7 @@ impl<'a> Fight<'a> {
         }
         for foe in &self.foes {
             let at = self.world.telegraphed_tile(foe);
-            if at.distance(self.me) < 2 {
+            if at == self.me || self.world.level().terrain.adjacent(at, self.me) {
                 continue;
             }
             if let Some(missile) = self.pick(&missiles, foe, at) {
@@ -143,7 +154,7 @@ impl<'a> Fight<'a> {
 
     /// The missile to use on `foe` expected at `at`, if any reaches it.
     fn pick(&self, missiles: &[Missile], foe: &Creature, at: Hex) -> Option<Missile> {
-        let d = at.distance(self.me);
+        let d = self.dist(at, self.me);
         let line = self.world.flight_path(self.me, at);
         if d < 1 || line.last() != Some(&at) {
             return None;
@@ -151,7 +162,12 @@ impl<'a> Fight<'a> {
         let clear = line[..line.len() - 1]
             .iter()
             .all(|&h| self.world.visible_creature(h).is_none());
-        let crowd = self.foes.iter().filter(|c| c.pos.distance(at) <= 1).count();
+        let grid = &self.world.level().terrain;
+        let crowd = self
+            .foes
+            .iter()
+            .filter(|c| c.pos == at || grid.adjacent(c.pos, at))
+            .count();
         missiles
             .iter()
             .filter(|m| m.range as i32 >= d)
@@ -177,7 +193,7 @@ impl<'a> Fight<'a> {
             .visible_plans()
             .iter()
             .any(|p| match p.intention {
-                Intention::Move(to) => to.distance(self.me) < p.from.distance(self.me),
+                Intention::Move(to) => self.dist(to, self.me) < self.dist(p.from, self.me),
                 Intention::Attack(_) | Intention::Throw(_) => {
                     self.world.threatened(p).contains(&self.me)
                 }
@@ -206,6 +222,6 @@ impl<'a> Fight<'a> {
 
     /// The nearest foe's distance.
     pub(super) fn nearest(&self) -> Option<i32> {
-        self.foes.first().map(|c| c.pos.distance(self.me))
+        self.foes.first().map(|c| self.dist(c.pos, self.me))
     }
 }

@@ -305,7 +305,7 @@ impl Bot {
         // that it is not planned anew at every step.
         let fresh = self.planned == Some(now)
             && self.route.first().is_some_and(|&h| {
-                h.is_adjacent(me)
+                world.level().move_allowed(me, h)
                     && world.level().passable(h)
                     && world.visible_creature(h).is_none()
             })
@@ -329,7 +329,7 @@ impl Bot {
             return None;
         }
         let next = self.route.remove(0);
-        me.direction_to(next).map(Command::Move)
+        world.level().terrain.direction(me, next).map(Command::Move)
     }
 }
 
@@ -366,9 +366,8 @@ fn worth_reaching(world: &World, goal: Goal, end: Hex) -> bool {
     }
     let grid = &world.level().terrain;
     world.items_at(end).next().is_some()
-        || end
-            .neighbors()
-            .into_iter()
+        || grid
+            .neighbours(end)
             .any(|n| grid.contains(n) && !world.is_seen(n))
 }
 
@@ -401,7 +400,7 @@ fn close_in(world: &World, fight: &Fight) -> Option<Command> {
     if !fight.free(next) {
         return None;
     }
-    me.direction_to(next).map(Command::Move)
+    world.level().terrain.direction(me, next).map(Command::Move)
 }
 
 /// A melee weapon back in hand when a monster comes near while a launcher is held.
@@ -417,7 +416,7 @@ fn ready_weapon(world: &World, fight: &Fight) -> Option<Command> {
 mod tests {
     use super::*;
     use crate::content::Content;
-    use crate::geom::Direction;
+    use crate::geom::Compass;
     use crate::map::{Grid, Level, Shape};
 
     /// A long hall (wider than the player sees) with stairs down at its west end, the player
@@ -447,7 +446,7 @@ mod tests {
             assert_eq!(bot.idle, n - 1);
         }
         // A step east shows tiles not seen before.
-        world.apply(Command::Move(Direction::E)).unwrap();
+        world.apply(Command::Move(Compass::E)).unwrap();
         bot.watch_progress(&world, &Fight::new(&world));
         assert_eq!(bot.idle, 0);
         // Waiting shows nothing new.
@@ -461,7 +460,7 @@ mod tests {
         let world = hall();
         let mut fresh = Bot::new();
         // It has stairs in view but the hall's far end unexplored: it explores, eastward.
-        assert_eq!(fresh.choose(&world), Command::Move(Direction::E));
+        assert_eq!(fresh.choose(&world), Command::Move(Compass::E));
         let mut stuck = Bot::new();
         stuck.choose(&world);
         stuck.idle = NO_PROGRESS;
@@ -471,7 +470,7 @@ mod tests {
         assert!(
             matches!(
                 command,
-                Command::Move(Direction::W | Direction::NW | Direction::SW)
+                Command::Move(Compass::W | Compass::NW | Compass::SW)
             ),
             "{command:?}"
         );

@@ -107,6 +107,11 @@ impl Hex {
         Direction::from_offset(other - self)
     }
 
+    /// The screen direction to an adjacent hex, if `other` is one.
+    pub fn compass_to(self, other: Hex) -> Option<Compass> {
+        self.direction_to(other).map(hex_compass)
+    }
+
     /// Whether `other` is one of the six neighbours.
     pub fn is_adjacent(self, other: Hex) -> bool {
         self.distance(other) == 1

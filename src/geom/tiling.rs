@@ -104,6 +104,17 @@ impl Compass {
         Compass::SE,
     ];
 
+    /// The six a hex steps, in the order of [`Direction::ALL`](super::Direction::ALL): E, NE,
+    /// NW, W, SW, SE.
+    pub const HEX: [Compass; 6] = [
+        Compass::E,
+        Compass::NE,
+        Compass::NW,
+        Compass::W,
+        Compass::SW,
+        Compass::SE,
+    ];
+
     /// The position of this direction in [`Compass::ALL`].
     pub const fn index(self) -> usize {
         self as usize

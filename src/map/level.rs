@@ -108,6 +108,19 @@ impl Level {
         self.terrain_at(hex).is_some_and(|t| !t.blocks_movement())
     }
 
+    /// Whether a step from `from` to `to` is one of `from`'s moves and does not squeeze past a
+    /// corner: a move through a corner (a square's diagonal, a triangle's shortcut) is
+    /// refused when any tile it passes between is a wall, a closed door or no tile
+    /// (DESIGN.md, "Tilings"). Whether `to` itself can be entered is [`Level::passable`].
+    pub fn move_allowed(&self, from: Hex, to: Hex) -> bool {
+        self.terrain.move_between(from, to).is_some_and(|m| {
+            m.squeezes().iter().all(|&(dx, dy)| {
+                let beside = self.terrain_at(from + Hex::new(dx, dy));
+                !matches!(beside, None | Some(Terrain::Wall | Terrain::DoorClosed))
+            })
+        })
+    }
+
     /// Whether the hex hides what lies beyond it; positions outside the shape block sight.
     pub fn blocks_sight(&self, hex: Hex) -> bool {
         self.terrain_at(hex).is_none_or(Terrain::blocks_sight)

@@ -67,18 +67,16 @@ impl<T> Grid<T> {
     /// The positions at exactly `radius` from `centre` by [`Grid::distance`]: on hexes in the
     /// order of [`Hex::ring`], elsewhere row by row.
     pub fn ring(&self, centre: Hex, radius: u32) -> Vec<Hex> {
-        match self.tiling() {
-            Tiling::Hex => centre.ring(radius),
-            _ => {
-                let r = radius.min(1 << 16) as i32;
-                let want = i64::from(r);
-                (-r..=r)
-                    .flat_map(|dy| (-2 * r - 1..=2 * r + 1).map(move |dx| (dx, dy)))
-                    .map(|(dx, dy)| centre + Hex::new(dx, dy))
-                    .filter(|&h| i64::from(self.distance(centre, h)) == want)
-                    .collect()
-            }
+        if self.tiling() == Tiling::Hex {
+            return centre.ring(radius);
         }
+        let r = radius.min(1 << 16) as i32;
+        let want = i64::from(r);
+        (-r..=r)
+            .flat_map(|dy| (-2 * r - 1..=2 * r + 1).map(move |dx| (dx, dy)))
+            .map(|(dx, dy)| centre + Hex::new(dx, dy))
+            .filter(|&h| i64::from(self.distance(centre, h)) == want)
+            .collect()
     }
 }
 

@@ -7,7 +7,7 @@ use super::Creature;
 use super::intention::Intention;
 use crate::content::Behaviour;
 use crate::fov::visible_tiles;
-use crate::geom::{Direction, Hex};
+use crate::geom::{Compass, Hex};
 use crate::map::{Level, Terrain};
 use crate::path::{UNREACHED, astar, dijkstra_map, terrain_cost};
 use crate::rng::{GameRng, below};
@@ -22,7 +22,7 @@ pub(super) struct Mind {
     /// Where it last saw the player, while it still hunts there.
     pub memory: Option<Hex>,
     /// The line it is charging down.
-    pub charge: Option<Direction>,
+    pub charge: Option<Compass>,
 }
 
 /// What every monster may consult when choosing: computed once per segment.
@@ -109,7 +109,7 @@ impl<'a> Senses<'a> {
         let Some(player) = self.player else {
             return false;
         };
-        if me.pos.distance(player.pos) > me.sight as i32 {
+        if self.dist(me.pos, player.pos) > me.sight as i32 {
             return false;
         }
         let Some(target) = self.level.terrain.index(player.pos) else {
@@ -135,7 +135,7 @@ impl<'a> Senses<'a> {
         let (Some(p), Some(i)) = (self.player, self.level.terrain.index(hex)) else {
             return false;
         };
-        p.pos.distance(hex) <= p.sight as i32
+        self.dist(p.pos, hex) <= p.sight as i32
             && visible_tiles(self.level, p.pos, p.sight)
                 .binary_search(&i)
                 .is_ok()
@@ -146,9 +146,9 @@ impl<'a> Senses<'a> {
     fn step(&self, me: &Creature, flee: bool) -> Option<Hex> {
         let here = self.cost_at(me.pos);
         let mut best: Option<(bool, u32, Hex)> = None;
-        for to in me.pos.neighbors() {
+        for to in self.level.terrain.neighbours(me.pos) {
             let cost = self.cost_at(to);
-            if !self.level.passable(to) || cost == UNREACHED || cost == 0 {
+            if !self.can_step(me.pos, to) || cost == UNREACHED || cost == 0 {
                 continue;
             }
             let better = if flee { cost > here } else { cost < here };
@@ -179,7 +179,7 @@ impl<'a> Senses<'a> {
             .iter()
             .skip(1)
             .filter(|c| c.name == me.name)
-            .filter(|c| c.pos.distance(player) <= radius as i32)
+            .filter(|c| self.dist(c.pos, player) <= radius as i32)
             .count() as u32
     }
 
@@ -197,7 +197,7 @@ impl<'a> Senses<'a> {
     /// before a tile that blocks sight, so a target in brush cannot be shot (a centaur that
     /// shot at a player in brush forever, never hitting, held the bot in issue 17).
     fn clear_shot(&self, from: Hex, to: Hex) -> bool {
-        let line = from.line_to(to);
+        let line = self.level.terrain.line(from, to);
         !self.level.blocks_sight(to)
             && line[1..line.len() - 1].iter().all(|&h| {
                 !self.level.blocks_sight(h)
@@ -210,22 +210,40 @@ impl<'a> Senses<'a> {
     }
 
     /// The direction of a straight, open run from `me` to the player within `range`.
-    fn charge_line(&self, me: &Creature, player: Hex, range: u32) -> Option<Direction> {
-        let d = me.pos.distance(player);
+    fn charge_line(&self, me: &Creature, player: Hex, range: u32) -> Option<Compass> {
+        let d = self.dist(me.pos, player);
         if d < 2 || d > range as i32 {
             return None;
         }
-        let dir = Direction::ALL
-            .into_iter()
-            .find(|&dir| (0..d).fold(me.pos, |h, _| h.neighbor(dir)) == player)?;
-        let mut at = me.pos;
-        for _ in 1..d {
-            at = at.neighbor(dir);
-            if !self.free(at) {
-                return None;
+        let grid = &self.level.terrain;
+        // Straight: every step the same way on screen, as many steps as the distance.
+        let run = |dir: Compass| {
+            let mut at = me.pos;
+            let mut tiles = Vec::new();
+            for _ in 0..d {
+                at = grid.step(at, dir)?.0;
+                tiles.push(at);
             }
-        }
-        Some(dir)
+            (at == player).then_some(tiles)
+        };
+        let (dir, tiles) = grid
+            .moves_at(me.pos)
+            .find_map(|(_, m)| run(m.dir).map(|t| (m.dir, t)))?;
+        tiles[..tiles.len() - 1]
+            .iter()
+            .all(|&at| self.free(at))
+            .then_some(dir)
+    }
+
+    /// How far apart two tiles are on the level's tiling.
+    fn dist(&self, a: Hex, b: Hex) -> i32 {
+        self.level.terrain.distance(a, b)
+    }
+
+    /// Whether a step from `from` to `to` is one the rules allow on this level's tiling: a
+    /// move to a passable tile, not squeezing past a wall or closed door through a corner.
+    fn can_step(&self, from: Hex, to: Hex) -> bool {
+        self.level.passable(to) && self.level.move_allowed(from, to)
     }
 }
 
@@ -241,7 +259,7 @@ pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Inte
     }
     let player = senses.player.filter(|_| senses.sees_player(me));
     if let (Some(home), Behaviour::Guardian { radius }) = (me.home, behaviour) {
-        let intruder = player.filter(|p| p.pos.distance(home) <= radius as i32 + 1);
+        let intruder = player.filter(|p| senses.dist(p.pos, home) <= radius as i32 + 1);
         if intruder.is_none() {
             return (go_home(senses, me, home), Mind::default());
         }
@@ -276,8 +294,8 @@ pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Inte
 }
 
 /// The next step of a charge under way, or `None` when the charge is over.
-fn charging(senses: &Senses, me: &Creature, dir: Direction) -> Option<(Intention, Mind)> {
-    let next = me.pos.neighbor(dir);
+fn charging(senses: &Senses, me: &Creature, dir: Compass) -> Option<(Intention, Mind)> {
+    let next = senses.level.terrain.step(me.pos, dir)?.0;
     let mind = Mind {
         memory: me.memory,
         charge: Some(dir),
@@ -311,7 +329,7 @@ fn hunt(
     target: Hex,
     mind: Mind,
 ) -> (Intention, Mind) {
-    let adjacent = me.pos.is_adjacent(target);
+    let adjacent = senses.level.terrain.adjacent(me.pos, target);
     let approach = || {
         senses
             .step(me, false)
@@ -336,14 +354,14 @@ fn hunt(
             let ready = senses.pack_near_player(me, target, radius) >= size
                 || senses.kin(me) < size
                 || me.hp < me.max_hp;
-            let far = me.pos.distance(target) > radius as i32;
+            let far = senses.dist(me.pos, target) > radius as i32;
             match senses.step(me, false) {
                 Some(to) if ready || far => Intention::Move(to),
                 _ => Intention::Stay,
             }
         }
         Behaviour::Ranged { range, .. }
-            if me.pos.distance(target) <= range as i32 && senses.clear_shot(me.pos, target) =>
+            if senses.dist(me.pos, target) <= range as i32 && senses.clear_shot(me.pos, target) =>
         {
             Intention::Throw(target)
         }
@@ -353,7 +371,9 @@ fn hunt(
                     charge: Some(dir),
                     ..mind
                 };
-                return (Intention::Move(me.pos.neighbor(dir)), mind);
+                if let Some((to, _)) = senses.level.terrain.step(me.pos, dir) {
+                    return (Intention::Move(to), mind);
+                }
             }
             approach()
         }
@@ -371,11 +391,11 @@ fn hunt(
 /// step that brings it closer; else a dry step out of the player's sight, to wait there;
 /// else it waits where it stands, on dry land. Already in the water, it wades on.
 fn keep_dry(senses: &Senses, me: &Creature) -> Intention {
-    let dry: Vec<Hex> = me
-        .pos
-        .neighbors()
-        .into_iter()
-        .filter(|&h| senses.free(h) && !senses.wading(h))
+    let dry: Vec<Hex> = senses
+        .level
+        .terrain
+        .neighbours(me.pos)
+        .filter(|&h| senses.free(h) && senses.can_step(me.pos, h) && !senses.wading(h))
         .collect();
     let here = senses.cost_at(me.pos);
     let closer = dry
@@ -411,10 +431,11 @@ fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
     if below(rng, 3) == 0 {
         return Intention::Stay;
     }
-    let open: Vec<Hex> = Direction::ALL
-        .iter()
-        .map(|&d| me.pos.neighbor(d))
-        .filter(|&h| senses.free(h))
+    let open: Vec<Hex> = senses
+        .level
+        .terrain
+        .neighbours(me.pos)
+        .filter(|&h| senses.free(h) && senses.can_step(me.pos, h))
         .collect();
     if open.is_empty() {
         return Intention::Stay;

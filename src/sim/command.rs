@@ -1,7 +1,7 @@
 //! What the player can ask of the world, and why it may refuse.
 
 use crate::content::ItemAction;
-use crate::geom::{Direction, Hex};
+use crate::geom::{Compass, Hex};
 use crate::map::Terrain;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -10,10 +10,11 @@ use thiserror::Error;
 /// keymap never breaks an old replay. Items are named by their inventory letter.
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Command {
-    /// Step to the neighbouring tile (an attack if a visible hostile stands there).
-    Move(Direction),
+    /// Step to the neighbouring tile that way on screen (an attack if a visible hostile stands
+    /// there).
+    Move(Compass),
     /// Strike the neighbouring tile, whoever is there after this segment's movement.
-    Attack(Direction),
+    Attack(Compass),
     /// Let one action pass.
     Wait,
     /// Let one action pass resting: the same as [`Command::Wait`] for the rules, and a turn
@@ -53,6 +54,12 @@ pub enum Rejection {
     /// There is no tile in that direction.
     #[error("there is nothing there")]
     OffMap,
+    /// This tile has no move that way (a triangle's or a hex's missing direction).
+    #[error("no move goes {} from here", .0.name())]
+    NoMove(Compass),
+    /// A move through a corner would squeeze past a wall or a closed door.
+    #[error("you cannot squeeze past the corner that way")]
+    Squeeze,
     /// No item under that letter.
     #[error("you have no item {0}")]
     NoItem(char),

@@ -1,7 +1,7 @@
 //! Creatures: the player and the monsters.
 
 use crate::content::{Attack, Behaviour, Content, MonsterKind};
-use crate::geom::{Direction, Hex};
+use crate::geom::{Compass, Hex};
 use serde::{Deserialize, Serialize};
 
 /// A creature's index in [`World::creatures`](super::World::creatures); the player is 0.
@@ -76,7 +76,7 @@ pub struct Creature {
     /// Where a guardian keeps its post.
     pub home: Option<Hex>,
     /// The line a charging monster is running down.
-    pub charge: Option<Direction>,
+    pub charge: Option<Compass>,
     /// The letters of the kinds it carried and has run out of (used up, thrown, dropped),
     /// by item, in the order they ran out: such a kind comes back under its letter while the
     /// letter is free.

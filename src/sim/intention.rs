@@ -38,13 +38,16 @@ impl Intention {
     }
 
     /// Rule R0: the intention as it will be carried out by a creature standing on `pos` that
-    /// planned it from `from`. It becomes [`Intention::Stay`] when the target is not adjacent,
-    /// is not passable, is the creature's own tile, or when `pos != from` (a stale plan). A throw only needs a target other than its own tile.
-    pub fn checked(self, pos: Hex, from: Hex, passable: impl Fn(Hex) -> bool) -> Intention {
+    /// planned it from `from`. It becomes [`Intention::Stay`] when the target is not one move
+    /// away, is not passable, is the creature's own tile, or when `pos != from` (a stale
+    /// plan): `step_ok(pos, t)` answers the first two on the level's tiling (on squares and
+    /// triangles a move through a corner past a wall is no move). A throw only needs a target
+    /// other than its own tile.
+    pub fn checked(self, pos: Hex, from: Hex, step_ok: impl Fn(Hex, Hex) -> bool) -> Intention {
         match self {
             Intention::Throw(t) if pos == from && t != pos => self,
             Intention::Move(t) | Intention::Attack(t)
-                if pos == from && pos.is_adjacent(t) && passable(t) =>
+                if pos == from && t != pos && step_ok(pos, t) =>
             {
                 self
             }
@@ -71,7 +74,7 @@ mod tests {
     #[test]
     fn r0_makes_impossible_intentions_stay() {
         let p = Hex::new(0, 0);
-        let open = |_| true;
+        let open = |a: Hex, b: Hex| a.is_adjacent(b);
         assert_eq!(
             Intention::Move(Hex::new(1, 0)).checked(p, p, open),
             Intention::Move(Hex::new(1, 0))
@@ -82,7 +85,7 @@ mod tests {
         );
         assert_eq!(Intention::Attack(p).checked(p, p, open), Intention::Stay);
         assert_eq!(
-            Intention::Move(Hex::new(1, 0)).checked(p, p, |_| false),
+            Intention::Move(Hex::new(1, 0)).checked(p, p, |_, _| false),
             Intention::Stay
         );
         let stale = Intention::Move(Hex::new(1, 1)).checked(p, Hex::new(1, 0), open);

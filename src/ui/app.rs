@@ -10,7 +10,7 @@ use super::saving::GameFile;
 use super::state::{EndReport, Mode, UiState};
 use super::update::{confirm_quit, start_travel, update};
 use super::view::{self, Context};
-use crate::geom::Direction;
+use crate::geom::Compass;
 use crate::sim::{Command, Event as WorldEvent, World};
 use ratatui::Frame;
 use ratatui::crossterm::event::{
@@ -307,7 +307,8 @@ impl Session {
     /// Strikes the tile clicked on when it is a neighbour; otherwise says so (and keeps asking
     /// when `F` asked).
     fn strike_at(&mut self, hex: crate::geom::Hex) {
-        match self.world.player().pos.direction_to(hex) {
+        let me = self.world.player().pos;
+        match self.world.level().terrain.direction(me, hex) {
             Some(dir) => {
                 self.ui.mode = Mode::Normal;
                 self.perform(Command::Attack(dir));
@@ -319,12 +320,12 @@ impl Session {
     /// Says, once a game, that Up and Down have no hex direction, naming the keys that step.
     fn no_vertical_direction(&mut self) {
         let dirs = [
-            Direction::NW,
-            Direction::NE,
-            Direction::W,
-            Direction::E,
-            Direction::SW,
-            Direction::SE,
+            Compass::NW,
+            Compass::NE,
+            Compass::W,
+            Compass::E,
+            Compass::SW,
+            Compass::SE,
         ];
         let per_dir: Vec<Vec<String>> = dirs
             .iter()

@@ -111,7 +111,7 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
     let Some(&next) = path.first() else {
         return stop(ui, arrival(world));
     };
-    let Some(dir) = me.direction_to(next) else {
+    let Some(dir) = world.level().terrain.direction(me, next) else {
         return stop(ui, "You stop: you are off your path.");
     };
     if !world.level().passable(next) || world.visible_creature(next).is_some() {

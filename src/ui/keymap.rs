@@ -2,7 +2,7 @@
 //! can change it; commands are recorded rather than keys, so a changed keymap never breaks a
 //! replay.
 
-use crate::geom::Direction;
+use crate::geom::Compass;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -14,8 +14,10 @@ pub const DEFAULT_KEYMAP: &str = include_str!("../../data/keymap.toml");
 /// What the player means by a key, before any mode gives it a meaning.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Intent {
-    /// A hex direction: a step, or a cursor move in look and aim modes.
-    Step(Direction),
+    /// A direction on screen: a step, or a cursor move in look and aim modes. Each tiling
+    /// steps only some ways (hexes never north or south; a triangle six ways by where it
+    /// points).
+    Step(Compass),
     /// Let one action pass.
     Wait,
     /// Rest until healed or until a monster comes for the player.
@@ -77,12 +79,14 @@ impl Intent {
     pub fn from_name(name: &str) -> Option<Intent> {
         let dir = |d| Some(Intent::Step(d));
         match name {
-            "step_nw" => dir(Direction::NW),
-            "step_ne" => dir(Direction::NE),
-            "step_w" => dir(Direction::W),
-            "step_e" => dir(Direction::E),
-            "step_sw" => dir(Direction::SW),
-            "step_se" => dir(Direction::SE),
+            "step_nw" => dir(Compass::NW),
+            "step_ne" => dir(Compass::NE),
+            "step_w" => dir(Compass::W),
+            "step_e" => dir(Compass::E),
+            "step_sw" => dir(Compass::SW),
+            "step_se" => dir(Compass::SE),
+            "step_n" => dir(Compass::N),
+            "step_s" => dir(Compass::S),
             "wait" => Some(Intent::Wait),
             "rest" => Some(Intent::Rest),
             "confirm" => Some(Intent::Confirm),
@@ -268,18 +272,18 @@ mod tests {
     fn the_shipped_keymap_parses_and_has_the_design_keys() {
         let map = Keymap::parse(DEFAULT_KEYMAP).unwrap();
         let cases = [
-            ('y', Direction::NW),
-            ('u', Direction::NE),
-            ('h', Direction::W),
-            ('l', Direction::E),
-            ('b', Direction::SW),
-            ('n', Direction::SE),
-            ('7', Direction::NW),
-            ('9', Direction::NE),
-            ('4', Direction::W),
-            ('6', Direction::E),
-            ('1', Direction::SW),
-            ('3', Direction::SE),
+            ('y', Compass::NW),
+            ('u', Compass::NE),
+            ('h', Compass::W),
+            ('l', Compass::E),
+            ('b', Compass::SW),
+            ('n', Compass::SE),
+            ('7', Compass::NW),
+            ('9', Compass::NE),
+            ('4', Compass::W),
+            ('6', Compass::E),
+            ('1', Compass::SW),
+            ('3', Compass::SE),
         ];
         for (c, dir) in cases {
             assert_eq!(map.intent(&key(c)), Some(Intent::Step(dir)), "{c}");

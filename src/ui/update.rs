@@ -4,7 +4,7 @@ use super::describe::no_way;
 use super::item_prompt::{self, ItemVerb};
 use super::keymap::Intent;
 use super::state::{Auto, Mode, UiState};
-use crate::geom::Hex;
+use crate::geom::{Compass, Hex};
 use crate::map::Terrain;
 use crate::sim::{Command, World};
 
@@ -85,13 +85,30 @@ pub fn confirm_quit(ui: &mut UiState, yes: bool) {
     }
 }
 
+/// A step key in the normal mode: a move that way, or, when this tile has none, a word on
+/// which ways it does step (once a game).
+fn step(ui: &mut UiState, world: &World, dir: Compass) -> Option<Command> {
+    let grid = &world.level().terrain;
+    let me = world.player().pos;
+    if grid.step(me, dir).is_some() {
+        return Some(Command::Move(dir));
+    }
+    let ways: Vec<&str> = grid.moves_at(me).map(|(_, m)| m.dir.name()).collect();
+    ui.log.push_once(format!(
+        "No step goes {} from this tile; it steps {}.",
+        dir.name(),
+        ways.join(" ")
+    ));
+    None
+}
+
 fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
     if world.is_over() {
         return over(ui, intent);
     }
     let me = world.player().pos;
     match intent {
-        Intent::Step(dir) => return Some(Command::Move(dir)),
+        Intent::Step(dir) => return step(ui, world, dir),
         Intent::Wait => return Some(Command::Wait),
         Intent::Rest => start_rest(ui, world),
         Intent::PickUp => return Some(Command::PickUp),
@@ -195,11 +212,10 @@ fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
         Intent::ScrollUp | Intent::ScrollDown => return Some(cursor),
         _ => return None,
     };
-    let next = cursor.neighbor(dir);
-    Some(if world.level().terrain.contains(next) {
-        next
-    } else {
-        cursor
+    let grid = &world.level().terrain;
+    Some(match grid.step(cursor, dir) {
+        Some((next, _)) if grid.contains(next) => next,
+        _ => cursor,
     })
 }
 

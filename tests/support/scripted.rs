@@ -17,7 +17,7 @@ pub fn choose(world: &World, deepest: u32) -> Command {
     if let Some(dir) = monsters
         .iter()
         .find(|m| m.pos.is_adjacent(me.pos))
-        .and_then(|m| me.pos.direction_to(m.pos))
+        .and_then(|m| me.pos.compass_to(m.pos))
     {
         return Command::Attack(dir);
     }
@@ -42,7 +42,7 @@ pub fn choose(world: &World, deepest: u32) -> Command {
 
 fn step_along(from: Hex, route: Option<&[Hex]>) -> Option<Command> {
     let next = *route?.first()?;
-    from.direction_to(next).map(Command::Move)
+    from.compass_to(next).map(Command::Move)
 }
 
 /// A game of `seed` played by [`choose`] no deeper than `deepest` until it ends or reaches `turns` turns (or

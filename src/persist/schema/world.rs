@@ -3,7 +3,7 @@
 use super::level::{hex, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile};
 use super::{SchemaError, check_text, v3};
 use crate::content::Content;
-use crate::geom::Direction;
+use crate::geom::Compass;
 use crate::rng::GameRng;
 use crate::sim::{
     Attack, Behaviour, Command, Creature, DepthParts, Ending, Faction, FloorItem, Intention,
@@ -11,26 +11,31 @@ use crate::sim::{
 };
 use std::sync::Arc;
 
-/// The schema's code for a direction.
-pub fn direction_code(d: Direction) -> u8 {
+/// The schema's code for a direction: the six hex directions keep the codes 0 to 5 they have
+/// had since format 1; north and south (squares, triangles) are 6 and 7.
+pub fn direction_code(d: Compass) -> u8 {
     match d {
-        Direction::E => 0,
-        Direction::NE => 1,
-        Direction::NW => 2,
-        Direction::W => 3,
-        Direction::SW => 4,
-        Direction::SE => 5,
+        Compass::E => 0,
+        Compass::NE => 1,
+        Compass::NW => 2,
+        Compass::W => 3,
+        Compass::SW => 4,
+        Compass::SE => 5,
+        Compass::N => 6,
+        Compass::S => 7,
     }
 }
 
-fn direction_of(code: u8) -> Result<Direction, SchemaError> {
+fn direction_of(code: u8) -> Result<Compass, SchemaError> {
     Ok(match code {
-        0 => Direction::E,
-        1 => Direction::NE,
-        2 => Direction::NW,
-        3 => Direction::W,
-        4 => Direction::SW,
-        5 => Direction::SE,
+        0 => Compass::E,
+        1 => Compass::NE,
+        2 => Compass::NW,
+        3 => Compass::W,
+        4 => Compass::SW,
+        5 => Compass::SE,
+        6 => Compass::N,
+        7 => Compass::S,
         _ => return Err(SchemaError::new(format!("unknown direction code {code}"))),
     })
 }

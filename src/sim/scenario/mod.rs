@@ -167,7 +167,9 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
         }
         for (&i, &(wanted, from)) in living.iter().zip(&chosen) {
             let u = &s.units[i];
-            let intention = wanted.checked(pos[i], from, passable);
+            let intention = wanted.checked(pos[i], from, |a: Hex, b: Hex| {
+                a.is_adjacent(b) && passable(b)
+            });
             let special = match &minds {
                 Some(m) => m.act(u, i, pos[i], intention, &index, &mut lines)?,
                 None => None,

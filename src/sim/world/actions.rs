@@ -88,10 +88,18 @@ impl World {
         match command {
             Command::Wait | Command::Rest => Ok(PlayerAction::plain(Intention::Stay)),
             Command::Move(dir) | Command::Attack(dir) => {
-                let to = self.player().pos.neighbor(dir);
+                let from = self.player().pos;
+                let (to, _) = self
+                    .level()
+                    .terrain
+                    .step(from, dir)
+                    .ok_or(Rejection::NoMove(dir))?;
                 let terrain = self.level().terrain_at(to).ok_or(Rejection::OffMap)?;
                 if terrain.blocks_movement() {
                     return Err(Rejection::Blocked(terrain));
+                }
+                if !self.level().move_allowed(from, to) {
+                    return Err(Rejection::Squeeze);
                 }
                 let me = self.player();
                 let bump = self
@@ -209,7 +217,7 @@ impl World {
             }
         };
         self.level().terrain_at(at).ok_or(Rejection::OffMap)?;
-        let d = self.player().pos.distance(at);
+        let d = self.level().terrain.distance(self.player().pos, at);
         if d == 0 || d > range as i32 {
             return Err(Rejection::OutOfRange { range });
         }
@@ -379,7 +387,7 @@ impl World {
         let far: Vec<Hex> = free
             .iter()
             .copied()
-            .filter(|h| h.distance(from) >= 10)
+            .filter(|&h| level.terrain.distance(h, from) >= 10)
             .collect();
         let pool = if far.is_empty() { free } else { far };
         if pool.is_empty() {

@@ -163,6 +163,6 @@ impl World {
     pub(super) fn free_tile_near(&self, hex: Hex) -> Option<Hex> {
         let level = self.level();
         let free = |h: Hex| level.passable(h) && self.creatures_here().skip(1).all(|c| c.pos != h);
-        (0..=8).find_map(|r| hex.ring(r).into_iter().find(|&h| free(h)))
+        (0..=8).find_map(|r| level.terrain.ring(hex, r).into_iter().find(|&h| free(h)))
     }
 }

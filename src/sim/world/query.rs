@@ -28,6 +28,11 @@ impl World {
         self.creature_at(hex).filter(|_| self.is_visible(hex))
     }
 
+    /// How far apart two tiles of the player's level are, on its tiling.
+    pub fn dist(&self, a: Hex, b: Hex) -> i32 {
+        self.level().terrain.distance(a, b)
+    }
+
     /// The living monsters in view, nearest first (then by id).
     pub fn visible_monsters(&self) -> Vec<&Creature> {
         let me = self.player();
@@ -35,7 +40,7 @@ impl World {
             .creatures_here()
             .filter(|c| c.id != me.id && self.is_visible(c.pos))
             .collect();
-        list.sort_by_key(|c| (me.pos.distance(c.pos), c.id));
+        list.sort_by_key(|c| (self.dist(me.pos, c.pos), c.id));
         list
     }
 
@@ -50,7 +55,7 @@ impl World {
         self.visible_monsters()
             .into_iter()
             .filter_map(|c| {
-                let d = me.distance(c.pos);
+                let d = self.dist(me, c.pos);
                 if d <= NEAR {
                     return Some((c, Threat::Near));
                 }
@@ -59,8 +64,10 @@ impl World {
                 }
                 let plan = plans.iter().find(|p| p.who == c.id)?;
                 match plan.intention {
-                    Intention::Move(to) if me.distance(to) < d => Some((c, Threat::Approaches)),
-                    Intention::Throw(at) | Intention::Attack(at) if me.distance(at) <= 1 => {
+                    Intention::Move(to) if self.dist(me, to) < d => Some((c, Threat::Approaches)),
+                    Intention::Throw(at) | Intention::Attack(at)
+                        if at == me || self.level().terrain.adjacent(me, at) =>
+                    {
                         Some((c, Threat::Aims))
                     }
                     _ => None,
@@ -167,7 +174,7 @@ impl World {
         let me = self.player().pos;
         self.seen_stairs_down()
             .into_iter()
-            .min_by_key(|h| (me.distance(*h), *h))
+            .min_by_key(|&h| (self.dist(me, h), h))
     }
 
     /// How many items the player knows to lie on the floor.
@@ -187,7 +194,7 @@ impl World {
             .map(|f| f.at)
             .filter(|&at| self.is_seen(at) && at != me)
             .collect();
-        items.sort_by_key(|&at| (me.distance(at), at));
+        items.sort_by_key(|&at| (self.dist(me, at), at));
         items.dedup();
         items.into_iter().find_map(|at| self.known_path(me, at))
     }
@@ -226,7 +233,9 @@ impl World {
     /// on the last. This is the line the rules fly and the aim overlay draws.
     pub fn flight_path(&self, from: Hex, to: Hex) -> Vec<Hex> {
         let level = self.level();
-        from.line_to(to)
+        level
+            .terrain
+            .line(from, to)
             .into_iter()
             .skip(1)
             .take_while(|&h| level.terrain.contains(h) && !level.blocks_sight(h))

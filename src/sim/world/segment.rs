@@ -145,7 +145,8 @@ impl World {
             let (wanted, from) = wanted;
             let c = &self.creatures[id];
             let level = self.level();
-            let checked = wanted.checked(c.pos, from, |h| level.passable(h));
+            let step_ok = |a: Hex, b: Hex| level.passable(b) && level.move_allowed(a, b);
+            let checked = wanted.checked(c.pos, from, step_ok);
             let plain = player.is_some_and(|p| p.deed == Deed::Plain);
             if id == World::PLAYER && checked == Intention::Stay && plain {
                 events.push(Event::Waited { who: id });

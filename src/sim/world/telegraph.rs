@@ -33,11 +33,14 @@ impl World {
                     .collect()
             }
             Intention::Move(_) => match monster.charge {
-                Some(dir) => std::iter::successors(Some(plan.from), |h| Some(h.neighbor(dir)))
-                    .skip(1)
-                    .take_while(|&h| self.level().passable(h))
-                    .take(CHARGE_SHOWN)
-                    .collect(),
+                Some(dir) => {
+                    let grid = &self.level().terrain;
+                    std::iter::successors(Some(plan.from), |&h| grid.step(h, dir).map(|s| s.0))
+                        .skip(1)
+                        .take_while(|&h| self.level().passable(h))
+                        .take(CHARGE_SHOWN)
+                        .collect()
+                }
                 None => Vec::new(),
             },
             Intention::Stay => Vec::new(),
@@ -119,7 +122,7 @@ mod tests {
             .map(|d| me.neighbor(d))
             .find(|h| marked.contains(h) && *h != me && h.is_adjacent(plan.from))
             .unwrap();
-        let dir = me.direction_to(aside).unwrap();
+        let dir = world.level().terrain.direction(me, aside).unwrap();
         let hp = world.player().hp;
         let events = world.apply(Command::Move(dir)).unwrap();
         assert!(
@@ -144,7 +147,9 @@ mod tests {
             "a straight line west: {line:?}"
         );
         // Stepping off the line: the charger runs on down it.
-        world.apply(Command::Move(Direction::NE)).unwrap();
+        world
+            .apply(Command::Move(crate::geom::Compass::NE))
+            .unwrap();
         let charger = &world.creatures()[plan.who];
         assert_eq!(charger.pos.y, 2, "it kept to its line");
         assert!(charger.pos.x < 9);

@@ -1,6 +1,6 @@
 //! The help overlay: every key, read from the keymap in use.
 
-use crate::geom::Direction;
+use crate::geom::Compass;
 use crate::ui::keymap::{Intent, Keymap};
 use crate::ui::view::log::wrap;
 use ratatui::buffer::Buffer;
@@ -12,14 +12,14 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 const ENTRIES: [(Intent, &str); 34] = [
     (Intent::Help, "this help (Up/Down scroll)"),
     (
-        Intent::Step(Direction::NW),
+        Intent::Step(Compass::NW),
         "step north-west (into a monster: attack)",
     ),
-    (Intent::Step(Direction::NE), "step north-east"),
-    (Intent::Step(Direction::W), "step west"),
-    (Intent::Step(Direction::E), "step east"),
-    (Intent::Step(Direction::SW), "step south-west"),
-    (Intent::Step(Direction::SE), "step south-east"),
+    (Intent::Step(Compass::NE), "step north-east"),
+    (Intent::Step(Compass::W), "step west"),
+    (Intent::Step(Compass::E), "step east"),
+    (Intent::Step(Compass::SW), "step south-west"),
+    (Intent::Step(Compass::SE), "step south-east"),
     (
         Intent::Strike,
         "strike a neighbouring tile, then a direction: whoever stands there after the moves \
