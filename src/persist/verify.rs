@@ -5,7 +5,7 @@ use super::game::load_game;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Verifies each file; the report has one line a file (`FILE: ok: N turns, M steps` or where
+/// Verifies each file; the report has one line a file (`FILE: ok: to turn N, M steps` or where
 /// and how it differs, or why it could not be read), and whether all verified.
 pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
     let mut report = String::new();
@@ -23,10 +23,12 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
                 format!("{}: cannot be checked: {why}", path.display())
             }
             Ok(game) => match game.record.verify(Some(&game.current)) {
+                // The last turn as the game's sidebar and the viewer number it (the turn
+                // under way, from 1), not the count of turns completed before it.
                 Ok(world) => format!(
-                    "{}: ok: {} turns, {} steps{}",
+                    "{}: ok: to turn {}, {} steps{}",
                     path.display(),
-                    world.turn(),
+                    world.turn() + 1,
                     game.record.steps.len(),
                     unchecked_note(&game.record)
                 ),

@@ -166,7 +166,7 @@ impl Replayer {
         self.ui.names = crate::sim::Names::default();
         self.ui
             .log
-            .push(format!("(Replaying from turn {}.)", self.world.turn()));
+            .push(format!("(Replaying from turn {}.)", self.world.turn() + 1));
         while self.pos < n && self.forward() {}
     }
 
