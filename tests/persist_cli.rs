@@ -224,6 +224,38 @@ fn several_files_verify_in_one_run_and_fail_if_any_fails() {
     );
 }
 
+#[test]
+fn verify_skips_the_hall_of_fame_a_glob_matched() {
+    // `hexdeep replay --verify saves/*.hdsave` matches scores.hdsave too.
+    let dir = scratch("glob");
+    let game = game();
+    let good = save(&dir, &game);
+    let saves = SaveDir(dir.clone());
+    persist::record_score(&saves, persist::Score::of("g", &game.current, false)).unwrap();
+    let scores = saves.scores();
+    let args = |files: &[&Path]| {
+        let mut args = vec!["replay", "--verify"];
+        args.extend(files.iter().map(|f| f.to_str().unwrap()));
+        hexdeep(&dir, &args)
+    };
+    let out = args(&[&good, &scores]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let skipped = format!(
+        "{} is the hall of fame, not a game; skipped",
+        scores.display()
+    );
+    assert!(stdout.contains(&skipped), "{stdout}");
+    assert!(stdout.contains(": ok: "), "{stdout}");
+    // A real failure beside it still fails the run.
+    let bad = dir.join("bad.hdsave");
+    std::fs::write(&bad, b"HEXDEEP\0garbage").unwrap();
+    let out = args(&[&good, &scores, &bad]);
+    let (stdout, _) = texts(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(&skipped), "{stdout}");
+}
+
 /// The bytes of a small good save.
 fn good_bytes() -> Vec<u8> {
     persist::game::game_bytes(persist::Kind::Save, &game()).unwrap()
