@@ -119,3 +119,21 @@ fn a_shot_traded_with_a_blow_is_told_as_both() {
         ["you and the goblin slinger strike each other"]
     );
 }
+
+#[test]
+fn refusals_name_items_as_english_too() {
+    use hexdeep::sim::{ItemAction, Rejection};
+    let cannot = Rejection::CannotUse {
+        how: ItemAction::Drink,
+        item: "chain mail".to_string(),
+    };
+    assert_eq!(cannot.to_string(), "you cannot drink the chain mail");
+    let no_launcher = Rejection::NoLauncher {
+        item: "arrow".to_string(),
+        launcher: "bow".to_string(),
+    };
+    assert_eq!(
+        no_launcher.to_string(),
+        "you must wield a bow to fire arrows"
+    );
+}
