@@ -365,3 +365,15 @@ fn the_issues_message_tells_which_rat_lost_the_tile() {
         ["the rat loses the tile to the goblin"]
     );
 }
+
+#[test]
+fn a_refused_or_stopped_automation_names_the_rat_as_the_sidebar_does() {
+    let mut s = two_rats();
+    press_char(&mut s, 'o');
+    let last = log(&s).last().cloned().unwrap();
+    let names = s.ui.names.updated(&s.world);
+    let threat = s.world.threats().first().map(|(c, _)| c.id).unwrap();
+    let name = names.name(&s.world, threat);
+    assert!(name.starts_with("rat "), "{name}");
+    assert_eq!(last, format!("You cannot explore with {name} in view."));
+}

@@ -106,6 +106,15 @@ impl Names {
         }
     }
 
+    /// "a rat" for a monster told apart by its kind alone, "rat B" for one with a letter.
+    pub fn a_name(&self, world: &World, id: CreatureId) -> String {
+        match (self.shown_letter(world, id), kind(world, id)) {
+            (Some(letter), Some(name)) => format!("{name} {letter}"),
+            (None, Some(name)) => super::a_name(name),
+            (_, None) => "something".to_string(),
+        }
+    }
+
     /// "the rat" for a monster told apart by its kind alone, "rat B" for one with a letter.
     pub fn the_name(&self, world: &World, id: CreatureId) -> String {
         match (self.shown_letter(world, id), kind(world, id)) {
