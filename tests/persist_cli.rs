@@ -45,9 +45,49 @@ fn a_good_save_verifies() {
     let out = hexdeep(&dir, &["replay", "--verify", path.to_str().unwrap()]);
     let (stdout, stderr) = texts(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
-    let expected = format!("ok: {} turns", game.current.turn());
-    assert!(stdout.contains(&expected), "{stdout}");
+    assert!(stdout.contains(": ok: to turn "), "{stdout}");
     assert!(stdout.contains(path.file_name().unwrap().to_str().unwrap()));
+}
+
+/// The turn the sidebar shows on the game's last screen, "Turn N".
+fn sidebar_turn(world: &hexdeep::sim::World) -> u64 {
+    use hexdeep::ui::keymap::Keymap;
+    use hexdeep::ui::palette::Palette;
+    use hexdeep::ui::state::UiState;
+    use hexdeep::ui::view::{self, Context};
+    use ratatui::{buffer::Buffer, layout::Rect};
+    let area = Rect::new(0, 0, 110, 36);
+    let mut buf = Buffer::empty(area);
+    let keymap = Keymap::default_keys();
+    let context = Context {
+        keymap: &keymap,
+        palette: Palette { color: false },
+    };
+    view::render(world, &UiState::default(), &context, area, &mut buf);
+    let text: String = (0..area.height)
+        .flat_map(|row| (0..area.width).map(move |col| (col, row)))
+        .map(|cell| buf[cell].symbol().to_string())
+        .collect();
+    let at = text.find("Turn ").unwrap() + "Turn ".len();
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap()
+}
+
+#[test]
+fn verify_names_the_last_turn_as_the_sidebar_shows_it() {
+    // QA: the sidebar said "Turn N" where verify said "N-1 turns" for the same game.
+    let dir = scratch("sidebar-turn");
+    let game = game();
+    let path = save(&dir, &game);
+    let turn = sidebar_turn(&game.current);
+    let out = hexdeep(&dir, &["replay", "--verify", path.to_str().unwrap()]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let expected = format!(": ok: to turn {turn}, {} steps", game.record.steps.len());
+    assert!(stdout.contains(&expected), "{expected}\n{stdout}");
 }
 
 /// Games recorded by 0.1.0 (rules 1) cannot be checked under these rules: refused, naming
@@ -182,6 +222,38 @@ fn several_files_verify_in_one_run_and_fail_if_any_fails() {
         stdout.contains("ok: ") && stdout.contains("bad.hdsave"),
         "{stdout}"
     );
+}
+
+#[test]
+fn verify_skips_the_hall_of_fame_a_glob_matched() {
+    // `hexdeep replay --verify saves/*.hdsave` matches scores.hdsave too.
+    let dir = scratch("glob");
+    let game = game();
+    let good = save(&dir, &game);
+    let saves = SaveDir(dir.clone());
+    persist::record_score(&saves, persist::Score::of("g", &game.current, false)).unwrap();
+    let scores = saves.scores();
+    let args = |files: &[&Path]| {
+        let mut args = vec!["replay", "--verify"];
+        args.extend(files.iter().map(|f| f.to_str().unwrap()));
+        hexdeep(&dir, &args)
+    };
+    let out = args(&[&good, &scores]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let skipped = format!(
+        "{} is the hall of fame, not a game; skipped",
+        scores.display()
+    );
+    assert!(stdout.contains(&skipped), "{stdout}");
+    assert!(stdout.contains(": ok: "), "{stdout}");
+    // A real failure beside it still fails the run.
+    let bad = dir.join("bad.hdsave");
+    std::fs::write(&bad, b"HEXDEEP\0garbage").unwrap();
+    let out = args(&[&good, &scores, &bad]);
+    let (stdout, _) = texts(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(&skipped), "{stdout}");
 }
 
 /// The bytes of a small good save.

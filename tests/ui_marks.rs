@@ -2,7 +2,8 @@
 //! rat another rat steps into) and `@‹. .›r` (two steps side by side) were drawn as merged
 //! bands. Each tile keeps its mark's own background, the seam between two marks shows the
 //! bracket of the one that matters more in its colour over the other's background, and two
-//! steps side by side are parted by a bracket with no background.
+//! steps side by side are parted by a bracket with no background. In plain text, where there
+//! is no background, struck tiles side by side are parted by a bracket too.
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::geom::Hex;
@@ -161,4 +162,18 @@ fn struck_tiles_side_by_side_still_read_as_one_band() {
         (cells[0].bg, cells[1].bg, cells[2].bg),
         (Color::Red, Color::Red, Color::Red)
     );
+}
+
+#[test]
+fn struck_tiles_side_by_side_stay_apart_in_plain_text() {
+    // Plain text has no red band: the blank between two struck tiles read as no mark
+    // (`.». @«r`, QA's `»@ ~«~`). Each struck tile is closed off by its own bracket instead.
+    let w = world(&[
+        (Hex::new(4, 2), Intention::Attack(ME)),
+        (Hex::new(2, 1), Intention::Attack(Hex::new(2, 2))),
+    ]);
+    let plain = row(&w, false, 1..=4);
+    assert_eq!(text(&plain), ".».«@«r", "{plain:?}");
+    // In colour the band is kept (the test above).
+    assert_eq!(text(&row(&w, true, 1..=4)), ".». @«r");
 }

@@ -1,6 +1,7 @@
 //! Telling same-kind monsters apart (issue 17): two rats in view are "rat A" and "rat B" in
-//! the sidebar, the messages and the look description, each keeps its letter while in view,
-//! and the one under the look cursor is highlighted in the sidebar as on the map.
+//! the sidebar, the messages and the look description, each keeps its letter while the player
+//! can be told about it (in view or not), a dead rat's letter is not given to the next rat of
+//! the fight, and the one under the look cursor is highlighted in the sidebar as on the map.
 #![allow(clippy::unwrap_used)]
 
 #[path = "support/room.rs"]
@@ -159,33 +160,89 @@ fn looking_at_a_rat_names_it_and_highlights_its_sidebar_line() {
 }
 
 #[test]
-fn letters_go_nearest_first_are_kept_while_in_view_and_freed_after() {
-    let world = room(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(3, 2))]);
-    let names = Names::default().updated(&world);
+fn letters_go_nearest_first_and_a_dead_rats_letter_is_not_reused_in_the_fight() {
+    // A third rat waits, dead for now, to come into view later.
+    let world = room(&[
+        ("rat", Hex::new(5, 1)),
+        ("rat", Hex::new(3, 2)),
+        ("rat", Hex::new(9, 3)),
+    ]);
     let ids = rat_ids(&world);
+    let with_alive = |alive: [bool; 3]| {
+        let mut parts = world.to_parts();
+        for (&id, alive) in ids.iter().zip(alive) {
+            parts.creatures[id].alive = alive;
+        }
+        World::from_parts(parts, world.content_handle()).unwrap()
+    };
+    let start = with_alive([true, true, false]);
+    let names = Names::default().updated(&start);
     // (3, 2) is nearer the player at (1, 2): it is A.
     assert_eq!(names.letter(ids[1]), Some('A'));
     assert_eq!(names.letter(ids[0]), Some('B'));
-    assert_eq!(names.name(&world, ids[0]), "rat B");
-    assert_eq!(names.the_name(&world, ids[1]), "rat A");
+    assert_eq!(names.name(&start, ids[0]), "rat B");
+    assert_eq!(names.the_name(&start, ids[1]), "rat A");
 
-    // Rat A leaves the view (here: dies): rat B keeps its letter, and alone it is "the rat".
-    let with_alive = |alive: bool| {
-        let mut parts = world.to_parts();
-        parts.creatures[ids[1]].alive = alive;
-        World::from_parts(parts, world.content_handle()).unwrap()
-    };
-    let mut names = names;
-    let gone = with_alive(false);
-    names.forget_unseen(&gone);
-    assert_eq!(names.letter(ids[1]), None);
+    // Rat A dies: rat B is still "rat B", not "the rat", and the next rat is C, not A.
+    let gone = with_alive([true, false, false]);
+    let names = names.updated(&gone);
+    assert_eq!(names.the_name(&gone, ids[0]), "rat B");
+    let third = with_alive([true, false, true]);
+    let names = names.updated(&third);
+    assert_eq!(names.letter(ids[2]), Some('C'));
     assert_eq!(names.letter(ids[0]), Some('B'));
-    assert_eq!(names.the_name(&gone, ids[0]), "the rat");
-    // A rat that comes into view takes the free letter; rat B is still B.
-    let back = with_alive(true);
-    names.see(&back);
+    assert_eq!(names.name(&third, ids[2]), "rat C");
+
+    // Once no rat is known any more, the letters start again at A.
+    let none = with_alive([false, false, false]);
+    let names = names.updated(&none);
+    assert_eq!(names.letter(ids[0]), None);
+    let again = with_alive([false, true, false]);
+    let names = names.updated(&again);
     assert_eq!(names.letter(ids[1]), Some('A'));
-    assert_eq!(names.letter(ids[0]), Some('B'));
+    assert_eq!(names.the_name(&again, ids[1]), "the rat");
+}
+
+#[test]
+fn a_rat_out_of_view_keeps_its_letter_in_messages_sidebar_and_look_alike() {
+    use hexdeep::map::Terrain;
+    use hexdeep::sim::{Event, messages_named};
+    // A wall across the room at x = 7; rat A at (3, 2) and rat B at (5, 1) in view.
+    let mut level = room::level(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(3, 2))]);
+    for y in 0..5 {
+        level.terrain.set(Hex::new(7, y), Terrain::Wall);
+    }
+    let content = hexdeep::content::Content::bundled().unwrap().into();
+    let world = World::new(content, level, 5).unwrap();
+    let ids = rat_ids(&world);
+    let (b, a) = (ids[0], ids[1]);
+    let names = Names::default().updated(&world);
+    assert_eq!((names.letter(a), names.letter(b)), (Some('A'), Some('B')));
+
+    // Rat B goes behind the wall: out of view, still alive.
+    let mut parts = world.to_parts();
+    parts.creatures[b].pos = Hex::new(10, 2);
+    let hidden = World::from_parts(parts, world.content_handle()).unwrap();
+    assert!(!hidden.is_visible(Hex::new(10, 2)));
+    let mut s = Session::new(hidden, Keymap::default_keys(), Palette { color: false });
+    s.ui.names = names.updated(&s.world);
+
+    // The message about the hidden rat, the sidebar and the look all tell the same two rats.
+    let me = s.world.player().pos;
+    let events = [Event::Hit {
+        attacker: b,
+        victim: World::PLAYER,
+        at: me,
+        damage: 1,
+    }];
+    assert_eq!(
+        messages_named(&events, &s.world, &s.ui.names),
+        ["rat B hits you"]
+    );
+    let side = sidebar(&draw(&mut s, W, H));
+    assert!(side.iter().any(|l| l.starts_with("r rat A ")), "{side:#?}");
+    let look = hexdeep::ui::describe::describe_named(&s.world, &s.ui.names, Hex::new(3, 2));
+    assert!(look.contains("rat A"), "{look}");
 }
 
 #[test]
@@ -307,4 +364,16 @@ fn the_issues_message_tells_which_rat_lost_the_tile() {
         messages_named(&events, &one, &names),
         ["the rat loses the tile to the goblin"]
     );
+}
+
+#[test]
+fn a_refused_or_stopped_automation_names_the_rat_as_the_sidebar_does() {
+    let mut s = two_rats();
+    press_char(&mut s, 'o');
+    let last = log(&s).last().cloned().unwrap();
+    let names = s.ui.names.updated(&s.world);
+    let threat = s.world.threats().first().map(|(c, _)| c.id).unwrap();
+    let name = names.name(&s.world, threat);
+    assert!(name.starts_with("rat "), "{name}");
+    assert_eq!(last, format!("You cannot explore with {name} in view."));
 }

@@ -178,6 +178,13 @@ pub fn played_with(path: &Path) -> Option<u64> {
     super::container::peek_header(&bytes).ok()?.content_hash
 }
 
+/// The kind of hexdeep file at `path` as its header says (`None` for unreadable files and
+/// files not ours).
+pub fn kind_of(path: &Path) -> Option<Kind> {
+    let bytes = crate::files::read_limited(path, store::MAX_FILE).ok()?;
+    super::container::peek_header(&bytes).ok().map(|h| h.kind)
+}
+
 /// Writes an ended game at `path` as a finished game (a replay), keeping no backup.
 pub fn write_finished(path: &Path, game: &SavedGame) -> Result<(), PersistError> {
     let payload = schema::encode_game(game).map_err(|e| store::format_error(path, e.into()))?;

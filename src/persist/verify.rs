@@ -1,18 +1,27 @@
 //! `hexdeep replay --verify`: replays records headlessly and checks the world's hash at
 //! every step against the record.
 
-use super::game::load_game;
+use super::Kind;
+use super::game::{kind_of, load_game};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Verifies each file; the report has one line a file (`FILE: ok: N turns, M steps` or where
-/// and how it differs, or why it could not be read), and whether all verified.
+/// Verifies each file; the report has one line a file (`FILE: ok: to turn N, M steps` or where
+/// and how it differs, or why it could not be read), and whether all verified. A hall of fame
+/// among them is named and skipped.
 pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
     let mut report = String::new();
     let mut all_ok = true;
     for path in paths {
         let path = path.as_ref();
         let line = match load_game(path) {
+            // A shell glob (`saves/*.hdsave`) matches the hall of fame too: not a failure.
+            Err(_) if kind_of(path) == Some(Kind::Scores) => {
+                format!(
+                    "{} is the hall of fame, not a game; skipped",
+                    path.display()
+                )
+            }
             Err(e) => {
                 all_ok = false;
                 format!("{e}")
@@ -23,10 +32,12 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
                 format!("{}: cannot be checked: {why}", path.display())
             }
             Ok(game) => match game.record.verify(Some(&game.current)) {
+                // The last turn as the game's sidebar and the viewer number it (the turn
+                // under way, from 1), not the count of turns completed before it.
                 Ok(world) => format!(
-                    "{}: ok: {} turns, {} steps{}",
+                    "{}: ok: to turn {}, {} steps{}",
                     path.display(),
-                    world.turn(),
+                    world.turn() + 1,
                     game.record.steps.len(),
                     unchecked_note(&game.record)
                 ),

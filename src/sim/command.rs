@@ -64,7 +64,7 @@ pub enum Rejection {
     #[error("you have no item {0}")]
     NoItem(char),
     /// The item cannot be used that way.
-    #[error("you cannot {} {}", verb(*.how), .item)]
+    #[error("you cannot {} {}", verb(*.how), super::words::the_name(.item))]
     CannotUse {
         /// What was asked.
         how: ItemAction,
@@ -72,7 +72,11 @@ pub enum Rejection {
         item: String,
     },
     /// Ammunition needs its launcher in hand.
-    #[error("you must wield a {launcher} to fire {item}")]
+    #[error(
+        "you must wield {} to fire {}",
+        super::words::a_name(.launcher),
+        super::words::plural(.item)
+    )]
     NoLauncher {
         /// The ammunition.
         item: String,

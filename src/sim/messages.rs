@@ -3,22 +3,9 @@
 
 use super::event::BounceReason;
 use super::names::Names;
+use super::words::{a_name, how_many, the_name};
 use super::{CreatureId, Event, World};
 use crate::geom::Hex;
-
-/// A name with its indefinite article: "a dart", "an ogre"; a proper name (a capital first
-/// letter) takes "the": "the Heart of the Deep".
-pub fn a_name(name: &str) -> String {
-    if name.starts_with(char::is_uppercase) {
-        return format!("the {name}");
-    }
-    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {name}")
-}
 
 /// How an item the player could wield or wear compares with what they wield or wear now:
 /// "+2 damage, -1 armour vs your mace", "same as your mace"; `None` for any other item and
@@ -114,10 +101,37 @@ impl Teller<'_> {
         id == World::PLAYER || self.world.is_visible(at)
     }
 
+    /// What `who` threw, fired or shot in this segment ("dart", "shot", "bomb"), if anything:
+    /// its hits are that missile's, not blows.
+    fn missile(&self, who: CreatureId) -> Option<String> {
+        self.segment.iter().find_map(|e| match e {
+            Event::Threw { who: w, item, .. } if *w == who => {
+                Some(item.clone().unwrap_or_else(|| "shot".to_string()))
+            }
+            Event::Burst { who: w, item, .. } if *w == who => Some(item.clone()),
+            _ => None,
+        })
+    }
+
     fn hit_back(&self, attacker: CreatureId, victim: CreatureId) -> bool {
         self.segment.iter().any(|e| {
             matches!(*e, Event::Hit { attacker: a, victim: v, .. } if a == victim && v == attacker)
         })
+    }
+
+    /// Whether `event` is the first of the segment's events like it (the same kind of event
+    /// about the same item): several darts picked up at once are told in one line.
+    fn first_of_its_kind(&self, event: &Event) -> bool {
+        self.segment
+            .iter()
+            .find(|e| same_kind(e, event))
+            .is_some_and(|first| std::ptr::eq(first, event))
+    }
+
+    /// How many of the segment's events are like `event`.
+    fn count_of_its_kind(&self, event: &Event) -> u32 {
+        let n = self.segment.iter().filter(|e| same_kind(e, event)).count();
+        u32::try_from(n).unwrap_or(u32::MAX)
     }
 
     fn tell(&self, lines: &mut Vec<String>) {
@@ -139,7 +153,15 @@ impl Teller<'_> {
                 if !self.shown(attacker, at) && !self.shown(victim, at) {
                     return None;
                 }
-                if self.hit_back(attacker, victim) {
+                if let Some(missile) = self.missile(attacker) {
+                    // A shot or a throw is told as such, never as a blow traded.
+                    let target = self.name(victim);
+                    return Some(format!(
+                        "{} {missile} hits {target}",
+                        self.possessive(attacker)
+                    ));
+                }
+                if self.hit_back(attacker, victim) && self.missile(victim).is_none() {
                     // Told once, by the lower id.
                     return (attacker < victim).then(|| {
                         format!(
@@ -164,12 +186,7 @@ impl Teller<'_> {
                 if !self.shown(attacker, at) {
                     return None;
                 }
-                let missile = self.segment.iter().find_map(|e| match e {
-                    Event::Threw { who, item, .. } if *who == attacker => {
-                        Some(item.clone().unwrap_or_else(|| "shot".to_string()))
-                    }
-                    _ => None,
-                });
+                let missile = self.missile(attacker);
                 let threw = missile.is_some();
                 let what = missile.as_deref().unwrap_or("blow");
                 let blow = format!("{} {what} misses", self.possessive(attacker));
@@ -259,21 +276,30 @@ impl Teller<'_> {
                 .is_visible(at)
                 .then(|| format!("the {item} breaks")),
             Event::PickedUp { who, ref item, .. } => {
-                (who == World::PLAYER).then(|| match compared(self.world, item) {
-                    Some(c) => format!("you pick up {} ({c})", a_name(item)),
-                    None => format!("you pick up {}", a_name(item)),
+                (who == World::PLAYER && self.first_of_its_kind(event)).then(|| {
+                    let what = how_many(self.count_of_its_kind(event), item);
+                    match compared(self.world, item) {
+                        Some(c) => format!("you pick up {what} ({c})"),
+                        None => format!("you pick up {what}"),
+                    }
                 })
             }
-            Event::NoRoom { ref item } => Some(format!("you have no room for {}", a_name(item))),
-            Event::Dropped { ref item, count } => Some(if count > 1 {
-                format!("you drop {count} of {item}")
-            } else {
-                format!("you drop {}", a_name(item))
+            Event::NoRoom { ref item } => self.first_of_its_kind(event).then(|| {
+                let what = how_many(self.count_of_its_kind(event), item);
+                format!("you have no room for {what}")
             }),
-            Event::Wielded { ref item } => Some(format!("you wield {}", a_name(item))),
-            Event::Unwielded { ref item } => Some(format!("you put away {}", a_name(item))),
-            Event::Wore { ref item } => Some(format!("you put on {}", a_name(item))),
-            Event::TookOff { ref item } => Some(format!("you take off {}", a_name(item))),
+            Event::Dropped { ref item, count } => Some(if count > 1 {
+                format!("you drop {}", how_many(count, item))
+            } else if self.world.player().count_of(item) > 0 {
+                // One of several: "a dart"; the last or only one: "the chain mail".
+                format!("you drop {}", a_name(item))
+            } else {
+                format!("you drop {}", the_name(item))
+            }),
+            Event::Wielded { ref item } => Some(format!("you wield {}", the_name(item))),
+            Event::Unwielded { ref item } => Some(format!("you put away {}", the_name(item))),
+            Event::Wore { ref item } => Some(format!("you put on {}", the_name(item))),
+            Event::TookOff { ref item } => Some(format!("you take off {}", the_name(item))),
             Event::Teleported { who, .. } => {
                 (who == World::PLAYER).then(|| "the world blurs and you are elsewhere".to_string())
             }
@@ -286,5 +312,22 @@ impl Teller<'_> {
             Event::RulesError { ref message } => Some(format!("(a bug in the rules: {message})")),
             _ => None,
         }
+    }
+}
+
+/// Whether two events are told together: the player picking up, or finding no room for, the
+/// same item.
+fn same_kind(a: &Event, b: &Event) -> bool {
+    match (a, b) {
+        (
+            Event::PickedUp {
+                who: w1, item: i1, ..
+            },
+            Event::PickedUp {
+                who: w2, item: i2, ..
+            },
+        ) => w1 == w2 && i1 == i2,
+        (Event::NoRoom { item: i1 }, Event::NoRoom { item: i2 }) => i1 == i2,
+        _ => false,
     }
 }

@@ -23,6 +23,7 @@ mod names;
 pub mod record;
 pub mod resolve;
 pub mod scenario;
+pub mod words;
 mod world;
 
 pub use crate::content::{
@@ -34,9 +35,10 @@ pub use creature::{Creature, CreatureId, Faction, Stack};
 pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
 pub use intention::{Intention, Planned, acts_in};
-pub use messages::{a_name, compared, messages, messages_named};
+pub use messages::{compared, messages, messages_named};
 pub use names::Names;
 pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
+pub use words::a_name;
 pub use world::bounds;
 pub use world::{
     Depth, DepthParts, Ending, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH, NEAR, Plan,

@@ -197,7 +197,7 @@ impl Session {
         for line in crate::sim::messages_named(rest, &self.world, &self.ui.names) {
             self.ui.log.push(sentence(&line));
         }
-        self.ui.names.forget_unseen(&self.world);
+        self.ui.names.forget_gone(&self.world);
     }
 
     /// Draws one frame and notes the screen size: while the window is too small, keys do not

@@ -23,7 +23,8 @@ pub fn stop_for_monster(ui: &mut UiState, world: &World) -> bool {
     let stopped = match (ui.auto.as_ref(), world.threats().first()) {
         (Some(auto), Some(&(monster, why))) => {
             let doing = if *auto == Auto::Rest { " resting" } else { "" };
-            let who = a_name(&monster.name);
+            // Named as the sidebar names it: "jackal B" among several jackals.
+            let who = ui.names.updated(world).a_name(world, monster.id);
             let what = if ui.in_view.contains(&monster.id) {
                 match why {
                     Threat::Near if world.player().pos.is_adjacent(monster.pos) => "is next to you",

@@ -1,13 +1,14 @@
 //! The character dump written when a game ends: a plain-text file in the saves folder's
-//! `morgue/` with the seed, the levels, turns, kills, the cause, the inventory, the map around
-//! the player as the screen drew it, and the last messages.
+//! `morgue/` with the seed, the levels, turns, kills, the cause, the items used up and the gear
+//! wielded and worn, the inventory, the map around the player as the screen drew it, and the
+//! last messages.
 
 use super::describe::level_title;
 use super::inventory;
 use super::palette::Palette;
 use super::view::overlay::Overlay;
-use super::view::tally;
 use super::view::{Camera, MapView};
+use super::view::{ItemsTold, tally};
 use crate::persist::SaveDir;
 use crate::sim::World;
 use ratatui::buffer::Buffer;
@@ -52,7 +53,10 @@ pub fn text(world: &World, log: &[String]) -> String {
         story.kill_count(),
         tally(&story.kills)
     );
-    let _ = writeln!(out, "Used:    {}", tally(&story.items_used));
+    let items = ItemsTold::of(world);
+    let _ = writeln!(out, "Used:    {}", tally(&items.used_up));
+    let _ = writeln!(out, "Wielded: {}", ItemsTold::list(&items.wielded));
+    let _ = writeln!(out, "Wore:    {}", ItemsTold::list(&items.worn));
     out.push_str("\nInventory:\n");
     let items = inventory::lines(world);
     if items.is_empty() {

@@ -166,7 +166,7 @@ impl Replayer {
         self.ui.names = crate::sim::Names::default();
         self.ui
             .log
-            .push(format!("(Replaying from turn {}.)", self.world.turn()));
+            .push(format!("(Replaying from turn {}.)", self.world.turn() + 1));
         while self.pos < n && self.forward() {}
     }
 
@@ -187,7 +187,7 @@ impl Replayer {
             for line in messages_named(&events, &self.world, &self.ui.names) {
                 self.ui.log.push(super::describe::sentence(&line));
             }
-            self.ui.names.forget_unseen(&self.world);
+            self.ui.names.forget_gone(&self.world);
         }
         self.pos += 1;
         true

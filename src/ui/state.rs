@@ -155,7 +155,7 @@ pub struct UiState {
     pub too_small: bool,
     /// What became of an ended game's files, for the end screen.
     pub end: Option<EndReport>,
-    /// The letters that tell same-kind monsters in view apart ("rat A", "rat B").
+    /// The letters that tell same-kind monsters apart ("rat A", "rat B"), kept while they are known.
     pub names: crate::sim::Names,
     /// Who draws this: in the replay viewer the sidebar lists the viewer's keys, not play's.
     pub shell: Shell,

@@ -343,12 +343,11 @@ fn start_rest(ui: &mut UiState, world: &World) {
 /// says so and returns true.
 fn refuse_with_monster_in_view(ui: &mut UiState, world: &World, what: &str) -> bool {
     ui.in_view = world.visible_monsters().iter().map(|c| c.id).collect();
-    let Some(monster) = world.threats().first().map(|(c, _)| c.name.clone()) else {
+    let Some(monster) = world.threats().first().map(|(c, _)| c.id) else {
         return false;
     };
-    ui.log.push(format!(
-        "You cannot {what} with {} in view.",
-        crate::sim::a_name(&monster)
-    ));
+    let who = ui.names.updated(world).a_name(world, monster);
+    ui.log
+        .push(format!("You cannot {what} with {who} in view."));
     true
 }

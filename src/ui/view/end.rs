@@ -33,9 +33,51 @@ pub fn tally(counts: &std::collections::BTreeMap<String, u32>) -> String {
     parts.join(", ")
 }
 
+/// The items a run put to use, as the end screen and the character dump tell them. The story
+/// counts a weapon wielded or armour put on as "used" like a potion drunk; told so, a chain
+/// mail worn all game read as used up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ItemsTold {
+    /// Items used up: drunk, read, thrown or fired, by name.
+    pub used_up: std::collections::BTreeMap<String, u32>,
+    /// Weapons and launchers wielded, each named once.
+    pub wielded: Vec<String>,
+    /// Armour worn, each named once.
+    pub worn: Vec<String>,
+}
+
+impl ItemsTold {
+    /// The story's items of `world`, sorted by how they were used.
+    pub fn of(world: &World) -> ItemsTold {
+        use crate::sim::ItemAction;
+        let mut told = ItemsTold::default();
+        for (name, &n) in &world.story().items_used {
+            let action = world.content().item(name).map(|k| k.use_.action());
+            match action {
+                Some(ItemAction::Wield) => told.wielded.push(name.clone()),
+                Some(ItemAction::Wear) => told.worn.push(name.clone()),
+                _ => {
+                    told.used_up.insert(name.clone(), n);
+                }
+            }
+        }
+        told
+    }
+
+    /// "a mace, a sling", or "nothing".
+    pub fn list(names: &[String]) -> String {
+        if names.is_empty() {
+            return "nothing".to_string();
+        }
+        let parts: Vec<String> = names.iter().map(|n| crate::sim::a_name(n)).collect();
+        parts.join(", ")
+    }
+}
+
 /// The story's lines: how it ended, how deep, how long, kills, items.
 pub fn story_lines(world: &World) -> Vec<String> {
     let story: &Story = world.story();
+    let items = ItemsTold::of(world);
     let headline = match world.ending() {
         Some(Ending::Won) => "You escaped from the dungeon with the artifact. You win!".to_string(),
         Some(Ending::Died { cause, depth }) => {
@@ -51,7 +93,9 @@ pub fn story_lines(world: &World) -> Vec<String> {
         format!("Deepest depth: {}", story.deepest),
         format!("Turns: {}", world.turn()),
         format!("Kills ({}): {}", story.kill_count(), tally(&story.kills)),
-        format!("Items used: {}", tally(&story.items_used)),
+        format!("Items used up: {}", tally(&items.used_up)),
+        format!("Wielded: {}", ItemsTold::list(&items.wielded)),
+        format!("Wore: {}", ItemsTold::list(&items.worn)),
     ]
 }
 

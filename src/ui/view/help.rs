@@ -101,7 +101,8 @@ impl HelpView<'_> {
     fn intro() -> Vec<String> {
         vec![
             "Everyone acts at once. Marks show what the monsters in view will do in the coming \
-             segment: ‹.› one steps there; »@« (a red band in colour) every tile one strikes: \
+             segment: ‹.› one steps there; »@« (a red band in colour, each tile closed by « \
+             without: »@«.«) every tile one strikes: \
              a wide swing covers three, a charge its whole line, a shot its flight; :.: one \
              that acts later would go there now (it chooses again when its moment comes). \
              Only tiles in view are marked. Where marks touch, each tile keeps its colour \

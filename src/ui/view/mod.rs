@@ -8,7 +8,7 @@ mod map;
 pub mod overlay;
 pub mod sidebar;
 
-pub use end::{story_lines, tally};
+pub use end::{ItemsTold, story_lines, tally};
 pub use map::{Camera, MapView};
 
 use super::keymap::Keymap;

@@ -132,7 +132,9 @@ impl Overlay {
 
     /// The bracket drawn in an in-between column beside a marked tile: `‹` `›` around a
     /// planned move, `»` `«` around a struck tile, `:` beside a prediction. Between two struck
-    /// tiles, a blank in the mark's style, so a line of struck tiles reads as one band. Between
+    /// tiles, in colour a blank in the mark's style, so a line of struck tiles reads as one red
+    /// band; in plain text, where that blank would read as no mark, the first one's closing
+    /// bracket, so each struck tile is told apart (`»@«.«.«s`). Between
     /// two different marks, the bracket of the one that matters more (a blow, then a step),
     /// drawn in its colour over the other's background, so each tile keeps its own colour up to
     /// the seam (`»@«r›`, with `«` red on the rat's yellow); between two planned steps, the
@@ -145,7 +147,14 @@ impl Overlay {
             right.and_then(|h| self.mark_at(h)),
         );
         match marks {
-            (Some(Mark::Attack), Some(Mark::Attack)) => Some((' ', palette.mark(Mark::Attack))),
+            // In plain text a blank band reads as no mark at all: close each struck tile.
+            (Some(Mark::Attack), Some(Mark::Attack)) if palette.color => {
+                Some((' ', palette.mark(Mark::Attack)))
+            }
+            (Some(Mark::Attack), Some(Mark::Attack)) => Some((
+                bracket_glyph(Mark::Attack, false),
+                palette.mark(Mark::Attack),
+            )),
             (Some(Mark::Move), Some(Mark::Move)) => Some((
                 bracket_glyph(Mark::Move, false),
                 palette.seam(Mark::Move, None),

@@ -1,0 +1,139 @@
+//! The messages read as English (issue 17): items are spoken of with the right article and
+//! count ("You put on the chain mail.", not "a chain mail"; "You pick up 3 darts."), and a shot
+//! traded with a blow is told as a shot and a blow, not as two creatures striking each other.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/room.rs"]
+mod room;
+use hexdeep::geom::Hex;
+use hexdeep::sim::{Event, World, messages};
+
+fn item(event: Event) -> Vec<String> {
+    let world = room::world(&[]);
+    messages(&[event], &world)
+}
+
+#[test]
+fn wielding_wearing_and_taking_off_name_the_item_in_hand() {
+    let e = |f: fn(String) -> Event, name: &str| item(f(name.to_string()));
+    assert_eq!(
+        e(|item| Event::Wore { item }, "chain mail"),
+        ["you put on the chain mail"]
+    );
+    assert_eq!(
+        e(|item| Event::TookOff { item }, "leather armour"),
+        ["you take off the leather armour"]
+    );
+    assert_eq!(
+        e(|item| Event::Wielded { item }, "mace"),
+        ["you wield the mace"]
+    );
+    assert_eq!(
+        e(|item| Event::Unwielded { item }, "war axe"),
+        ["you put away the war axe"]
+    );
+}
+
+#[test]
+fn picking_up_and_dropping_count_as_english() {
+    let world = room::world(&[]);
+    let at = world.player().pos;
+    let picked = |item: &str| Event::PickedUp {
+        who: World::PLAYER,
+        item: item.to_string(),
+        at,
+    };
+    // Three darts lying on one tile are one line, not three "you pick up a dart".
+    let lines = messages(&[picked("dart"), picked("dart"), picked("dart")], &world);
+    assert_eq!(lines, ["you pick up 3 darts"]);
+    let lines = messages(&[picked("chain mail")], &world);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].starts_with("you pick up a suit of chain mail ("),
+        "{lines:?}"
+    );
+    let no_room = |item: &str| Event::NoRoom {
+        item: item.to_string(),
+    };
+    assert_eq!(
+        messages(&[no_room("arrow"), no_room("arrow")], &world),
+        ["you have no room for 2 arrows"]
+    );
+    assert_eq!(
+        messages(&[no_room("scale mail")], &world),
+        ["you have no room for a suit of scale mail"]
+    );
+    let dropped = |item: &str, count| Event::Dropped {
+        item: item.to_string(),
+        count,
+    };
+    assert_eq!(
+        messages(&[dropped("sling stone", 4)], &world),
+        ["you drop 4 sling stones"]
+    );
+    // The player holds no chain mail any more: the one dropped is "the" chain mail.
+    assert_eq!(
+        messages(&[dropped("chain mail", 1)], &world),
+        ["you drop the chain mail"]
+    );
+}
+
+#[test]
+fn a_shot_traded_with_a_blow_is_told_as_both() {
+    let world = room::world(&[("goblin slinger", Hex::new(2, 2))]);
+    let me = world.player().pos;
+    let slinger = 1;
+    let there = world.creatures()[slinger].pos;
+    let events = [
+        Event::Threw {
+            who: slinger,
+            from: there,
+            toward: me,
+            item: None,
+        },
+        Event::Hit {
+            attacker: World::PLAYER,
+            victim: slinger,
+            at: there,
+            damage: 2,
+        },
+        Event::Hit {
+            attacker: slinger,
+            victim: World::PLAYER,
+            at: me,
+            damage: 1,
+        },
+    ];
+    assert_eq!(
+        messages(&events, &world),
+        [
+            "the goblin slinger shoots at you",
+            "you hit the goblin slinger",
+            "the goblin slinger's shot hits you",
+        ]
+    );
+    // Two blows are still told together.
+    let blows = [&events[1], &events[2]].map(Clone::clone);
+    assert_eq!(
+        messages(&blows, &world),
+        ["you and the goblin slinger strike each other"]
+    );
+}
+
+#[test]
+fn refusals_name_items_as_english_too() {
+    use hexdeep::sim::{ItemAction, Rejection};
+    let cannot = Rejection::CannotUse {
+        how: ItemAction::Drink,
+        item: "chain mail".to_string(),
+    };
+    assert_eq!(cannot.to_string(), "you cannot drink the chain mail");
+    let no_launcher = Rejection::NoLauncher {
+        item: "arrow".to_string(),
+        launcher: "bow".to_string(),
+    };
+    assert_eq!(
+        no_launcher.to_string(),
+        "you must wield a bow to fire arrows"
+    );
+}
