@@ -229,50 +229,118 @@ impl<'a> Senses<'a> {
     }
 }
 
-/// Monster `me`'s intention for its next action and what it keeps in mind.
-pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Intention, Mind) {
+/// What a monster is about: the one reason behind its plan, which its mind acts on and which
+/// the player is told (the sidebar's words, what stops travel and rest) — one source, so the
+/// two never disagree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stance {
+    /// It has not noticed the player (or has lost them): it wanders, or has no mind at all.
+    Unaware,
+    /// It keeps to the post it guards, or goes back to it.
+    Guards,
+    /// It sees the player and comes for them, strikes or shoots.
+    Hunts,
+    /// It runs down the line of a charge.
+    Charges,
+    /// It sees the player and waits within reach for its pack to gather.
+    WaitsForPack,
+    /// Hurt, it runs from the player it sees (cornered, it fights).
+    Flees,
+    /// Hurt and out of the player's sight, it hides where it is.
+    Hides,
+    /// It goes to where it last saw the player.
+    Searches,
+}
+
+/// What monster `me` is about now ([`Stance`]): the branch its mind takes in [`choose`].
+pub(super) fn stance(senses: &Senses, me: &Creature) -> Stance {
     let Some(behaviour) = me.behaviour else {
-        return (Intention::Stay, Mind::default());
+        return Stance::Unaware;
     };
-    if let Some(dir) = me.charge {
-        if let Some(step) = charging(senses, me, dir) {
-            return step;
-        }
+    if me
+        .charge
+        .is_some_and(|dir| charging(senses, me, dir).is_some())
+    {
+        return Stance::Charges;
     }
     let player = senses.player.filter(|_| senses.sees_player(me));
     if let (Some(home), Behaviour::Guardian { radius }) = (me.home, behaviour) {
         let intruder = player.filter(|p| p.pos.distance(home) <= radius as i32 + 1);
         if intruder.is_none() {
-            return (go_home(senses, me, home), Mind::default());
+            return Stance::Guards;
         }
     }
     if let Some(player) = player {
-        let mind = Mind {
-            memory: Some(player.pos),
-            charge: None,
+        return if frightened(me, behaviour) {
+            Stance::Flees
+        } else if waits_for_pack(senses, me, behaviour, player.pos) {
+            Stance::WaitsForPack
+        } else {
+            Stance::Hunts
         };
-        return hunt(senses, me, behaviour, player.pos, mind);
     }
     if frightened(me, behaviour) {
         // A hurt coward out of the player's sight hides where it is: walking back to where it
         // last saw them would bring it next to them again, to flee again (issue 17's imp that
         // dodged every blow and throw this way, forever).
-        let mind = Mind {
-            memory: me.memory,
-            charge: None,
-        };
-        return (Intention::Stay, mind);
+        return Stance::Hides;
     }
-    if let Some(goal) = me.memory.filter(|&g| g != me.pos) {
-        if let Some(to) = senses.toward(me, goal) {
+    match me.memory {
+        Some(goal) if goal != me.pos && senses.toward(me, goal).is_some() => Stance::Searches,
+        _ => Stance::Unaware,
+    }
+}
+
+/// Whether pack member `me`, seeing the player at `target`, waits for its pack: it is within
+/// the pack's radius of them but not next to them, and its pack has not gathered. Too few of
+/// its kind left on the level ever to gather, it hunts alone (a lone wolf waiting forever
+/// beside the player's way held the player in a stalemate); hurt (struck or shot while it
+/// waited), it waits no more: standing still under the player's darts was its death (issue 17).
+fn waits_for_pack(senses: &Senses, me: &Creature, behaviour: Behaviour, target: Hex) -> bool {
+    let Behaviour::Pack { size, radius } = behaviour else {
+        return false;
+    };
+    let ready = senses.pack_near_player(me, target, radius) >= size
+        || senses.kin(me) < size
+        || me.hp < me.max_hp;
+    let far = me.pos.distance(target) > radius as i32;
+    !ready && !far && !me.pos.is_adjacent(target)
+}
+
+/// Monster `me`'s intention for its next action and what it keeps in mind: what its
+/// [`stance`] leads it to do.
+pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Intention, Mind) {
+    let kept = Mind {
+        memory: me.memory,
+        charge: None,
+    };
+    let seen = senses.player.map(|p| p.pos);
+    match (stance(senses, me), me.behaviour, me.home, seen) {
+        (Stance::Charges, ..) => me
+            .charge
+            .and_then(|dir| charging(senses, me, dir))
+            .unwrap_or((Intention::Stay, kept)),
+        (Stance::Guards, _, Some(home), _) => (go_home(senses, me, home), Mind::default()),
+        (
+            stance @ (Stance::Hunts | Stance::Flees | Stance::WaitsForPack),
+            Some(behaviour),
+            _,
+            Some(player),
+        ) => {
             let mind = Mind {
-                memory: me.memory,
+                memory: Some(player),
                 charge: None,
             };
-            return (Intention::Move(to), mind);
+            hunt(senses, me, behaviour, stance, player, mind)
         }
+        (Stance::Hides, ..) => (Intention::Stay, kept),
+        (Stance::Searches, ..) => {
+            let step = me.memory.and_then(|goal| senses.toward(me, goal));
+            (step.map_or(Intention::Stay, Intention::Move), kept)
+        }
+        (_, Some(_), ..) => (wander(senses, me, rng), Mind::default()),
+        _ => (Intention::Stay, Mind::default()),
     }
-    (wander(senses, me, rng), Mind::default())
 }
 
 /// The next step of a charge under way, or `None` when the charge is over.
@@ -303,11 +371,12 @@ fn go_home(senses: &Senses, me: &Creature, home: Hex) -> Intention {
         .map_or(Intention::Stay, Intention::Move)
 }
 
-/// What `me` does about the player it sees at `target`.
+/// What `me` does about the player it sees at `target`, being about `stance`.
 fn hunt(
     senses: &Senses,
     me: &Creature,
     behaviour: Behaviour,
+    stance: Stance,
     target: Hex,
     mind: Mind,
 ) -> (Intention, Mind) {
@@ -319,29 +388,13 @@ fn hunt(
     };
     let intention = match behaviour {
         // A coward flees only to a free tile: with none, it is cornered and fights.
-        Behaviour::Coward { .. } if frightened(me, behaviour) => {
-            match senses.step(me, true).filter(|&to| senses.free(to)) {
-                Some(to) => Intention::Move(to),
-                None if adjacent => Intention::Attack(target),
-                None => Intention::Stay,
-            }
-        }
+        _ if stance == Stance::Flees => match senses.step(me, true).filter(|&to| senses.free(to)) {
+            Some(to) => Intention::Move(to),
+            None if adjacent => Intention::Attack(target),
+            None => Intention::Stay,
+        },
         _ if adjacent => Intention::Attack(target),
-        Behaviour::Pack { size, radius } => {
-            // It waits for its pack, unless too few of its kind are left on the level ever
-            // to gather: then it hunts alone (a lone wolf waiting forever beside the
-            // player's way held the player in a stalemate).
-            // A pack member that has been hurt (struck or shot while it waited) stops
-            // waiting: standing still under the player's darts was its death (issue 17).
-            let ready = senses.pack_near_player(me, target, radius) >= size
-                || senses.kin(me) < size
-                || me.hp < me.max_hp;
-            let far = me.pos.distance(target) > radius as i32;
-            match senses.step(me, false) {
-                Some(to) if ready || far => Intention::Move(to),
-                _ => Intention::Stay,
-            }
-        }
+        _ if stance == Stance::WaitsForPack => Intention::Stay,
         Behaviour::Ranged { range, .. }
             if me.pos.distance(target) <= range as i32 && senses.clear_shot(me.pos, target) =>
         {

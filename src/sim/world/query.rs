@@ -5,8 +5,9 @@ use super::{Plan, SEGMENTS, World};
 use crate::geom::Hex;
 use crate::map::Terrain;
 use crate::path;
+use crate::sim::ai::{self, Senses, Stance};
 use crate::sim::intention::{Intention, acts_in};
-use crate::sim::{Behaviour, Creature};
+use crate::sim::{Creature, CreatureId};
 
 /// How near a monster in view stops travel, exploring and rest whatever it does, in tiles.
 pub const NEAR: i32 = 2;
@@ -40,10 +41,12 @@ impl World {
     }
 
     /// The monsters in view that stop travel, exploring and rest, nearest first (then by id),
-    /// each with why: one within [`NEAR`] tiles, whatever it does; else one that has noticed
-    /// the player (it hunts them or charges) and whose telegraphed action brings it closer
-    /// or aims at them. Monsters that wander unaware, wait far off for their pack, or flee
-    /// farther than [`NEAR`] do not stop anything.
+    /// each with why, by what each is about ([`World::stance`], as the sidebar tells it): one
+    /// within [`NEAR`] tiles, whatever it does, unless it flees or hides; else one that has
+    /// noticed the player (it hunts them, charges or searches for them) and whose
+    /// telegraphed action brings it closer or aims at them (or next to them). Monsters that
+    /// wander unaware or wait for their pack farther off do not stop anything, nor does one
+    /// that flees or hides, however near, unless it is cornered and strikes at the player.
     pub fn threats(&self) -> Vec<(&Creature, Threat)> {
         let me = self.player().pos;
         let plans = self.visible_plans();
@@ -51,22 +54,42 @@ impl World {
             .into_iter()
             .filter_map(|c| {
                 let d = me.distance(c.pos);
-                if d <= NEAR {
-                    return Some((c, Threat::Near));
-                }
-                if c.memory.is_none() && c.charge.is_none() {
-                    return None;
-                }
-                let plan = plans.iter().find(|p| p.who == c.id)?;
-                match plan.intention {
-                    Intention::Move(to) if me.distance(to) < d => Some((c, Threat::Approaches)),
-                    Intention::Throw(at) | Intention::Attack(at) if me.distance(at) <= 1 => {
-                        Some((c, Threat::Aims))
-                    }
+                let stance = self.stance(c.id);
+                let intention = plans
+                    .iter()
+                    .find(|p| p.who == c.id)
+                    .map_or(Intention::Stay, |p| p.intention);
+                let aims = match intention {
+                    Intention::Throw(at) | Intention::Attack(at) => me.distance(at) <= 1,
+                    _ => false,
+                };
+                let approaches = matches!(intention, Intention::Move(to) if me.distance(to) < d);
+                let noticed = matches!(
+                    stance,
+                    Stance::Hunts | Stance::Charges | Stance::Searches | Stance::Flees
+                );
+                let why = match stance {
+                    // Cornered, a coward strikes: only then does it stop anything.
+                    Stance::Flees | Stance::Hides if !aims => None,
+                    _ if d <= NEAR => Some(Threat::Near),
+                    _ if noticed && aims => Some(Threat::Aims),
+                    Stance::Flees => None,
+                    _ if noticed && approaches => Some(Threat::Approaches),
                     _ => None,
-                }
+                };
+                why.map(|why| (c, why))
             })
             .collect()
+    }
+
+    /// What a living monster on the player's level is about now, as its mind sees it: the one
+    /// reason behind its plan, which the sidebar tells and [`World::threats`] weighs.
+    pub fn stance(&self, who: CreatureId) -> Stance {
+        let Some(monster) = self.creatures_here().skip(1).find(|c| c.id == who) else {
+            return Stance::Unaware;
+        };
+        let senses = Senses::new(self.level(), &self.creatures, self.depth(), None);
+        ai::stance(&senses, monster)
     }
 
     /// The plans of the monsters in view, in id order: the telegraph the player may see.
@@ -75,16 +98,6 @@ impl World {
             .into_iter()
             .filter(|p| self.is_visible(p.from))
             .collect()
-    }
-
-    /// Whether a monster in view waits for its pack to gather (it plans to stay and hunts in
-    /// packs).
-    pub fn waits_for_pack(&self, plan: &Plan) -> bool {
-        plan.intention == Intention::Stay
-            && self
-                .creatures
-                .get(plan.who)
-                .is_some_and(|c| matches!(c.behaviour, Some(Behaviour::Pack { .. })))
     }
 
     /// The tile a monster in view is telegraphed to step onto in the coming segment, or the tile
