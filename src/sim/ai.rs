@@ -37,6 +37,20 @@ pub(super) struct Senses<'a> {
     to_player: OnceCell<Vec<u32>>,
     /// Which tiles hold a living creature.
     occupied: Vec<bool>,
+    /// The steps the monsters that chose before in this segment are to take.
+    claims: Vec<Claim>,
+}
+
+/// A step a monster chose in this segment: its kin that choose after it keep off the tile it
+/// heads to (a jackal pack that all chose the same tile bounced off each other, issue 17).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Claim {
+    /// The monster's kind.
+    name: String,
+    /// Where it stands.
+    from: Hex,
+    /// Where it steps.
+    to: Hex,
 }
 
 impl<'a> Senses<'a> {
@@ -67,7 +81,30 @@ impl<'a> Senses<'a> {
             here,
             to_player: known.map_or_else(OnceCell::new, OnceCell::from),
             occupied,
+            claims: Vec::new(),
         }
+    }
+
+    /// The senses with the steps chosen before in this segment (see [`Senses::note`]).
+    pub(super) fn with_claims(mut self, claims: Vec<Claim>) -> Senses<'a> {
+        self.claims = claims;
+        self
+    }
+
+    /// Notes the intention `me` chose, for the monsters that choose after it.
+    pub(super) fn note(&mut self, me: &Creature, intention: Intention) {
+        if let Intention::Move(to) = intention {
+            self.claims.push(Claim {
+                name: me.name.clone(),
+                from: me.pos,
+                to,
+            });
+        }
+    }
+
+    /// The steps noted in this segment.
+    pub(super) fn into_claims(self) -> Vec<Claim> {
+        self.claims
     }
 
     /// The player's Dijkstra map, if it was needed (or given): to keep for the next segment.
@@ -142,7 +179,10 @@ impl<'a> Senses<'a> {
     }
 
     /// The neighbour that brings `me` closest to (or, fleeing, farthest from) the player,
-    /// preferring free tiles; `None` when no step improves on standing still.
+    /// preferring open tiles ([`Senses::open`]); `None` when no step improves on standing
+    /// still. When its kin take every tile that brings it closer, it steps aside to a tile as
+    /// near from which an open one does, if there is one: a pack goes round its members
+    /// instead of bumping into them for ever.
     fn step(&self, me: &Creature, flee: bool) -> Option<Hex> {
         let here = self.cost_at(me.pos);
         let mut best: Option<(bool, u32, Hex)> = None;
@@ -156,7 +196,7 @@ impl<'a> Senses<'a> {
                 continue;
             }
             let key = (
-                !self.free(to),
+                !self.open(me, to),
                 if flee { u32::MAX - cost } else { cost },
                 to,
             );
@@ -164,7 +204,47 @@ impl<'a> Senses<'a> {
                 best = Some(key);
             }
         }
-        best.map(|b| b.2)
+        match best {
+            Some((true, _, to)) if !flee && self.kin_takes(me, to) => {
+                self.aside(me, here).or(Some(to))
+            }
+            _ => best.map(|b| b.2),
+        }
+    }
+
+    /// Whether `me` may count on stepping onto `hex`: nobody stands there, or a kin of its
+    /// steps off it; and no kin of its heads there.
+    fn open(&self, me: &Creature, hex: Hex) -> bool {
+        let kin = |c: &&Claim| c.name == me.name;
+        let left = self.claims.iter().filter(kin).any(|c| c.from == hex);
+        let claimed = self.claims.iter().filter(kin).any(|c| c.to == hex);
+        (self.free(hex) || left) && !claimed
+    }
+
+    /// Whether a kin of `me` stands on `hex` (and stays there, as far as `me` knows) or heads
+    /// there.
+    fn kin_takes(&self, me: &Creature, hex: Hex) -> bool {
+        let kin_there = self
+            .here
+            .iter()
+            .any(|c| c.pos == hex && c.id != me.id && c.name == me.name);
+        let claimed = self.claims.iter().any(|c| c.name == me.name && c.to == hex);
+        !self.open(me, hex) && (kin_there || claimed)
+    }
+
+    /// A free neighbour of `me` as costly as its own tile (`here`) with an open neighbour
+    /// cheaper than that: the first, in the order of directions.
+    fn aside(&self, me: &Creature, here: u32) -> Option<Hex> {
+        me.pos.neighbors().into_iter().find(|&side| {
+            self.level.passable(side)
+                && self.free(side)
+                && self.open(me, side)
+                && self.cost_at(side) == here
+                && side.neighbors().into_iter().any(|on| {
+                    let cost = self.cost_at(on);
+                    self.level.passable(on) && cost != 0 && cost < here && self.open(me, on)
+                })
+        })
     }
 
     /// The first step of the cheapest path to `goal`.
@@ -698,6 +778,35 @@ mod tests {
         assert_eq!(
             choice(&level, &creatures, 1),
             Intention::Move(Hex::new(5, 2))
+        );
+    }
+
+    #[test]
+    fn kin_keep_off_a_tile_a_kin_chose_before_them() {
+        // Two jackals (too few for a pack of three: they hunt) both best served by (2, 2), the
+        // east neighbour of the player: the second takes another way in, instead of losing a
+        // contest for it to the first and standing still.
+        let level = open_room();
+        let content = Content::bundled().unwrap();
+        let jackal = content.monster("jackal").unwrap();
+        let creatures = [
+            Creature::player(&content, Hex::new(1, 2)),
+            Creature::monster(1, jackal, Hex::new(3, 2)),
+            Creature::monster(2, jackal, Hex::new(3, 3)),
+        ];
+        let mut rng = stream(1, Stream::Ai, 0);
+        let mut senses = Senses::new(&level, &creatures, 1, None);
+        let first = choose(&senses, &creatures[1], &mut rng).0;
+        assert_eq!(first, Intention::Move(Hex::new(2, 2)));
+        assert_eq!(
+            choose(&senses, &creatures[2], &mut rng).0,
+            Intention::Move(Hex::new(2, 2)),
+            "alone, the second would take it too"
+        );
+        senses.note(&creatures[1], first);
+        assert_eq!(
+            choose(&senses, &creatures[2], &mut rng).0,
+            Intention::Move(Hex::new(2, 3))
         );
     }
 }

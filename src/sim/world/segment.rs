@@ -468,10 +468,11 @@ impl World {
                 .take()
                 .filter(|(k, _)| *k == key)
                 .map(|(_, m)| m);
-            let senses = Senses::new(level, &self.creatures, depth, known);
+            let mut senses = Senses::new(level, &self.creatures, depth, known);
             let here = self.creatures.iter().skip(1);
             for c in here.filter(|c| c.alive && c.depth == depth) {
                 let (intention, mind) = choose(&senses, c, &mut self.ai_rng);
+                senses.note(c, intention);
                 plans[c.id] = Some(Planned {
                     from: c.pos,
                     intention,
