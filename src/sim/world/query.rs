@@ -246,6 +246,17 @@ impl World {
             .collect()
     }
 
+    /// How many actions a creature has in a turn (its speed, as the segments count them): a
+    /// monster with more than the player chooses each of its actions between two of theirs
+    /// from the state then, so the telegraph shows only the next.
+    pub fn actions_in_turn(&self, who: CreatureId) -> u32 {
+        let speed = self.creatures.get(who).map_or(0, |c| c.speed);
+        let all = (1..=SEGMENTS)
+            .filter(|&k| acts_in(speed, k, SEGMENTS))
+            .count();
+        u32::try_from(all).unwrap_or(0)
+    }
+
     /// Which of its actions this turn the player takes next, and how many it has in a turn:
     /// `(1, 2)` for the first of two.
     pub fn player_action_in_turn(&self) -> (u32, u32) {
@@ -253,12 +264,9 @@ impl World {
         let upto = (1..=self.segment())
             .filter(|&k| acts_in(speed, k, SEGMENTS))
             .count();
-        let all = (1..=SEGMENTS)
-            .filter(|&k| acts_in(speed, k, SEGMENTS))
-            .count();
         (
             u32::try_from(upto).unwrap_or(0),
-            u32::try_from(all).unwrap_or(0),
+            self.actions_in_turn(World::PLAYER),
         )
     }
 }

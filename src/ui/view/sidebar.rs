@@ -2,7 +2,7 @@
 
 use crate::geom::Hex;
 use crate::sim::{Intention, Plan, Stance, World};
-use crate::ui::describe::{describe_named, level_title};
+use crate::ui::describe::{describe_named, level_title, pace};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, Shell, UiState};
@@ -165,12 +165,16 @@ impl Sidebar<'_> {
                 text
             };
             let name = names.name(world, m.id);
+            let pace = pace(world, m.id).map_or(String::new(), |p| format!(", {p}"));
             lines.push(Line::from(vec![
                 Span::styled(
                     format!("{} ", m.glyph),
                     self.palette.creature(world.content(), &m.name),
                 ),
-                Span::styled(format!("{name} {}/{} hp{intent}", m.hp, m.max_hp), text),
+                Span::styled(
+                    format!("{name} {}/{} hp{intent}{pace}", m.hp, m.max_hp),
+                    text,
+                ),
             ]));
         }
         lines
