@@ -100,7 +100,10 @@ fn a_lone_jackal_is_never_said_to_wait_for_its_pack() {
     assert!(s.world.is_visible(s.world.creatures()[1].pos));
     assert_eq!(s.world.stance(1), Stance::Hunts);
     let side = sidebar(&mut s);
-    assert!(side.contains("jackal 4/4 hp, waits, fast"), "{side}");
+    assert!(
+        side.contains("jackal 4/4 hp, waits, fast: 3 a turn"),
+        "{side}"
+    );
     assert!(!side.contains("pack"), "{side}");
     // With its pack alive, it does wait for it (and stops nothing, so far off).
     let mut s = session(across_the_water(2));
@@ -108,7 +111,7 @@ fn a_lone_jackal_is_never_said_to_wait_for_its_pack() {
     assert_eq!(s.world.stance(1), Stance::WaitsForPack);
     let side = sidebar(&mut s);
     assert!(
-        side.contains("jackal A 4/4 hp, waits for its pack, fast"),
+        side.contains("jackal A 4/4 hp, waits for its pack, fast: 3 a turn"),
         "{side}"
     );
     assert!(s.world.threats().is_empty(), "{:?}", s.world.threats());

@@ -143,10 +143,7 @@ fn a_monster_faster_than_you_is_said_to_act_more_often() {
         })
         .collect::<Vec<_>>()
         .join(" ");
-    assert!(
-        text.contains("imp 3/3 hp, moves, fast: 4 actions a turn to your 2"),
-        "{text}"
-    );
+    assert!(text.contains("imp 3/3 hp, moves, fast: 4 a turn"), "{text}");
     assert!(text.contains("goblin 8/8 hp, moves "), "{text}");
     let imp = hexdeep::ui::describe::describe(&world, world.creatures()[1].pos);
     assert!(

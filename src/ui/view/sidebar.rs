@@ -2,7 +2,7 @@
 
 use crate::geom::Hex;
 use crate::sim::{Intention, Plan, Stance, World};
-use crate::ui::describe::{describe_named, level_title, pace};
+use crate::ui::describe::{describe_named, level_title, pace_brief};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, Shell, UiState};
@@ -165,7 +165,7 @@ impl Sidebar<'_> {
                 text
             };
             let name = names.name(world, m.id);
-            let pace = pace(world, m.id).map_or(String::new(), |p| format!(", {p}"));
+            let pace = pace_brief(world, m.id).map_or(String::new(), |p| format!(", {p}"));
             lines.push(Line::from(vec![
                 Span::styled(
                     format!("{} ", m.glyph),
