@@ -90,6 +90,59 @@ fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
 }
 
 #[test]
+fn a_dart_thrown_into_brush_lands_short_and_says_why() {
+    // QA, issue 17: darts thrown at a monster in brush landed short with no word of why. A
+    // missile flies no farther than sight does, and brush hides the view.
+    let ogre = (PlacementKind::Monster("ogre".to_string()), Hex::new(4, 1));
+    let mut level = room(&[ogre]);
+    level.terrain.set(Hex::new(4, 1), Terrain::Brush);
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        1,
+    )
+    .unwrap();
+    assert!(world.is_visible(Hex::new(4, 1)));
+    let hp = world.creatures()[1].hp;
+    let events = world
+        .apply(Command::Throw {
+            item: 'a',
+            at: Hex::new(4, 1),
+        })
+        .unwrap();
+    let told = messages(&events, &world);
+    assert!(
+        told.contains(
+            &"your dart lands short of the brush: nothing thrown flies into brush".into()
+        ),
+        "{told:?}"
+    );
+    assert_eq!(world.creatures()[1].hp, hp);
+    // Thrown short of a wall, it says so too; thrown to open floor, it only hits nothing.
+    let mut world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        {
+            let mut level = room(&[]);
+            level.terrain.set(Hex::new(3, 1), Terrain::Wall);
+            level
+        },
+        1,
+    )
+    .unwrap();
+    let events = world
+        .apply(Command::Throw {
+            item: 'a',
+            at: Hex::new(5, 1),
+        })
+        .unwrap();
+    assert!(
+        messages(&events, &world).contains(&"your dart lands short of the wall".into()),
+        "{:?}",
+        messages(&events, &world)
+    );
+}
+
+#[test]
 fn a_dart_that_hits_falls_at_its_victims_feet() {
     let goblin = (PlacementKind::Monster("goblin".to_string()), Hex::new(4, 1));
     let mut world = World::new(

@@ -124,3 +124,33 @@ fn monsters_out_of_view_are_not_telegraphed() {
         }
     }
 }
+
+#[test]
+fn a_monster_faster_than_you_is_said_to_act_more_often() {
+    // QA, issue 17: an imp (4 actions a turn to the player's 2) showed a mark only for its
+    // next step. It chooses its second step from the state after the player's action, so no
+    // mark can show it; the sidebar and the look line say how often it acts instead.
+    let world = room::world(&[("imp", Hex::new(6, 2)), ("goblin", Hex::new(6, 4))]);
+    let ui = UiState::default();
+    let (buf, _, _) = screen(&world, &ui);
+    let text: String = (0..buf.area.height)
+        .map(|row| {
+            let line: String = (0..buf.area.width)
+                .map(|col| buf[(col, row)].symbol())
+                .collect();
+            line.split_once('│')
+                .map_or(String::new(), |(_, side)| side.trim().to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("imp 3/3 hp, moves, fast: 4 a turn"), "{text}");
+    assert!(text.contains("goblin 8/8 hp, moves "), "{text}");
+    let imp = hexdeep::ui::describe::describe(&world, world.creatures()[1].pos);
+    assert!(
+        imp.ends_with("(3/3 hp), fast: 4 actions a turn to your 2."),
+        "{imp}"
+    );
+    let at = world.creatures()[2].pos;
+    let goblin = hexdeep::ui::describe::describe(&world, at);
+    assert!(goblin.ends_with("goblin (8/8 hp)."), "{at:?}: {goblin}");
+}

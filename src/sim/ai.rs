@@ -37,6 +37,20 @@ pub(super) struct Senses<'a> {
     to_player: OnceCell<Vec<u32>>,
     /// Which tiles hold a living creature.
     occupied: Vec<bool>,
+    /// The steps the monsters that chose before in this segment are to take.
+    claims: Vec<Claim>,
+}
+
+/// A step a monster chose in this segment: its kin that choose after it keep off the tile it
+/// heads to (a jackal pack that all chose the same tile bounced off each other, issue 17).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Claim {
+    /// The monster's kind.
+    name: String,
+    /// Where it stands.
+    from: Hex,
+    /// Where it steps.
+    to: Hex,
 }
 
 impl<'a> Senses<'a> {
@@ -67,7 +81,30 @@ impl<'a> Senses<'a> {
             here,
             to_player: known.map_or_else(OnceCell::new, OnceCell::from),
             occupied,
+            claims: Vec::new(),
         }
+    }
+
+    /// The senses with the steps chosen before in this segment (see [`Senses::note`]).
+    pub(super) fn with_claims(mut self, claims: Vec<Claim>) -> Senses<'a> {
+        self.claims = claims;
+        self
+    }
+
+    /// Notes the intention `me` chose, for the monsters that choose after it.
+    pub(super) fn note(&mut self, me: &Creature, intention: Intention) {
+        if let Intention::Move(to) = intention {
+            self.claims.push(Claim {
+                name: me.name.clone(),
+                from: me.pos,
+                to,
+            });
+        }
+    }
+
+    /// The steps noted in this segment.
+    pub(super) fn into_claims(self) -> Vec<Claim> {
+        self.claims
     }
 
     /// The player's Dijkstra map, if it was needed (or given): to keep for the next segment.
@@ -142,7 +179,10 @@ impl<'a> Senses<'a> {
     }
 
     /// The neighbour that brings `me` closest to (or, fleeing, farthest from) the player,
-    /// preferring free tiles; `None` when no step improves on standing still.
+    /// preferring open tiles ([`Senses::open`]); `None` when no step improves on standing
+    /// still. When its kin take every tile that brings it closer, it steps aside to a tile as
+    /// near from which an open one does, if there is one: a pack goes round its members
+    /// instead of bumping into them for ever.
     fn step(&self, me: &Creature, flee: bool) -> Option<Hex> {
         let here = self.cost_at(me.pos);
         let mut best: Option<(bool, u32, Hex)> = None;
@@ -156,7 +196,7 @@ impl<'a> Senses<'a> {
                 continue;
             }
             let key = (
-                !self.free(to),
+                !self.open(me, to),
                 if flee { u32::MAX - cost } else { cost },
                 to,
             );
@@ -164,7 +204,48 @@ impl<'a> Senses<'a> {
                 best = Some(key);
             }
         }
-        best.map(|b| b.2)
+        match best {
+            Some((true, _, to)) if !flee && self.kin_takes(me, to) => {
+                self.aside(me, here).or(Some(to))
+            }
+            _ => best.map(|b| b.2),
+        }
+    }
+
+    /// Whether `me` may count on stepping onto `hex`: nobody stands there, or a kin of its
+    /// steps off it; and no kin of its heads there.
+    fn open(&self, me: &Creature, hex: Hex) -> bool {
+        let kin = |c: &&Claim| c.name == me.name;
+        let left = self.claims.iter().filter(kin).any(|c| c.from == hex);
+        let claimed = self.claims.iter().filter(kin).any(|c| c.to == hex);
+        (self.free(hex) || left) && !claimed
+    }
+
+    /// Whether a kin of `me` stands on `hex` (and stays there, as far as `me` knows) or heads
+    /// there.
+    fn kin_takes(&self, me: &Creature, hex: Hex) -> bool {
+        let kin_there = self
+            .here
+            .iter()
+            .any(|c| c.pos == hex && c.id != me.id && c.name == me.name);
+        let claimed = self.claims.iter().any(|c| c.name == me.name && c.to == hex);
+        !self.open(me, hex) && (kin_there || claimed)
+    }
+
+    /// A free neighbour of `me` as costly as its own tile (`here`) with an open neighbour
+    /// cheaper than that: the first, in the order of directions.
+    fn aside(&self, me: &Creature, here: u32) -> Option<Hex> {
+        let grid = &self.level.terrain;
+        grid.neighbours(me.pos).find(|&side| {
+            self.can_step(me.pos, side)
+                && self.free(side)
+                && self.open(me, side)
+                && self.cost_at(side) == here
+                && grid.neighbours(side).any(|on| {
+                    let cost = self.cost_at(on);
+                    self.can_step(side, on) && cost != 0 && cost < here && self.open(me, on)
+                })
+        })
     }
 
     /// The first step of the cheapest path to `goal`.
@@ -247,50 +328,118 @@ impl<'a> Senses<'a> {
     }
 }
 
-/// Monster `me`'s intention for its next action and what it keeps in mind.
-pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Intention, Mind) {
+/// What a monster is about: the one reason behind its plan, which its mind acts on and which
+/// the player is told (the sidebar's words, what stops travel and rest) — one source, so the
+/// two never disagree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stance {
+    /// It has not noticed the player (or has lost them): it wanders, or has no mind at all.
+    Unaware,
+    /// It keeps to the post it guards, or goes back to it.
+    Guards,
+    /// It sees the player and comes for them, strikes or shoots.
+    Hunts,
+    /// It runs down the line of a charge.
+    Charges,
+    /// It sees the player and waits within reach for its pack to gather.
+    WaitsForPack,
+    /// Hurt, it runs from the player it sees (cornered, it fights).
+    Flees,
+    /// Hurt and out of the player's sight, it hides where it is.
+    Hides,
+    /// It goes to where it last saw the player.
+    Searches,
+}
+
+/// What monster `me` is about now ([`Stance`]): the branch its mind takes in [`choose`].
+pub(super) fn stance(senses: &Senses, me: &Creature) -> Stance {
     let Some(behaviour) = me.behaviour else {
-        return (Intention::Stay, Mind::default());
+        return Stance::Unaware;
     };
-    if let Some(dir) = me.charge {
-        if let Some(step) = charging(senses, me, dir) {
-            return step;
-        }
+    if me
+        .charge
+        .is_some_and(|dir| charging(senses, me, dir).is_some())
+    {
+        return Stance::Charges;
     }
     let player = senses.player.filter(|_| senses.sees_player(me));
     if let (Some(home), Behaviour::Guardian { radius }) = (me.home, behaviour) {
         let intruder = player.filter(|p| senses.dist(p.pos, home) <= radius as i32 + 1);
         if intruder.is_none() {
-            return (go_home(senses, me, home), Mind::default());
+            return Stance::Guards;
         }
     }
     if let Some(player) = player {
-        let mind = Mind {
-            memory: Some(player.pos),
-            charge: None,
+        return if frightened(me, behaviour) {
+            Stance::Flees
+        } else if waits_for_pack(senses, me, behaviour, player.pos) {
+            Stance::WaitsForPack
+        } else {
+            Stance::Hunts
         };
-        return hunt(senses, me, behaviour, player.pos, mind);
     }
     if frightened(me, behaviour) {
         // A hurt coward out of the player's sight hides where it is: walking back to where it
         // last saw them would bring it next to them again, to flee again (issue 17's imp that
         // dodged every blow and throw this way, forever).
-        let mind = Mind {
-            memory: me.memory,
-            charge: None,
-        };
-        return (Intention::Stay, mind);
+        return Stance::Hides;
     }
-    if let Some(goal) = me.memory.filter(|&g| g != me.pos) {
-        if let Some(to) = senses.toward(me, goal) {
+    match me.memory {
+        Some(goal) if goal != me.pos && senses.toward(me, goal).is_some() => Stance::Searches,
+        _ => Stance::Unaware,
+    }
+}
+
+/// Whether pack member `me`, seeing the player at `target`, waits for its pack: it is within
+/// the pack's radius of them but not next to them, and its pack has not gathered. Too few of
+/// its kind left on the level ever to gather, it hunts alone (a lone wolf waiting forever
+/// beside the player's way held the player in a stalemate); hurt (struck or shot while it
+/// waited), it waits no more: standing still under the player's darts was its death (issue 17).
+fn waits_for_pack(senses: &Senses, me: &Creature, behaviour: Behaviour, target: Hex) -> bool {
+    let Behaviour::Pack { size, radius } = behaviour else {
+        return false;
+    };
+    let ready = senses.pack_near_player(me, target, radius) >= size
+        || senses.kin(me) < size
+        || me.hp < me.max_hp;
+    let far = senses.dist(me.pos, target) > radius as i32;
+    !ready && !far && !senses.level.terrain.adjacent(me.pos, target)
+}
+
+/// Monster `me`'s intention for its next action and what it keeps in mind: what its
+/// [`stance`] leads it to do.
+pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Intention, Mind) {
+    let kept = Mind {
+        memory: me.memory,
+        charge: None,
+    };
+    let seen = senses.player.map(|p| p.pos);
+    match (stance(senses, me), me.behaviour, me.home, seen) {
+        (Stance::Charges, ..) => me
+            .charge
+            .and_then(|dir| charging(senses, me, dir))
+            .unwrap_or((Intention::Stay, kept)),
+        (Stance::Guards, _, Some(home), _) => (go_home(senses, me, home), Mind::default()),
+        (
+            stance @ (Stance::Hunts | Stance::Flees | Stance::WaitsForPack),
+            Some(behaviour),
+            _,
+            Some(player),
+        ) => {
             let mind = Mind {
-                memory: me.memory,
+                memory: Some(player),
                 charge: None,
             };
-            return (Intention::Move(to), mind);
+            hunt(senses, me, behaviour, stance, player, mind)
         }
+        (Stance::Hides, ..) => (Intention::Stay, kept),
+        (Stance::Searches, ..) => {
+            let step = me.memory.and_then(|goal| senses.toward(me, goal));
+            (step.map_or(Intention::Stay, Intention::Move), kept)
+        }
+        (_, Some(_), ..) => (wander(senses, me, rng), Mind::default()),
+        _ => (Intention::Stay, Mind::default()),
     }
-    (wander(senses, me, rng), Mind::default())
 }
 
 /// The next step of a charge under way, or `None` when the charge is over.
@@ -321,11 +470,12 @@ fn go_home(senses: &Senses, me: &Creature, home: Hex) -> Intention {
         .map_or(Intention::Stay, Intention::Move)
 }
 
-/// What `me` does about the player it sees at `target`.
+/// What `me` does about the player it sees at `target`, being about `stance`.
 fn hunt(
     senses: &Senses,
     me: &Creature,
     behaviour: Behaviour,
+    stance: Stance,
     target: Hex,
     mind: Mind,
 ) -> (Intention, Mind) {
@@ -337,29 +487,13 @@ fn hunt(
     };
     let intention = match behaviour {
         // A coward flees only to a free tile: with none, it is cornered and fights.
-        Behaviour::Coward { .. } if frightened(me, behaviour) => {
-            match senses.step(me, true).filter(|&to| senses.free(to)) {
-                Some(to) => Intention::Move(to),
-                None if adjacent => Intention::Attack(target),
-                None => Intention::Stay,
-            }
-        }
+        _ if stance == Stance::Flees => match senses.step(me, true).filter(|&to| senses.free(to)) {
+            Some(to) => Intention::Move(to),
+            None if adjacent => Intention::Attack(target),
+            None => Intention::Stay,
+        },
         _ if adjacent => Intention::Attack(target),
-        Behaviour::Pack { size, radius } => {
-            // It waits for its pack, unless too few of its kind are left on the level ever
-            // to gather: then it hunts alone (a lone wolf waiting forever beside the
-            // player's way held the player in a stalemate).
-            // A pack member that has been hurt (struck or shot while it waited) stops
-            // waiting: standing still under the player's darts was its death (issue 17).
-            let ready = senses.pack_near_player(me, target, radius) >= size
-                || senses.kin(me) < size
-                || me.hp < me.max_hp;
-            let far = senses.dist(me.pos, target) > radius as i32;
-            match senses.step(me, false) {
-                Some(to) if ready || far => Intention::Move(to),
-                _ => Intention::Stay,
-            }
-        }
+        _ if stance == Stance::WaitsForPack => Intention::Stay,
         Behaviour::Ranged { range, .. }
             if senses.dist(me.pos, target) <= range as i32 && senses.clear_shot(me.pos, target) =>
         {
@@ -666,6 +800,35 @@ mod tests {
         assert_eq!(
             choice(&level, &creatures, 1),
             Intention::Move(Hex::new(5, 2))
+        );
+    }
+
+    #[test]
+    fn kin_keep_off_a_tile_a_kin_chose_before_them() {
+        // Two jackals (too few for a pack of three: they hunt) both best served by (2, 2), the
+        // east neighbour of the player: the second takes another way in, instead of losing a
+        // contest for it to the first and standing still.
+        let level = open_room();
+        let content = Content::bundled().unwrap();
+        let jackal = content.monster("jackal").unwrap();
+        let creatures = [
+            Creature::player(&content, Hex::new(1, 2)),
+            Creature::monster(1, jackal, Hex::new(3, 2)),
+            Creature::monster(2, jackal, Hex::new(3, 3)),
+        ];
+        let mut rng = stream(1, Stream::Ai, 0);
+        let mut senses = Senses::new(&level, &creatures, 1, None);
+        let first = choose(&senses, &creatures[1], &mut rng).0;
+        assert_eq!(first, Intention::Move(Hex::new(2, 2)));
+        assert_eq!(
+            choose(&senses, &creatures[2], &mut rng).0,
+            Intention::Move(Hex::new(2, 2)),
+            "alone, the second would take it too"
+        );
+        senses.note(&creatures[1], first);
+        assert_eq!(
+            choose(&senses, &creatures[2], &mut rng).0,
+            Intention::Move(Hex::new(2, 3))
         );
     }
 }

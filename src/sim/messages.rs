@@ -6,6 +6,7 @@ use super::names::Names;
 use super::words::{a_name, how_many, the_name};
 use super::{CreatureId, Event, World};
 use crate::geom::Hex;
+use crate::map::Terrain;
 
 /// How an item the player could wield or wear compares with what they wield or wear now:
 /// "+2 damage, -1 armour vs your mace", "same as your mace"; `None` for any other item and
@@ -182,21 +183,7 @@ impl Teller<'_> {
                 attacker,
                 at,
                 dodger,
-            } => {
-                if !self.shown(attacker, at) {
-                    return None;
-                }
-                let missile = self.missile(attacker);
-                let threw = missile.is_some();
-                let what = missile.as_deref().unwrap_or("blow");
-                let blow = format!("{} {what} misses", self.possessive(attacker));
-                Some(match dodger {
-                    Some(d) => format!("{} aside; {blow}", self.says(d, "step", "steps")),
-                    None if threw => format!("{} {what} hits nothing", self.possessive(attacker)),
-                    None if attacker == World::PLAYER => "you strike empty air".to_string(),
-                    None => blow,
-                })
-            }
+            } => self.missed(attacker, at, dodger),
             Event::Bounced {
                 who, at, reason, ..
             } => {
@@ -239,6 +226,62 @@ impl Teller<'_> {
                 .shown(who, at)
                 .then(|| format!("{} a door", self.says(who, "open", "opens"))),
             _ => self.item_line(event),
+        }
+    }
+
+    /// The line about a blow or missile that met nobody on its tile: who stepped aside, or
+    /// what stopped a missile short (brush, a wall), or that it met nothing.
+    fn missed(&self, attacker: CreatureId, at: Hex, dodger: Option<CreatureId>) -> Option<String> {
+        if !self.shown(attacker, at) {
+            return None;
+        }
+        let thrown = self.segment.iter().find_map(|e| match e {
+            Event::Threw {
+                who,
+                item,
+                from,
+                toward,
+            } if *who == attacker => Some((
+                item.clone().unwrap_or_else(|| "shot".to_string()),
+                *from,
+                *toward,
+            )),
+            _ => None,
+        });
+        let threw = thrown.is_some();
+        let what = thrown.as_ref().map_or("blow", |(m, ..)| m.as_str());
+        let blow = format!("{} {what} misses", self.possessive(attacker));
+        let short = thrown
+            .as_ref()
+            .and_then(|&(_, from, toward)| self.cut_short(from, toward));
+        Some(match (dodger, short) {
+            (Some(d), _) => format!("{} aside; {blow}", self.says(d, "step", "steps")),
+            (None, Some(stop)) => {
+                format!("{} {what} lands short of {stop}", self.possessive(attacker))
+            }
+            (None, None) if threw => {
+                format!("{} {what} hits nothing", self.possessive(attacker))
+            }
+            (None, None) if attacker == World::PLAYER => "you strike empty air".to_string(),
+            (None, None) => blow,
+        })
+    }
+
+    /// What stopped a missile thrown from `from` at `toward` before it got there ("the
+    /// brush"): a missile flies no farther than sight does ([`World::flight_path`]). `None`
+    /// when nothing did.
+    fn cut_short(&self, from: Hex, toward: Hex) -> Option<&'static str> {
+        let flight = self.world.flight_path(from, toward);
+        if toward == from || flight.last() == Some(&toward) {
+            return None;
+        }
+        let line = self.world.level().terrain.line(from, toward);
+        let stop = *line.get(flight.len() + 1)?;
+        match self.world.level().terrain_at(stop)? {
+            Terrain::Brush => Some("the brush: nothing thrown flies into brush"),
+            Terrain::Wall => Some("the wall"),
+            Terrain::DoorClosed => Some("the closed door"),
+            _ => None,
         }
     }
 

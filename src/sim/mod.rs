@@ -30,6 +30,7 @@ pub use crate::content::{
     Attack, Behaviour, COLOURS, Content, DataError, ItemAction, ItemKind, ItemUse, MonsterKind,
     PlayerKind, parse_items, parse_monsters, parse_player,
 };
+pub use ai::Stance;
 pub use command::{Command, Rejection, verb};
 pub use creature::{Creature, CreatureId, Faction, Stack};
 pub use event::{BounceReason, Event};

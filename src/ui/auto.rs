@@ -27,7 +27,14 @@ pub fn stop_for_monster(ui: &mut UiState, world: &World) -> bool {
             let who = ui.names.updated(world).a_name(world, monster.id);
             let what = if ui.in_view.contains(&monster.id) {
                 match why {
-                    Threat::Near if world.player().pos.is_adjacent(monster.pos) => "is next to you",
+                    Threat::Near
+                        if world
+                            .level()
+                            .terrain
+                            .adjacent(world.player().pos, monster.pos) =>
+                    {
+                        "is next to you"
+                    }
                     Threat::Near => "is close by",
                     Threat::Approaches => "comes toward you",
                     Threat::Aims => "takes aim at you",
@@ -61,7 +68,7 @@ fn item_in_view(world: &World) -> String {
         .floor_items()
         .iter()
         .filter(|f| world.is_visible(f.at))
-        .min_by_key(|f| (me.distance(f.at), f.at))
+        .min_by_key(|f| (world.dist(me, f.at), f.at))
         .map_or_else(|| "something".to_string(), |f| a_name(&f.item))
 }
 

@@ -55,10 +55,41 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
                 Some(letter) => format!("{} {letter}", c.name),
                 None => a_name(&c.name),
             };
-            format!("{place} and {who} ({}/{} hp).", c.hp, c.max_hp)
+            let pace = pace(world, c.id).map_or(String::new(), |p| format!(", {p}"));
+            format!("{place} and {who} ({}/{} hp){pace}.", c.hp, c.max_hp)
         }
         None => format!("{place}."),
     }
+}
+
+/// How often a monster acts beside the player, when not as often: "fast: 4 actions a turn to
+/// your 2". A fast monster chooses each action from the state when it comes, so the telegraph
+/// shows only its next one; this says more follow before the player's next action.
+pub fn pace(world: &World, who: crate::sim::CreatureId) -> Option<String> {
+    let (word, its, yours) = pace_of(world, who)?;
+    let actions = if its == 1 { "action" } else { "actions" };
+    Some(format!("{word}: {its} {actions} a turn to your {yours}"))
+}
+
+/// [`pace`] in a few words, for the sidebar's list: "fast: 4 a turn".
+pub fn pace_brief(world: &World, who: crate::sim::CreatureId) -> Option<String> {
+    let (word, its, _) = pace_of(world, who)?;
+    Some(format!("{word}: {its} a turn"))
+}
+
+/// "fast" or "slow" with the monster's and the player's actions in a turn, or `None` when
+/// they act as often.
+fn pace_of(world: &World, who: crate::sim::CreatureId) -> Option<(&'static str, u32, u32)> {
+    let (its, yours) = (
+        world.actions_in_turn(who),
+        world.actions_in_turn(World::PLAYER),
+    );
+    let word = match its.cmp(&yours) {
+        std::cmp::Ordering::Greater => "fast",
+        std::cmp::Ordering::Less => "slow",
+        std::cmp::Ordering::Equal => return None,
+    };
+    Some((word, its, yours))
 }
 
 /// An item with what it does: its name and the summary of its kind from the data.

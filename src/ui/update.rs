@@ -195,7 +195,7 @@ fn stairs(ui: &mut UiState, world: &World, down: bool) -> Option<Command> {
             Command::Ascend
         });
     }
-    match known.into_iter().min_by_key(|h| (me.distance(*h), *h)) {
+    match known.into_iter().min_by_key(|&h| (world.dist(me, h), h)) {
         Some(h) => start_travel(ui, world, h),
         None => ui.log.push(format!(
             "You have not found any stairs {way} on this level yet."

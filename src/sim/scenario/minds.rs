@@ -10,7 +10,7 @@ use crate::content::{Attack, Behaviour, Content};
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::rng::{GameRng, Stream, stream};
-use crate::sim::ai::{Mind, Senses, choose};
+use crate::sim::ai::{Claim, Mind, Senses, choose};
 use crate::sim::resolve::Act;
 use crate::sim::{Creature, Faction, Intention};
 
@@ -25,6 +25,8 @@ pub(super) struct Minds {
     /// Per unit: where a guardian keeps its post.
     homes: Vec<Option<Hex>>,
     rng: GameRng,
+    /// The steps chosen so far in this segment, which kin keep off.
+    claims: Vec<Claim>,
     /// A creature to build the others from.
     template: Creature,
 }
@@ -85,8 +87,14 @@ impl Minds {
                 })
                 .collect(),
             rng: stream(0, Stream::Ai, 0),
+            claims: Vec::new(),
             template: Creature::player(&content, Hex::ORIGIN),
         }))
+    }
+
+    /// Forgets the steps chosen in the last segment: a new one begins.
+    pub(super) fn begin_segment(&mut self) {
+        self.claims.clear();
     }
 
     /// Every hex of the minds' map, sorted: the resolver's tiles.
@@ -113,8 +121,11 @@ impl Minds {
         let Some(at) = at else {
             return (Intention::Stay, pos[me]);
         };
-        let senses = Senses::new(&self.level, &creatures, 1, None);
+        let claims = std::mem::take(&mut self.claims);
+        let mut senses = Senses::new(&self.level, &creatures, 1, None).with_claims(claims);
         let (intention, mind) = choose(&senses, &creatures[at], &mut self.rng);
+        senses.note(&creatures[at], intention);
+        self.claims = senses.into_claims();
         self.kept[me] = mind;
         (intention, pos[me])
     }

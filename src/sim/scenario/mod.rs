@@ -151,6 +151,9 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
         let mut acts = Vec::with_capacity(living.len());
         let mut lines = Vec::new();
         // Every mind chooses from the state at the segment's start.
+        if let Some(m) = minds.as_mut() {
+            m.begin_segment();
+        }
         let mut chosen = Vec::with_capacity(living.len());
         for &i in &living {
             let u = &s.units[i];

@@ -5,8 +5,9 @@ use super::{Plan, SEGMENTS, World};
 use crate::geom::Hex;
 use crate::map::Terrain;
 use crate::path;
+use crate::sim::ai::{self, Senses, Stance};
 use crate::sim::intention::{Intention, acts_in};
-use crate::sim::{Behaviour, Creature};
+use crate::sim::{Creature, CreatureId};
 
 /// How near a monster in view stops travel, exploring and rest whatever it does, in tiles.
 pub const NEAR: i32 = 2;
@@ -45,10 +46,12 @@ impl World {
     }
 
     /// The monsters in view that stop travel, exploring and rest, nearest first (then by id),
-    /// each with why: one within [`NEAR`] tiles, whatever it does; else one that has noticed
-    /// the player (it hunts them or charges) and whose telegraphed action brings it closer
-    /// or aims at them. Monsters that wander unaware, wait far off for their pack, or flee
-    /// farther than [`NEAR`] do not stop anything.
+    /// each with why, by what each is about ([`World::stance`], as the sidebar tells it): one
+    /// within [`NEAR`] tiles, whatever it does, unless it flees or hides; else one that has
+    /// noticed the player (it hunts them, charges or searches for them) and whose
+    /// telegraphed action brings it closer or aims at them (or next to them). Monsters that
+    /// wander unaware or wait for their pack farther off do not stop anything, nor does one
+    /// that flees or hides, however near, unless it is cornered and strikes at the player.
     pub fn threats(&self) -> Vec<(&Creature, Threat)> {
         let me = self.player().pos;
         let plans = self.visible_plans();
@@ -56,24 +59,44 @@ impl World {
             .into_iter()
             .filter_map(|c| {
                 let d = self.dist(me, c.pos);
-                if d <= NEAR {
-                    return Some((c, Threat::Near));
-                }
-                if c.memory.is_none() && c.charge.is_none() {
-                    return None;
-                }
-                let plan = plans.iter().find(|p| p.who == c.id)?;
-                match plan.intention {
-                    Intention::Move(to) if self.dist(me, to) < d => Some((c, Threat::Approaches)),
-                    Intention::Throw(at) | Intention::Attack(at)
-                        if at == me || self.level().terrain.adjacent(me, at) =>
-                    {
-                        Some((c, Threat::Aims))
+                let stance = self.stance(c.id);
+                let intention = plans
+                    .iter()
+                    .find(|p| p.who == c.id)
+                    .map_or(Intention::Stay, |p| p.intention);
+                let aims = match intention {
+                    Intention::Throw(at) | Intention::Attack(at) => {
+                        at == me || self.level().terrain.adjacent(me, at)
                     }
+                    _ => false,
+                };
+                let approaches = matches!(intention, Intention::Move(to) if self.dist(me, to) < d);
+                let noticed = matches!(
+                    stance,
+                    Stance::Hunts | Stance::Charges | Stance::Searches | Stance::Flees
+                );
+                let why = match stance {
+                    // Cornered, a coward strikes: only then does it stop anything.
+                    Stance::Flees | Stance::Hides if !aims => None,
+                    _ if d <= NEAR => Some(Threat::Near),
+                    _ if noticed && aims => Some(Threat::Aims),
+                    Stance::Flees => None,
+                    _ if noticed && approaches => Some(Threat::Approaches),
                     _ => None,
-                }
+                };
+                why.map(|why| (c, why))
             })
             .collect()
+    }
+
+    /// What a living monster on the player's level is about now, as its mind sees it: the one
+    /// reason behind its plan, which the sidebar tells and [`World::threats`] weighs.
+    pub fn stance(&self, who: CreatureId) -> Stance {
+        let Some(monster) = self.creatures_here().skip(1).find(|c| c.id == who) else {
+            return Stance::Unaware;
+        };
+        let senses = Senses::new(self.level(), &self.creatures, self.depth(), None);
+        ai::stance(&senses, monster)
     }
 
     /// The plans of the monsters in view, in id order: the telegraph the player may see.
@@ -82,16 +105,6 @@ impl World {
             .into_iter()
             .filter(|p| self.is_visible(p.from))
             .collect()
-    }
-
-    /// Whether a monster in view waits for its pack to gather (it plans to stay and hunts in
-    /// packs).
-    pub fn waits_for_pack(&self, plan: &Plan) -> bool {
-        plan.intention == Intention::Stay
-            && self
-                .creatures
-                .get(plan.who)
-                .is_some_and(|c| matches!(c.behaviour, Some(Behaviour::Pack { .. })))
     }
 
     /// The tile a monster in view is telegraphed to step onto in the coming segment, or the tile
@@ -242,6 +255,17 @@ impl World {
             .collect()
     }
 
+    /// How many actions a creature has in a turn (its speed, as the segments count them): a
+    /// monster with more than the player chooses each of its actions between two of theirs
+    /// from the state then, so the telegraph shows only the next.
+    pub fn actions_in_turn(&self, who: CreatureId) -> u32 {
+        let speed = self.creatures.get(who).map_or(0, |c| c.speed);
+        let all = (1..=SEGMENTS)
+            .filter(|&k| acts_in(speed, k, SEGMENTS))
+            .count();
+        u32::try_from(all).unwrap_or(0)
+    }
+
     /// Which of its actions this turn the player takes next, and how many it has in a turn:
     /// `(1, 2)` for the first of two.
     pub fn player_action_in_turn(&self) -> (u32, u32) {
@@ -249,12 +273,9 @@ impl World {
         let upto = (1..=self.segment())
             .filter(|&k| acts_in(speed, k, SEGMENTS))
             .count();
-        let all = (1..=SEGMENTS)
-            .filter(|&k| acts_in(speed, k, SEGMENTS))
-            .count();
         (
             u32::try_from(upto).unwrap_or(0),
-            u32::try_from(all).unwrap_or(0),
+            self.actions_in_turn(World::PLAYER),
         )
     }
 }

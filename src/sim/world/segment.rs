@@ -315,12 +315,7 @@ impl World {
     pub fn sweep_tiles(&self, from: Hex, target: Hex) -> Vec<usize> {
         let grid = &self.level().terrain;
         let mut tiles: Vec<usize> = std::iter::once(target)
-            .chain(
-                target
-                    .neighbors()
-                    .into_iter()
-                    .filter(|h| h.is_adjacent(from)),
-            )
+            .chain(grid.neighbours(target).filter(|&h| grid.adjacent(h, from)))
             .filter_map(|h| grid.index(h))
             .collect();
         tiles.sort_unstable();
@@ -469,10 +464,11 @@ impl World {
                 .take()
                 .filter(|(k, _)| *k == key)
                 .map(|(_, m)| m);
-            let senses = Senses::new(level, &self.creatures, depth, known);
+            let mut senses = Senses::new(level, &self.creatures, depth, known);
             let here = self.creatures.iter().skip(1);
             for c in here.filter(|c| c.alive && c.depth == depth) {
                 let (intention, mind) = choose(&senses, c, &mut self.ai_rng);
+                senses.note(c, intention);
                 plans[c.id] = Some(Planned {
                     from: c.pos,
                     intention,

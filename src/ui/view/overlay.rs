@@ -35,7 +35,7 @@ impl Overlay {
             Mode::Aim { cursor, item } => {
                 let range = world.throw_range(item).unwrap_or(0);
                 for hex in world.flight_path(me, cursor) {
-                    let style = if me.distance(hex) <= range as i32 {
+                    let style = if world.dist(me, hex) <= range as i32 {
                         palette.highlight()
                     } else {
                         palette.out_of_range()

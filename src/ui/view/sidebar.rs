@@ -1,8 +1,8 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
 use crate::geom::Hex;
-use crate::sim::{Intention, Plan, World};
-use crate::ui::describe::{describe_named, level_title};
+use crate::sim::{Intention, Plan, Stance, World};
+use crate::ui::describe::{describe_named, level_title, pace_brief};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, Shell, UiState};
@@ -165,12 +165,16 @@ impl Sidebar<'_> {
                 text
             };
             let name = names.name(world, m.id);
+            let pace = pace_brief(world, m.id).map_or(String::new(), |p| format!(", {p}"));
             lines.push(Line::from(vec![
                 Span::styled(
                     format!("{} ", m.glyph),
                     self.palette.creature(world.content(), &m.name),
                 ),
-                Span::styled(format!("{name} {}/{} hp{intent}", m.hp, m.max_hp), text),
+                Span::styled(
+                    format!("{name} {}/{} hp{intent}{pace}", m.hp, m.max_hp),
+                    text,
+                ),
             ]));
         }
         lines
@@ -182,8 +186,11 @@ impl Sidebar<'_> {
         let me = world.player().pos;
         let later = if plan.acts_next { "" } else { " (later)" };
         let at_you = |t: Hex| if t == me { " you" } else { "" };
+        let stance = world.stance(plan.who);
         let words = match plan.intention {
-            _ if world.waits_for_pack(plan) => "waits for its pack".to_string(),
+            Intention::Stay if stance == Stance::WaitsForPack => "waits for its pack".to_string(),
+            Intention::Move(_) if stance == Stance::Flees => "flees".to_string(),
+            Intention::Stay if stance == Stance::Hides => "hides".to_string(),
             Intention::Move(_) if world.is_charging(plan.who) => "charges".to_string(),
             Intention::Attack(t) => format!("attacks{}", at_you(t)),
             Intention::Throw(t) => match world.shot_range(plan.who) {
