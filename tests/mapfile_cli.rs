@@ -59,7 +59,7 @@ fn render_json_has_only_the_overlays_asked_for() {
     let f = file.to_str().unwrap();
     let out = run(&["map", "render", f, "--json"]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stdout(&out).trim(), r#"{"tiles":15}"#);
+    assert_eq!(stdout(&out).trim(), r#"{"grid":"hex","tiles":15}"#);
 
     // @ is (2, 1) and the water (3, 2) costs 2, so the path to (4, 2) goes by (3, 1): cost 2.
     let out = run(&[
