@@ -28,26 +28,13 @@ pub fn build(
     };
     let err =
         |problems: &mut Vec<Problem>, msg: String| problems.push(Problem::error(file, None, msg));
-    let layout = match map.orientation.as_str() {
-        "hexagonal" => match layout_of(map) {
-            Ok(l) => Placing::Hex(l),
-            Err(msg) => {
-                err(problems, msg);
-                return draft;
-            }
-        },
-        "orthogonal" => {
-            draft.tiling = Tiling::Square;
-            Placing::Square {
-                width: map.tile_width,
-                height: map.tile_height,
-            }
+    let layout = match placing_of(map) {
+        Ok((tiling, placing)) => {
+            draft.tiling = tiling;
+            placing
         }
-        other => {
-            err(
-                problems,
-                format!("orientation {other:?}: expected \"hexagonal\" or \"orthogonal\""),
-            );
+        Err(msg) => {
+            err(problems, msg);
             return draft;
         }
     };
@@ -191,6 +178,24 @@ fn place_object(
 /// Where a hex came from, for messages: none for Tiled maps (messages name the tile).
 pub fn no_place(_: Hex) -> Option<(usize, usize)> {
     None
+}
+
+/// The tiling and layout of a map by its orientation: hexagonal maps are hex maps,
+/// orthogonal ones square maps; any other orientation is refused.
+fn placing_of(map: &TiledMap) -> Result<(Tiling, Placing), String> {
+    match map.orientation.as_str() {
+        "hexagonal" => Ok((Tiling::Hex, Placing::Hex(layout_of(map)?))),
+        "orthogonal" => Ok((
+            Tiling::Square,
+            Placing::Square {
+                width: map.tile_width,
+                height: map.tile_height,
+            },
+        )),
+        other => Err(format!(
+            "orientation {other:?}: expected \"hexagonal\" or \"orthogonal\""
+        )),
+    }
 }
 
 /// The layout of a map from its stagger axis, index and tile size.
