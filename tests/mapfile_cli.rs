@@ -155,3 +155,23 @@ fn play_refuses_maps_given_out_of_their_depths_order() {
         "{err}"
     );
 }
+
+#[test]
+fn play_refuses_square_and_triangle_maps_with_a_clear_message() {
+    let saves = scratch("tilings");
+    for (map, tiling) in [
+        ("data/maps/square_keep.hexmap", "square"),
+        ("data/maps/triangle_hall.hexmap", "triangle"),
+    ] {
+        let out = cli::run_in(&saves, &["play", "--map", map]);
+        assert_eq!(out.status.code(), Some(1), "{map}");
+        let err = cli::stderr(&out);
+        assert!(
+            err.contains(&format!(
+                "{map}: {tiling} maps can be rendered and checked; playing them comes with --grid"
+            )),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
