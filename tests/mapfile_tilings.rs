@@ -354,3 +354,67 @@ proptest! {
         prop_assert_eq!(write_hexmap(&back, "lvl").unwrap(), text);
     }
 }
+
+#[test]
+fn a_triangle_corridor_is_seen_along_its_length_with_its_walls() {
+    // A corridor one row of triangles high between two wall rows.
+    let level = load(&triangle(&format!(
+        "{}\n#@{}#\n{}\n",
+        "#".repeat(30),
+        ".".repeat(27),
+        "#".repeat(30)
+    )));
+    let from = tri(0, 1, 0);
+    let radius = 8;
+    let v = json(
+        &level,
+        &Overlays {
+            fov: Some((from, radius)),
+            range: Some((from, 3)),
+            ..Overlays::default()
+        },
+    );
+    let seen: Vec<Hex> = v["fov"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let n: Vec<i32> = t
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_i64().unwrap() as i32)
+                .collect();
+            tri(n[0], n[1], n[2] as u8)
+        })
+        .collect();
+    let tiling = Tiling::Triangle;
+    let within = |h: Hex| tiling.within_sight(Cell::from(from), Cell::from(h), radius);
+    for (h, t) in level.terrain.iter() {
+        if *t == Terrain::Floor || level.start == Some(h) {
+            // Every floor tile within the radius is in view, and none beyond.
+            assert_eq!(seen.contains(&h), within(h), "{h:?}");
+        }
+    }
+    for &h in &seen {
+        if level.terrain_at(h) != Some(Terrain::Floor) {
+            continue;
+        }
+        // The wall across the flat side of each floor tile in view: above one pointing down
+        // (s = 0), below one pointing up.
+        let t = Tri::from(Cell::from(h));
+        let across = if t.s == 0 {
+            h + Hex::new(0, -1)
+        } else {
+            h + Hex::new(0, 1)
+        };
+        if within(across) {
+            assert!(seen.contains(&across), "the wall {across:?} over {h:?}");
+        }
+    }
+    // Walking costs 1 across a side: range 3 is the start and the next three along the row.
+    assert_eq!(
+        v["range"],
+        serde_json::json!([[0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 1, 1]])
+    );
+}
