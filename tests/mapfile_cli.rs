@@ -322,6 +322,27 @@ fn convert_round_trips_every_tiling() {
     assert!(sq.starts_with("+++\ngrid = \"square\"\n"), "{sq}");
     let hx = std::fs::read_to_string(dir.join("hx-2.hexmap")).unwrap();
     assert!(!hx.contains("grid"), "{hx}");
+
+    // An orthogonal Tiled map becomes a square .hexmap.
+    let tmj = dir.join("room.tmj");
+    let map = serde_json::json!({
+        "orientation": "orthogonal", "tilewidth": 16, "tileheight": 16, "width": 3, "height": 2,
+        "tilesets": [{"firstgid": 1, "name": "t", "tiles": [{"id": 0, "type": "floor"}, {"id": 1, "type": "wall"}]}],
+        "layers": [{"type": "tilelayer", "width": 3, "height": 2, "data": [2, 1, 2, 1, 1, 1]}]
+    });
+    std::fs::write(&tmj, map.to_string()).unwrap();
+    let out_file = dir.join("room.hexmap");
+    let out = run(&[
+        "map",
+        "convert",
+        tmj.to_str().unwrap(),
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(&out_file).unwrap(),
+        "+++\ngrid = \"square\"\n+++\n# . #\n. . .\n"
+    );
 }
 
 #[test]

@@ -418,3 +418,27 @@ fn a_triangle_corridor_is_seen_along_its_length_with_its_walls() {
         serde_json::json!([[0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 1, 1]])
     );
 }
+
+#[test]
+fn the_bundled_square_and_triangle_maps_read_back_as_written() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/maps");
+    for (name, tiling) in [
+        ("square_keep", Tiling::Square),
+        ("triangle_hall", Tiling::Triangle),
+    ] {
+        let loaded = hexdeep::mapfile::load_map(&dir.join(format!("{name}.hexmap"))).unwrap();
+        let level = loaded.level;
+        assert_eq!(level.terrain.tiling(), tiling);
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+        // Drawn from row 0, column 0: the writer moves nothing.
+        assert_eq!(canonical_offset(&level), Hex::new(0, 0), "{name}");
+        let text = write_hexmap(&level, name).unwrap();
+        let back = parse_hexmap(&format!("{name}.hexmap"), text.as_bytes())
+            .unwrap()
+            .level;
+        assert_eq!(back.terrain, level.terrain, "{name}");
+        assert_eq!(back.start, level.start, "{name}");
+        assert_eq!(back.name, level.name, "{name}");
+        assert_eq!(sorted(back.placements), sorted(level.placements), "{name}");
+    }
+}
