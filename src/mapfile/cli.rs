@@ -27,13 +27,13 @@ pub enum MapCommand {
         /// The map file.
         file: PathBuf,
         /// Field of view from a tile with radius R (default: the player's sight).
-        #[arg(long, value_name = "X,Y[,S][,R]", value_parser = parse_numbers, allow_hyphen_values = true)]
+        #[arg(long, value_name = "X,Y[,S][,R]", value_parser = parse_fov, allow_hyphen_values = true)]
         fov: Option<Numbers>,
         /// The cheapest path between two tiles.
         #[arg(long, value_name = "X1,Y1[,S1]:X2,Y2[,S2]", value_parser = parse_path, allow_hyphen_values = true)]
         path: Option<(Numbers, Numbers)>,
         /// Every tile reachable from a tile with M movement points.
-        #[arg(long, value_name = "X,Y[,S],M", value_parser = parse_numbers, allow_hyphen_values = true)]
+        #[arg(long, value_name = "X,Y[,S],M", value_parser = parse_range, allow_hyphen_values = true)]
         range: Option<Numbers>,
         /// Print JSON instead of the map.
         #[arg(long)]
@@ -66,13 +66,23 @@ fn points(n: i64, what: &str) -> Result<u32, String> {
     u32::try_from(n).map_err(|_| format!("{what}: {n}: expected 0 or more"))
 }
 
-/// Parses 2 to 4 comma-separated whole numbers (`--fov`, `--range`).
-fn parse_numbers(s: &str) -> Result<Numbers, String> {
-    let n = numbers(s, "the tile")?;
+/// Parses `X,Y[,R]` (or `X,Y,S[,R]` on triangle maps): 2 to 4 whole numbers.
+fn parse_fov(s: &str) -> Result<Numbers, String> {
+    let n = numbers(s, "X,Y[,R]")?;
     if (2..=4).contains(&n.len()) {
         Ok(Numbers(n))
     } else {
-        Err("expected X,Y[,R] or X,Y,M (X,Y,S[,R] or X,Y,S,M on triangle maps)".into())
+        Err("expected X,Y or X,Y,R (X,Y,S or X,Y,S,R on triangle maps)".into())
+    }
+}
+
+/// Parses `X,Y,M` (or `X,Y,S,M` on triangle maps): 3 or 4 whole numbers.
+fn parse_range(s: &str) -> Result<Numbers, String> {
+    let n = numbers(s, "X,Y,M")?;
+    if (3..=4).contains(&n.len()) {
+        Ok(Numbers(n))
+    } else {
+        Err("expected X,Y,M (X,Y,S,M on triangle maps)".into())
     }
 }
 
