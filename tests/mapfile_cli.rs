@@ -187,7 +187,13 @@ fn render_takes_a_third_number_on_triangle_maps_only() {
     let (sq, tr) = (dir.join("sq.hexmap"), dir.join("tr.hexmap"));
     std::fs::write(&sq, SQUARE).unwrap();
     std::fs::write(&tr, TRIANGLE).unwrap();
-    let (sq, tr) = (sq.to_str().unwrap(), tr.to_str().unwrap());
+    let hx = dir.join("hx.hexmap");
+    std::fs::write(&hx, SMALL).unwrap();
+    let (sq, tr, hx) = (
+        sq.to_str().unwrap(),
+        tr.to_str().unwrap(),
+        hx.to_str().unwrap(),
+    );
 
     let out = run(&[
         "map", "render", sq, "--json", "--path", "1,1:2,2", "--range", "1,1,1",
