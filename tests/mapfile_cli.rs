@@ -187,13 +187,7 @@ fn render_takes_a_third_number_on_triangle_maps_only() {
     let (sq, tr) = (dir.join("sq.hexmap"), dir.join("tr.hexmap"));
     std::fs::write(&sq, SQUARE).unwrap();
     std::fs::write(&tr, TRIANGLE).unwrap();
-    let hx = dir.join("hx.hexmap");
-    std::fs::write(&hx, SMALL).unwrap();
-    let (sq, tr, hx) = (
-        sq.to_str().unwrap(),
-        tr.to_str().unwrap(),
-        hx.to_str().unwrap(),
-    );
+    let (sq, tr) = (sq.to_str().unwrap(), tr.to_str().unwrap());
 
     let out = run(&[
         "map", "render", sq, "--json", "--path", "1,1:2,2", "--range", "1,1,1",
@@ -241,7 +235,17 @@ fn render_takes_a_third_number_on_triangle_maps_only() {
         stdout(&out),
         "#######\n#*****#\n#######\npath: 4 steps, cost 5\n"
     );
+}
 
+#[test]
+fn render_refuses_a_tile_of_the_wrong_form_for_the_map() {
+    let dir = scratch("render-tiling-errors");
+    let files = [("sq", SQUARE), ("tr", TRIANGLE), ("hx", SMALL)].map(|(name, text)| {
+        let f = dir.join(format!("{name}.hexmap"));
+        std::fs::write(&f, text).unwrap();
+        f.to_str().unwrap().to_owned()
+    });
+    let [sq, tr, hx] = [&files[0], &files[1], &files[2]].map(String::as_str);
     for (file, bad, says) in [
         (
             tr,
@@ -287,6 +291,16 @@ fn render_takes_a_third_number_on_triangle_maps_only() {
             tr,
             ["--fov", "9,9,1"],
             "--fov: (9, 9, 1) is not a tile of the map",
+        ),
+        (
+            hx,
+            ["--path", "2,1,0:3,1,0"],
+            "--path: 3 numbers name a tile, but on a hex map a tile is X,Y",
+        ),
+        (
+            hx,
+            ["--range", "2,1,0,2"],
+            "--range: expected X,Y,M on a hex map",
         ),
     ] {
         let out = run(&["map", "render", file, bad[0], bad[1]]);
