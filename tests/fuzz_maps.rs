@@ -7,10 +7,16 @@ use proptest::prelude::*;
 
 fn bundled() -> Vec<Vec<u8>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/maps");
-    ["arena", "flooded_cave", "fortress"]
-        .iter()
-        .map(|n| std::fs::read(dir.join(format!("{n}.hexmap"))).unwrap())
-        .collect()
+    [
+        "arena",
+        "flooded_cave",
+        "fortress",
+        "square_keep",
+        "triangle_hall",
+    ]
+    .iter()
+    .map(|n| std::fs::read(dir.join(format!("{n}.hexmap"))).unwrap())
+    .collect()
 }
 
 const TMJ: &str = r#"{"orientation":"hexagonal","staggeraxis":"y","staggerindex":"odd",

@@ -19,10 +19,12 @@ fn bundled_maps_pass_check() {
         let text = stdout(&out);
         assert_eq!(out.status.code(), Some(0), "{}: {text}", path.display());
         assert!(!text.contains("error"), "{text}");
+        assert!(!text.contains("warning"), "{text}");
         assert!(text.lines().last().unwrap().starts_with("ok: "), "{text}");
         count += 1;
     }
-    assert!(count >= 3);
+    // The three hex maps, square_keep and triangle_hall.
+    assert!(count >= 5);
 }
 
 #[test]
@@ -59,7 +61,7 @@ fn render_json_has_only_the_overlays_asked_for() {
     let f = file.to_str().unwrap();
     let out = run(&["map", "render", f, "--json"]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stdout(&out).trim(), r#"{"tiles":15}"#);
+    assert_eq!(stdout(&out).trim(), r#"{"grid":"hex","tiles":15}"#);
 
     // @ is (2, 1) and the water (3, 2) costs 2, so the path to (4, 2) goes by (3, 1): cost 2.
     let out = run(&[
@@ -154,4 +156,244 @@ fn play_refuses_maps_given_out_of_their_depths_order() {
         err.contains("data/maps/arena.hexmap: its depth is 2, but the maps given before it already make depths 1 to 3"),
         "{err}"
     );
+}
+
+#[test]
+fn play_refuses_square_and_triangle_maps_with_a_clear_message() {
+    let saves = scratch("tilings");
+    for (map, tiling) in [
+        ("data/maps/square_keep.hexmap", "square"),
+        ("data/maps/triangle_hall.hexmap", "triangle"),
+    ] {
+        let out = cli::run_in(&saves, &["play", "--map", map]);
+        assert_eq!(out.status.code(), Some(1), "{map}");
+        let err = cli::stderr(&out);
+        assert!(
+            err.contains(&format!(
+                "{map}: {tiling} maps can be rendered and checked; playing them comes with --grid"
+            )),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+const SQUARE: &str = "+++\ngrid = \"square\"\n+++\n# # # # #\n# @ . ~ #\n# # . # #\n# # # # #\n";
+const TRIANGLE: &str = "+++\ngrid = \"triangle\"\n+++\n#######\n#@..~.#\n#######\n";
+
+#[test]
+fn render_takes_a_third_number_on_triangle_maps_only() {
+    let dir = scratch("render-tilings");
+    let (sq, tr) = (dir.join("sq.hexmap"), dir.join("tr.hexmap"));
+    std::fs::write(&sq, SQUARE).unwrap();
+    std::fs::write(&tr, TRIANGLE).unwrap();
+    let (sq, tr) = (sq.to_str().unwrap(), tr.to_str().unwrap());
+
+    let out = run(&[
+        "map", "render", sq, "--json", "--path", "1,1:2,2", "--range", "1,1,1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grid"], "square");
+    // (1, 1) to (2, 2) diagonally would pass the wall (1, 2): around by (2, 1).
+    assert_eq!(v["path"], serde_json::json!([[1, 1], [2, 1], [2, 2]]));
+    assert_eq!(v["range"], serde_json::json!([[1, 1], [2, 1]]));
+    let out = run(&["map", "render", sq, "--path", "1,1:2,2"]);
+    assert_eq!(
+        stdout(&out),
+        "# # # # #\n# * * ~ #\n# # * # #\n# # # # #\npath: 2 steps, cost 2\n"
+    );
+
+    // @ is column 1, row 1: (0, 1, 0). Water at column 4 is (1, 1, 1).
+    let out = run(&[
+        "map",
+        "render",
+        tr,
+        "--json",
+        "--fov",
+        "0,1,0",
+        "--path",
+        "0,1,0:2,1,0",
+        "--range",
+        "0,1,0,2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grid"], "triangle");
+    assert_eq!(
+        v["path"],
+        serde_json::json!([[0, 1, 0], [0, 1, 1], [1, 1, 0], [1, 1, 1], [2, 1, 0]])
+    );
+    assert_eq!(v["path_cost"], 5);
+    assert_eq!(
+        v["range"],
+        serde_json::json!([[0, 1, 0], [0, 1, 1], [1, 1, 0]])
+    );
+    assert_eq!(v["fov"].as_array().unwrap().len(), 21);
+    let out = run(&["map", "render", tr, "--path", "0,1,0:2,1,0"]);
+    assert_eq!(
+        stdout(&out),
+        "#######\n#*****#\n#######\npath: 4 steps, cost 5\n"
+    );
+}
+
+#[test]
+fn render_refuses_a_tile_of_the_wrong_form_for_the_map() {
+    let dir = scratch("render-tiling-errors");
+    let files = [("sq", SQUARE), ("tr", TRIANGLE), ("hx", SMALL)].map(|(name, text)| {
+        let f = dir.join(format!("{name}.hexmap"));
+        std::fs::write(&f, text).unwrap();
+        f.to_str().unwrap().to_owned()
+    });
+    let [sq, tr, hx] = [&files[0], &files[1], &files[2]].map(String::as_str);
+    for (file, bad, says) in [
+        (
+            tr,
+            ["--fov", "0,1"],
+            "--fov: 2 numbers name a tile, but on a triangle map a tile is X,Y,S",
+        ),
+        (
+            tr,
+            ["--path", "0,1:2,1,0"],
+            "on a triangle map a tile is X,Y,S",
+        ),
+        (
+            tr,
+            ["--range", "0,1,2"],
+            "--range: expected X,Y,S,M on a triangle map",
+        ),
+        (
+            tr,
+            ["--path", "0,1,2:2,1,0"],
+            "--path: s = 2: expected 0 or 1",
+        ),
+        (
+            sq,
+            ["--path", "1,1,0:2,2"],
+            "--path: 3 numbers name a tile, but on a square map a tile is X,Y",
+        ),
+        (
+            sq,
+            ["--fov", "1,1,0,8"],
+            "--fov: expected X,Y or X,Y,R on a square map",
+        ),
+        (
+            sq,
+            ["--range", "1,1,0,2"],
+            "--range: expected X,Y,M on a square map",
+        ),
+        (
+            sq,
+            ["--fov", "9,9"],
+            "--fov: (9, 9) is not a tile of the map",
+        ),
+        (
+            tr,
+            ["--fov", "9,9,1"],
+            "--fov: (9, 9, 1) is not a tile of the map",
+        ),
+        (
+            hx,
+            ["--path", "2,1,0:3,1,0"],
+            "--path: 3 numbers name a tile, but on a hex map a tile is X,Y",
+        ),
+        (
+            hx,
+            ["--range", "2,1,0,2"],
+            "--range: expected X,Y,M on a hex map",
+        ),
+    ] {
+        let out = run(&["map", "render", file, bad[0], bad[1]]);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = cli::stderr(&out);
+        assert!(err.contains(says), "{bad:?}: {err}");
+    }
+}
+
+#[test]
+fn convert_round_trips_every_tiling() {
+    let dir = scratch("convert-tilings");
+    for (name, text) in [("sq", SQUARE), ("tr", TRIANGLE), ("hx", SMALL)] {
+        let first = dir.join(format!("{name}.hexmap"));
+        std::fs::write(&first, text).unwrap();
+        let second = dir.join(format!("{name}-2.hexmap"));
+        let third = dir.join(format!("{name}-3.hexmap"));
+        for (from, to) in [(&first, &second), (&second, &third)] {
+            let out = run(&[
+                "map",
+                "convert",
+                from.to_str().unwrap(),
+                to.to_str().unwrap(),
+            ]);
+            assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+        }
+        let check = |f: &Path| stdout(&run(&["map", "check", f.to_str().unwrap()]));
+        assert_eq!(check(&first), check(&second), "{name}");
+        let (a, b) = (
+            std::fs::read_to_string(&second).unwrap(),
+            std::fs::read_to_string(&third).unwrap(),
+        );
+        // The same text but for the name, which follows the file.
+        assert_eq!(a.replace("-2", "-3"), b, "{name}");
+        let render = |f: &Path| stdout(&run(&["map", "render", f.to_str().unwrap()]));
+        assert_eq!(render(&first), render(&second), "{name}");
+    }
+    let sq = std::fs::read_to_string(dir.join("sq-2.hexmap")).unwrap();
+    assert!(sq.starts_with("+++\ngrid = \"square\"\n"), "{sq}");
+    let hx = std::fs::read_to_string(dir.join("hx-2.hexmap")).unwrap();
+    assert!(!hx.contains("grid"), "{hx}");
+
+    // An orthogonal Tiled map becomes a square .hexmap.
+    let tmj = dir.join("room.tmj");
+    let map = serde_json::json!({
+        "orientation": "orthogonal", "tilewidth": 16, "tileheight": 16, "width": 3, "height": 2,
+        "tilesets": [{"firstgid": 1, "name": "t", "tiles": [{"id": 0, "type": "floor"}, {"id": 1, "type": "wall"}]}],
+        "layers": [{"type": "tilelayer", "width": 3, "height": 2, "data": [2, 1, 2, 1, 1, 1]}]
+    });
+    std::fs::write(&tmj, map.to_string()).unwrap();
+    let out_file = dir.join("room.hexmap");
+    let out = run(&[
+        "map",
+        "convert",
+        tmj.to_str().unwrap(),
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(&out_file).unwrap(),
+        "+++\ngrid = \"square\"\n+++\n# . #\n. . .\n"
+    );
+}
+
+#[test]
+fn hostile_tiling_inputs_fail_cleanly_and_fast() {
+    let dir = scratch("hostile-tilings");
+    let long = dir.join("long.hexmap");
+    std::fs::write(
+        &long,
+        format!("+++\ngrid = \"triangle\"\n+++\n@{}\n", ".".repeat(4096)),
+    )
+    .unwrap();
+    let utf8 = dir.join("utf8.hexmap");
+    std::fs::write(&utf8, b"+++\ngrid = \"square\"\n+++\n# @\xFF\n").unwrap();
+    let grid = dir.join("grid.hexmap");
+    std::fs::write(&grid, "+++\ngrid = \"octagon\"\n+++\n# @ #\n").unwrap();
+    for (file, says) in [
+        (
+            &long,
+            "long.hexmap:4:4097: error: the line is 4097 characters long",
+        ),
+        (&utf8, "utf8.hexmap:4:4: error: bytes that are not UTF-8"),
+        (
+            &grid,
+            "grid.hexmap:2:8: error: unknown grid \"octagon\": expected hex, square or triangle",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let out = cli::run_in(&dir, &["map", "render", file.to_str().unwrap(), "--json"]);
+        assert!(started.elapsed().as_secs() < 10);
+        assert_eq!(out.status.code(), Some(1), "{}", file.display());
+        let err = cli::stderr(&out);
+        assert!(err.contains(says) && !err.contains("panicked"), "{err}");
+    }
 }

@@ -367,9 +367,96 @@ fn bad_json_and_xml_give_positions() {
         tileset: embedded(),
         infinite: false,
     })
-    .replace("hexagonal", "orthogonal");
+    .replace("hexagonal", "isometric");
     let e = parse_tmx("m.tmx", square.as_bytes(), &no_files).unwrap_err();
-    assert!(e.to_string().contains("expected \"hexagonal\""), "{e}");
+    assert!(
+        e.to_string()
+            .contains("orientation \"isometric\": expected \"hexagonal\" or \"orthogonal\""),
+        "{e}"
+    );
+}
+
+/// An orthogonal `.tmx` of the 3 x 2 layer `data`, with tiles `w` x `h` pixels, the player
+/// at pixel `(px, py)` and a goblin at `(gx, gy)`.
+fn orthogonal(data: &str, (px, py): (f64, f64), (gx, gy): (f64, f64)) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="3" height="2" tilewidth="24" tileheight="16">
+ {}
+ <layer id="1" name="ground" width="3" height="2">{data}</layer>
+ <objectgroup id="2">
+  <object id="1" name="hero" type="player" x="{px}" y="{py}"><point/></object>
+  <object id="2" name="g" class="goblin" x="{gx}" y="{gy}"><point/></object>
+ </objectgroup>
+</map>"#,
+        embedded()
+    )
+}
+
+#[test]
+fn orthogonal_maps_import_as_square_maps() {
+    // Layer: wall floor stairs / untyped floor wall. The player in the middle of the top
+    // row's second tile (24..48 x 0..16), the goblin just inside the bottom-left tile.
+    let text = orthogonal(&csv_data(&GIDS), (36.0, 8.0), (1.0, 31.0));
+    let loaded = parse_tmx("m.tmx", text.as_bytes(), &no_files).unwrap();
+    let level = &loaded.level;
+    assert_eq!(level.terrain.tiling(), hexdeep::geom::Tiling::Square);
+    assert_eq!(level.terrain.len(), 6);
+    assert_eq!(level.terrain_at(Hex::new(0, 0)), Some(Terrain::Wall));
+    assert_eq!(level.terrain_at(Hex::new(1, 0)), Some(Terrain::Floor));
+    assert_eq!(level.terrain_at(Hex::new(2, 0)), Some(Terrain::StairsDown));
+    assert_eq!(level.terrain_at(Hex::new(0, 1)), Some(Terrain::Floor));
+    assert_eq!(level.terrain_at(Hex::new(2, 1)), Some(Terrain::Wall));
+    assert_eq!(level.start, Some(Hex::new(1, 0)));
+    assert_eq!(level.placements[0].at, Hex::new(0, 1));
+    // The untyped tile is read as floor, with the same warning as on hexagonal maps.
+    assert!(
+        loaded
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("1 tiles have no terrain type")),
+        "{:?}",
+        loaded.warnings
+    );
+
+    // The same map as JSON.
+    let tmj = serde_json::json!({
+        "orientation": "orthogonal", "tilewidth": 24, "tileheight": 16, "width": 3, "height": 2,
+        "tilesets": [{"firstgid": 1, "name": "t", "tiles": tsj_tiles()}],
+        "layers": [
+            {"type": "tilelayer", "width": 3, "height": 2, "data": GIDS},
+            {"type": "objectgroup", "objects": [{"name": "hero", "type": "player", "x": 36, "y": 8}]}
+        ]
+    })
+    .to_string();
+    let level = parse_tmj("m.tmj", tmj.as_bytes(), &no_files).unwrap().level;
+    assert_eq!(level.terrain.tiling(), hexdeep::geom::Tiling::Square);
+    assert_eq!(level.start, Some(Hex::new(1, 0)));
+}
+
+#[test]
+fn orthogonal_maps_keep_the_limits_and_messages_of_hexagonal_ones() {
+    // An object on no tile, a second player, a chunk beyond the coordinate limit.
+    let text = orthogonal(&csv_data(&GIDS), (36.0, 8.0), (-1e12, 0.0));
+    let e = parse_tmx("m.tmx", text.as_bytes(), &no_files).unwrap_err();
+    assert!(e.to_string().contains("lies on no tile"), "{e}");
+    let text = orthogonal(&csv_data(&GIDS), (36.0, 8.0), (1.0, 31.0))
+        .replace("class=\"goblin\"", "type=\"player\"");
+    let e = parse_tmx("m.tmx", text.as_bytes(), &no_files).unwrap_err();
+    assert!(
+        e.to_string().contains(
+            "a second player object at (0, 1): expected only one (the first is at (1, 0))"
+        ),
+        "{e}"
+    );
+    let far = "<data encoding=\"csv\"><chunk x=\"4194304\" y=\"0\" width=\"1\" height=\"1\">2</chunk></data>";
+    let text = orthogonal(far, (36.0, 8.0), (1.0, 31.0));
+    let e = parse_tmx("m.tmx", text.as_bytes(), &no_files).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("tile at column 4194304, row 0 is beyond the coordinate limit"),
+        "{e}"
+    );
 }
 
 proptest! {

@@ -2,9 +2,10 @@
 //!
 //! Exit codes: 0 when all went well, 1 when the map has errors, 2 for bad arguments.
 
+use super::coords::{arity, from_numbers};
 use super::render::{self, Overlays, PLAYER_SIGHT};
 use super::{Format, Loaded, MapFileErrors, load_map, write_hexmap};
-use crate::geom::Hex;
+use crate::geom::Tiling;
 use crate::map::PlacementKind;
 use crate::output::{emit, emit_line};
 use std::fmt::Write as _;
@@ -20,19 +21,20 @@ pub enum MapCommand {
         /// The map file (`.hexmap`, `.tmx`, `.tmj`, `.json`).
         file: PathBuf,
     },
-    /// Draw a map as the game does, with optional overlays.
+    /// Draw a map as the game does, with optional overlays. A tile is X,Y on hex and square
+    /// maps, X,Y,S on triangle maps.
     Render {
         /// The map file.
         file: PathBuf,
-        /// Field of view from tile X,Y with radius R (default: the player's sight).
-        #[arg(long, value_name = "X,Y[,R]", value_parser = parse_fov, allow_hyphen_values = true)]
-        fov: Option<(Hex, u32)>,
+        /// Field of view from a tile with radius R (default: the player's sight).
+        #[arg(long, value_name = "X,Y[,S][,R]", value_parser = parse_fov, allow_hyphen_values = true)]
+        fov: Option<Numbers>,
         /// The cheapest path between two tiles.
-        #[arg(long, value_name = "X1,Y1:X2,Y2", value_parser = parse_path, allow_hyphen_values = true)]
-        path: Option<(Hex, Hex)>,
-        /// Every tile reachable from X,Y with M movement points.
-        #[arg(long, value_name = "X,Y,M", value_parser = parse_range, allow_hyphen_values = true)]
-        range: Option<(Hex, u32)>,
+        #[arg(long, value_name = "X1,Y1[,S1]:X2,Y2[,S2]", value_parser = parse_path, allow_hyphen_values = true)]
+        path: Option<(Numbers, Numbers)>,
+        /// Every tile reachable from a tile with M movement points.
+        #[arg(long, value_name = "X,Y[,S],M", value_parser = parse_range, allow_hyphen_values = true)]
+        range: Option<Numbers>,
         /// Print JSON instead of the map.
         #[arg(long)]
         json: bool,
@@ -46,6 +48,10 @@ pub enum MapCommand {
     },
 }
 
+/// Whole numbers given to an option, read before the map (and so its tiling) is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numbers(pub Vec<i64>);
+
 fn numbers(text: &str, what: &str) -> Result<Vec<i64>, String> {
     text.split(',')
         .map(|n| {
@@ -56,49 +62,89 @@ fn numbers(text: &str, what: &str) -> Result<Vec<i64>, String> {
         .collect()
 }
 
-fn hex_of(x: i64, y: i64) -> Result<Hex, String> {
-    let h = Hex::new(
-        i32::try_from(x).map_err(|_| format!("{x} is out of range"))?,
-        i32::try_from(y).map_err(|_| format!("{y} is out of range"))?,
-    );
-    if h.in_limits() {
-        Ok(h)
+fn points(n: i64, what: &str) -> Result<u32, String> {
+    u32::try_from(n).map_err(|_| format!("{what}: {n}: expected 0 or more"))
+}
+
+/// Parses `X,Y[,R]` (or `X,Y,S[,R]` on triangle maps): 2 to 4 whole numbers.
+fn parse_fov(s: &str) -> Result<Numbers, String> {
+    let n = numbers(s, "X,Y[,R]")?;
+    if (2..=4).contains(&n.len()) {
+        Ok(Numbers(n))
     } else {
-        Err(format!("{h} is beyond the coordinate limit"))
+        Err("expected X,Y or X,Y,R (X,Y,S or X,Y,S,R on triangle maps)".into())
     }
 }
 
-fn points(n: i64) -> Result<u32, String> {
-    u32::try_from(n).map_err(|_| format!("{n}: expected 0 or more"))
-}
-
-/// Parses `X,Y` or `X,Y,R`.
-fn parse_fov(s: &str) -> Result<(Hex, u32), String> {
-    match *numbers(s, "X,Y[,R]")?.as_slice() {
-        [x, y] => Ok((hex_of(x, y)?, PLAYER_SIGHT)),
-        [x, y, r] => Ok((hex_of(x, y)?, points(r)?)),
-        _ => Err("expected X,Y or X,Y,R".into()),
+/// Parses `X,Y,M` (or `X,Y,S,M` on triangle maps): 3 or 4 whole numbers.
+fn parse_range(s: &str) -> Result<Numbers, String> {
+    let n = numbers(s, "X,Y,M")?;
+    if (3..=4).contains(&n.len()) {
+        Ok(Numbers(n))
+    } else {
+        Err("expected X,Y,M (X,Y,S,M on triangle maps)".into())
     }
 }
 
-/// Parses `X1,Y1:X2,Y2`.
-fn parse_path(s: &str) -> Result<(Hex, Hex), String> {
-    let (a, b) = s.split_once(':').ok_or("expected X1,Y1:X2,Y2")?;
-    match (
-        numbers(a, "X1,Y1")?.as_slice(),
-        numbers(b, "X2,Y2")?.as_slice(),
-    ) {
-        (&[x1, y1], &[x2, y2]) => Ok((hex_of(x1, y1)?, hex_of(x2, y2)?)),
-        _ => Err("expected X1,Y1:X2,Y2".into()),
+/// Parses `X1,Y1:X2,Y2` (or with an S after each on triangle maps).
+fn parse_path(s: &str) -> Result<(Numbers, Numbers), String> {
+    const FORM: &str = "expected X1,Y1:X2,Y2 (X1,Y1,S1:X2,Y2,S2 on triangle maps)";
+    let (a, b) = s.split_once(':').ok_or(FORM)?;
+    let (a, b) = (
+        numbers(a, "the first tile")?,
+        numbers(b, "the second tile")?,
+    );
+    if (2..=3).contains(&a.len()) && (2..=3).contains(&b.len()) {
+        Ok((Numbers(a), Numbers(b)))
+    } else {
+        Err(FORM.into())
     }
 }
 
-/// Parses `X,Y,M`.
-fn parse_range(s: &str) -> Result<(Hex, u32), String> {
-    match numbers(s, "X,Y,M")?.as_slice() {
-        &[x, y, m] => Ok((hex_of(x, y)?, points(m)?)),
-        _ => Err("expected X,Y,M".into()),
-    }
+/// The overlays asked for, read for the map's tiling: a tile is `X,Y`, or `X,Y,S` on
+/// triangles, and `--fov` may add a radius, `--range` must add the points.
+fn overlays(
+    tiling: Tiling,
+    fov: Option<&Numbers>,
+    path: Option<&(Numbers, Numbers)>,
+    range: Option<&Numbers>,
+) -> Result<Overlays, String> {
+    let k = arity(tiling);
+    let form = if k == 3 { "X,Y,S" } else { "X,Y" };
+    let fov = fov
+        .map(|Numbers(n)| {
+            if n.len() > k + 1 {
+                return Err(format!(
+                    "--fov: expected {form} or {form},R on a {tiling} map"
+                ));
+            }
+            let radius = match n.get(k) {
+                Some(&r) => points(r, "--fov")?,
+                None => PLAYER_SIGHT,
+            };
+            Ok((from_numbers(tiling, &n[..n.len().min(k)], "--fov")?, radius))
+        })
+        .transpose()?;
+    let path = path
+        .map(|(Numbers(a), Numbers(b))| {
+            Ok::<_, String>((
+                from_numbers(tiling, a, "--path")?,
+                from_numbers(tiling, b, "--path")?,
+            ))
+        })
+        .transpose()?;
+    let range = range
+        .map(|Numbers(n)| {
+            if n.len() != k + 1 {
+                return Err(format!("--range: expected {form},M on a {tiling} map"));
+            }
+            Ok((
+                from_numbers(tiling, &n[..k], "--range")?,
+                points(n[k], "--range")?,
+            ))
+        })
+        .transpose()?;
+    Ok(Overlays { fov, path, range })
 }
 
 /// Runs a map command and returns the process exit code.
@@ -111,14 +157,7 @@ pub fn run(command: &MapCommand) -> ExitCode {
             path,
             range,
             json,
-        } => {
-            let overlays = Overlays {
-                fov: *fov,
-                path: *path,
-                range: *range,
-            };
-            render_cmd(file, &overlays, *json)
-        }
+        } => render_cmd(file, (fov.as_ref(), path.as_ref(), range.as_ref()), *json),
         MapCommand::Convert { input, output } => convert(input, output),
     }
 }
@@ -218,11 +257,23 @@ pub fn summary(loaded: &Loaded) -> String {
     line
 }
 
-fn render_cmd(file: &Path, overlays: &Overlays, json: bool) -> ExitCode {
+/// The overlay options of `map render` as given: `--fov`, `--path`, `--range`.
+type Asked<'a> = (
+    Option<&'a Numbers>,
+    Option<&'a (Numbers, Numbers)>,
+    Option<&'a Numbers>,
+);
+
+fn render_cmd(file: &Path, (fov, path, range): Asked<'_>, json: bool) -> ExitCode {
     let loaded = match load(file) {
         Ok(l) => l,
         Err(code) => return code,
     };
+    let overlays = match overlays(loaded.level.terrain.tiling(), fov, path, range) {
+        Ok(o) => o,
+        Err(msg) => return bad_argument(&msg),
+    };
+    let overlays = &overlays;
     if !json && let Err(msg) = render::check_text_area(&loaded.level.terrain) {
         eprintln!("hexdeep: {}: {msg}", file.display());
         return ExitCode::FAILURE;

@@ -1,19 +1,23 @@
 //! The last step shared by every format: tiles to a [`Level`], start checks and reachability
 //! warnings.
 
+use super::coords::show;
 use super::{Loaded, MapFileErrors, Problem};
-use crate::geom::Hex;
+use crate::geom::{Cell, Hex, Tiling};
 use crate::map::{Grid, GridError, Level, Placement, PlacementKind, Terrain};
 use crate::path::{UNREACHED, dijkstra_map, terrain_cost};
 
 /// What a format reader gathered before the level is built.
 #[derive(Clone, Debug, Default)]
 pub struct Draft {
+    /// The tiling the tiles are of.
+    pub tiling: Tiling,
     /// The level's name.
     pub name: String,
     /// The level's depth, when the file gives one.
     pub depth: Option<u32>,
-    /// Every tile with its terrain; a later entry for the same hex wins.
+    /// Every tile with its terrain, by storage cell (on hexes the axial hex; see
+    /// [`Cell`]); a later entry for the same cell wins.
     pub tiles: Vec<(Hex, Terrain)>,
     /// The player's start, if the file gives one.
     pub start: Option<Hex>,
@@ -21,7 +25,7 @@ pub struct Draft {
     pub placements: Vec<Placement>,
 }
 
-/// Where a hex is written in the file, for messages.
+/// Where a tile (by storage cell) is written in the file, for messages.
 pub type Locate<'a> = &'a dyn Fn(Hex) -> Option<(usize, usize)>;
 
 /// Builds the level, adding the errors and warnings about it to `problems`.
@@ -31,15 +35,17 @@ pub fn finish(
     locate: Locate<'_>,
     mut problems: Vec<Problem>,
 ) -> Result<Loaded, MapFileErrors> {
-    let hexes: Vec<Hex> = draft.tiles.iter().map(|&(h, _)| h).collect();
-    let mut grid = match Grid::from_hexes(&hexes, Terrain::Floor) {
+    let tiling = draft.tiling;
+    let at = |h: Hex| show(tiling, h);
+    let cells: Vec<Cell> = draft.tiles.iter().map(|&(h, _)| Cell::from(h)).collect();
+    let mut grid = match Grid::from_cells(tiling, &cells, Terrain::Floor) {
         Ok(grid) => grid,
         Err(err) => {
             let at = match err {
                 GridError::OutOfRange(h) => locate(h),
                 GridError::Empty | GridError::TooLarge(_) => None,
             };
-            problems.push(Problem::error(file, at, grid_message(&err)));
+            problems.push(Problem::error(file, at, grid_message(tiling, &err)));
             return Err(MapFileErrors::new(problems));
         }
     };
@@ -52,13 +58,14 @@ pub fn finish(
             None => problems.push(Problem::error(
                 file,
                 locate(s),
-                format!("the player start {s} is not on a tile of the map"),
+                format!("the player start {} is not on a tile of the map", at(s)),
             )),
             Some(t) if t.blocks_movement() => problems.push(Problem::error(
                 file,
                 locate(s),
                 format!(
-                    "the player start {s} is on {}: expected passable terrain",
+                    "the player start {} is on {}: expected passable terrain",
+                    at(s),
                     t.describe()
                 ),
             )),
@@ -86,7 +93,10 @@ pub fn finish(
         problems.push(Problem::warning(
             file,
             None,
-            format!("the map has no player start: the player will start on {what} at {start}"),
+            format!(
+                "the map has no player start: the player will start on {what} at {}",
+                at(start)
+            ),
         ));
     }
     reachability(file, &level, start, locate, &mut problems);
@@ -98,10 +108,15 @@ pub fn finish(
     })
 }
 
-fn grid_message(err: &GridError) -> String {
+fn grid_message(tiling: Tiling, err: &GridError) -> String {
     match err {
         GridError::Empty => "the map has no tiles: expected at least one tile".to_owned(),
-        other => other.to_string(),
+        GridError::OutOfRange(h) => format!(
+            "tile {} is outside the coordinate limit of ±{}",
+            show(tiling, *h),
+            crate::geom::COORD_LIMIT
+        ),
+        other @ GridError::TooLarge(_) => other.to_string(),
     }
 }
 
@@ -114,7 +129,9 @@ fn checked_placements(
     problems: &mut Vec<Problem>,
 ) -> Vec<Placement> {
     let mut kept = Vec::with_capacity(placements.len());
+    let tiling = level.terrain.tiling();
     for p in placements {
+        let at = show(tiling, p.at);
         let name = match &p.kind {
             PlacementKind::Monster(n) => format!("monster {n}"),
             PlacementKind::Item(n) => format!("item {n}"),
@@ -123,14 +140,14 @@ fn checked_placements(
             None => problems.push(Problem::warning(
                 file,
                 locate(p.at),
-                format!("the {name} at {} is not on a tile; ignored", p.at),
+                format!("the {name} at {at} is not on a tile; ignored"),
             )),
             Some(t) => {
                 if t.blocks_movement() {
                     problems.push(Problem::warning(
                         file,
                         locate(p.at),
-                        format!("the {name} at {} stands on {}", p.at, t.describe()),
+                        format!("the {name} at {at} stands on {}", t.describe()),
                     ));
                 }
                 kept.push(p);
@@ -154,6 +171,7 @@ fn reachability(
         return;
     };
     let dist = dijkstra_map(grid, terrain_cost(level), &[source], UNREACHED - 1);
+    let at = |h: Hex| show(grid.tiling(), h);
     let mut others: Option<(Hex, usize)> = None;
     for i in grid.indices() {
         let t = grid[i];
@@ -166,8 +184,10 @@ fn reachability(
                 file,
                 locate(h),
                 format!(
-                    "{} at {h} cannot be reached from the start {start}",
-                    t.describe()
+                    "{} at {} cannot be reached from the start {}",
+                    t.describe(),
+                    at(h),
+                    at(start)
                 ),
             ));
         } else {
@@ -181,7 +201,9 @@ fn reachability(
             file,
             locate(first),
             format!(
-                "{count} passable {tiles} cannot be reached from the start {start} (the first at {first})"
+                "{count} passable {tiles} cannot be reached from the start {} (the first at {})",
+                at(start),
+                at(first)
             ),
         ));
     }

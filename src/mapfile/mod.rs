@@ -4,6 +4,7 @@
 //! function here that reads files.
 
 pub mod cli;
+pub mod coords;
 mod finish;
 pub mod hexmap;
 pub mod names;

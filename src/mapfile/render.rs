@@ -4,9 +4,10 @@
 //! Plain text marks the path with `*`, the movement range with `:`, and blanks the tiles out
 //! of view when a field of view is asked for; colour dims them instead.
 
+use super::coords::{numbers, show};
 use super::names::{item_glyph, monster_glyph};
 use crate::fov::{MAX_TREE_RADIUS, visible_tiles};
-use crate::geom::Hex;
+use crate::geom::{self, Hex};
 use crate::map::{Grid, Level, PlacementKind, Terrain};
 use crate::path::{astar, movement_range, terrain_cost};
 use ratatui::crossterm::style::Stylize;
@@ -16,7 +17,7 @@ use std::fmt::Write as _;
 /// The player's sight radius: the default radius of `--fov`.
 pub const PLAYER_SIGHT: u32 = 8;
 
-/// The overlays asked for.
+/// The overlays asked for, each tile by its storage cell (see [`super::coords`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlays {
     /// Field of view from a tile with a radius.
@@ -47,7 +48,10 @@ pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
         if grid.contains(h) {
             Ok(h)
         } else {
-            Err(format!("{what}: {h} is not a tile of the map"))
+            Err(format!(
+                "{what}: {} is not a tile of the map",
+                show(grid.tiling(), h)
+            ))
         }
     };
     let mut out = Computed::default();
@@ -91,25 +95,27 @@ fn check_radius(level: &Level, radius: u32) -> Result<(), String> {
 
 #[derive(Serialize)]
 struct Json {
+    grid: &'static str,
     tiles: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
-    fov: Option<Vec<[i32; 2]>>,
+    fov: Option<Vec<Vec<i32>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     path_cost: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    range: Option<Vec<[i32; 2]>>,
+    range: Option<Vec<Vec<i32>>>,
 }
 
-fn pairs(hexes: &[Hex]) -> Vec<[i32; 2]> {
-    hexes.iter().map(|h| [h.x, h.y]).collect()
-}
-
-/// The JSON form: `{"tiles": N, "fov": [[x,y],...], "path": [...]|null, "path_cost": C,
-/// "range": [...]}` with keys only for the overlays computed.
+/// The JSON form: `{"grid": "hex", "tiles": N, "fov": [[x,y],...], "path": [...]|null,
+/// "path_cost": C, "range": [...]}` with keys only for the overlays computed; a tile is
+/// `[x, y]`, or `[x, y, s]` on triangle maps.
 pub fn to_json(level: &Level, c: &Computed) -> String {
+    let tiling = level.terrain.tiling();
+    let pairs =
+        |tiles: &[Hex]| -> Vec<Vec<i32>> { tiles.iter().map(|&h| numbers(tiling, h)).collect() };
     let json = Json {
+        grid: tiling.name(),
         tiles: level.terrain.len(),
         fov: c.fov.as_deref().map(pairs),
         path: c
@@ -123,20 +129,41 @@ pub fn to_json(level: &Level, c: &Computed) -> String {
     serde_json::to_string(&json).unwrap_or_default()
 }
 
-/// The most terminal cells (width × height of the cabinet projection) `map render` draws as
+/// The screen offset `H` that draws the leftmost tile of `grid` at column 0, by its tiling.
+pub fn screen_offset<T>(grid: &Grid<T>) -> i32 {
+    let tiling = grid.tiling();
+    grid.indices()
+        .map(|i| tiling.screen(grid.cell(i), 0).0)
+        .min()
+        .map_or(0, |col| -col)
+}
+
+/// The width and height, in terminal cells, of the whole map drawn with [`screen_offset`].
+pub fn screen_size<T>(grid: &Grid<T>) -> (i32, i32) {
+    let (tiling, h) = (grid.tiling(), screen_offset(grid));
+    let (lo, hi) = grid.bounds();
+    let width = grid
+        .indices()
+        .map(|i| tiling.screen(grid.cell(i), h).0)
+        .max()
+        .map_or(0, |m| m + 1);
+    (width, hi.y - lo.y + 1)
+}
+
+/// The most terminal cells (width × height of the map as drawn) `map render` draws as
 /// text: the text grows with the map's width plus height, so a thin diagonal map small on disk
 /// could otherwise ask for terabytes.
 pub const MAX_TEXT_CELLS: u64 = 1 << 24;
 
-/// The terminal cells the text of `grid` covers: width × height of its cabinet projection.
+/// The terminal cells the text of `grid` covers: width × height of its drawing.
 pub fn text_area<T: Clone>(grid: &Grid<T>) -> u64 {
-    let (width, height) = grid.screen_size();
+    let (width, height) = screen_size(grid);
     u64::from(width.max(0).unsigned_abs()) * u64::from(height.max(0).unsigned_abs())
 }
 
 /// Refuses a map whose text would cover more than [`MAX_TEXT_CELLS`], before anything is drawn.
 pub fn check_text_area<T: Clone>(grid: &Grid<T>) -> Result<(), String> {
-    let (width, height) = grid.screen_size();
+    let (width, height) = screen_size(grid);
     let area = text_area(grid);
     if area > MAX_TEXT_CELLS {
         return Err(format!(
@@ -156,7 +183,7 @@ pub struct TextWork {
     pub marks_set: u64,
 }
 
-/// The map as the game draws it (in [`crate::map::Grid::projection`]), with
+/// The map as the game draws it (each tile where its tiling puts it, [`screen_offset`]), with
 /// overlays, then one line per overlay; coloured with ANSI codes when `colour`. A map whose
 /// text would exceed [`MAX_TEXT_CELLS`] is refused.
 pub fn to_text(level: &Level, c: &Computed, colour: bool) -> Result<String, String> {
@@ -188,7 +215,7 @@ pub fn to_text_counted(
     let in_range = marks(grid, c.range.as_deref().unwrap_or(&[]), &mut work);
     let on_path = marks(grid, c.path.as_ref().map_or(&[], |(p, _)| p), &mut work);
     let shown = glyphs(level);
-    let projection = grid.projection();
+    let (tiling, h) = (grid.tiling(), screen_offset(grid));
     let (lo, hi) = grid.bounds();
     let mut out = String::new();
     for y in lo.y..=hi.y {
@@ -198,7 +225,8 @@ pub fn to_text_counted(
             work.cells_visited += 1;
             let t = Hex::new(x, y);
             let Some(i) = grid.index(t) else { continue };
-            let (tile_col, _) = projection.to_screen(t);
+            // Along a row a tile's column grows with its cell's x on every tiling.
+            let (tile_col, _) = tiling.screen(geom::Cell::from(t), h);
             for _ in col..tile_col {
                 line.push(' ');
             }

@@ -1,22 +1,34 @@
 //! `map render` text against the plain per-screen-cell drawing it replaced, and its limits.
 
 use super::*;
+use crate::geom::Tiling;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::mapfile::load_map;
+
+/// The tile drawn at screen `(col, row)` with offset `h`, by the tiling's rule written out
+/// backwards (DESIGN.md, "Tilings"): `None` between tiles.
+fn tile_at(tiling: Tiling, col: i32, row: i32, h: i32) -> Option<Hex> {
+    let c = col - h;
+    match tiling {
+        Tiling::Hex => crate::geom::Cabinet::new(h).tile_at(col, row),
+        Tiling::Square => (c.rem_euclid(2) == 0).then(|| Hex::new(c.div_euclid(2), row)),
+        Tiling::Triangle => Some(Hex::new(c, row)),
+    }
+}
 
 /// The drawing as first written: every screen cell of every row, each overlay searched as a
 /// list. Quadratic, so only for small maps; kept as the oracle.
 fn reference(level: &Level, c: &Computed, colour: bool) -> String {
     let grid = &level.terrain;
-    let projection = grid.projection();
+    let h = screen_offset(grid);
     let (lo, hi) = grid.bounds();
-    let (width, _) = grid.screen_size();
+    let (width, _) = screen_size(grid);
     let path: &[Hex] = c.path.as_ref().map_or(&[], |(p, _)| p);
     let mut out = String::new();
     for y in lo.y..=hi.y {
         let mut line = String::new();
         for col in 0..width {
-            let tile = projection.tile_at(col, y).filter(|&t| grid.contains(t));
+            let tile = tile_at(grid.tiling(), col, y, h).filter(|&t| grid.contains(t));
             let Some(t) = tile else {
                 line.push(' ');
                 continue;
@@ -55,10 +67,16 @@ fn reference(level: &Level, c: &Computed, colour: bool) -> String {
 
 fn bundled() -> Vec<Level> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/maps");
-    ["arena", "flooded_cave", "fortress"]
-        .iter()
-        .map(|n| load_map(&dir.join(format!("{n}.hexmap"))).unwrap().level)
-        .collect()
+    [
+        "arena",
+        "flooded_cave",
+        "fortress",
+        "square_keep",
+        "triangle_hall",
+    ]
+    .iter()
+    .map(|n| load_map(&dir.join(format!("{n}.hexmap"))).unwrap().level)
+    .collect()
 }
 
 #[test]

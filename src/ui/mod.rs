@@ -102,7 +102,8 @@ fn load_levels(
 /// The levels of a game's first depths from map files given in order (each with the name
 /// it was given by): a map takes the next depth, or the one its file gives (`depth`), with
 /// generated levels of `seed` before it. A map whose depth is already taken, or lies outside
-/// the dungeon, is refused. Also returns a note for each map played deeper than its place.
+/// the dungeon, is refused, and so is a map of another tiling than hexes (the rules play hexes
+/// only for now). Also returns a note for each map played deeper than its place.
 pub fn levels_at_their_depths(
     maps: Vec<(String, crate::mapfile::Loaded)>,
     content: &crate::content::Content,
@@ -112,6 +113,12 @@ pub fn levels_at_their_depths(
     let mut levels: Vec<Level> = Vec::new();
     let mut notes = Vec::new();
     for (file, loaded) in maps {
+        let tiling = loaded.level.terrain.tiling();
+        if tiling != crate::geom::Tiling::Hex {
+            return Err(PlayError::Map(format!(
+                "{file}: {tiling} maps can be rendered and checked; playing them comes with --grid"
+            )));
+        }
         let next = levels.len() as u32 + 1;
         let depth = loaded.depth.unwrap_or(next);
         if !(1..=crate::sim::MAX_DEPTH).contains(&depth) {

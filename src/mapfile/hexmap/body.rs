@@ -1,10 +1,12 @@
-//! The map part of a `.hexmap`: glyphs on the cabinet projection.
+//! The map part of a `.hexmap`: glyphs drawn as on screen with `H = 0`, by the map's tiling
+//! (DESIGN.md, "Tilings").
 
 use super::MAX_PROBLEMS;
 use super::front::{FrontMatter, LegendEntry};
-use crate::geom::Cabinet;
+use crate::geom::{Cabinet, Hex, Tiling};
 use crate::map::{Placement, PlacementKind, Terrain};
 use crate::mapfile::Problem;
+use crate::mapfile::coords::show;
 use crate::mapfile::finish::Draft;
 use std::collections::BTreeMap;
 
@@ -35,6 +37,17 @@ fn is_plain_wall(glyph: Option<char>, legend: &BTreeMap<char, LegendEntry>) -> b
     })
 }
 
+/// The storage cell of the tile drawn at text column `c`, row `y` (`None` between tiles):
+/// on hexes the cabinet projection's tile; on squares `(c / 2, y)` for even `c`; on
+/// triangles every character is a tile and its cell is `(c, y)`.
+fn tile_at(tiling: Tiling, c: i32, y: i32) -> Option<Hex> {
+    match tiling {
+        Tiling::Hex => Cabinet::MAP_FILE.tile_at(c, y),
+        Tiling::Square => (c % 2 == 0).then(|| Hex::new(c / 2, y)),
+        Tiling::Triangle => Some(Hex::new(c, y)),
+    }
+}
+
 /// Reads the map lines from `first` on into `draft`.
 pub fn parse(
     file: &str,
@@ -45,6 +58,15 @@ pub fn parse(
     problems: &mut Vec<Problem>,
 ) {
     let (first, legend) = (front.body_start, &front.legend);
+    let tiling = front.tiling;
+    draft.tiling = tiling;
+    if front.tiling_lost {
+        return;
+    }
+    let between = match tiling {
+        Tiling::Square => "(an odd column)",
+        Tiling::Hex | Tiling::Triangle => "(column + row is odd)",
+    };
     let mut start_at: Option<(usize, usize)> = None;
     for (y, line) in lines
         .iter()
@@ -71,7 +93,7 @@ pub fn parse(
             }
             let at = Some((line_no, c + 1));
             // Lines hold at most `MAX_LINE_CHARS` and files `MAX_FILE_BYTES`: both fit in i32.
-            let cell = Cabinet::MAP_FILE.tile_at(c as i32, y as i32);
+            let cell = tile_at(tiling, c as i32, y as i32);
             let Some(hex) = cell else {
                 let joins = is_plain_wall(Some(ch), legend)
                     && c > 0
@@ -79,7 +101,7 @@ pub fn parse(
                     && is_plain_wall(chars.get(c + 1).copied(), legend);
                 if !joins {
                     problems.push(Problem::error(file, at, format!(
-                        "{ch:?} between tiles (column + row is odd): expected a space, or a wall glyph joining two walls"
+                        "{ch:?} between tiles {between}: expected a space, or a wall glyph joining two walls"
                     )));
                 }
                 continue;
@@ -98,7 +120,8 @@ pub fn parse(
                     file,
                     at,
                     format!(
-                        "tile {hex} is beyond the coordinate limit of ±{}",
+                        "tile {} is beyond the coordinate limit of ±{}",
+                        show(tiling, hex),
                         crate::geom::COORD_LIMIT
                     ),
                 ));

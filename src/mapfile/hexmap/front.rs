@@ -1,6 +1,7 @@
 //! The optional TOML front matter between two `+++` lines.
 
 use super::text::position_in;
+use crate::geom::Tiling;
 use crate::map::Terrain;
 use crate::mapfile::Problem;
 use crate::mapfile::names::{is_item, is_monster, items, monsters};
@@ -29,12 +30,16 @@ pub struct FrontMatter {
     pub name: Option<String>,
     /// The level's depth, if given.
     pub depth: Option<u32>,
+    /// The tiling of the map (`grid = "…"`; hex when absent).
+    pub tiling: Tiling,
     /// Legend glyphs.
     pub legend: BTreeMap<char, LegendEntry>,
     /// The index of the first line of the map.
     pub body_start: usize,
     /// Legend glyphs whose entry was reported as bad: the map does not report them again.
     pub bad_glyphs: BTreeSet<char>,
+    /// Whether `grid` named no tiling: the map body is then not read.
+    pub tiling_lost: bool,
     /// Whether the front matter could not be read at all, so any glyph may have been meant
     /// for its legend: unknown glyphs are then not reported.
     pub legend_lost: bool,
@@ -43,11 +48,12 @@ pub struct FrontMatter {
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "front matter: `name`, `depth` and a `[legend]` table"
+    expecting = "front matter: `name`, `depth`, `grid` and a `[legend]` table"
 )]
 struct Raw {
     name: Option<String>,
     depth: Option<u32>,
+    grid: Option<Spanned<String>>,
     #[serde(default)]
     legend: BTreeMap<Spanned<String>, RawEntry>,
 }
@@ -118,6 +124,16 @@ pub fn parse(
     front.name = raw.name;
     front.depth = raw.depth;
     let at = |span: std::ops::Range<usize>| Some(position_in(&text, span.start, 2));
+    if let Some(grid) = &raw.grid {
+        match grid.get_ref().parse::<Tiling>() {
+            Ok(tiling) => front.tiling = tiling,
+            Err(err) => {
+                problems.push(Problem::error(file, at(grid.span()), err.to_string()));
+                // The body cannot be read without its tiling: every glyph would be misplaced.
+                front.tiling_lost = true;
+            }
+        }
+    }
     for (key, entry) in raw.legend {
         let mut chars = key.get_ref().chars();
         let glyph = match (chars.next(), chars.next()) {

@@ -1,11 +1,16 @@
 //! The `.hexmap` text format: the map written exactly as the game draws it.
 //!
-//! The character at text row `y`, column `c` (both from 0, after any front matter) is tile
-//! `x = (c + y) / 2`; tiles sit only where `c + y` is even, and a space is no tile. Optional
-//! TOML front matter between two `+++` lines holds `name`, `depth` and a `[legend]` table
+//! Optional TOML front matter between two `+++` lines holds `name`, `depth`, `grid` (`"hex"`,
+//! the default, `"square"` or `"triangle"`) and a `[legend]` table
 //! (`"g" = { terrain = "floor", monster = "goblin" }`; also `item = "..."` and `start = true`).
-//! A legend glyph takes precedence over a built-in glyph. Between tiles only spaces are allowed,
-//! except a wall glyph joining two side-by-side walls.
+//! In the body, the character at text row `y`, column `c` (both from 0, after any front
+//! matter) is, by the grid:
+//! - hex: tile `x = (c + y) / 2`; tiles sit only where `c + y` is even;
+//! - square: tile `(c / 2, y)`; tiles sit only on even columns;
+//! - triangle: the tile `s = (c + y) mod 2`, `x = (c − y − s) / 2`: every column is a tile.
+//!
+//! A space is no tile. A legend glyph takes precedence over a built-in glyph. Between tiles
+//! only spaces are allowed, except a wall glyph joining two side-by-side walls.
 
 mod body;
 mod front;
@@ -18,7 +23,7 @@ pub use writer::{canonical_offset, check_writable, write_hexmap};
 
 use super::finish::{Draft, finish};
 use super::{Loaded, MapFileErrors, Problem};
-use crate::geom::{Cabinet, Hex};
+use crate::geom::{Cell, Hex};
 
 /// The largest `.hexmap` file read, in bytes (4 MiB).
 pub const MAX_FILE_BYTES: usize = 4 << 20;
@@ -90,8 +95,9 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         ));
         return Err(MapFileErrors::new(problems));
     }
+    let tiling = draft.tiling;
     let locate = move |h: Hex| -> Option<(usize, usize)> {
-        let (col, row) = Cabinet::MAP_FILE.to_screen(h);
+        let (col, row) = tiling.screen(Cell::from(h), 0);
         let line = first as i64 + i64::from(row) + 1;
         let col = i64::from(col) + 1;
         (line >= 1 && col >= 1).then_some((line as usize, col as usize))

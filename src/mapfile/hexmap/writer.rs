@@ -1,24 +1,43 @@
 //! Writing a level as canonical `.hexmap` text.
 //!
-//! The writer puts the top row at text row 0 and the leftmost tile at column 0 or 1
-//! ([`canonical_offset`]), writes plain spaces between tiles (never joining wall glyphs), `@`
-//! for a start on floor, and front matter only when the name differs from the default, the
-//! depth is not 1, or a legend is needed for placements or a start on other terrain. Legend
+//! The writer puts the top row at text row 0 and the leftmost tile at column 0 (or 1 where a
+//! translation by whole tiles cannot reach 0: hexes and triangles, [`canonical_offset`]),
+//! draws each tile where its tiling puts it ([`Tiling::screen`] with `H = 0`), writes plain
+//! spaces between tiles (never joining wall glyphs), `@` for a start on floor, and front
+//! matter only when the tiling is not hex, the name differs from the default, the depth is
+//! not 1, or a legend is needed for placements or a start on other terrain. Legend
 //! glyphs are chosen in reading order: a monster's first letter, an item's glyph, else a
 //! free letter or digit. A tile keeps at most one monster and one item; extra placements on
 //! the same tile are dropped.
 
 use super::{MAX_FILE_BYTES, MAX_LINE_CHARS};
-use crate::geom::{Cabinet, Hex};
+use crate::geom::{self, Cabinet, Hex, Tiling};
 use crate::map::{Level, PlacementKind, Terrain};
 use crate::mapfile::names::item_glyph;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// The translation the writer applies: the top row goes to `y = 0` and the leftmost screen
-/// column to 0 or 1 ([`Cabinet::file_shift`]).
+/// The translation of storage cells the writer applies: the top row goes to `y = 0` and the
+/// leftmost screen column to 0 or 1. On hexes see [`Cabinet::file_shift`]; squares go to
+/// column 0; a triangle translation moves a cell by `(dx, dy)` with `dx + dy` even (a whole
+/// tile keeps which way it points), so column 1 is sometimes the nearest.
 pub fn canonical_offset(level: &Level) -> Hex {
-    Cabinet::file_shift(level.terrain.iter().map(|(h, _)| h))
+    let cells = || level.terrain.iter().map(|(h, _)| h);
+    let least = |f: fn(Hex) -> i32| cells().map(f).min().unwrap_or(0);
+    match level.terrain.tiling() {
+        Tiling::Hex => Cabinet::file_shift(cells()),
+        Tiling::Square => Hex::new(-least(|h| h.x), -least(|h| h.y)),
+        Tiling::Triangle => {
+            let (left, top) = (least(|h| h.x), least(|h| h.y));
+            let dy = -top;
+            Hex::new(-left + (left + dy).rem_euclid(2), dy)
+        }
+    }
+}
+
+/// The text column and row of the tile at storage cell `at`, moved by `shift`.
+fn place(tiling: Tiling, at: Hex, shift: Hex) -> (i32, i32) {
+    tiling.screen(geom::Cell::from(at + shift), 0)
 }
 
 /// What one tile holds, as a legend entry would say it.
@@ -35,7 +54,7 @@ struct Cell {
 fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
     let mut last_col: BTreeMap<i32, u64> = BTreeMap::new();
     for (hex, _) in level.terrain.iter() {
-        let (col, row) = Cabinet::MAP_FILE.to_screen(hex + shift);
+        let (col, row) = place(level.terrain.tiling(), hex, shift);
         let end = last_col.entry(row).or_default();
         *end = (*end).max(u64::from(col.unsigned_abs()) + 1);
     }
@@ -112,7 +131,7 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
             legend.insert(cell, g);
             g
         });
-        let (col, row) = Cabinet::MAP_FILE.to_screen(hex + shift);
+        let (col, row) = place(level.terrain.tiling(), hex, shift);
         cells.push((row, col, glyph));
     }
     cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
@@ -155,6 +174,10 @@ fn pick_glyph(cell: &Cell, used: &[char]) -> char {
 
 fn front_matter(level: &Level, default_name: &str, legend: &BTreeMap<Cell, char>) -> String {
     let mut out = String::new();
+    let tiling = level.terrain.tiling();
+    if tiling != Tiling::Hex {
+        let _ = writeln!(out, "grid = \"{}\"", tiling.name());
+    }
     if level.name != default_name {
         let _ = writeln!(out, "name = {}", toml_string(&level.name));
     }

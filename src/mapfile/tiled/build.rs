@@ -1,10 +1,11 @@
 //! A Tiled map, gathered, to a hexdeep level draft.
 
 use super::model::{Object, Origin, TiledMap};
-use super::pixel::Layout;
-use crate::geom::Hex;
+use super::pixel::{Layout, Placing};
+use crate::geom::{Hex, Tiling};
 use crate::map::{MAX_STORAGE, Placement, PlacementKind, Terrain};
 use crate::mapfile::Problem;
+use crate::mapfile::coords::show;
 use crate::mapfile::finish::Draft;
 use crate::mapfile::names::{is_item, is_monster};
 use std::collections::BTreeSet;
@@ -27,15 +28,11 @@ pub fn build(
     };
     let err =
         |problems: &mut Vec<Problem>, msg: String| problems.push(Problem::error(file, None, msg));
-    if map.orientation != "hexagonal" {
-        err(
-            problems,
-            format!("orientation {:?}: expected \"hexagonal\"", map.orientation),
-        );
-        return draft;
-    }
-    let layout = match layout_of(map) {
-        Ok(l) => l,
+    let layout = match placing_of(map) {
+        Ok((tiling, placing)) => {
+            draft.tiling = tiling;
+            placing
+        }
         Err(msg) => {
             err(problems, msg);
             return draft;
@@ -65,7 +62,7 @@ pub fn build(
                 continue;
             }
             let (col, row) = (chunk.x + i as i64 % w, chunk.y + i as i64 / w);
-            let Some(hex) = layout.to_hex(col, row) else {
+            let Some(hex) = layout.to_cell(col, row) else {
                 err(
                     problems,
                     format!("tile at column {col}, row {row} is beyond the coordinate limit"),
@@ -123,7 +120,7 @@ pub fn build(
 fn place_object(
     file: &str,
     o: &Object,
-    layout: Layout,
+    layout: Placing,
     draft: &mut Draft,
     problems: &mut Vec<Problem>,
 ) {
@@ -145,7 +142,7 @@ fn place_object(
     };
     let Some(hex) = layout
         .tile_at(px, py)
-        .and_then(|(c, r)| layout.to_hex(c, r))
+        .and_then(|(c, r)| layout.to_cell(c, r))
     else {
         problems.push(Problem::error(
             file,
@@ -160,7 +157,9 @@ fn place_object(
                 file,
                 None,
                 format!(
-                    "a second player object at {hex}: expected only one (the first is at {first})"
+                    "a second player object at {}: expected only one (the first is at {})",
+                    show(draft.tiling, hex),
+                    show(draft.tiling, first)
                 ),
             ));
         } else {
@@ -179,6 +178,24 @@ fn place_object(
 /// Where a hex came from, for messages: none for Tiled maps (messages name the tile).
 pub fn no_place(_: Hex) -> Option<(usize, usize)> {
     None
+}
+
+/// The tiling and layout of a map by its orientation: hexagonal maps are hex maps,
+/// orthogonal ones square maps; any other orientation is refused.
+fn placing_of(map: &TiledMap) -> Result<(Tiling, Placing), String> {
+    match map.orientation.as_str() {
+        "hexagonal" => Ok((Tiling::Hex, Placing::Hex(layout_of(map)?))),
+        "orthogonal" => Ok((
+            Tiling::Square,
+            Placing::Square {
+                width: map.tile_width,
+                height: map.tile_height,
+            },
+        )),
+        other => Err(format!(
+            "orientation {other:?}: expected \"hexagonal\" or \"orthogonal\""
+        )),
+    }
 }
 
 /// The layout of a map from its stagger axis, index and tile size.

@@ -1,6 +1,8 @@
-//! Tiled import: hexagonal `.tmx` (XML) and `.tmj`/`.json` maps with their tilesets.
+//! Tiled import: hexagonal and orthogonal `.tmx` (XML) and `.tmj`/`.json` maps with their
+//! tilesets. An orthogonal map is a square map: tile `(column, row)` is square
+//! `(column, row)`, and an object lies on the tile whose rectangle holds its centre.
 //!
-//! Offsets become axial hexes by the stagger axis: `y` gives `x = col + f(row), y = row`;
+//! On hexagonal maps, offsets become axial hexes by the stagger axis: `y` gives `x = col + f(row), y = row`;
 //! `x` gives `x = col, y = row + f(col)`, with `f(s) = ceil(s/2)` for `staggerindex="odd"`
 //! and `floor(s/2)` for `even` (Euclidean division). Terrain comes from a tile's `terrain`
 //! property, else its `class` or `type`; objects of type `player`, a monster or an item are

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 /// A Tiled map, reduced to what hexdeep uses.
 #[derive(Clone, Debug, Default)]
 pub struct TiledMap {
-    /// `orientation`: must be `hexagonal`.
+    /// `orientation`: `hexagonal` or `orthogonal`.
     pub orientation: String,
     /// `staggeraxis`: `x` or `y`.
     pub stagger_axis: String,

@@ -1,6 +1,50 @@
-//! Tiled's staggered hex layout: tile offsets to axial hexes, and pixels to tiles.
+//! Tiled's layouts: the staggered hex layout (tile offsets to axial hexes) and the orthogonal
+//! one (tile `(column, row)` is square `(column, row)`), and pixels to tiles.
 
 use crate::geom::Hex;
+
+/// How a Tiled map lays out its tiles.
+#[derive(Copy, Clone, Debug)]
+pub enum Placing {
+    /// `orientation="hexagonal"`.
+    Hex(Layout),
+    /// `orientation="orthogonal"`: tiles of this width and height in pixels, read as squares.
+    Square {
+        /// Tile width in pixels.
+        width: f64,
+        /// Tile height in pixels.
+        height: f64,
+    },
+}
+
+impl Placing {
+    /// The storage cell of tile column `col`, row `row` (`None` beyond the coordinate limit):
+    /// the axial hex, or the square `(col, row)`.
+    pub fn to_cell(self, col: i64, row: i64) -> Option<Hex> {
+        match self {
+            Placing::Hex(layout) => layout.to_hex(col, row),
+            Placing::Square { .. } => {
+                let h = Hex::new(i32::try_from(col).ok()?, i32::try_from(row).ok()?);
+                h.in_limits().then_some(h)
+            }
+        }
+    }
+
+    /// The tile under a pixel (`None` for a degenerate layout or a pixel far out of range).
+    pub fn tile_at(self, px: f64, py: f64) -> Option<(i64, i64)> {
+        match self {
+            Placing::Hex(layout) => layout.tile_at(px, py),
+            Placing::Square { width, height } => {
+                if !(width > 0.0 && height > 0.0 && px.is_finite() && py.is_finite()) {
+                    return None;
+                }
+                let limit = f64::from(crate::geom::COORD_LIMIT) * 4.0;
+                let (col, row) = ((px / width).floor(), (py / height).floor());
+                (col.abs() <= limit && row.abs() <= limit).then_some((col as i64, row as i64))
+            }
+        }
+    }
+}
 
 /// The layout of a hexagonal Tiled map.
 #[derive(Copy, Clone, Debug)]
