@@ -104,7 +104,12 @@ fn map_files_become_the_first_depths() {
     assert_eq!(world.depth(), 3);
     assert_eq!(
         world.depths()[2].level(),
-        &hexdeep::sim::LevelSource::level(&hexdeep::mapgen::Dungeon, world.content(), 3, 3)
+        &hexdeep::sim::LevelSource::level(
+            &hexdeep::mapgen::Dungeon::default(),
+            world.content(),
+            3,
+            3
+        )
     );
 }
 
@@ -356,8 +361,13 @@ fn a_map_file_s_depth_is_honoured_with_generated_depths_before_it() {
     assert_eq!(world.depth(), 1);
     assert!(
         world.level().placements
-            == hexdeep::sim::LevelSource::level(&hexdeep::mapgen::Dungeon, world.content(), 7, 1)
-                .placements
+            == hexdeep::sim::LevelSource::level(
+                &hexdeep::mapgen::Dungeon::default(),
+                world.content(),
+                7,
+                1
+            )
+            .placements
     );
     let parts = world.to_parts();
     assert_eq!(parts.pending_maps[0].name, "The Arena");
@@ -375,8 +385,12 @@ fn a_map_file_s_depth_is_honoured_with_generated_depths_before_it() {
     walk(&mut world, Compass::E, 4);
     world.apply(Command::Descend).unwrap();
     assert_eq!(world.depth(), 2);
-    let generated =
-        hexdeep::sim::LevelSource::level(&hexdeep::mapgen::Dungeon, world.content(), 3, 2);
+    let generated = hexdeep::sim::LevelSource::level(
+        &hexdeep::mapgen::Dungeon::default(),
+        world.content(),
+        3,
+        2,
+    );
     // (Monsters may have opened doors since: the name and what was placed tell it.)
     assert_eq!(world.level().name, generated.name);
     assert!(world.level().placements == generated.placements);

@@ -48,6 +48,7 @@ mod table;
 pub use style::{LAIR_DEPTH, Style, level_name, style};
 
 use crate::content::Content;
+use crate::geom::{Cell, Tiling};
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::rng::{GameRng, Stream, stream};
 use populate::Placer;
@@ -68,11 +69,38 @@ pub const SAFE_RADIUS: i32 = 8;
 /// rectangle on screen ([`Shape::Rectangle`]), in the depth's [`Style`] and populated from
 /// the bundled data. Sizes are clamped to `1..=MAX_WIDTH` and `1..=MAX_HEIGHT`; never panics.
 pub fn generate(content: &Content, seed: u64, depth: u32, width: u32, height: u32) -> Level {
+    generate_on(content, Tiling::Hex, seed, depth, width, height)
+}
+
+/// [`generate`] on any tiling: on squares `width` tiles by `height` rows, on triangles
+/// `2 · width` tiles a row (as wide on screen as the other two).
+pub fn generate_on(
+    content: &Content,
+    tiling: Tiling,
+    seed: u64,
+    depth: u32,
+    width: u32,
+    height: u32,
+) -> Level {
     let width = width.clamp(1, MAX_WIDTH);
     let height = height.clamp(1, MAX_HEIGHT);
     let style = style(depth);
     let mut rng = stream(seed, Stream::Generation, u64::from(depth));
-    let mut grid = match Grid::new(&Shape::Rectangle { width, height }, Terrain::Wall) {
+    let made = match tiling {
+        Tiling::Hex => Grid::new(&Shape::Rectangle { width, height }, Terrain::Wall),
+        Tiling::Square | Tiling::Triangle => {
+            let columns = if tiling == Tiling::Triangle {
+                2 * width
+            } else {
+                width
+            };
+            let cells: Vec<Cell> = (0..height as i32)
+                .flat_map(|y| (0..columns as i32).map(move |x| Cell::new(x, y)))
+                .collect();
+            Grid::from_cells(tiling, &cells, Terrain::Wall)
+        }
+    };
+    let mut grid = match made {
         Ok(grid) => grid,
         // Unreachable with clamped sizes; a one-tile wall level keeps the promise not to panic.
         Err(_) => single_wall(),
@@ -166,17 +194,33 @@ fn rock(w: u32, h: u32) -> Grid<Terrain> {
     Grid::new(&shape, Terrain::Wall).unwrap()
 }
 
-/// The dungeon's levels as the world asks for them: [`generate`] at the standard size.
+/// The dungeon's levels as the world asks for them: [`generate_on`] its tiling at the
+/// standard size.
 #[derive(Copy, Clone, Debug, Default)]
-pub struct Dungeon;
+pub struct Dungeon {
+    /// The tiling every level is made on.
+    pub tiling: Tiling,
+}
 
 impl crate::sim::LevelSource for Dungeon {
     fn level(&self, content: &Content, seed: u64, depth: u32) -> Level {
-        generate(content, seed, depth, DEFAULT_WIDTH, DEFAULT_HEIGHT)
+        generate_on(
+            content,
+            self.tiling,
+            seed,
+            depth,
+            DEFAULT_WIDTH,
+            DEFAULT_HEIGHT,
+        )
     }
 }
 
-/// The standard [`Dungeon`] as a shared level source.
+/// The standard [`Dungeon`] of hexes as a shared level source.
 pub fn dungeon() -> std::sync::Arc<dyn crate::sim::LevelSource> {
-    std::sync::Arc::new(Dungeon)
+    dungeon_on(Tiling::Hex)
+}
+
+/// The standard [`Dungeon`] on `tiling` as a shared level source.
+pub fn dungeon_on(tiling: Tiling) -> std::sync::Arc<dyn crate::sim::LevelSource> {
+    std::sync::Arc::new(Dungeon { tiling })
 }
