@@ -3,6 +3,7 @@
 
 use crate::bot::{Played, RunConfig, Summary, run};
 use crate::content::Content;
+use crate::geom::Tiling;
 use crate::persist::{SavedGame, write_finished};
 use clap::Args;
 use std::io::{IsTerminal, Write};
@@ -35,6 +36,9 @@ pub struct BotArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The tiling of the dungeons: hex, square or triangle.
+    #[arg(long, default_value_t = Tiling::Hex)]
+    pub grid: Tiling,
 }
 
 /// Runs the games and returns the summary to print, or why it could not.
@@ -95,6 +99,7 @@ fn config(args: &BotArgs, content: Arc<Content>) -> Result<RunConfig, String> {
         None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
     };
     Ok(RunConfig {
+        tiling: args.grid,
         games: args.games,
         seed: args.seed,
         turns: args.turns,

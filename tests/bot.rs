@@ -14,6 +14,7 @@ use std::sync::Mutex;
 
 fn config(games: usize, turns: u64, jobs: usize, records: bool) -> RunConfig {
     RunConfig {
+        tiling: hexdeep::geom::Tiling::Hex,
         games,
         seed: 7,
         turns,

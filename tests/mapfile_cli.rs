@@ -159,18 +159,18 @@ fn play_refuses_maps_given_out_of_their_depths_order() {
 }
 
 #[test]
-fn play_refuses_square_and_triangle_maps_with_a_clear_message() {
+fn play_refuses_a_map_of_another_tiling_than_the_game() {
     let saves = scratch("tilings");
     for (map, tiling) in [
         ("data/maps/square_keep.hexmap", "square"),
         ("data/maps/triangle_hall.hexmap", "triangle"),
     ] {
-        let out = cli::run_in(&saves, &["play", "--map", map]);
+        let out = cli::run_in(&saves, &["play", "--grid", "hex", "--map", map]);
         assert_eq!(out.status.code(), Some(1), "{map}");
         let err = cli::stderr(&out);
         assert!(
             err.contains(&format!(
-                "{map}: {tiling} maps can be rendered and checked; playing them comes with --grid"
+                "{map}: a {tiling} map, but this game is played on a hex grid: play it with --grid {tiling}"
             )),
             "{err}"
         );

@@ -352,7 +352,8 @@ fn a_map_file_s_depth_is_honoured_with_generated_depths_before_it() {
     let arena = hexdeep::mapfile::load_map(std::path::Path::new("data/maps/arena.hexmap")).unwrap();
     assert_eq!(arena.depth, Some(2));
     let maps = vec![("data/maps/arena.hexmap".to_string(), arena)];
-    let (levels, notes) = hexdeep::ui::levels_at_their_depths(maps, &content, 7).unwrap();
+    let (levels, notes) =
+        hexdeep::ui::levels_at_their_depths(maps, &content, 7, hexdeep::geom::Tiling::Hex).unwrap();
     assert_eq!(
         notes,
         ["The Arena is depth 2, as its map file says: depth 1 is generated."]
@@ -379,7 +380,8 @@ fn a_map_file_s_depth_is_honoured_with_generated_depths_before_it() {
         loaded(corridor(5, &[]), None),
         loaded(corridor(6, &[]), Some(3)),
     ];
-    let (levels, _) = hexdeep::ui::levels_at_their_depths(maps, &content, 3).unwrap();
+    let (levels, _) =
+        hexdeep::ui::levels_at_their_depths(maps, &content, 3, hexdeep::geom::Tiling::Hex).unwrap();
     assert_eq!(levels.len(), 3);
     let mut world = World::new_game(content.into(), hexdeep::mapgen::dungeon(), 3, levels).unwrap();
     walk(&mut world, Compass::E, 4);
@@ -404,7 +406,8 @@ fn a_map_file_whose_depth_is_taken_or_outside_the_dungeon_is_refused() {
         loaded(corridor(5, &[]), Some(2)),
         loaded(corridor(6, &[]), Some(2)),
     ];
-    let err = hexdeep::ui::levels_at_their_depths(maps, &content, 3).unwrap_err();
+    let err = hexdeep::ui::levels_at_their_depths(maps, &content, 3, hexdeep::geom::Tiling::Hex)
+        .unwrap_err();
     assert!(
         err.to_string().contains(
             "test.hexmap: its depth is 2, but the maps given before it already make depths 1 to 2"
@@ -413,7 +416,9 @@ fn a_map_file_whose_depth_is_taken_or_outside_the_dungeon_is_refused() {
     );
     for depth in [0, MAX_DEPTH + 1] {
         let maps = vec![loaded(corridor(5, &[]), Some(depth))];
-        let err = hexdeep::ui::levels_at_their_depths(maps, &content, 3).unwrap_err();
+        let err =
+            hexdeep::ui::levels_at_their_depths(maps, &content, 3, hexdeep::geom::Tiling::Hex)
+                .unwrap_err();
         assert!(
             err.to_string().contains("the dungeon has depths 1 to 10"),
             "{err}"

@@ -3,6 +3,7 @@
 
 use super::Bot;
 use crate::content::Content;
+use crate::geom::Tiling;
 use crate::sim::{Command, Ending, GameRecord, Origin, World};
 use std::sync::Arc;
 
@@ -51,9 +52,20 @@ pub struct Outcome {
 /// out of time); keeps the record of every command when `keep_record`. `None` when the seed's
 /// first level has no tile to start on.
 pub fn play(content: &Arc<Content>, seed: u64, turns: u64, keep_record: bool) -> Option<Played> {
+    play_on(content, Tiling::Hex, seed, turns, keep_record)
+}
+
+/// [`play`] on a dungeon of `tiling`.
+pub fn play_on(
+    content: &Arc<Content>,
+    tiling: Tiling,
+    seed: u64,
+    turns: u64,
+    keep_record: bool,
+) -> Option<Played> {
     let world = World::new_game(
         Arc::clone(content),
-        crate::mapgen::dungeon(),
+        crate::mapgen::dungeon_on(tiling),
         seed,
         Vec::new(),
     )?;

@@ -11,7 +11,7 @@ mod mind;
 pub mod run;
 pub mod summary;
 
-pub use game::{Outcome, Played, play, play_world};
+pub use game::{Outcome, Played, play, play_on, play_world};
 pub use mind::Bot;
 pub use run::{RunConfig, game_seed, run};
 pub use summary::Summary;

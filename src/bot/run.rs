@@ -2,8 +2,9 @@
 //! as many threads as asked; results are gathered by index, so a run's outcomes are the same
 //! for any number of threads.
 
-use super::game::{Outcome, Played, play};
+use super::game::{Outcome, Played, play_on};
 use crate::content::Content;
+use crate::geom::Tiling;
 use crate::rng::splitmix64;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -23,6 +24,8 @@ pub struct RunConfig {
     pub records: bool,
     /// The monsters, items and player numbers the games are played with.
     pub content: Arc<Content>,
+    /// The tiling every game is played on.
+    pub tiling: Tiling,
 }
 
 /// The seed of game `index` of a run with seed `seed`: a fixed mix of both.
@@ -62,7 +65,14 @@ fn worker(
             return out;
         }
         let seed = game_seed(config.seed, i);
-        if let Some(played) = play(&config.content, seed, config.turns, config.records) {
+        let played = play_on(
+            &config.content,
+            config.tiling,
+            seed,
+            config.turns,
+            config.records,
+        );
+        if let Some(played) = played {
             done(i, &played);
             out.push((i, played.outcome()));
         }

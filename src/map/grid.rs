@@ -1,7 +1,7 @@
 //! Dense tile storage over a shape of any tiling.
 
 use super::Shape;
-use crate::geom::{COORD_LIMIT, Cabinet, Cell, Direction, Hex, Tiling};
+use crate::geom::{COORD_LIMIT, Cell, Direction, Hex, Screen, Tiling};
 use thiserror::Error;
 
 /// The most storage cells a grid may have (bounding box plus border), to bound memory.
@@ -159,6 +159,11 @@ impl<T> Grid<T> {
         }
     }
 
+    /// The class of the tile at cell `hex` ([`Tiling::class`]), tile or not.
+    pub fn class_of(&self, hex: Hex) -> usize {
+        self.tiling.class(Cell::from(hex))
+    }
+
     /// The storage index offsets of the moves from a tile of class `class`, in the order of
     /// [`Tiling::moves`]. For any tile index `i` of that class, `i + offset` is a valid
     /// storage index (possibly not a tile).
@@ -296,9 +301,10 @@ impl<T> Grid<T> {
         (lo, self.origin + far)
     }
 
-    /// The cabinet projection this map is drawn with: its leftmost tile at column 0.
-    pub fn projection(&self) -> Cabinet {
-        Cabinet::fitting(self.indices().map(|i| self.hex(i)))
+    /// The projection this map is drawn with (the cabinet projection on hexes): its leftmost
+    /// tile at column 0.
+    pub fn projection(&self) -> Screen {
+        Screen::fitting(self.tiling, self.indices().map(|i| self.hex(i)))
     }
 
     /// The width and height, in terminal cells, of the whole map drawn with
@@ -363,7 +369,7 @@ mod tests {
         .unwrap();
         assert_eq!(g.len(), 16);
         for (hex, _) in g.iter() {
-            let (col, _) = Cabinet::MAP_FILE.to_screen(hex);
+            let (col, _) = crate::geom::Cabinet::MAP_FILE.to_screen(hex);
             assert!((0..8).contains(&col), "{hex} at column {col}");
         }
         assert_eq!(g.screen_size(), (8, 4));

@@ -1,6 +1,10 @@
 //! Terrain kinds and their properties.
 
+use crate::geom::Tiling;
 use serde::{Deserialize, Serialize};
+
+/// The floor of a triangle pointing down, on screen and in map files.
+const DOWN_FLOOR: char = '`';
 
 /// What a tile is made of.
 #[derive(
@@ -82,9 +86,24 @@ impl Terrain {
         }
     }
 
-    /// The terrain drawn with `glyph`, if any.
+    /// The terrain drawn with `glyph`, if any (`` ` `` is floor too: a down-pointing
+    /// triangle's floor, [`Terrain::glyph_on`]).
     pub fn from_glyph(glyph: char) -> Option<Terrain> {
+        if glyph == DOWN_FLOOR {
+            return Some(Terrain::Floor);
+        }
         Terrain::ALL.into_iter().find(|t| t.glyph() == glyph)
+    }
+
+    /// The glyph of this terrain on a tile of `class` of `tiling`: as [`Terrain::glyph`],
+    /// except that the floor of a triangle pointing down (class 0) is `` ` `` (high in its
+    /// cell) and that of one pointing up `.` (low in its cell), so that a row of triangles
+    /// shows which way each points, and so which keys step from it.
+    pub fn glyph_on(self, tiling: Tiling, class: usize) -> char {
+        match (self, tiling, class) {
+            (Terrain::Floor, Tiling::Triangle, 0) => DOWN_FLOOR,
+            _ => self.glyph(),
+        }
     }
 
     /// The name used in data files and legends, such as `"shallow_water"`.
@@ -166,5 +185,15 @@ mod tests {
             Some(Terrain::ShallowWater)
         );
         assert_eq!(Terrain::from_name("lava"), None);
+        assert_eq!(Terrain::from_glyph('`'), Some(Terrain::Floor));
+        for t in Terrain::ALL {
+            assert_eq!(t.glyph_on(Tiling::Hex, 0), t.glyph());
+            assert_eq!(t.glyph_on(Tiling::Triangle, 1), t.glyph());
+            assert_eq!(
+                Terrain::from_glyph(t.glyph_on(Tiling::Triangle, 0)),
+                Some(t)
+            );
+        }
+        assert_eq!(Terrain::Floor.glyph_on(Tiling::Triangle, 0), '`');
     }
 }

@@ -257,10 +257,22 @@ impl Session {
                 | Mode::PickTravel { .. }
                 | Mode::Strike
         );
-        if cursor_or_normal && matches!(key.code, KeyCode::Up | KeyCode::Down) {
+        let hexes = self.world.level().terrain.tiling() == crate::geom::Tiling::Hex;
+        let vertical = cursor_or_normal && matches!(key.code, KeyCode::Up | KeyCode::Down);
+        if vertical && hexes {
             self.no_vertical_direction();
         }
-        let Some(intent) = self.keymap.intent(&key) else {
+        // Off hexes Up and Down step north and south, as `k` and `j` do.
+        let arrow = match key.code {
+            KeyCode::Up => super::keymap::Intent::Step(Compass::N),
+            _ => super::keymap::Intent::Step(Compass::S),
+        };
+        let intent = if vertical && !hexes {
+            Some(arrow)
+        } else {
+            self.keymap.intent(&key)
+        };
+        let Some(intent) = intent else {
             if self.ui.mode == Mode::Strike {
                 // An unbound key backs out of the prompt, saying so.
                 update(&mut self.ui, &self.world, super::keymap::Intent::Cancel);

@@ -44,6 +44,10 @@ pub struct PlayArgs {
     /// A keymap file to use instead of `data/keymap.toml`.
     #[arg(long)]
     pub keymap: Option<PathBuf>,
+    /// The tiling of the dungeon: hex (the default), square or triangle; with `--map`, the
+    /// maps' own tiling unless given.
+    #[arg(long)]
+    pub grid: Option<crate::geom::Tiling>,
 }
 
 /// Why a game could not start.
@@ -69,24 +73,30 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     let content = crate::content::Content::bundled().map_err(|e| PlayError::Map(e.to_string()))?;
     let places = crate::persist::Places::from_environment(saves);
     let dir = start::open_saves(&places)?;
-    let (levels, warnings) = load_levels(args, &content, seed)?;
-    let world = World::new_game(content.into(), crate::mapgen::dungeon(), seed, levels)
+    let (levels, warnings, tiling) = load_levels(args, &content, seed)?;
+    let source = crate::mapgen::dungeon_on(tiling);
+    let world = World::new_game(content.into(), source, seed, levels)
         .ok_or_else(|| PlayError::Map("the first map has no tile to stand on".to_string()))?;
     let mut notes = warnings;
     notes.push(format!(
-        "Welcome to hexdeep. {}. Press ? for help.",
+        "Welcome to hexdeep{}. {}. Press ? for help.",
+        match tiling {
+            crate::geom::Tiling::Hex => String::new(),
+            other => format!(", on {other}s"),
+        },
         describe::level_title(world.level())
     ));
     let game = saving::GameFile::new(dir, &world, crate::sim::Origin::Fresh);
     start::play_game(world, game, notes, args.keymap.as_deref(), &places)
 }
 
-/// The maps given with `--map`, in order, each at its depth, and any warnings about them.
+/// The maps given with `--map`, in order, each at its depth, any warnings about them, and the
+/// tiling the game is played on (`--grid`, else the first map's, else hexes).
 fn load_levels(
     args: &PlayArgs,
     content: &crate::content::Content,
     seed: u64,
-) -> Result<(Vec<Level>, Vec<String>), PlayError> {
+) -> Result<(Vec<Level>, Vec<String>, crate::geom::Tiling), PlayError> {
     let mut maps = Vec::new();
     let mut warnings = Vec::new();
     for path in &args.map {
@@ -94,29 +104,35 @@ fn load_levels(
         warnings.extend(loaded.warnings.iter().map(ToString::to_string));
         maps.push((path.display().to_string(), loaded));
     }
-    let (levels, notes) = levels_at_their_depths(maps, content, seed)?;
+    let tiling = args
+        .grid
+        .or_else(|| maps.first().map(|(_, m)| m.level.terrain.tiling()))
+        .unwrap_or_default();
+    let (levels, notes) = levels_at_their_depths(maps, content, seed, tiling)?;
     warnings.extend(notes);
-    Ok((levels, warnings))
+    Ok((levels, warnings, tiling))
 }
 
 /// The levels of a game's first depths from map files given in order (each with the name
 /// it was given by): a map takes the next depth, or the one its file gives (`depth`), with
-/// generated levels of `seed` before it. A map whose depth is already taken, or lies outside
-/// the dungeon, is refused, and so is a map of another tiling than hexes (the rules play hexes
-/// only for now). Also returns a note for each map played deeper than its place.
+/// generated levels of `seed` on `tiling` before it. A map whose depth is already taken, or
+/// lies outside the dungeon, is refused, and so is a map of another tiling than the game's.
+/// Also returns a note for each map played deeper than its place.
 pub fn levels_at_their_depths(
     maps: Vec<(String, crate::mapfile::Loaded)>,
     content: &crate::content::Content,
     seed: u64,
+    tiling: crate::geom::Tiling,
 ) -> Result<(Vec<Level>, Vec<String>), PlayError> {
-    let source = crate::mapgen::dungeon();
+    let source = crate::mapgen::dungeon_on(tiling);
     let mut levels: Vec<Level> = Vec::new();
     let mut notes = Vec::new();
     for (file, loaded) in maps {
-        let tiling = loaded.level.terrain.tiling();
-        if tiling != crate::geom::Tiling::Hex {
+        let drawn = loaded.level.terrain.tiling();
+        if drawn != tiling {
             return Err(PlayError::Map(format!(
-                "{file}: {tiling} maps can be rendered and checked; playing them comes with --grid"
+                "{file}: a {drawn} map, but this game is played on a {tiling} grid: \
+                 play it with --grid {drawn}"
             )));
         }
         let next = levels.len() as u32 + 1;

@@ -115,7 +115,7 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
         };
         let glyph = if cell.monster.is_none() && cell.item.is_none() {
             match (cell.start, terrain) {
-                (false, t) => Some(t.glyph()),
+                (false, t) => Some(t.glyph_on(level.terrain.tiling(), level.terrain.class_of(hex))),
                 (true, Terrain::Floor) => Some('@'),
                 (true, _) => None,
             }

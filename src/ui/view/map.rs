@@ -1,7 +1,8 @@
-//! The map in cabinet projection, inside a viewport that follows the player.
+//! The map as its tiling is drawn (the cabinet projection on hexes), inside a viewport that
+//! follows the player.
 
 use super::overlay::Overlay;
-use crate::geom::{Cabinet, Hex};
+use crate::geom::{Hex, Screen};
 use crate::map::Terrain;
 use crate::sim::World;
 use crate::ui::palette::Palette;
@@ -15,7 +16,7 @@ use ratatui::widgets::Widget;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Camera {
     /// How the map's tiles fall on screen columns and rows.
-    pub projection: Cabinet,
+    pub projection: Screen,
     /// Map column drawn at the area's left edge.
     pub left: i32,
     /// Map row (tile `y`) drawn at the area's top edge.
@@ -121,7 +122,8 @@ impl MapView<'_> {
             return (' ', self.overlay.style_at(hex, Style::default()));
         }
         let visible = world.is_visible(hex);
-        let mut glyph = terrain.glyph();
+        let grid = &world.level().terrain;
+        let mut glyph = terrain.glyph_on(grid.tiling(), grid.class_of(hex));
         let mut style = self.palette.terrain(terrain, visible);
         if let Some(item) = world.items_at(hex).next() {
             glyph = world.content().item(&item.item).map_or('?', |k| k.glyph);

@@ -1,0 +1,87 @@
+//! Where a grid's tiles fall on the terminal, for every tiling: the cabinet projection on
+//! hexes, two columns per square, one column per triangle (DESIGN.md, "Tilings"). Tiles are
+//! cells written as [`Hex`] values, as the grids and the rules hold them.
+
+use super::{Cabinet, Hex, Tiling};
+
+/// A tiling's screen projection with column offset `h`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Screen {
+    /// The tiling drawn.
+    pub tiling: Tiling,
+    /// The column offset `H` added to every tile's column.
+    pub h: i32,
+}
+
+impl Screen {
+    /// The projection of `tiling` with column offset `h`.
+    pub const fn new(tiling: Tiling, h: i32) -> Screen {
+        Screen { tiling, h }
+    }
+
+    /// The terminal `(column, row)` of the tile at cell `tile`.
+    pub const fn to_screen(self, tile: Hex) -> (i32, i32) {
+        match self.tiling {
+            Tiling::Hex => Cabinet::new(self.h).to_screen(tile),
+            Tiling::Square => (2 * tile.x + self.h, tile.y),
+            Tiling::Triangle => (tile.x + self.h, tile.y),
+        }
+    }
+
+    /// The cell drawn at `(col, row)`, or `None` for a column between two tiles (hexes and
+    /// squares). Never overflows, whatever the cell.
+    pub fn tile_at(self, col: i32, row: i32) -> Option<Hex> {
+        let from_left = i64::from(col) - i64::from(self.h);
+        match self.tiling {
+            Tiling::Hex => Cabinet::new(self.h).tile_at(col, row),
+            Tiling::Square => (from_left.rem_euclid(2) == 0)
+                .then(|| i32::try_from(from_left.div_euclid(2)).ok())
+                .flatten()
+                .map(|x| Hex::new(x, row)),
+            Tiling::Triangle => i32::try_from(from_left).ok().map(|x| Hex::new(x, row)),
+        }
+    }
+
+    /// The projection of `tiling` that draws the leftmost of `tiles` at column 0.
+    pub fn fitting(tiling: Tiling, tiles: impl IntoIterator<Item = Hex>) -> Screen {
+        let leftmost = tiles
+            .into_iter()
+            .map(|t| Screen::new(tiling, 0).to_screen(t).0)
+            .min();
+        Screen::new(tiling, leftmost.map_or(0, |col| -col))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Cell;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn tiles_round_trip_and_match_the_topology(x in -5000i32..5000, y in -5000i32..5000, h in -100i32..100, t in 0usize..3) {
+            let tiling = Tiling::ALL[t];
+            let s = Screen::new(tiling, h);
+            let (col, row) = s.to_screen(Hex::new(x, y));
+            prop_assert_eq!((col, row), tiling.screen(Cell::new(x, y), h));
+            prop_assert_eq!(s.tile_at(col, row), Some(Hex::new(x, y)));
+        }
+
+        #[test]
+        fn far_cells_never_overflow(col in any::<i32>(), row in any::<i32>(), h in any::<i32>(), t in 0usize..3) {
+            let _ = Screen::new(Tiling::ALL[t], h).tile_at(col, row);
+        }
+    }
+
+    #[test]
+    fn squares_leave_a_column_between_tiles_and_triangles_none() {
+        let sq = Screen::new(Tiling::Square, 0);
+        assert_eq!(sq.tile_at(3, 0), None);
+        assert_eq!(sq.tile_at(4, 1), Some(Hex::new(2, 1)));
+        let tri = Screen::new(Tiling::Triangle, 0);
+        assert_eq!(tri.tile_at(3, 1), Some(Hex::new(3, 1)));
+        let fit = Screen::fitting(Tiling::Square, [Hex::new(3, 0), Hex::new(5, 2)]);
+        assert_eq!(fit.to_screen(Hex::new(3, 0)).0, 0);
+    }
+}
