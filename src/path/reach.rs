@@ -20,23 +20,20 @@ pub fn arrivals<T>(
 ) -> Vec<(usize, u32)> {
     let mut ready = Vec::new();
     // Ready within `actions − 1` on a neighbour, plus one action to arrive; the largest
-    // cost needs no more than `actions − 1 + MAX_COST` as the search's bound.
-    let bound = actions.saturating_sub(1).saturating_add(MAX_COST);
-    movement_range_with(
-        &mut PathScratch::new(),
-        grid,
-        &cost,
-        start,
-        bound,
-        &mut ready,
-    );
+    // step cost needs no more than `actions − 1 + MAX_COST` (one more for a triangle's move
+    // through a corner) as the search's bound.
+    let extra = u32::from(grid.tiling() == crate::geom::Tiling::Triangle);
+    let bound = actions.saturating_sub(1).saturating_add(MAX_COST + extra);
+    let mut scratch = PathScratch::new();
+    movement_range_with(&mut scratch, grid, &cost, start, bound, &mut ready);
     ready
         .into_iter()
-        .filter_map(|(i, d)| {
+        .filter_map(|(i, _)| {
+            // One action after being ready on the tile it came from.
             let arrive = if i == start {
                 0
             } else {
-                d - cost(i).unwrap_or(1).max(1) + 1
+                scratch.dist(scratch.parents[i] as usize) + 1
             };
             (arrive <= actions).then_some((i, arrive))
         })

@@ -339,7 +339,10 @@ impl World {
                         opened.push((who, to));
                     }
                     let cost = terrain.and_then(Terrain::move_cost).unwrap_or(1);
-                    self.creatures[who].busy = cost.saturating_sub(1);
+                    // A triangle's move through a corner costs one action more.
+                    let grid = &self.level().terrain;
+                    let extra = grid.move_between(from, to).map_or(0, |m| m.extra_cost);
+                    self.creatures[who].busy = (cost + extra).saturating_sub(1);
                     player_moved |= who == World::PLAYER;
                 }
                 Fate::Bounced { toward, reason } => {
