@@ -1,5 +1,6 @@
 //! The rules on squares and triangles: moves by screen direction, no squeezing past a wall's
 //! corner, and a triangle's move through a corner costing one action more.
+#![allow(clippy::unwrap_used)]
 
 use hexdeep::content::Content;
 use hexdeep::geom::{Cell, Compass, Hex, Tiling};
