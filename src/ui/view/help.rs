@@ -1,6 +1,6 @@
 //! The help overlay: every key, read from the keymap in use.
 
-use crate::geom::Compass;
+use crate::geom::{Compass, Tiling};
 use crate::ui::keymap::{Intent, Keymap};
 use crate::ui::view::log::wrap;
 use ratatui::buffer::Buffer;
@@ -9,7 +9,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 /// What each intent does, in the order the help lists them.
-const ENTRIES: [(Intent, &str); 34] = [
+const ENTRIES: [(Intent, &str); 36] = [
     (Intent::Help, "this help (Up/Down scroll)"),
     (
         Intent::Step(Compass::NW),
@@ -20,6 +20,8 @@ const ENTRIES: [(Intent, &str); 34] = [
     (Intent::Step(Compass::E), "step east"),
     (Intent::Step(Compass::SW), "step south-west"),
     (Intent::Step(Compass::SE), "step south-east"),
+    (Intent::Step(Compass::N), "step north (squares, triangles)"),
+    (Intent::Step(Compass::S), "step south (squares, triangles)"),
     (
         Intent::Strike,
         "strike a neighbouring tile, then a direction: whoever stands there after the moves \
@@ -94,6 +96,39 @@ pub struct HelpView<'a> {
     pub keymap: &'a Keymap,
     /// Lines scrolled past at the top.
     pub scroll: usize,
+    /// The tiling played on: its steps are drawn.
+    pub tiling: Tiling,
+}
+
+/// How the tiles of `tiling` step, as a few lines: a drawing of the keys around `@` and what
+/// the tiling allows.
+pub fn steps_of(tiling: Tiling) -> Vec<&'static str> {
+    match tiling {
+        Tiling::Hex => vec![
+            "Hexes: six steps. Up and Down have no hex direction.",
+            "   y u        7 9",
+            "  h @ l      4 @ 6",
+            "   b n        1 3",
+        ],
+        Tiling::Square => vec![
+            "Squares: eight steps, diagonals too; a diagonal never squeezes past the corner \
+             of a wall or a closed door. Up and Down step north and south.",
+            "  y k u      7 8 9",
+            "  h @ l      4 @ 6",
+            "  b j n      1 2 3",
+        ],
+        Tiling::Triangle => vec![
+            "Triangles: six steps from each, three across its sides and three through its \
+             corners (those cost an action more, and never squeeze past a wall or a closed \
+             door). A floor drawn ` points down: it steps h l k across, y u j through its \
+             corners. One drawn . points up: h l j across, b n k through its corners. A key \
+             with no step from your tile says so.",
+            "  pointing down      pointing up",
+            "     y k u                k",
+            "      h@l                h@l",
+            "       j                b j n",
+        ],
+    }
 }
 
 impl HelpView<'_> {
@@ -115,8 +150,7 @@ impl HelpView<'_> {
              beyond the item's range; each item's range is in the inventory (i)."
                 .to_string(),
             "Time: a turn is four segments and you act in two of them (the sidebar shows \
-             Turn 3, action 1/2). You heal a hit point every few turns, faster while resting. \
-             Up and Down have no hex direction."
+             Turn 3, action 1/2). You heal a hit point every few turns, faster while resting."
                 .to_string(),
         ]
     }
@@ -146,6 +180,10 @@ impl HelpView<'_> {
         for paragraph in Self::intro() {
             lines.extend(wrap(&paragraph, width).into_iter().map(Line::raw));
         }
+        lines.push(Line::raw(""));
+        let steps = steps_of(self.tiling);
+        lines.extend(wrap(steps[0], width).into_iter().map(Line::raw));
+        lines.extend(steps[1..].iter().map(|l| Line::raw(*l)));
         lines.push(Line::raw(""));
         lines.push(Line::raw("Replay viewer (hexdeep replay FILE):"));
         for (keys, text) in REPLAY_KEYS {
@@ -187,4 +225,62 @@ pub(super) fn scrolled_panel(
     let last_top = lines.len().saturating_sub(usize::from(inner.height));
     let top = u16::try_from(scroll.min(last_top)).unwrap_or(u16::MAX);
     Paragraph::new(lines).scroll((top, 0)).render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(tiling: Tiling) -> String {
+        let keymap = Keymap::default_keys();
+        let view = HelpView {
+            keymap: &keymap,
+            scroll: 0,
+            tiling,
+        };
+        view.lines(100)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn each_tiling_draws_its_own_steps() {
+        let hex = text(Tiling::Hex);
+        assert!(hex.contains("Up and Down have no hex direction"));
+        assert!(hex.contains("  h @ l      4 @ 6"));
+        let square = text(Tiling::Square);
+        assert!(square.contains("  y k u      7 8 9"));
+        assert!(!square.contains("no hex direction"));
+        let tri = text(Tiling::Triangle);
+        assert!(tri.contains("A floor drawn ` points down"));
+        assert!(tri.contains("                b j n"));
+        // The north and south keys are listed, from the keymap.
+        let north = square
+            .lines()
+            .find(|l| l.ends_with("step north (squares, triangles)"))
+            .unwrap();
+        assert!(north.contains('k') && north.contains('8'), "{north}");
+    }
+
+    #[test]
+    fn the_triangle_drawing_puts_each_key_where_its_step_goes() {
+        // Down-pointing: y k u on the row above at -2, 0, +2; h l beside; j below.
+        let lines = steps_of(Tiling::Triangle);
+        let at = |row: &str, c: char| row.find(c).unwrap() as i32;
+        let (above, mid, below) = (lines[2], lines[3], lines[4]);
+        let me = at(mid, '@');
+        for (row, key, dx) in [
+            (above, 'y', -2),
+            (above, 'k', 0),
+            (above, 'u', 2),
+            (below, 'j', 0),
+        ] {
+            assert_eq!(at(row, key) - me, dx, "{key}");
+        }
+        for step in Tiling::Triangle.moves(0).as_slice() {
+            assert!([-2, -1, 0, 1, 2].contains(&step.dx));
+        }
+    }
 }

@@ -101,6 +101,7 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         Mode::Help { scroll } => HelpView {
             keymap: context.keymap,
             scroll,
+            tiling: world.level().terrain.tiling(),
         }
         .render(inset(area), buf),
         Mode::History { scroll } => HistoryView {
