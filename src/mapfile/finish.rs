@@ -5,7 +5,7 @@ use super::coords::show;
 use super::{Loaded, MapFileErrors, Problem};
 use crate::geom::{Cell, Hex, Tiling};
 use crate::map::{Grid, GridError, Level, Placement, PlacementKind, Terrain};
-use crate::path::{UNREACHED, dijkstra_map, terrain_cost};
+use crate::path::{UNREACHED, dijkstra_map_in, terrain_cost};
 
 /// What a format reader gathered before the level is built.
 #[derive(Clone, Debug, Default)]
@@ -170,7 +170,7 @@ fn reachability(
     let Some(source) = grid.index(start) else {
         return;
     };
-    let dist = dijkstra_map(grid, terrain_cost(level), &[source], UNREACHED - 1);
+    let dist = dijkstra_map_in(level, terrain_cost(level), &[source], UNREACHED - 1);
     let at = |h: Hex| show(grid.tiling(), h);
     let mut others: Option<(Hex, usize)> = None;
     for i in grid.indices() {

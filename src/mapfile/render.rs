@@ -9,7 +9,7 @@ use super::names::{item_glyph, monster_glyph};
 use crate::fov::{MAX_TREE_RADIUS, visible_tiles};
 use crate::geom::{self, Hex};
 use crate::map::{Grid, Level, PlacementKind, Terrain};
-use crate::path::{astar, movement_range, terrain_cost};
+use crate::path::{astar_in, movement_range, terrain_cost};
 use ratatui::crossterm::style::Stylize;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -69,7 +69,7 @@ pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
         on_map(a, "--path")?;
         on_map(b, "--path")?;
         out.path_asked = true;
-        out.path = astar(grid, terrain_cost(level), a, b);
+        out.path = astar_in(level, terrain_cost(level), a, b);
     }
     if let Some((from, points)) = overlays.range {
         on_map(from, "--range")?;

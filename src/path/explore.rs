@@ -42,7 +42,7 @@ pub fn travel_path_with(
 ) -> Option<Vec<Hex>> {
     let grid = &level.terrain;
     let (s, g) = (grid.index(from)?, grid.index(to)?);
-    scratch.astar_with(grid, known_cost(level, known), s, g)?;
+    scratch.astar_level(level, known_cost(level, known), s, g)?;
     Some(scratch.hex_path(grid, g))
 }
 
@@ -79,7 +79,7 @@ pub fn explore_step_with(
             })
     };
     let mut best: Option<(usize, u32)> = None;
-    scratch.dijkstra_with(grid, known_cost(level, &known), &[s], u32::MAX, |i, d| {
+    scratch.dijkstra_level(level, known_cost(level, &known), &[s], u32::MAX, |i, d| {
         match best {
             Some((_, bd)) if d > bd => return Flow::Stop,
             Some((bi, _)) if bi < i => return Flow::Continue,

@@ -11,7 +11,7 @@ use super::dijkstra::Flow;
 use super::scratch::State;
 use super::{PathScratch, UNREACHED};
 use crate::geom::Tiling;
-use crate::map::Grid;
+use crate::map::{Grid, Level};
 
 /// One move as storage offsets: the tile entered, what the move adds to its cost, and the
 /// tiles it passes between.
@@ -188,6 +188,41 @@ impl PathScratch {
             limit,
         };
         self.search_lattice(grid, cost, pinch, reach, visit);
+    }
+}
+
+impl PathScratch {
+    /// [`PathScratch::astar_with`] on a level: off hexes a move through a corner never
+    /// squeezes past a wall or a closed door ([`super::terrain_pinch`]), as the rules say.
+    pub fn astar_level(
+        &mut self,
+        level: &Level,
+        cost: impl Fn(usize) -> Option<u32>,
+        start: usize,
+        goal: usize,
+    ) -> Option<u32> {
+        let grid = &level.terrain;
+        if grid.tiling() == Tiling::Hex {
+            return self.astar_with(grid, cost, start, goal);
+        }
+        self.astar_lattice(grid, cost, super::terrain_pinch(level), start, goal)
+    }
+
+    /// [`PathScratch::dijkstra_with`] on a level, squeezing as [`PathScratch::astar_level`].
+    pub fn dijkstra_level(
+        &mut self,
+        level: &Level,
+        cost: impl Fn(usize) -> Option<u32>,
+        sources: &[usize],
+        limit: u32,
+        visit: impl FnMut(usize, u32) -> Flow,
+    ) {
+        let grid = &level.terrain;
+        if grid.tiling() == Tiling::Hex {
+            return self.dijkstra_with(grid, cost, sources, limit, visit);
+        }
+        let pinch = super::terrain_pinch(level);
+        self.dijkstra_lattice(grid, cost, pinch, sources, limit, visit);
     }
 }
 

@@ -82,6 +82,38 @@ pub fn dijkstra_map<T>(
     dijkstra_map_with(&mut PathScratch::new(), grid, cost, sources, limit)
 }
 
+/// [`dijkstra_map`] on a level: off hexes no move through a corner squeezes past a wall or a
+/// closed door ([`terrain_pinch`]), as the rules say.
+pub fn dijkstra_map_in(
+    level: &Level,
+    cost: impl Fn(usize) -> Option<u32>,
+    sources: &[usize],
+    limit: u32,
+) -> Vec<u32> {
+    let grid = &level.terrain;
+    let mut scratch = PathScratch::new();
+    scratch.dijkstra_level(level, cost, sources, limit, |_, _| Flow::Continue);
+    let mut out = vec![UNREACHED; grid.storage_len()];
+    for &i in scratch.reached() {
+        out[i as usize] = scratch.dist(i as usize);
+    }
+    out
+}
+
+/// [`astar`] on a level, squeezing as [`dijkstra_map_in`].
+pub fn astar_in(
+    level: &Level,
+    cost: impl Fn(usize) -> Option<u32>,
+    start: Hex,
+    goal: Hex,
+) -> Option<(Vec<Hex>, u32)> {
+    let grid = &level.terrain;
+    let (s, g) = (grid.index(start)?, grid.index(goal)?);
+    let mut scratch = PathScratch::new();
+    let total = scratch.astar_level(level, cost, s, g)?;
+    Some((scratch.hex_path(grid, g), total))
+}
+
 /// The cheapest path from `start` to `goal` (both included) and its cost: the sum of the costs
 /// of the tiles entered. `None` when the goal cannot be reached or either end is no tile.
 pub fn astar<T>(

@@ -9,7 +9,7 @@ use crate::content::Behaviour;
 use crate::fov::visible_tiles;
 use crate::geom::{Compass, Hex};
 use crate::map::{Level, Terrain};
-use crate::path::{UNREACHED, astar, dijkstra_map, terrain_cost};
+use crate::path::{UNREACHED, astar_in, dijkstra_map_in, terrain_cost};
 use crate::rng::{GameRng, below};
 use std::cell::OnceCell;
 
@@ -121,7 +121,7 @@ impl<'a> Senses<'a> {
                 .and_then(|p| grid.index(p.pos))
                 .into_iter()
                 .collect();
-            dijkstra_map(grid, terrain_cost(self.level), &sources, HUNT_LIMIT)
+            dijkstra_map_in(self.level, terrain_cost(self.level), &sources, HUNT_LIMIT)
         })
     }
 
@@ -250,7 +250,7 @@ impl<'a> Senses<'a> {
 
     /// The first step of the cheapest path to `goal`.
     fn toward(&self, me: &Creature, goal: Hex) -> Option<Hex> {
-        let (path, _) = astar(&self.level.terrain, terrain_cost(self.level), me.pos, goal)?;
+        let (path, _) = astar_in(self.level, terrain_cost(self.level), me.pos, goal)?;
         path.get(1).copied()
     }
 
