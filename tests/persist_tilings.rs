@@ -197,3 +197,40 @@ fn scores_and_dumps_say_which_tiling_a_run_was_played_on() {
         assert!(said.contains(words), "{said}");
     }
 }
+
+/// The replay viewer's screen as text.
+fn viewer_screen(game: SavedGame) -> String {
+    use hexdeep::ui::{keymap::Keymap, palette::Palette, replay::Replayer};
+    let replay = Replayer::new(game).unwrap();
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 120, 40));
+    replay.render(
+        &Keymap::default_keys(),
+        Palette { color: false },
+        buf.area,
+        &mut buf,
+    );
+    (0..buf.area.height)
+        .map(|y| {
+            let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+            line + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn the_replay_viewer_says_which_tiling_a_game_was_played_on() {
+    for (tiling, words) in [
+        (Tiling::Square, ("Seed 4, on squares", "  square ")),
+        (Tiling::Triangle, ("Seed 4, on triangles", "  triangle ")),
+    ] {
+        let screen = viewer_screen(played(tiling, 4, 30));
+        let status = screen.lines().last().unwrap_or_default();
+        assert!(screen.contains(words.0), "{screen}");
+        assert!(status.contains(words.1), "{status}");
+    }
+    let screen = viewer_screen(played(Tiling::Hex, 4, 30));
+    assert!(
+        !screen.contains(", on ") && !screen.contains("  hex "),
+        "{screen}"
+    );
+}
