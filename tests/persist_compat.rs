@@ -8,6 +8,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 use cli::{run, scratch, stdout};
+use hexdeep::geom::Tiling;
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::{Command, Maker, RULES_VERSION, World};
 use serde_json::{Value, json};
@@ -20,7 +21,7 @@ struct Release {
 }
 
 /// Every release with fixtures, oldest first.
-const RELEASES: [Release; 2] = [
+const RELEASES: [Release; 3] = [
     Release {
         version: "0.1.0",
         rules: 1,
@@ -28,6 +29,10 @@ const RELEASES: [Release; 2] = [
     Release {
         version: "0.2.0",
         rules: 2,
+    },
+    Release {
+        version: "0.3.0",
+        rules: 3,
     },
 ];
 
@@ -130,6 +135,16 @@ fn saves_of_earlier_releases_load_as_the_game_their_release_saw() {
                 "{what}"
             );
             assert!(game.record.upgrades.is_empty(), "{what}");
+            // Every game before format 4 was played on hexes, and goes on on them.
+            for world in [&game.current, &game.record.start] {
+                assert!(
+                    world
+                        .depths()
+                        .iter()
+                        .all(|d| d.level().terrain.tiling() == Tiling::Hex),
+                    "{what}"
+                );
+            }
         }
     }
 }
@@ -307,6 +322,7 @@ fn the_hall_of_fame_of_each_earlier_release_loads_and_takes_new_entries() {
             r.version
         );
         assert_eq!(e.ending, hexdeep::sim::Ending::Quit);
+        assert_eq!(e.tiling, Tiling::Hex);
         assert!(
             hall.to_text()
                 .contains("1000 pts  quit  depth 1, 1 turns, 0 kills  (seed 11)")

@@ -10,6 +10,7 @@ mod scripted;
 #[path = "support/cli.rs"]
 mod cli;
 use cli::scratch;
+use hexdeep::geom::Tiling;
 use hexdeep::persist::{self, SaveDir, SavedGame, Score};
 use hexdeep::sim::Ending;
 use std::path::Path;
@@ -43,6 +44,7 @@ fn a_cause_of_death_from_the_score_file_is_printed_escaped() {
     let score = Score {
         name: "g".into(),
         seed: 1,
+        tiling: Tiling::Hex,
         ending: Ending::Died {
             cause: format!("{HOSTILE}a rat"),
             depth: 2,
@@ -277,6 +279,7 @@ fn score(deepest: u32) -> Score {
     Score {
         name: format!("run-{deepest}"),
         seed: u64::from(deepest),
+        tiling: Tiling::Hex,
         ending: Ending::Quit,
         deepest,
         turns: 10,

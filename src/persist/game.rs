@@ -6,6 +6,7 @@ use super::location::SaveDir;
 use super::schema;
 use super::store::{self, PersistError};
 use crate::content::Content;
+use crate::geom::Tiling;
 use crate::sim::{Ending, GameRecord, InvalidWorld, Origin, World};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -228,6 +229,8 @@ pub struct Score {
     pub name: String,
     /// The game's seed.
     pub seed: u64,
+    /// The tiling it was played on.
+    pub tiling: Tiling,
     /// How it ended.
     pub ending: Ending,
     /// The deepest depth reached.
@@ -246,6 +249,7 @@ impl Score {
         Score {
             name: name.to_string(),
             seed: world.seed(),
+            tiling: world.level().terrain.tiling(),
             ending: world.ending().cloned().unwrap_or(Ending::Quit),
             deepest: world.story().deepest,
             turns: world.turn(),
@@ -321,7 +325,7 @@ impl HallOfFame {
         for (i, e) in self.entries.iter().enumerate() {
             let _ = writeln!(
                 out,
-                "{:>2}. {:>7} pts  {}  depth {}, {} turns, {} kills{}  (seed {})",
+                "{:>2}. {:>7} pts  {}  depth {}, {} turns, {} kills{}  (seed {}{})",
                 i + 1,
                 e.points(),
                 crate::text::escape_controls(&e.ending.describe()),
@@ -333,10 +337,22 @@ impl HallOfFame {
                 } else {
                     ""
                 },
-                e.seed
+                e.seed,
+                on_tiling(e.tiling)
             );
         }
         out
+    }
+}
+
+/// What a line about a game adds to say the tiling it was played on: nothing for hexes, the
+/// game's own (so that what was written about hex games before tilings stays as it was),
+/// `, on squares` or `, on triangles` otherwise.
+pub fn on_tiling(tiling: Tiling) -> &'static str {
+    match tiling {
+        Tiling::Hex => "",
+        Tiling::Square => ", on squares",
+        Tiling::Triangle => ", on triangles",
     }
 }
 
@@ -379,6 +395,7 @@ mod tests {
         Score {
             name: "g".into(),
             seed: 1,
+            tiling: Tiling::Hex,
             ending,
             deepest,
             turns: 100,

@@ -6,7 +6,8 @@ use super::game::{kind_of, load_game};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Verifies each file; the report has one line a file (`FILE: ok: to turn N, M steps` or where
+/// Verifies each file; the report has one line a file (`FILE: ok: to turn N, M steps`, with
+/// `, on squares` or `, on triangles` for a game on those tilings, or where
 /// and how it differs, or why it could not be read), and whether all verified. A hall of fame
 /// among them is named and skipped.
 pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
@@ -34,11 +35,13 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
             Ok(game) => match game.record.verify(Some(&game.current)) {
                 // The last turn as the game's sidebar and the viewer number it (the turn
                 // under way, from 1), not the count of turns completed before it.
+                // A game on squares or triangles says so; a hex game's line is as it was.
                 Ok(world) => format!(
-                    "{}: ok: to turn {}, {} steps{}",
+                    "{}: ok: to turn {}, {} steps{}{}",
                     path.display(),
                     world.turn() + 1,
                     game.record.steps.len(),
+                    super::on_tiling(world.level().terrain.tiling()),
                     unchecked_note(&game.record)
                 ),
                 Err(d) => {

@@ -8,8 +8,9 @@
 /// makes a recorded game play out differently; a record made under other rules cannot be
 /// checked by replaying it (0.1.0 played by rules 1, 0.2.0 by rules 2, 0.3.0 by rules 3:
 /// cowards hide and lone pack members hunt, and a kind of item that was run out of gets its old
-/// inventory letter back).
-pub const RULES_VERSION: u32 = 3;
+/// inventory letter back; 0.4.0 by rules 4: packs go round their kin, one stance for the AI,
+/// moves by screen direction on three tilings).
+pub const RULES_VERSION: u32 = 4;
 
 mod ai;
 mod command;

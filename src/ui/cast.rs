@@ -103,10 +103,12 @@ fn write_cast(
     progress: &mut dyn FnMut(usize, usize),
 ) -> std::io::Result<()> {
     let (width, height) = options.size;
+    let start = &replay.game.record.start;
     let title = format!(
-        "hexdeep: {} (seed {})",
+        "hexdeep: {} (seed {}{})",
         replay.game.name,
-        replay.game.record.start.seed()
+        start.seed(),
+        crate::persist::on_tiling(start.level().terrain.tiling())
     );
     let keymap = Keymap::default_keys();
     let area = Rect::new(0, 0, width, height);

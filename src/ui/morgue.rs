@@ -33,6 +33,11 @@ pub fn text(world: &World, log: &[String]) -> String {
         .map_or("still playing".to_string(), crate::sim::Ending::describe);
     let _ = writeln!(out, "Ending:  {ending}");
     let _ = writeln!(out, "Seed:    {}", world.seed());
+    // Hex games' dumps stay as they were; other tilings are named.
+    let tiling = world.level().terrain.tiling();
+    if tiling != crate::geom::Tiling::Hex {
+        let _ = writeln!(out, "Tiling:  {tiling}");
+    }
     let _ = writeln!(
         out,
         "Depth:   {} now, {} deepest",

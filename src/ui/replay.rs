@@ -118,9 +118,10 @@ impl Replayer {
             ..UiState::default()
         };
         ui.log.push(format!(
-            "Replay of {} (seed {}): {} steps. Space plays.",
+            "Replay of {} (seed {}{}): {} steps. Space plays.",
             game.name,
             world.seed(),
+            crate::persist::on_tiling(world.level().terrain.tiling()),
             frames.len()
         ));
         Ok(Replayer {
@@ -318,10 +319,11 @@ impl Replayer {
         let left = match &self.goto {
             Some(d) => format!(" Go to turn: {d}_ "),
             None => format!(
-                " {state} x{}  turn {turn}/{last}  step {}/{} ",
+                " {state} x{}  turn {turn}/{last}  step {}/{}{} ",
                 self.steps_per_second(),
                 self.pos,
-                self.len()
+                self.len(),
+                tiling_note(self.world.level().terrain.tiling())
             ),
         };
         let width = usize::from(width);
@@ -344,5 +346,14 @@ impl Replayer {
             Span::raw(bar),
             Span::raw(help),
         ])
+    }
+}
+
+/// The status line's word for a game on squares or triangles (none for hexes, whose status
+/// line is as it was).
+fn tiling_note(tiling: crate::geom::Tiling) -> String {
+    match tiling {
+        crate::geom::Tiling::Hex => String::new(),
+        other => format!("  {other}"),
     }
 }

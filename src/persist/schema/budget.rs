@@ -3,8 +3,8 @@
 //! hold many worlds (the current one, the record's start and one per later release that took
 //! the game over), each of up to [`MAX_DEPTH`] levels.
 
-use super::level::check_span;
-use super::{SchemaError, v1, v3};
+use super::level::{check_span, tiling_of};
+use super::{SchemaError, v1, v4};
 use crate::sim::MAX_DEPTH;
 
 /// The most storage cells the levels of every world in one file may span together: some
@@ -51,7 +51,7 @@ fn check_upgrade_count(n: usize) -> Result<(), SchemaError> {
 }
 
 /// Checks that the worlds of a current-format game can be built within the limits.
-pub fn check_game(g: &v3::SavedGame) -> Result<(), SchemaError> {
+pub fn check_game(g: &v4::SavedGame) -> Result<(), SchemaError> {
     check_upgrade_count(g.record.upgrades.len())?;
     let mut budget = Budget::default();
     let worlds = [&g.current, &g.record.start]
@@ -60,7 +60,10 @@ pub fn check_game(g: &v3::SavedGame) -> Result<(), SchemaError> {
     for world in worlds {
         check_depth_count(world.depths.len())?;
         for depth in &world.depths {
-            budget.add(check_span(&depth.level.runs)?)?;
+            budget.add(check_span(
+                tiling_of(depth.level.tiling)?,
+                &depth.level.runs,
+            )?)?;
         }
     }
     Ok(())

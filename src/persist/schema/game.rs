@@ -1,10 +1,11 @@
 //! Saved games, records and the hall of fame between the shells' types and the schema's.
 
+use super::level::{tiling_code, tiling_of};
 use super::world::{
     command_from_schema, command_to_schema, ending_from_schema, ending_to_schema,
     world_from_schema, world_to_schema,
 };
-use super::{SchemaError, check_text, v3};
+use super::{SchemaError, check_text, v4};
 use crate::content::Content;
 use crate::persist::game::{HallOfFame, SavedGame, Score};
 use crate::sim::{GameRecord, Maker, Origin, Step, Upgrade};
@@ -13,15 +14,15 @@ use std::sync::Arc;
 /// The most lines of the message log a save keeps.
 pub const MAX_LOG_LINES: usize = 1000;
 
-fn maker_to_schema(m: &Maker) -> v3::Maker {
-    v3::Maker {
+fn maker_to_schema(m: &Maker) -> v4::Maker {
+    v4::Maker {
         version: m.version.clone(),
         rules: m.rules,
         hash: m.hash,
     }
 }
 
-fn maker_from_schema(m: &v3::Maker) -> Result<Maker, SchemaError> {
+fn maker_from_schema(m: &v4::Maker) -> Result<Maker, SchemaError> {
     check_text("a version", &m.version)?;
     Ok(Maker {
         version: m.version.clone(),
@@ -31,16 +32,16 @@ fn maker_from_schema(m: &v3::Maker) -> Result<Maker, SchemaError> {
 }
 
 /// A saved game as the schema writes it.
-pub fn game_to_schema(game: &SavedGame) -> v3::SavedGame {
+pub fn game_to_schema(game: &SavedGame) -> v4::SavedGame {
     let r = &game.record;
-    v3::SavedGame {
+    v4::SavedGame {
         name: game.name.clone(),
-        record: v3::Record {
+        record: v4::Record {
             start: world_to_schema(&r.start),
             steps: r
                 .steps
                 .iter()
-                .map(|s| v3::Step {
+                .map(|s| v4::Step {
                     command: command_to_schema(s.command),
                     hash: s.hash,
                     turn: s.turn,
@@ -48,8 +49,8 @@ pub fn game_to_schema(game: &SavedGame) -> v3::SavedGame {
                 })
                 .collect(),
             origin: match r.origin {
-                Origin::Fresh => v3::Origin::Fresh,
-                Origin::TakenOver { seed, after } => v3::Origin::TakenOver {
+                Origin::Fresh => v4::Origin::Fresh,
+                Origin::TakenOver { seed, after } => v4::Origin::TakenOver {
                     seed,
                     after: after as u64,
                 },
@@ -58,7 +59,7 @@ pub fn game_to_schema(game: &SavedGame) -> v3::SavedGame {
             upgrades: r
                 .upgrades
                 .iter()
-                .map(|u| v3::Upgrade {
+                .map(|u| v4::Upgrade {
                     at_step: u.at_step as u64,
                     by: maker_to_schema(&u.by),
                     state: world_to_schema(&u.state),
@@ -72,7 +73,7 @@ pub fn game_to_schema(game: &SavedGame) -> v3::SavedGame {
 
 /// A saved game from the schema, every world checked.
 pub fn game_from_schema(
-    g: &v3::SavedGame,
+    g: &v4::SavedGame,
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     check_text("the game's name", &g.name)?;
@@ -116,8 +117,8 @@ pub fn game_from_schema(
         });
     }
     let origin = match g.record.origin {
-        v3::Origin::Fresh => Origin::Fresh,
-        v3::Origin::TakenOver { seed, after } => Origin::TakenOver {
+        v4::Origin::Fresh => Origin::Fresh,
+        v4::Origin::TakenOver { seed, after } => Origin::TakenOver {
             seed,
             after: usize::try_from(after).unwrap_or(usize::MAX),
         },
@@ -138,14 +139,15 @@ pub fn game_from_schema(
 }
 
 /// The hall of fame as the schema writes it.
-pub fn scores_to_schema(hall: &HallOfFame) -> v3::HallOfFame {
-    v3::HallOfFame {
+pub fn scores_to_schema(hall: &HallOfFame) -> v4::HallOfFame {
+    v4::HallOfFame {
         entries: hall
             .entries
             .iter()
-            .map(|s| v3::Score {
+            .map(|s| v4::Score {
                 name: s.name.clone(),
                 seed: s.seed,
+                tiling: tiling_code(s.tiling),
                 ending: ending_to_schema(&s.ending),
                 deepest: s.deepest,
                 turns: s.turns,
@@ -157,7 +159,7 @@ pub fn scores_to_schema(hall: &HallOfFame) -> v3::HallOfFame {
 }
 
 /// The hall of fame from the schema.
-pub fn scores_from_schema(hall: &v3::HallOfFame) -> Result<HallOfFame, SchemaError> {
+pub fn scores_from_schema(hall: &v4::HallOfFame) -> Result<HallOfFame, SchemaError> {
     let entries = hall
         .entries
         .iter()
@@ -166,6 +168,7 @@ pub fn scores_from_schema(hall: &v3::HallOfFame) -> Result<HallOfFame, SchemaErr
             Ok(Score {
                 name: s.name.clone(),
                 seed: s.seed,
+                tiling: tiling_of(s.tiling)?,
                 ending: ending_from_schema(&s.ending)?,
                 deepest: s.deepest,
                 turns: s.turns,

@@ -2,8 +2,8 @@
 //! memory as one bit a tile. Reading bounds what a level may allocate by what it holds.
 
 use super::SchemaError;
-use super::v3;
-use crate::geom::Hex;
+use super::v4;
+use crate::geom::{Cell, Hex, Tiling};
 use crate::map::{Grid, Level, Placement, PlacementKind, Terrain};
 
 /// How many cells a level's storage may span beyond 64 a tile it holds: a level's bounding
@@ -43,19 +43,42 @@ fn terrain_of(code: u8) -> Result<Terrain, SchemaError> {
     })
 }
 
+/// The schema's code for a tiling.
+pub fn tiling_code(t: Tiling) -> v4::TilingCode {
+    match t {
+        Tiling::Hex => 0,
+        Tiling::Square => 1,
+        Tiling::Triangle => 2,
+    }
+}
+
+/// The tiling of a code, refused when unknown.
+pub fn tiling_of(code: v4::TilingCode) -> Result<Tiling, SchemaError> {
+    Ok(match code {
+        0 => Tiling::Hex,
+        1 => Tiling::Square,
+        2 => Tiling::Triangle,
+        _ => {
+            return Err(SchemaError::new(format!(
+                "unknown tiling code {code} (0 hexes, 1 squares, 2 triangles)"
+            )));
+        }
+    })
+}
+
 /// A tile's coordinates in the schema.
-pub fn tile(h: Hex) -> v3::Tile {
-    v3::Tile { x: h.x, y: h.y }
+pub fn tile(h: Hex) -> v4::Tile {
+    v4::Tile { x: h.x, y: h.y }
 }
 
 /// A schema tile as a hex.
-pub fn hex(t: v3::Tile) -> Hex {
+pub fn hex(t: v4::Tile) -> Hex {
     Hex::new(t.x, t.y)
 }
 
 /// A level as runs of tiles, row by row.
-pub fn level_to_schema(level: &Level) -> v3::Level {
-    let mut runs: Vec<v3::Run> = Vec::new();
+pub fn level_to_schema(level: &Level) -> v4::Level {
+    let mut runs: Vec<v4::Run> = Vec::new();
     for (h, t) in level.terrain.iter() {
         match runs.last_mut() {
             Some(run)
@@ -64,27 +87,28 @@ pub fn level_to_schema(level: &Level) -> v3::Level {
             {
                 run.terrain.push(terrain_code(*t));
             }
-            _ => runs.push(v3::Run {
+            _ => runs.push(v4::Run {
                 y: h.y,
                 x: h.x,
                 terrain: vec![terrain_code(*t)],
             }),
         }
     }
-    v3::Level {
+    v4::Level {
         name: level.name.clone(),
         depth: level.depth,
+        tiling: tiling_code(level.terrain.tiling()),
         runs,
         start: level.start.map(tile),
         placements: level
             .placements
             .iter()
             .map(|p| match &p.kind {
-                PlacementKind::Monster(kind) => v3::Placement::Monster {
+                PlacementKind::Monster(kind) => v4::Placement::Monster {
                     at: tile(p.at),
                     kind: kind.clone(),
                 },
-                PlacementKind::Item(kind) => v3::Placement::Item {
+                PlacementKind::Item(kind) => v4::Placement::Item {
                     at: tile(p.at),
                     kind: kind.clone(),
                 },
@@ -94,7 +118,7 @@ pub fn level_to_schema(level: &Level) -> v3::Level {
 }
 
 /// Every tile of a schema level in run order.
-fn run_hexes(runs: &[v3::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
+fn run_hexes(runs: &[v4::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
     runs.iter().flat_map(|r| {
         r.terrain
             .iter()
@@ -103,9 +127,9 @@ fn run_hexes(runs: &[v3::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
     })
 }
 
-/// The storage cells a level's grid will span (its bounding box and border), refused when
-/// that is far more than it has tiles, before anything of that size is allocated.
-pub fn check_span(runs: &[v3::Run]) -> Result<i64, SchemaError> {
+/// The storage cells a level's grid on `tiling` will span (its bounding box and border),
+/// refused when that is far more than it has tiles, before anything of that size is allocated.
+pub fn check_span(tiling: Tiling, runs: &[v4::Run]) -> Result<i64, SchemaError> {
     let tiles: usize = runs.iter().map(|r| r.terrain.len()).sum();
     let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
     for r in runs.iter().filter(|r| !r.terrain.is_empty()) {
@@ -117,7 +141,9 @@ pub fn check_span(runs: &[v3::Run]) -> Result<i64, SchemaError> {
     if tiles == 0 {
         return Err(SchemaError::new("a level has no tiles"));
     }
-    let cells = (hi_x - lo_x + 3).saturating_mul(hi_y - lo_y + 3);
+    // The grid's border: one cell each side, two columns each side on triangles.
+    let border_x = if tiling == Tiling::Triangle { 2 } else { 1 };
+    let cells = (hi_x - lo_x + 1 + 2 * border_x).saturating_mul(hi_y - lo_y + 3);
     let allowed = tiles
         .saturating_mul(CELLS_PER_TILE)
         .saturating_add(SPARE_CELLS);
@@ -129,15 +155,16 @@ pub fn check_span(runs: &[v3::Run]) -> Result<i64, SchemaError> {
     Ok(cells)
 }
 
-/// A level from its runs, checked: known terrain, no tile twice, a bounded span.
-pub fn level_from_schema(level: &v3::Level) -> Result<Level, SchemaError> {
+/// A level from its runs, checked: a known tiling and terrain, no tile twice, a bounded span.
+pub fn level_from_schema(level: &v4::Level) -> Result<Level, SchemaError> {
     super::check_text("a level's name", &level.name)?;
-    check_span(&level.runs)?;
-    let hexes: Vec<Hex> = run_hexes(&level.runs).map(|(h, _)| h).collect();
+    let tiling = tiling_of(level.tiling)?;
+    check_span(tiling, &level.runs)?;
+    let cells: Vec<Cell> = run_hexes(&level.runs).map(|(h, _)| Cell::from(h)).collect();
     // Cells between and around the tiles are walls, as the generator leaves them.
-    let mut grid = Grid::from_hexes(&hexes, Terrain::Wall)
+    let mut grid = Grid::from_cells(tiling, &cells, Terrain::Wall)
         .map_err(|e| SchemaError::new(format!("a level's tiles: {e}")))?;
-    if grid.len() != hexes.len() {
+    if grid.len() != cells.len() {
         return Err(SchemaError::new("a level lists a tile twice"));
     }
     for (h, code) in run_hexes(&level.runs) {
@@ -150,8 +177,8 @@ pub fn level_from_schema(level: &v3::Level) -> Result<Level, SchemaError> {
         .iter()
         .map(|p| {
             let (at, kind) = match p {
-                v3::Placement::Monster { at, kind } => (at, PlacementKind::Monster(kind.clone())),
-                v3::Placement::Item { at, kind } => (at, PlacementKind::Item(kind.clone())),
+                v4::Placement::Monster { at, kind } => (at, PlacementKind::Monster(kind.clone())),
+                v4::Placement::Item { at, kind } => (at, PlacementKind::Item(kind.clone())),
             };
             super::check_text(
                 "a placement's kind",
@@ -234,22 +261,49 @@ mod tests {
     }
 
     #[test]
+    fn a_level_of_squares_or_triangles_comes_back_on_its_tiling() {
+        let cells: Vec<Cell> = (0..6)
+            .flat_map(|y| (0..9).map(move |x| Cell::new(x, y)))
+            .collect();
+        for tiling in [Tiling::Square, Tiling::Triangle] {
+            let mut grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
+            grid.set(Hex::new(4, 2), Terrain::Wall);
+            let level = Level::new("a block", 3, grid);
+            let schema = level_to_schema(&level);
+            assert_eq!(tiling_of(schema.tiling), Ok(tiling));
+            let back = level_from_schema(&schema).unwrap();
+            assert_eq!(back.terrain.tiling(), tiling);
+            assert!(back.terrain.iter().eq(level.terrain.iter()), "{tiling}");
+            assert_eq!(back.terrain.storage_len(), level.terrain.storage_len());
+        }
+    }
+
+    #[test]
+    fn an_unknown_tiling_is_refused_by_its_code() {
+        let mut level = level_to_schema(&sample());
+        level.tiling = 3;
+        let err = level_from_schema(&level).unwrap_err().to_string();
+        assert!(err.contains("unknown tiling code 3"), "{err}");
+    }
+
+    #[test]
     fn a_level_spread_thin_is_refused_before_its_grid_is_made() {
         let runs = vec![
-            v3::Run {
+            v4::Run {
                 y: 0,
                 x: 0,
                 terrain: vec![0],
             },
-            v3::Run {
+            v4::Run {
                 y: 4093,
                 x: 4093,
                 terrain: vec![0],
             },
         ];
-        let level = v3::Level {
+        let level = v4::Level {
             name: "thin".into(),
             depth: 1,
+            tiling: 0,
             runs,
             start: None,
             placements: Vec::new(),

@@ -5,8 +5,10 @@
 //! - [`v1`]: format 1, written by hexdeep 0.1.0 (the rules' structs of that release).
 //! - [`v2`]: format 2, written by hexdeep 0.2.0: tiles and memory in tile coordinates, only
 //!   the levels a game has made, a record that says which release recorded which stretch.
-//! - [`v3`]: format 3, the current one: format 2 with the letters a creature remembers for
-//!   the kinds of item it ran out of.
+//! - [`v3`]: format 3, written by hexdeep 0.3.0: format 2 with the letters a creature
+//!   remembers for the kinds of item it ran out of.
+//! - [`v4`]: format 4, the current one: format 3 with the tiling a game is played on, in the
+//!   world, in each level and in each run of the hall of fame.
 //!
 //! Reading a file decodes the payload as its format's types, migrates it step by step to the
 //! current schema, and only then builds the rules' values, checking every text and bounding
@@ -18,11 +20,13 @@ mod game;
 mod level;
 mod migrate;
 mod migrate_v2;
+mod migrate_v3;
 #[cfg(test)]
 mod tests;
 mod v1;
 mod v2;
 mod v3;
+mod v4;
 mod world;
 
 use super::codec::{self, CodecError};
@@ -79,10 +83,11 @@ pub fn decode_game(
         1 => {
             let old = codec::decode::<v1::SavedGame>(payload)?;
             budget::check_v1_game(&old)?;
-            migrate_v2::game(&migrate::game(&old, game_version, hash)?)
+            migrate_v3::game(&migrate_v2::game(&migrate::game(&old, game_version, hash)?))
         }
-        2 => migrate_v2::game(&codec::decode::<v2::SavedGame>(payload)?),
-        3 => codec::decode::<v3::SavedGame>(payload)?,
+        2 => migrate_v3::game(&migrate_v2::game(&codec::decode::<v2::SavedGame>(payload)?)),
+        3 => migrate_v3::game(&codec::decode::<v3::SavedGame>(payload)?),
+        4 => codec::decode::<v4::SavedGame>(payload)?,
         _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
     };
     budget::check_game(&current)?;
@@ -97,8 +102,9 @@ pub fn encode_scores(hall: &HallOfFame) -> Result<Vec<u8>, CodecError> {
 /// The hall of fame from a payload of `format`.
 pub fn decode_scores(format: u32, payload: &[u8]) -> Result<HallOfFame, SchemaError> {
     let current = match format {
-        1 => migrate::scores(&codec::decode::<v1::HallOfFame>(payload)?),
-        2 | 3 => codec::decode::<v3::HallOfFame>(payload)?,
+        1 => migrate_v3::scores(&migrate::scores(&codec::decode::<v1::HallOfFame>(payload)?)),
+        2 | 3 => migrate_v3::scores(&codec::decode::<v3::HallOfFame>(payload)?),
+        4 => codec::decode::<v4::HallOfFame>(payload)?,
         _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
     };
     game::scores_from_schema(&current)

@@ -2,7 +2,7 @@
 //! valid checksum and decodes, and each must be refused with the file named, before it can
 //! take memory or time out of proportion to its size.
 
-use super::{v1, v3};
+use super::{v1, v3, v4};
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::persist::container::{self, Kind};
@@ -38,26 +38,27 @@ fn refused(path: &Path) -> String {
 }
 
 /// A level of floor on `tiles`, runs of one tile each.
-fn level(name: &str, depth: u32, tiles: &[(i32, i32)]) -> v3::Level {
-    v3::Level {
+fn level(name: &str, depth: u32, tiles: &[(i32, i32)]) -> v4::Level {
+    v4::Level {
         name: name.into(),
         depth,
+        tiling: 0,
         runs: tiles
             .iter()
-            .map(|&(x, y)| v3::Run {
+            .map(|&(x, y)| v4::Run {
                 y,
                 x,
                 terrain: vec![0],
             })
             .collect(),
-        start: Some(v3::Tile { x: 0, y: 0 }),
+        start: Some(v4::Tile { x: 0, y: 0 }),
         placements: Vec::new(),
     }
 }
 
-fn depth(level: v3::Level) -> v3::Depth {
+fn depth(level: v4::Level) -> v4::Depth {
     let tiles: usize = level.runs.iter().map(|r| r.terrain.len()).sum();
-    v3::Depth {
+    v4::Depth {
         level,
         seen: vec![0; tiles.div_ceil(8)],
         floor: Vec::new(),
@@ -66,7 +67,7 @@ fn depth(level: v3::Level) -> v3::Depth {
 }
 
 /// A valid world of one small level with the player at (0, 0).
-fn small_world() -> v3::World {
+fn small_world() -> v4::World {
     let grid = Grid::new(&Shape::Hexagon { radius: 1 }, Terrain::Floor).unwrap();
     let mut level = Level::new("small", 1, grid);
     level.start = Some(Hex::new(0, 0));
@@ -76,21 +77,21 @@ fn small_world() -> v3::World {
 }
 
 /// A valid world whose levels are `depths`; the player stands at (0, 0) of the first.
-fn world_of(depths: Vec<v3::Depth>) -> v3::World {
-    v3::World {
+fn world_of(depths: Vec<v4::Depth>) -> v4::World {
+    v4::World {
         depths,
         ..small_world()
     }
 }
 
-fn game_of(current: v3::World) -> v3::SavedGame {
-    v3::SavedGame {
+fn game_of(current: v4::World) -> v4::SavedGame {
+    v4::SavedGame {
         name: "crafted".into(),
-        record: v3::Record {
+        record: v4::Record {
             start: small_world(),
             steps: Vec::new(),
-            origin: v3::Origin::Fresh,
-            made_by: v3::Maker {
+            origin: v4::Origin::Fresh,
+            made_by: v4::Maker {
                 version: env!("CARGO_PKG_VERSION").into(),
                 rules: crate::sim::RULES_VERSION,
                 hash: crate::sim::TURN_HASH_VERSION,
@@ -131,7 +132,7 @@ fn two_hundred_levels_spread_thin_are_refused_before_any_grid_is_made() {
 }
 
 /// Ten levels that each just pass the span check on their own: two tiles, 64,009 cells.
-fn roomy_world() -> v3::World {
+fn roomy_world() -> v4::World {
     world_of(
         (1..=10)
             .map(|d| depth(level("roomy", d, &[(0, 0), (250, 250)])))
@@ -144,9 +145,9 @@ fn many_worlds_in_one_file_are_refused_before_they_are_built() {
     let dir = scratch("upgrades");
     let mut game = game_of(roomy_world());
     // Each world is some hundreds of bytes here and megabytes once built.
-    let upgrade = v3::Upgrade {
+    let upgrade = v4::Upgrade {
         at_step: 0,
-        by: v3::Maker {
+        by: v4::Maker {
             version: "9.9.9".into(),
             rules: 99,
             hash: 99,
@@ -309,9 +310,9 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
     tiles.push((0, 126));
     let wide = || world_of((1..=10).map(|d| depth(level("wide", d, &tiles))).collect());
     let mut game = game_of(wide());
-    let upgrade = v3::Upgrade {
+    let upgrade = v4::Upgrade {
         at_step: 0,
-        by: v3::Maker {
+        by: v4::Maker {
             version: "9.9.9".into(),
             rules: 99,
             hash: 99,
@@ -325,7 +326,7 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
 }
 
 /// A short game of generated levels in the schema, the player carrying two stacks.
-fn played_game() -> v3::SavedGame {
+fn played_game() -> v4::SavedGame {
     let start = World::new_game(
         crate::content::Content::bundled().unwrap().into(),
         crate::mapgen::dungeon(),
@@ -350,7 +351,7 @@ fn played_game() -> v3::SavedGame {
 
 #[test]
 fn a_world_no_rules_could_make_is_refused_by_loading_and_by_verifying() {
-    type Alter = fn(&mut v3::SavedGame);
+    type Alter = fn(&mut v4::SavedGame);
     let alterations: Vec<(&str, Alter)> = vec![
         ("strength", |g| g.current.creatures[0].strength = i32::MAX),
         ("armour", |g| g.current.creatures[0].armour = i32::MIN),
@@ -435,6 +436,63 @@ fn a_sound_number_changed_in_the_saved_state_is_named_by_verifying() {
     );
 }
 
+/// A format 4 level as format 3 wrote it (on hexes, with no tiling written).
+fn v3_level(l: &v4::Level) -> v3::Level {
+    assert_eq!(l.tiling, 0, "format 3 knew hexes only");
+    v3::Level {
+        name: l.name.clone(),
+        depth: l.depth,
+        runs: l.runs.clone(),
+        start: l.start,
+        placements: l.placements.clone(),
+    }
+}
+
+/// A format 4 world of hexes as format 3 wrote it.
+fn v3_world(w: &v4::World) -> v3::World {
+    v3::World {
+        seed: w.seed,
+        depths: w
+            .depths
+            .iter()
+            .map(|d| v3::Depth {
+                level: v3_level(&d.level),
+                seen: d.seen.clone(),
+                floor: d.floor.clone(),
+                visited: d.visited,
+            })
+            .collect(),
+        depth_count: w.depth_count,
+        pending_maps: w.pending_maps.iter().map(v3_level).collect(),
+        creatures: w.creatures.clone(),
+        turn: w.turn,
+        segment: w.segment,
+        rng: w.rng,
+        ai_rng: w.ai_rng,
+        plans: w.plans.clone(),
+        story: w.story.clone(),
+        terrain_digest: w.terrain_digest,
+        regen_progress: w.regen_progress,
+        regen_busy: w.regen_busy,
+    }
+}
+
+/// `payload` framed as a save of an older `format`, whose header is the current one's with
+/// another number.
+fn old_file(format: u32, name: &str, payload: &[u8]) -> PathBuf {
+    let content = crate::content::Content::bundled().unwrap();
+    let mut bytes = container::frame(Kind::Save, Some(content.hash()), payload);
+    bytes[8..12].copy_from_slice(&format.to_le_bytes());
+    let crc_at = bytes.len() - payload.len() - 4;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&bytes[..crc_at]);
+    crc.update(payload);
+    bytes[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+    let path = scratch(&format!("v{format}")).join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
 /// A format 3 world as format 2 wrote it (its creatures remember no letters).
 fn v2_world(w: &v3::World) -> super::v2::World {
     use super::v2;
@@ -493,30 +551,91 @@ fn a_format_2_file_loads_as_it_was_with_no_letters_remembered() {
     let old = v2::SavedGame {
         name: game.name.clone(),
         record: v2::Record {
-            start: v2_world(&game.record.start),
+            start: v2_world(&v3_world(&game.record.start)),
             steps: game.record.steps.clone(),
             origin: game.record.origin.clone(),
             made_by: game.record.made_by.clone(),
             upgrades: Vec::new(),
         },
-        current: v2_world(&game.current),
+        current: v2_world(&v3_world(&game.current)),
         log: game.log.clone(),
     };
     let content = crate::content::Content::bundled().unwrap();
-    let payload = codec::encode(&old).unwrap();
-    let mut bytes = container::frame(Kind::Save, Some(content.hash()), &payload);
-    // Format 2's header is format 3's with the number 2.
-    bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
-    let crc_at = bytes.len() - payload.len() - 4;
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(&bytes[..crc_at]);
-    crc.update(&payload);
-    bytes[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
-    let path = scratch("v2").join("format2.hdsave");
-    std::fs::write(&path, bytes).unwrap();
+    let path = old_file(2, "format2.hdsave", &codec::encode(&old).unwrap());
     let loaded = load_game(&path).unwrap();
     let current = super::game::game_from_schema(&game, &content.into()).unwrap();
     assert!(loaded.current.differences(&current.current).is_empty());
     assert_eq!(loaded.record.steps.len(), game.record.steps.len());
     assert!(loaded.current.player().letters.is_empty());
+}
+
+#[test]
+fn a_format_3_file_loads_as_a_game_on_hexes() {
+    let game = played_game();
+    let old = v3::SavedGame {
+        name: game.name.clone(),
+        record: v3::Record {
+            start: v3_world(&game.record.start),
+            steps: game.record.steps.clone(),
+            origin: game.record.origin.clone(),
+            made_by: game.record.made_by.clone(),
+            upgrades: Vec::new(),
+        },
+        current: v3_world(&game.current),
+        log: game.log.clone(),
+    };
+    let path = old_file(3, "format3.hdsave", &codec::encode(&old).unwrap());
+    let loaded = load_game(&path).unwrap();
+    let content = crate::content::Content::bundled().unwrap();
+    let current = super::game::game_from_schema(&game, &content.into()).unwrap();
+    assert!(loaded.current.differences(&current.current).is_empty());
+    for world in [&loaded.current, &loaded.record.start] {
+        assert!(
+            world
+                .depths()
+                .iter()
+                .all(|d| d.level().terrain.tiling() == crate::geom::Tiling::Hex)
+        );
+    }
+    assert_eq!(loaded.record.steps.len(), game.record.steps.len());
+}
+
+#[test]
+fn an_unknown_tiling_or_a_level_on_another_tiling_is_refused_naming_the_file() {
+    let dir = scratch("tilings");
+    let mut game = played_game();
+    game.current.tiling = 7;
+    let path = write_file(&dir, "world.hdsave", &codec::encode(&game).unwrap());
+    let err = refused(&path);
+    assert!(err.contains("unknown tiling code 7"), "{err}");
+
+    let mut game = played_game();
+    game.record.start.depths[0].level.tiling = 200;
+    let path = write_file(&dir, "level.hdsave", &codec::encode(&game).unwrap());
+    let err = refused(&path);
+    assert!(err.contains("unknown tiling code 200"), "{err}");
+
+    let mut game = played_game();
+    game.current.depths[0].level.tiling = 1;
+    let path = write_file(&dir, "mixed.hdsave", &codec::encode(&game).unwrap());
+    let err = refused(&path);
+    assert!(err.contains("square") && err.contains("hex"), "{err}");
+}
+
+#[test]
+fn levels_spread_thin_on_any_tiling_are_refused_before_any_grid_is_made() {
+    let dir = scratch("thin-tilings");
+    for code in [1, 2] {
+        let thin = |d| {
+            let mut level = level("thin", d, &[(0, 0), (4093, 4093)]);
+            level.tiling = code;
+            depth(level)
+        };
+        let mut current = world_of((1..=10).map(thin).collect());
+        current.tiling = code;
+        let name = format!("thin-{code}.hdsave");
+        let path = write_file(&dir, &name, &codec::encode(&game_of(current)).unwrap());
+        let err = refused(&path);
+        assert!(err.contains("spans"), "{err}");
+    }
 }

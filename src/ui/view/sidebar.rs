@@ -75,7 +75,11 @@ impl Sidebar<'_> {
         ];
         if world.makes_levels() {
             // The seed names the dungeon the game generates: a run can be shared.
-            lines.push(Line::raw(format!("Seed {}", world.seed())));
+            lines.push(Line::raw(format!(
+                "Seed {}{}",
+                world.seed(),
+                crate::persist::on_tiling(level.terrain.tiling())
+            )));
         }
         lines.extend([
             Line::raw(format!(
