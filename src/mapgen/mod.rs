@@ -36,6 +36,7 @@
 //! wall and `start` is `None`. With a single reachable tile there are up stairs but no down
 //! stairs. Small levels get fewer monsters (possibly none: the safe radius may cover them).
 
+mod around;
 mod cave;
 mod connect;
 mod dice;
@@ -86,21 +87,7 @@ pub fn generate_on(
     let height = height.clamp(1, MAX_HEIGHT);
     let style = style(depth);
     let mut rng = stream(seed, Stream::Generation, u64::from(depth));
-    let made = match tiling {
-        Tiling::Hex => Grid::new(&Shape::Rectangle { width, height }, Terrain::Wall),
-        Tiling::Square | Tiling::Triangle => {
-            let columns = if tiling == Tiling::Triangle {
-                2 * width
-            } else {
-                width
-            };
-            let cells: Vec<Cell> = (0..height as i32)
-                .flat_map(|y| (0..columns as i32).map(move |x| Cell::new(x, y)))
-                .collect();
-            Grid::from_cells(tiling, &cells, Terrain::Wall)
-        }
-    };
-    let mut grid = match made {
+    let mut grid = match blank(tiling, width, height) {
         Ok(grid) => grid,
         // Unreachable with clamped sizes; a one-tile wall level keeps the promise not to panic.
         Err(_) => single_wall(),
@@ -127,6 +114,35 @@ pub fn generate_on(
         level.placements = placer.finish();
     }
     level
+}
+
+/// A screen rectangle of wall on `tiling`: `width` tiles by `height` rows on hexes
+/// ([`Shape::Rectangle`]) and squares, `2 · width` tiles a row on triangles.
+fn blank(tiling: Tiling, width: u32, height: u32) -> Result<Grid<Terrain>, crate::map::GridError> {
+    match tiling {
+        Tiling::Hex => Grid::new(&Shape::Rectangle { width, height }, Terrain::Wall),
+        Tiling::Square | Tiling::Triangle => {
+            let columns = width * columns_per_tile(tiling);
+            let cells: Vec<Cell> = (0..height as i32)
+                .flat_map(|y| (0..columns as i32).map(move |x| Cell::new(x, y)))
+                .collect();
+            Grid::from_cells(tiling, &cells, Terrain::Wall)
+        }
+    }
+}
+
+/// How many of a tiling's tiles fill the screen space of one hex (two columns of a row): 2
+/// on triangles, 1 otherwise. Counts meant per area (rooms, monsters, items) divide by it.
+pub(super) fn columns_per_tile(tiling: Tiling) -> u32 {
+    match tiling {
+        Tiling::Triangle => 2,
+        Tiling::Hex | Tiling::Square => 1,
+    }
+}
+
+/// A count of tiles of `grid`'s tiling as hex-sized areas ([`columns_per_tile`]).
+pub(super) fn in_hex_areas<T>(grid: &Grid<T>, tiles: usize) -> usize {
+    tiles / columns_per_tile(grid.tiling()) as usize
 }
 
 /// Per mille of rock for caverns where a halls level found no room for a room.
@@ -184,14 +200,17 @@ fn ensure_some_ground(grid: &mut Grid<Terrain>, interior: &[bool]) {
     }
 }
 
-/// A screen rectangle of solid rock, `w` by `h`, for the generators' tests.
+/// A screen rectangle of solid rock, `w` by `h` hexes, for the generators' tests.
 #[cfg(test)]
 fn rock(w: u32, h: u32) -> Grid<Terrain> {
-    let shape = Shape::Rectangle {
-        width: w,
-        height: h,
-    };
-    Grid::new(&shape, Terrain::Wall).unwrap()
+    rock_on(Tiling::Hex, w, h)
+}
+
+/// A screen rectangle of solid rock on `tiling`, as [`generate_on`] makes it, for the
+/// generators' tests.
+#[cfg(test)]
+fn rock_on(tiling: Tiling, w: u32, h: u32) -> Grid<Terrain> {
+    blank(tiling, w, h).unwrap()
 }
 
 /// The dungeon's levels as the world asks for them: [`generate_on`] its tiling at the

@@ -1,6 +1,7 @@
 //! Stairs, monsters and items on a finished map. What is placed comes from the data: kinds
 //! whose depth range holds the level's depth, chosen by their `frequency`.
 
+use super::around::Around;
 use super::connect::{FAR, bfs_steps, passable};
 use super::table::{Kinds, item_table, monster_table, pick};
 use super::{SAFE_RADIUS, dice};
@@ -111,7 +112,10 @@ impl<'g> Placer<'g> {
     pub(super) fn monster_may_stand(&self, i: usize) -> bool {
         self.standable(i)
             && !self.taken[i]
-            && self.grid.hex(i).distance(self.grid.hex(self.start)) > SAFE_RADIUS
+            && self
+                .grid
+                .distance(self.grid.hex(i), self.grid.hex(self.start))
+                > SAFE_RADIUS
     }
 
     /// Whether an item may lie on `i`: free reachable floor.
@@ -143,7 +147,8 @@ impl<'g> Placer<'g> {
     pub(super) fn monsters(&mut self, depth: u32, content: &Kinds<'_>, rng: &mut GameRng) {
         let table = monster_table(content.monsters, depth);
         let d = depth.clamp(1, 30) as usize;
-        let groups = (self.grid.len() / TILES_PER_GROUP * (7 + d) / 8).min(self.spots.len() / 8);
+        let area = super::in_hex_areas(self.grid, self.grid.len());
+        let groups = (area / TILES_PER_GROUP * (7 + d) / 8).min(self.spots.len() / 8);
         let mut next = 0;
         for _ in 0..groups {
             let Some(kind) = pick(rng, &table) else {
@@ -163,7 +168,8 @@ impl<'g> Placer<'g> {
     pub(super) fn items(&mut self, depth: u32, content: &Kinds<'_>, rng: &mut GameRng) {
         let table = item_table(content.items, depth);
         let d = depth.clamp(1, 30) as usize;
-        let count = 1 + self.grid.len() / TILES_PER_ITEM + d / DEPTHS_PER_ITEM;
+        let area = super::in_hex_areas(self.grid, self.grid.len());
+        let count = 1 + area / TILES_PER_ITEM + d / DEPTHS_PER_ITEM;
         let mut next = 0;
         for _ in 0..count {
             let Some(kind) = pick(rng, &table) else {
@@ -189,15 +195,15 @@ impl<'g> Placer<'g> {
 }
 
 /// Up to `size` tiles for a group: `at`, then the nearest tiles around it (within three
-/// steps) that `ok` accepts, in breadth-first order. A pack may come out smaller where the
-/// ground is cramped.
+/// steps across sides) that `ok` accepts, in breadth-first order. A pack may come out
+/// smaller where the ground is cramped.
 pub(super) fn pack_spots(
     grid: &Grid<Terrain>,
     at: usize,
     size: usize,
     ok: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
-    let offsets = grid.neighbor_offsets();
+    let sides = Around::sides(grid);
     let mut chosen = Vec::new();
     if ok(at) && size > 0 {
         chosen.push(at);
@@ -207,8 +213,7 @@ pub(super) fn pack_spots(
     for _ in 0..3 {
         let mut next = Vec::new();
         for &i in &frontier {
-            for o in offsets {
-                let j = i.wrapping_add_signed(o);
+            for j in sides.at(grid, i) {
                 if seen.contains(&j) || !passable(grid, j) {
                     continue;
                 }
