@@ -15,7 +15,7 @@ const MIN_RADIUS: i32 = 2;
 
 /// Carves the hall: a hexagon of dry floor with six pillars (on squares a disc with eight, on
 /// triangles a hexagon of triangles with six), centred on the middle row a quarter of the
-/// way in from one end (which end is random). Returns its centre, or `None` when the map is
+/// way in from one end (an eighth off hexes; which end is random). Returns its centre, or `None` when the map is
 /// too small for a hall.
 pub(super) fn carve_hall(
     grid: &mut Grid<Terrain>,
@@ -38,10 +38,17 @@ pub(super) fn carve_hall(
     if radius < MIN_RADIUS {
         return None;
     }
-    let at = if dice::chance(rng, 1, 2) {
+    // Off hexes, where paths run straighter, the hall sits nearer its end (an eighth of the
+    // way in, clear of the border) to stay as far from the stairs.
+    let inset = if grid.tiling() == Tiling::Hex {
         row.len() / 4
     } else {
-        row.len() - 1 - row.len() / 4
+        (row.len() / 8).max(((radius + 1) * across) as usize)
+    };
+    let at = if dice::chance(rng, 1, 2) {
+        inset
+    } else {
+        row.len() - 1 - inset
     };
     let centre = grid.hex(row[at]);
     if grid.tiling() != Tiling::Hex {
