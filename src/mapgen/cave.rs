@@ -203,6 +203,34 @@ mod tests {
     }
 
     #[test]
+    fn on_every_tiling_smoothing_follows_the_majority_of_touching_tiles() {
+        for t in Tiling::ALL {
+            let g = crate::mapgen::rock_on(t, 9, 7).map(|_| Terrain::Floor);
+            let interior = interior_mask(&g);
+            let around = Around::touching(&g);
+            for at in [Cell::new(4, 3), Cell::new(5, 3)] {
+                let centre = g.cell_index(at).unwrap();
+                let near: Vec<usize> = around.at(&g, centre).collect();
+                let half = near.len() / 2;
+                for (walls_round, state, want) in [
+                    (half - 1, true, false),
+                    (half, true, true),
+                    (half, false, false),
+                    (half + 1, false, true),
+                ] {
+                    let mut walls = vec![false; g.storage_len()];
+                    walls[centre] = state;
+                    for &j in &near[..walls_round] {
+                        walls[j] = true;
+                    }
+                    let out = smooth(&g, &interior, &walls);
+                    assert_eq!(out[centre], want, "{t} {walls_round} of {}", near.len());
+                }
+            }
+        }
+    }
+
+    #[test]
     fn thresholds_take_the_requested_share() {
         let g = open(20);
         let interior = interior_mask(&g);

@@ -254,6 +254,97 @@ mod tests {
         assert_eq!(g.get(Hex::new(3, 1)), Some(&Terrain::ShallowWater));
     }
 
+    /// Floor on the cells `(x, y)` of `cells` of a rock map on `tiling`.
+    fn dig(tiling: Tiling, w: u32, h: u32, cells: &[(i32, i32)]) -> Grid<Terrain> {
+        let mut g = crate::mapgen::rock_on(tiling, w, h);
+        for &(x, y) in cells {
+            let i = g.cell_index(crate::geom::Cell::new(x, y)).unwrap();
+            g[i] = Terrain::Floor;
+        }
+        g
+    }
+
+    #[test]
+    fn the_interior_keeps_clear_of_every_touching_tile_off_the_map() {
+        // Squares: one ring; triangles: a row above and below and two columns each side.
+        for (t, w, h, want) in [
+            (Tiling::Square, 6, 5, (1..=4, 1..=3)),
+            (Tiling::Triangle, 6, 5, (2..=9, 1..=3)),
+        ] {
+            let g = crate::mapgen::rock_on(t, w, h);
+            let mask = interior_mask(&g);
+            for i in g.indices() {
+                let c = g.cell(i);
+                let inside = want.0.contains(&c.x) && want.1.contains(&c.y);
+                assert_eq!(mask[i], inside, "{t} {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn off_hexes_regions_and_corridors_go_across_sides() {
+        // Two blocks meeting only at a corner are two regions, and the corridor that joins
+        // them can be walked by side steps.
+        let mut g = dig(
+            Tiling::Square,
+            12,
+            8,
+            &[(2, 2), (3, 2), (2, 3), (3, 3), (4, 4), (5, 4)],
+        );
+        assert_eq!(regions(&g).1, vec![4, 2]);
+        let interior = interior_mask(&g);
+        join_regions(&mut g, &interior, 2);
+        assert_eq!(regions(&g).1.len(), 1);
+        assert_eq!(count(&g, Terrain::Floor), 7, "one tile of corridor");
+
+        let mut g = dig(
+            Tiling::Triangle,
+            12,
+            9,
+            &[(4, 2), (5, 2), (6, 2), (14, 6), (15, 6)],
+        );
+        let interior = interior_mask(&g);
+        join_regions(&mut g, &interior, 2);
+        let (labels, sizes) = regions(&g);
+        assert_eq!(sizes.len(), 1);
+        let a = g.cell_index(crate::geom::Cell::new(4, 2)).unwrap();
+        let b = g.cell_index(crate::geom::Cell::new(15, 6)).unwrap();
+        assert_eq!(labels[a], labels[b]);
+    }
+
+    #[test]
+    fn off_hexes_steps_follow_the_rules_moves() {
+        // A square's diagonal between two walls is refused; a triangle's move through a
+        // corner costs two.
+        let g = dig(Tiling::Square, 8, 8, &[(2, 2), (3, 3), (4, 4), (5, 4)]);
+        let a = g.cell_index(crate::geom::Cell::new(2, 2)).unwrap();
+        let d = bfs_steps(&g, &[a]);
+        assert!(g.indices().filter(|&i| i != a).all(|i| d[i] == FAR));
+        let block: Vec<(i32, i32)> = (2..5).flat_map(|y| (2..5).map(move |x| (x, y))).collect();
+        let mut g = dig(Tiling::Square, 8, 8, &block);
+        let far = g.cell_index(crate::geom::Cell::new(4, 4)).unwrap();
+        assert_eq!(bfs_steps(&g, &[a])[far], 2, "diagonals past open floor");
+        let middle = g.cell_index(crate::geom::Cell::new(3, 3)).unwrap();
+        g[middle] = Terrain::Wall;
+        assert_eq!(bfs_steps(&g, &[a])[far], 4, "round the pillar by its sides");
+
+        let mut g = crate::mapgen::rock_on(Tiling::Triangle, 8, 6).map(|_| Terrain::Floor);
+        let a = g.cell_index(crate::geom::Cell::new(5, 2)).unwrap();
+        let d = bfs_steps(&g, &[a]);
+        for i in g.indices() {
+            let want = g.distance(g.hex(a), g.hex(i));
+            assert_eq!(d[i], want as u32, "{:?}", g.cell(i));
+        }
+        // Up-pointing (6, 3) reaches (6, 2) above it through its top corner, at a cost of
+        // two; with a wall at that corner, by three sides.
+        let up = g.cell_index(crate::geom::Cell::new(6, 3)).unwrap();
+        let above = g.cell_index(crate::geom::Cell::new(6, 2)).unwrap();
+        assert_eq!(bfs_steps(&g, &[up])[above], 2);
+        let wall = g.cell_index(crate::geom::Cell::new(7, 2)).unwrap();
+        g[wall] = Terrain::Wall;
+        assert_eq!(bfs_steps(&g, &[up])[above], 3, "no squeezing past the wall");
+    }
+
     #[test]
     fn bfs_counts_steps_and_fill_walls_the_rest() {
         let mut g = map(&["#######", "#...#.#", "#######"]);

@@ -138,7 +138,7 @@ pub(super) fn guard_the_artifact(
 mod tests {
     use super::*;
     use crate::mapgen::connect::interior_mask;
-    use crate::mapgen::rock;
+    use crate::mapgen::{rock, rock_on};
     use crate::rng::from_seed;
 
     #[test]
@@ -156,6 +156,29 @@ mod tests {
                 .iter()
                 .all(|&n| g.get(n) == Some(&Terrain::Floor))
         );
+    }
+
+    #[test]
+    fn off_hexes_the_hall_is_open_round_its_centre_with_pillars() {
+        for (t, pillars) in [(Tiling::Square, 8), (Tiling::Triangle, 6)] {
+            let mut g = rock_on(t, 80, 40);
+            let interior = interior_mask(&g);
+            let centre = carve_hall(&mut g, &interior, &mut from_seed(2)).unwrap();
+            let c = g.cell(centre);
+            let hall = t.sight_range(c, MAX_RADIUS as u32);
+            let floor = g.iter().filter(|(_, t)| **t == Terrain::Floor).count();
+            assert_eq!(floor, hall.len() - pillars, "{t}");
+            assert!(
+                g.neighbours(g.hex(centre))
+                    .all(|n| g.get(n) == Some(&Terrain::Floor))
+            );
+            // Near its end of the map, clear of the border.
+            let (col, _) = t.screen(c, 0);
+            assert!(
+                (16..=30).contains(&col) || (130..=144).contains(&col),
+                "{t} {col}"
+            );
+        }
     }
 
     #[test]

@@ -264,6 +264,39 @@ mod tests {
     }
 
     #[test]
+    fn on_every_tiling_stairs_go_to_opposite_ends_of_a_corridor() {
+        for t in crate::geom::Tiling::ALL {
+            let mut g = crate::mapgen::rock_on(t, 30, 3);
+            let row: Vec<usize> = g.indices().filter(|&i| g.cell(i).y == 1).collect();
+            for &i in &row {
+                g[i] = Terrain::Floor;
+            }
+            let up = place_stairs(&mut g, &mut from_seed(4), None, true).unwrap();
+            let ends = [row[0], row[row.len() - 1]];
+            assert!(ends.contains(&up), "{t}");
+            let down = g.indices().find(|&i| g[i] == Terrain::StairsDown).unwrap();
+            assert!(ends.contains(&down) && down != up, "{t}");
+        }
+    }
+
+    #[test]
+    fn off_hexes_monsters_keep_the_tilings_safe_distance() {
+        for t in [crate::geom::Tiling::Square, crate::geom::Tiling::Triangle] {
+            let g = crate::mapgen::rock_on(t, 60, 30).map(|_| Terrain::Floor);
+            let start = g.cell_index(crate::geom::Cell::new(5, 5)).unwrap();
+            let data = data();
+            let mut rng = from_seed(9);
+            let mut placer = Placer::new(&g, start, &mut rng);
+            placer.monsters(5, &Kinds::of(&data), &mut rng);
+            let things = placer.finish();
+            assert!(!things.is_empty(), "{t}");
+            for p in &things {
+                assert!(g.distance(p.at, g.hex(start)) > SAFE_RADIUS, "{t}");
+            }
+        }
+    }
+
+    #[test]
     fn an_anchor_sends_the_up_stairs_away_and_down_may_be_left_out() {
         let mut g = open(30, 1);
         let anchor = g.index(Hex::new(3, 0));

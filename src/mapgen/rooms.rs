@@ -286,7 +286,7 @@ fn side_walk<T>(grid: &Grid<T>, from: Hex, to: Hex) -> Vec<Hex> {
 mod tests {
     use super::*;
     use crate::mapgen::connect::{interior_mask, regions};
-    use crate::mapgen::rock;
+    use crate::mapgen::{rock, rock_on};
     use crate::rng::from_seed;
 
     #[test]
@@ -337,6 +337,77 @@ mod tests {
         }
         let again = room_shape(&mut from_seed(2), Tiling::Hex, Hex::new(11, 8));
         assert!(try_place(&mut g, &interior, &mut parts, Hex::new(11, 8), &again).is_none());
+    }
+
+    #[test]
+    fn on_every_tiling_rooms_are_walled_all_round_and_keep_apart() {
+        for t in Tiling::ALL {
+            for seed in 0..6 {
+                let mut g = rock_on(t, 30, 20);
+                let interior = interior_mask(&g);
+                let mut parts = vec![Part::Outside; g.storage_len()];
+                let at = Hex::new(20, 9);
+                let inside = room_shape(&mut from_seed(seed), t, at);
+                assert!(try_place(&mut g, &interior, &mut parts, at, &inside).is_some());
+                let floor: Vec<usize> = g.indices().filter(|&i| g[i] == Terrain::Floor).collect();
+                assert_eq!(floor.len(), inside.len(), "{t}");
+                let around = Around::touching(&g);
+                for &i in &floor {
+                    assert!(around.at(&g, i).all(|j| parts[j] != Part::Outside), "{t}");
+                }
+                // As wide on screen as a hex room: 8 to 18 columns, 3 to 7 rows.
+                let screen = |i: usize| t.screen(g.cell(i), 0);
+                let cols: Vec<i32> = floor.iter().map(|&i| screen(i).0).collect();
+                let rows: Vec<i32> = floor.iter().map(|&i| screen(i).1).collect();
+                let wide = cols.iter().max().unwrap() - cols.iter().min().unwrap() + 1;
+                let tall = rows.iter().max().unwrap() - rows.iter().min().unwrap() + 1;
+                assert!(
+                    (7..=19).contains(&wide) && (3..=7).contains(&tall),
+                    "{t} {wide}×{tall}"
+                );
+                let next = Hex::new(21, 9);
+                let again = room_shape(&mut from_seed(seed + 1), t, next);
+                assert!(try_place(&mut g, &interior, &mut parts, next, &again).is_none());
+            }
+        }
+    }
+
+    #[test]
+    fn side_walks_step_across_sides_from_end_to_end() {
+        for t in [Tiling::Square, Tiling::Triangle] {
+            let g = rock_on(t, 30, 20);
+            for (a, b) in [((3, 3), (20, 15)), ((25, 17), (4, 2)), ((7, 2), (8, 16))] {
+                let (a, b) = (Hex::new(a.0, a.1), Hex::new(b.0, b.1));
+                let walk = side_walk(&g, a, b);
+                assert_eq!((walk[0], *walk.last().unwrap()), (a, b), "{t}");
+                for w in walk.windows(2) {
+                    let m = g.move_between(w[0], w[1]).unwrap();
+                    assert_eq!(m.kind, StepKind::Side, "{t}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn off_hexes_a_corridor_joins_two_rooms_across_sides() {
+        for t in [Tiling::Square, Tiling::Triangle] {
+            for seed in 0..20 {
+                let mut g = rock_on(t, 40, 20);
+                let interior = interior_mask(&g);
+                let mut parts = vec![Part::Outside; g.storage_len()];
+                let mut rng = from_seed(seed);
+                let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
+                for c in [a, b] {
+                    let inside = round_room(t, c, 2);
+                    assert!(try_place(&mut g, &interior, &mut parts, c, &inside).is_some());
+                }
+                corridor(&mut g, &interior, &parts, &mut rng, a, b);
+                // Regions are joined across sides: walkable whatever lies beside.
+                let (labels, sizes) = regions(&g);
+                assert_eq!(sizes.len(), 1, "{t} seed {seed}: one region");
+                assert_eq!(labels[g.index(a).unwrap()], labels[g.index(b).unwrap()]);
+            }
+        }
     }
 
     #[test]
