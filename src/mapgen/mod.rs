@@ -1,6 +1,6 @@
-//! Seeded level generation: noise caverns smoothed on the hex grid, halls of rooms joined by
-//! corridors, flooded levels, pools of water and patches of brush, stairs far apart, and the
-//! monsters and items of the data files.
+//! Seeded level generation on any tiling: noise caverns smoothed on the grid, halls of rooms
+//! joined by corridors, flooded levels, pools of water and patches of brush, stairs far apart,
+//! and the monsters and items of the data files.
 //!
 //! [`generate`] is a pure function of its arguments: the same seed, depth and size give the
 //! same [`Level`] on every machine, whatever other levels were generated before. Noise is
@@ -8,6 +8,17 @@
 //! ranks decide terrain; every other random choice comes from [`crate::rng::stream`] with
 //! [`Stream::Generation`] and the depth as sub-stream. All work is done on flat storage
 //! indices of the [`Grid`] with precomputed neighbour offsets.
+//!
+//! # Tilings
+//! Every generator works through the grid's tiling ([`generate_on`]). Connectivity (regions,
+//! corridors, packs) goes across tiles' sides, the moves never refused for squeezing past a
+//! corner, so whatever is joined can be walked on every tiling; step counts (stairs, the safe
+//! radius's reach) follow all the rules' moves. Borders, smoothing and room walls use the tiles
+//! sharing a side or a corner (6 on hexes, 8 on squares, 12 on triangles), smoothing by their
+//! majority. Rooms and halls are drawn to look alike on screen: rectangles 8–18 columns wide
+//! on every tiling, round rooms and a pillared hall in each tiling's own shape; counts meant
+//! per area (rooms, monsters, items) count a triangle as half a hex. On hexes the generators
+//! take every step and every random draw they always took: hex levels are unchanged.
 //!
 //! # Styles
 //! Each depth has a [`Style`] ([`style`]): halls of rooms at depths 1–2, 5 and 8, open caves
@@ -23,12 +34,15 @@
 //! by name.
 //!
 //! # Guarantees
-//! - Every border tile (a tile with a neighbour outside the map) is a wall.
-//! - Every passable tile is reachable from the start.
+//! - Every border tile (a tile sharing a side or a corner with a place outside the map) is a
+//!   wall.
+//! - Every passable tile is reachable from the start by the rules' moves.
 //! - The up stairs are the start; except on the lair, the down stairs are on reachable
-//!   ground, as far from the start (in steps) as the level allows.
-//! - No monster stands within [`SAFE_RADIUS`] steps of the start; every monster and item
-//!   stands on its own reachable tile of floor (items), brush or shallow water.
+//!   ground, as far from the start (in steps, [`Grid::distance`] on open floor) as the level
+//!   allows.
+//! - No monster stands within [`SAFE_RADIUS`] of the start by the tiling's distance; every
+//!   monster and item stands on its own reachable tile of floor (items), brush or shallow
+//!   water.
 //!
 //! # Small and large sizes
 //! Sizes are clamped to `1..=`[`MAX_WIDTH`] by `1..=`[`MAX_HEIGHT`]. A level needs at least one
@@ -63,7 +77,8 @@ pub const DEFAULT_HEIGHT: u32 = 40;
 pub const MAX_WIDTH: u32 = 1000;
 /// The largest height [`generate`] makes; taller requests are clamped to it.
 pub const MAX_HEIGHT: u32 = 1000;
-/// No monster is placed within this many steps (hex distance) of the start.
+/// No monster is placed within this distance of the start ([`Grid::distance`]: steps on
+/// open floor).
 pub const SAFE_RADIUS: i32 = 8;
 
 /// Generates the level for a game seed at a depth, `width` tiles by `height` rows, as a
