@@ -46,20 +46,21 @@ pub(super) fn carve_rooms(
     let wanted = (area / area_per_room.max(1)).clamp(MIN_ROOMS, MAX_ROOMS);
     let mut parts = vec![Part::Outside; grid.storage_len()];
     let mut rooms = Vec::new();
+    let around = Around::touching(grid);
     for _ in 0..wanted * TRIES_PER_ROOM {
         if rooms.len() == wanted {
             break;
         }
         let centre = grid.hex(spots[dice::below(rng, spots.len())]);
         let inside = room_shape(rng, grid.tiling(), centre);
-        if let Some(room) = try_place(grid, interior, &mut parts, centre, &inside) {
+        if let Some(room) = try_place(&around, grid, interior, &mut parts, centre, &inside) {
             rooms.push(room);
         }
     }
     let centres: Vec<Hex> = rooms.iter().map(|r| r.centre).collect();
     let distance = |a: Hex, b: Hex| grid.distance(a, b);
     for (a, b) in links(&centres, distance, rng) {
-        corridor(grid, interior, &parts, rng, centres[a], centres[b]);
+        corridor(&around, grid, interior, &parts, rng, centres[a], centres[b]);
     }
     rooms.len()
 }
@@ -161,13 +162,13 @@ fn round_room(tiling: Tiling, centre: Hex, radius: i32) -> Vec<Hex> {
 /// Carves a room if it fits: its inside on interior tiles, and neither its inside nor its
 /// walls touching another room.
 fn try_place(
+    around: &Around,
     grid: &mut Grid<Terrain>,
     interior: &[bool],
     parts: &mut [Part],
     centre: Hex,
     inside: &[Hex],
 ) -> Option<Room> {
-    let around = Around::touching(grid);
     let mut cells = Vec::with_capacity(inside.len());
     for &h in inside {
         let i = grid.index(h).filter(|&i| interior[i])?;
@@ -197,6 +198,7 @@ fn try_place(
 /// other way round. Where it crosses a room's wall into or out of the room it leaves a
 /// closed door (two times in three, never beside another door) or an opening.
 fn corridor(
+    around: &Around,
     grid: &mut Grid<Terrain>,
     interior: &[bool],
     parts: &[Part],
@@ -233,7 +235,6 @@ fn corridor(
         .map(|&h| grid.index(h).filter(|&i| interior[i]))
         .collect();
     let part = |c: Option<usize>| c.map_or(Part::Outside, |i| parts[i]);
-    let around = Around::touching(grid);
     for k in 0..cells.len() {
         let Some(i) = cells[k] else { continue };
         match parts[i] {
@@ -326,7 +327,17 @@ mod tests {
         let interior = interior_mask(&g);
         let mut parts = vec![Part::Outside; g.storage_len()];
         let inside = room_shape(&mut from_seed(1), Tiling::Hex, Hex::new(10, 8));
-        assert!(try_place(&mut g, &interior, &mut parts, Hex::new(10, 8), &inside).is_some());
+        assert!(
+            try_place(
+                &Around::touching(&g),
+                &mut g,
+                &interior,
+                &mut parts,
+                Hex::new(10, 8),
+                &inside
+            )
+            .is_some()
+        );
         let floor = g.indices().filter(|&i| g[i] == Terrain::Floor).count();
         assert_eq!(floor, inside.len());
         // Every floor tile's neighbours are floor or the room's wall.
@@ -336,7 +347,17 @@ mod tests {
             }
         }
         let again = room_shape(&mut from_seed(2), Tiling::Hex, Hex::new(11, 8));
-        assert!(try_place(&mut g, &interior, &mut parts, Hex::new(11, 8), &again).is_none());
+        assert!(
+            try_place(
+                &Around::touching(&g),
+                &mut g,
+                &interior,
+                &mut parts,
+                Hex::new(11, 8),
+                &again
+            )
+            .is_none()
+        );
     }
 
     #[test]
@@ -348,7 +369,17 @@ mod tests {
                 let mut parts = vec![Part::Outside; g.storage_len()];
                 let at = Hex::new(20, 9);
                 let inside = room_shape(&mut from_seed(seed), t, at);
-                assert!(try_place(&mut g, &interior, &mut parts, at, &inside).is_some());
+                assert!(
+                    try_place(
+                        &Around::touching(&g),
+                        &mut g,
+                        &interior,
+                        &mut parts,
+                        at,
+                        &inside
+                    )
+                    .is_some()
+                );
                 let floor: Vec<usize> = g.indices().filter(|&i| g[i] == Terrain::Floor).collect();
                 assert_eq!(floor.len(), inside.len(), "{t}");
                 let around = Around::touching(&g);
@@ -367,7 +398,17 @@ mod tests {
                 );
                 let next = Hex::new(21, 9);
                 let again = room_shape(&mut from_seed(seed + 1), t, next);
-                assert!(try_place(&mut g, &interior, &mut parts, next, &again).is_none());
+                assert!(
+                    try_place(
+                        &Around::touching(&g),
+                        &mut g,
+                        &interior,
+                        &mut parts,
+                        next,
+                        &again
+                    )
+                    .is_none()
+                );
             }
         }
     }
@@ -399,9 +440,27 @@ mod tests {
                 let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
                 for c in [a, b] {
                     let inside = round_room(t, c, 2);
-                    assert!(try_place(&mut g, &interior, &mut parts, c, &inside).is_some());
+                    assert!(
+                        try_place(
+                            &Around::touching(&g),
+                            &mut g,
+                            &interior,
+                            &mut parts,
+                            c,
+                            &inside
+                        )
+                        .is_some()
+                    );
                 }
-                corridor(&mut g, &interior, &parts, &mut rng, a, b);
+                corridor(
+                    &Around::touching(&g),
+                    &mut g,
+                    &interior,
+                    &parts,
+                    &mut rng,
+                    a,
+                    b,
+                );
                 // Regions are joined across sides: walkable whatever lies beside.
                 let (labels, sizes) = regions(&g);
                 assert_eq!(sizes.len(), 1, "{t} seed {seed}: one region");
@@ -420,9 +479,27 @@ mod tests {
             let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
             for c in [a, b] {
                 let inside = c.range(2).collect::<Vec<_>>();
-                assert!(try_place(&mut g, &interior, &mut parts, c, &inside).is_some());
+                assert!(
+                    try_place(
+                        &Around::touching(&g),
+                        &mut g,
+                        &interior,
+                        &mut parts,
+                        c,
+                        &inside
+                    )
+                    .is_some()
+                );
             }
-            corridor(&mut g, &interior, &parts, &mut rng, a, b);
+            corridor(
+                &Around::touching(&g),
+                &mut g,
+                &interior,
+                &parts,
+                &mut rng,
+                a,
+                b,
+            );
             let (labels, sizes) = regions(&g);
             assert_eq!(sizes.len(), 1, "seed {seed}: one region");
             assert_eq!(labels[g.index(a).unwrap()], labels[g.index(b).unwrap()]);
