@@ -96,6 +96,9 @@ pub(super) fn carve_caves(
     for _ in 0..SMOOTHING_ROUNDS {
         walls = smooth(grid, interior, &walls);
     }
+    if grid.tiling() == Tiling::Triangle {
+        walls = prune_teeth(grid, &walls);
+    }
     for i in grid.indices().collect::<Vec<_>>() {
         grid[i] = if walls[i] {
             Terrain::Wall
@@ -120,6 +123,21 @@ pub(super) fn smooth<T>(grid: &Grid<T>, interior: &[bool], walls: &[bool]) -> Ve
             Ordering::Equal => walls[i],
             Ordering::Greater => true,
         };
+    }
+    out
+}
+
+/// Fills the lone triangles of floor that smoothing leaves along a cave's edge, each open on
+/// one side only (a row of them reads as a comb): a floor cell with fewer than two floor
+/// cells across its sides becomes wall.
+fn prune_teeth<T>(grid: &Grid<T>, walls: &[bool]) -> Vec<bool> {
+    let sides = Around::sides(grid);
+    let mut out = walls.to_vec();
+    for i in grid.indices().filter(|&i| !walls[i]) {
+        let open = sides.at(grid, i).filter(|&j| !walls[j]).count();
+        if open < 2 {
+            out[i] = true;
+        }
     }
     out
 }
@@ -228,6 +246,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn triangle_caves_lose_their_teeth() {
+        let g = crate::mapgen::rock_on(Tiling::Triangle, 9, 7);
+        let mut walls = vec![true; g.storage_len()];
+        // A strip of floor along row 3 with a tooth above it: up-pointing (7, 2) shares its
+        // flat bottom with down-pointing (7, 3), and nothing else. The strip's two ends,
+        // open on one side, go too.
+        let at = |x, y| g.cell_index(Cell::new(x, y)).unwrap();
+        for x in 3..12 {
+            walls[at(x, 3)] = false;
+        }
+        walls[at(7, 2)] = false;
+        let out = prune_teeth(&g, &walls);
+        assert!(out[at(7, 2)], "the tooth is filled");
+        assert!((4..11).all(|x| !out[at(x, 3)]), "the strip stays");
     }
 
     #[test]
