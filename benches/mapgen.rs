@@ -1,9 +1,13 @@
 //! Benchmark: generating a standard 80×40 level (aim: well under 10 ms), at depth 3 (open
-//! caves, comparable with earlier runs) and in each style.
+//! caves, comparable with earlier runs) and in each style; then depth 3 and a halls depth on
+//! squares and triangles.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexdeep::mapgen::{DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, Style, generate, style};
+use hexdeep::geom::Tiling;
+use hexdeep::mapgen::{
+    DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, Style, generate, generate_on, style,
+};
 use std::hint::black_box;
 
 fn bench_generate(c: &mut Criterion) {
@@ -34,5 +38,21 @@ fn bench_generate(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_generate);
+fn bench_other_tilings(c: &mut Criterion) {
+    let content = hexdeep::content::Content::bundled().unwrap();
+    let mut seed = 0u64;
+    for tiling in [Tiling::Square, Tiling::Triangle] {
+        for depth in [3, 1] {
+            c.bench_function(&format!("mapgen 80x40 {tiling} depth {depth}"), |b| {
+                b.iter(|| {
+                    seed = seed.wrapping_add(1);
+                    let (w, h) = (DEFAULT_WIDTH, DEFAULT_HEIGHT);
+                    generate_on(&content, tiling, black_box(seed), depth, w, h)
+                });
+            });
+        }
+    }
+}
+
+criterion_group!(benches, bench_generate, bench_other_tilings);
 criterion_main!(benches);

@@ -1,14 +1,16 @@
-//! Level generation: determinism, connectivity, borders, stairs, safe starts, the character of
-//! each style, the lair, and population from the data files, checked with plain
-//! breadth-first searches over hexes written here independently of the generator.
+//! Level generation on every tiling: determinism, connectivity, borders, stairs, safe starts,
+//! the character of each style, the lair, and population from the data files, checked with
+//! plain searches over the rules' moves ([`Level::move_allowed`]) written here independently
+//! of the generator. Each test runs once per tiling.
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::content::{Content, ItemKind, MonsterKind};
-use hexdeep::geom::Hex;
+use hexdeep::geom::{Cell, Hex, Tiling};
 use hexdeep::map::{Level, PlacementKind, Terrain};
 use hexdeep::mapgen::{
     DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, MAX_WIDTH, SAFE_RADIUS, Style, level_name, style,
 };
+use hexdeep::path::{Flow, PathScratch, terrain_cost, terrain_pinch};
 use hexdeep::sim::{Behaviour, ItemUse};
 use std::sync::OnceLock;
 
@@ -18,8 +20,14 @@ fn content() -> &'static Content {
     CONTENT.get_or_init(|| Content::bundled().unwrap())
 }
 
-fn generate(seed: u64, depth: u32, width: u32, height: u32) -> Level {
-    hexdeep::mapgen::generate(content(), seed, depth, width, height)
+fn generate(tiling: Tiling, seed: u64, depth: u32, width: u32, height: u32) -> Level {
+    hexdeep::mapgen::generate_on(content(), tiling, seed, depth, width, height)
+}
+
+/// Tiles a level `width` by `height` has on `tiling` (twice as many a row on triangles).
+fn tiles_for(tiling: Tiling, width: u32, height: u32) -> usize {
+    let per = if tiling == Tiling::Triangle { 2 } else { 1 };
+    (width * height * per) as usize
 }
 
 fn item_kind(name: &str) -> Option<&'static ItemKind> {
@@ -38,7 +46,8 @@ fn monster_kinds() -> &'static [MonsterKind] {
     content().monsters()
 }
 use proptest::prelude::*;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
 
 /// FNV-1a over the terrain glyphs in reading order, the start and the placements.
 fn fingerprint(level: &Level) -> u64 {
@@ -60,13 +69,25 @@ fn fingerprint(level: &Level) -> u64 {
     h
 }
 
-/// Every hex reachable from `from` over passable tiles.
+/// The rules' moves from `h` on `level`: the tile entered and what the move costs on open
+/// floor (1, and 2 for a triangle's move through a corner), when the move is allowed and the
+/// tile may be entered.
+fn moves(level: &Level, h: Hex) -> Vec<(Hex, u32)> {
+    level
+        .terrain
+        .moves_at(h)
+        .filter(|&(n, _)| level.passable(n) && level.move_allowed(h, n))
+        .map(|(n, m)| (n, 1 + m.extra_cost))
+        .collect()
+}
+
+/// Every tile reachable from `from` by the rules' moves.
 fn reachable(level: &Level, from: Hex) -> BTreeSet<Hex> {
     let mut seen = BTreeSet::from([from]);
     let mut queue = VecDeque::from([from]);
     while let Some(h) = queue.pop_front() {
-        for n in h.neighbors() {
-            if level.passable(n) && seen.insert(n) {
+        for (n, _) in moves(level, h) {
+            if seen.insert(n) {
                 queue.push_back(n);
             }
         }
@@ -74,20 +95,32 @@ fn reachable(level: &Level, from: Hex) -> BTreeSet<Hex> {
     seen
 }
 
-/// Steps over passable tiles from `from` to every hex it reaches.
+/// Steps by the rules' moves from `from` to every tile it reaches (a triangle's move
+/// through a corner counts two, as on open floor).
 fn steps_from(level: &Level, from: Hex) -> BTreeMap<Hex, u32> {
     let mut steps = BTreeMap::from([(from, 0)]);
-    let mut queue = VecDeque::from([from]);
-    while let Some(h) = queue.pop_front() {
-        let next = steps[&h] + 1;
-        for n in h.neighbors() {
-            if level.passable(n) && !steps.contains_key(&n) {
-                steps.insert(n, next);
-                queue.push_back(n);
+    let mut queue = BinaryHeap::from([Reverse((0, from))]);
+    while let Some(Reverse((d, h))) = queue.pop() {
+        if steps[&h] < d {
+            continue;
+        }
+        for (n, c) in moves(level, h) {
+            if steps.get(&n).is_none_or(|&old| old > d + c) {
+                steps.insert(n, d + c);
+                queue.push(Reverse((d + c, n)));
             }
         }
     }
     steps
+}
+
+/// Whether a tile has a tile sharing a side or a corner with it outside the map.
+fn on_edge(level: &Level, hex: Hex) -> bool {
+    let tiling = level.terrain.tiling();
+    tiling
+        .touching(tiling.class(Cell::from(hex)))
+        .iter()
+        .any(|&(dx, dy)| !level.terrain.contains(hex + Hex::new(dx, dy)))
 }
 
 fn tiles_of(level: &Level, terrain: Terrain) -> Vec<Hex> {
@@ -102,8 +135,7 @@ fn tiles_of(level: &Level, terrain: Terrain) -> Vec<Hex> {
 /// The laws every generated level keeps, whatever its size.
 fn check_laws(level: &Level) -> Result<(), String> {
     for (hex, t) in level.terrain.iter() {
-        let on_edge = hex.neighbors().iter().any(|&n| !level.terrain.contains(n));
-        if on_edge && *t != Terrain::Wall {
+        if on_edge(level, hex) && *t != Terrain::Wall {
             return Err(format!("border tile {hex} is {t:?}"));
         }
     }
@@ -126,6 +158,24 @@ fn check_laws(level: &Level) -> Result<(), String> {
     let reached = reachable(level, start);
     if let Some(lost) = passable.iter().find(|h| !reached.contains(h)) {
         return Err(format!("{lost} cannot be reached from {start}"));
+    }
+    // The game's own search agrees: every passable tile has a path.
+    let grid = &level.terrain;
+    let mut lattice = BTreeSet::new();
+    let from = grid.index(start).ok_or("start off the map")?;
+    PathScratch::new().dijkstra_lattice(
+        grid,
+        terrain_cost(level),
+        terrain_pinch(level),
+        &[from],
+        u32::MAX - 1,
+        |i, _| {
+            lattice.insert(grid.hex(i));
+            Flow::Continue
+        },
+    );
+    if let Some(lost) = passable.iter().find(|h| !lattice.contains(h)) {
+        return Err(format!("{lost} has no path from {start}"));
     }
     if tiles_of(level, Terrain::StairsUp).len() != 1
         || tiles_of(level, Terrain::StairsDown).len() > 1
@@ -161,7 +211,8 @@ fn check_laws(level: &Level) -> Result<(), String> {
         if !fits {
             return Err(format!("{p:?} is no known kind or stands on {ground:?}"));
         }
-        if matches!(p.kind, PlacementKind::Monster(_)) && p.at.distance(start) <= SAFE_RADIUS {
+        let near = level.terrain.distance(p.at, start) <= SAFE_RADIUS;
+        if matches!(p.kind, PlacementKind::Monster(_)) && near {
             return Err(format!(
                 "{p:?} is within {SAFE_RADIUS} of the start {start}"
             ));
@@ -170,8 +221,8 @@ fn check_laws(level: &Level) -> Result<(), String> {
     Ok(())
 }
 
-fn standard(seed: u64, depth: u32) -> Level {
-    generate(seed, depth, DEFAULT_WIDTH, DEFAULT_HEIGHT)
+fn standard(tiling: Tiling, seed: u64, depth: u32) -> Level {
+    generate(tiling, seed, depth, DEFAULT_WIDTH, DEFAULT_HEIGHT)
 }
 
 fn monsters(level: &Level) -> Vec<(&str, Hex)> {
@@ -208,46 +259,55 @@ fn share(level: &Level, of: &[Terrain]) -> usize {
 }
 
 /// The mean share over ten seeds of levels of a depth.
-fn mean_share(depth: u32, of: &[Terrain]) -> usize {
+fn mean_share(tiling: Tiling, depth: u32, of: &[Terrain]) -> usize {
     (0..10)
-        .map(|s| share(&standard(s, depth), of))
+        .map(|s| share(&standard(tiling, s, depth), of))
         .sum::<usize>()
         / 10
 }
 
 #[test]
 fn same_seed_same_level_at_every_depth() {
-    for depth in 1..=LAIR_DEPTH {
-        for seed in [0, 42, u64::MAX] {
-            let a = standard(seed, depth);
-            let b = standard(seed, depth);
-            assert_eq!(fingerprint(&a), fingerprint(&b));
-            assert_eq!(a, b);
+    for t in Tiling::ALL {
+        for depth in 1..=LAIR_DEPTH {
+            for seed in [0, 42, u64::MAX] {
+                let a = standard(t, seed, depth);
+                let b = standard(t, seed, depth);
+                assert_eq!(fingerprint(&a), fingerprint(&b), "{t}");
+                assert_eq!(a, b, "{t}");
+                assert_eq!(a.terrain.tiling(), t);
+            }
         }
     }
 }
 
 #[test]
 fn a_level_does_not_depend_on_the_levels_made_before_it() {
-    let alone = standard(77, 5);
-    let after: Vec<Level> = (1..=5).map(|d| standard(77, d)).collect();
-    assert_eq!(after[4], alone);
-    let lair_first = standard(77, LAIR_DEPTH);
-    assert_eq!(standard(77, 5), alone);
-    assert_eq!(standard(77, LAIR_DEPTH), lair_first);
+    for t in Tiling::ALL {
+        let alone = standard(t, 77, 5);
+        let after: Vec<Level> = (1..=5).map(|d| standard(t, 77, d)).collect();
+        assert_eq!(after[4], alone, "{t}");
+        let lair_first = standard(t, 77, LAIR_DEPTH);
+        assert_eq!(standard(t, 77, 5), alone, "{t}");
+        assert_eq!(standard(t, 77, LAIR_DEPTH), lair_first, "{t}");
+    }
 }
 
 #[test]
-fn different_seeds_and_depths_differ() {
-    let mut prints: Vec<u64> = (0..20).map(|s| fingerprint(&standard(s, 1))).collect();
-    prints.extend((2..=LAIR_DEPTH).map(|d| fingerprint(&standard(0, d))));
+fn different_seeds_depths_and_tilings_differ() {
+    let mut prints = Vec::new();
+    for t in Tiling::ALL {
+        prints.extend((0..20).map(|s| fingerprint(&standard(t, s, 1))));
+        prints.extend((2..=LAIR_DEPTH).map(|d| fingerprint(&standard(t, 0, d))));
+    }
     let unique: BTreeSet<u64> = prints.iter().copied().collect();
     assert_eq!(unique.len(), prints.len());
 }
 
-#[test]
-fn two_hundred_seeds_keep_the_laws() {
-    for seed in 0..200u64 {
+/// The laws, and the down stairs as far from the start as any floor, for `count` seeds on a
+/// tiling (every depth in turn; every tenth level at the full size, the rest smaller).
+fn seeds_keep_the_laws(t: Tiling, count: u64) {
+    for seed in 0..count {
         // Most seeds at a smaller size to keep the debug build quick; every tenth full size.
         let (w, h) = if seed % 10 == 0 {
             (DEFAULT_WIDTH, DEFAULT_HEIGHT)
@@ -255,8 +315,8 @@ fn two_hundred_seeds_keep_the_laws() {
             (40, 24)
         };
         let depth = 1 + (seed % u64::from(LAIR_DEPTH)) as u32;
-        let level = generate(seed, depth, w, h);
-        check_laws(&level).unwrap_or_else(|e| panic!("seed {seed} depth {depth}: {e}"));
+        let level = generate(t, seed, depth, w, h);
+        check_laws(&level).unwrap_or_else(|e| panic!("{t} seed {seed} depth {depth}: {e}"));
         if !style(depth).has_down_stairs() {
             continue;
         }
@@ -264,25 +324,45 @@ fn two_hundred_seeds_keep_the_laws() {
         let steps = steps_from(&level, start);
         let down = tiles_of(&level, Terrain::StairsDown)[0];
         let to_down = steps.get(&down).copied();
-        assert!(to_down.is_some(), "seed {seed}: down stairs unreachable");
+        assert!(
+            to_down.is_some(),
+            "{t} seed {seed}: down stairs unreachable"
+        );
         // Far apart: no floor tile is more steps from the start than the down stairs.
         for floor in tiles_of(&level, Terrain::Floor) {
             assert!(
                 steps.get(&floor).copied() <= to_down,
-                "seed {seed}: {floor} is farther"
+                "{t} seed {seed}: {floor} is farther"
             );
         }
     }
 }
 
 #[test]
+fn two_hundred_seeds_keep_the_laws() {
+    seeds_keep_the_laws(Tiling::Hex, 200);
+}
+
+#[test]
+fn a_hundred_seeds_keep_the_laws_on_squares() {
+    seeds_keep_the_laws(Tiling::Square, 100);
+}
+
+#[test]
+fn a_hundred_seeds_keep_the_laws_on_triangles() {
+    seeds_keep_the_laws(Tiling::Triangle, 100);
+}
+
+#[test]
 fn depths_one_to_nine_go_down_and_the_lair_does_not() {
-    for depth in 1..=LAIR_DEPTH {
-        for seed in 0..3 {
-            let level = standard(seed, depth);
-            let downs = tiles_of(&level, Terrain::StairsDown).len();
-            assert_eq!(downs, usize::from(depth < LAIR_DEPTH), "depth {depth}");
-            assert_eq!(tiles_of(&level, Terrain::StairsUp).len(), 1);
+    for t in Tiling::ALL {
+        for depth in 1..=LAIR_DEPTH {
+            for seed in 0..3 {
+                let level = standard(t, seed, depth);
+                let downs = tiles_of(&level, Terrain::StairsDown).len();
+                assert_eq!(downs, usize::from(depth < LAIR_DEPTH), "{t} depth {depth}");
+                assert_eq!(tiles_of(&level, Terrain::StairsUp).len(), 1);
+            }
         }
     }
 }
@@ -299,71 +379,102 @@ fn the_depths_follow_the_plan() {
 
 #[test]
 fn names_say_the_style() {
-    for depth in 1..=LAIR_DEPTH {
-        let level = standard(3, depth);
-        assert_eq!(level.name, level_name(depth));
-        assert!(level.name.starts_with(&format!("Depth {depth}: ")));
-        assert!(level.name.ends_with(style(depth).title()));
+    for t in Tiling::ALL {
+        for depth in 1..=LAIR_DEPTH {
+            let level = standard(t, 3, depth);
+            assert_eq!(level.name, level_name(depth));
+            assert!(level.name.starts_with(&format!("Depth {depth}: ")));
+            assert!(level.name.ends_with(style(depth).title()));
+        }
+        assert_eq!(standard(t, 3, 4).name, "Depth 4: the flooded halls");
     }
-    assert_eq!(standard(3, 4).name, "Depth 4: the flooded halls");
+}
+
+/// The first depth of a style.
+fn depth_of(s: Style) -> u32 {
+    (1..=LAIR_DEPTH).find(|&d| style(d) == s).unwrap()
 }
 
 #[test]
 fn styles_by_depth_hold_their_character() {
-    let halls = (1..=LAIR_DEPTH)
-        .find(|&d| style(d) == Style::Halls)
-        .unwrap();
-    let caves = (1..=LAIR_DEPTH)
-        .find(|&d| style(d) == Style::Caves)
-        .unwrap();
-    let flooded = (1..=LAIR_DEPTH)
-        .find(|&d| style(d) == Style::Flooded)
-        .unwrap();
-    let overgrown = (1..=LAIR_DEPTH)
-        .find(|&d| style(d) == Style::Overgrown)
-        .unwrap();
+    let halls = depth_of(Style::Halls);
+    let caves = depth_of(Style::Caves);
+    let flooded = depth_of(Style::Flooded);
+    let overgrown = depth_of(Style::Overgrown);
     let water = [Terrain::ShallowWater, Terrain::DeepWater];
-    let (wet_halls, wet_flooded) = (mean_share(halls, &water), mean_share(flooded, &water));
-    assert!(
-        wet_flooded > 300 && wet_flooded > 5 * wet_halls,
-        "flooded {wet_flooded}‰ of passable tiles under water, halls {wet_halls}‰"
-    );
-    assert!(
-        mean_share(flooded, &[Terrain::DeepWater]) > 30,
-        "deep pools"
-    );
-    let brush = [Terrain::Brush];
-    assert!(mean_share(overgrown, &brush) > 2 * mean_share(caves, &brush));
-    for seed in 0..10 {
-        let rooms = standard(seed, halls);
+    for t in Tiling::ALL {
+        let (wet_halls, wet_flooded) =
+            (mean_share(t, halls, &water), mean_share(t, flooded, &water));
         assert!(
-            tiles_of(&rooms, Terrain::DoorClosed).len() >= 3,
-            "seed {seed}: halls have doors"
+            wet_flooded > 300 && wet_flooded > 5 * wet_halls,
+            "{t}: flooded {wet_flooded}‰ of passable tiles under water, halls {wet_halls}‰"
         );
-        assert!(tiles_of(&standard(seed, caves), Terrain::DoorClosed).is_empty());
+        assert!(
+            mean_share(t, flooded, &[Terrain::DeepWater]) > 30,
+            "{t}: deep pools"
+        );
+        let brush = [Terrain::Brush];
+        assert!(mean_share(t, overgrown, &brush) > 2 * mean_share(t, caves, &brush));
+        for seed in 0..10 {
+            let rooms = standard(t, seed, halls);
+            assert!(
+                tiles_of(&rooms, Terrain::DoorClosed).len() >= 3,
+                "{t} seed {seed}: halls have doors"
+            );
+            assert!(tiles_of(&standard(t, seed, caves), Terrain::DoorClosed).is_empty());
+        }
+        // Halls are mostly rock; caves are open.
+        let rock = |d: u32| -> usize {
+            (0..5)
+                .map(|s| {
+                    let level = standard(t, s, d);
+                    level
+                        .terrain
+                        .iter()
+                        .filter(|(_, t)| **t == Terrain::Wall)
+                        .count()
+                        * 1000
+                        / level.terrain.len()
+                })
+                .sum::<usize>()
+                / 5
+        };
+        assert!(
+            rock(halls) > rock(caves) + 100,
+            "{t}: halls {} caves {}",
+            rock(halls),
+            rock(caves)
+        );
     }
-    // Halls are mostly rock; caves are open.
-    let rock = |d: u32| -> usize {
+}
+
+#[test]
+fn caves_are_about_as_open_on_every_tiling() {
+    let caves = depth_of(Style::Caves);
+    let open = |t: Tiling| -> usize {
         (0..5)
-            .map(|s| {
-                let level = standard(s, d);
-                level
-                    .terrain
-                    .iter()
-                    .filter(|(_, t)| **t == Terrain::Wall)
-                    .count()
-                    * 1000
-                    / level.terrain.len()
-            })
+            .map(|s| share_of_map(&standard(t, s, caves)))
             .sum::<usize>()
             / 5
     };
-    assert!(
-        rock(halls) > rock(caves) + 100,
-        "halls {} caves {}",
-        rock(halls),
-        rock(caves)
-    );
+    let hex = open(Tiling::Hex);
+    for t in [Tiling::Square, Tiling::Triangle] {
+        let other = open(t);
+        assert!(
+            other.abs_diff(hex) <= 120,
+            "{t}: {other}‰ of the map passable, hexes {hex}‰"
+        );
+    }
+}
+
+/// Share of a level's tiles, per mille, that are passable.
+fn share_of_map(level: &Level) -> usize {
+    let passable = level
+        .terrain
+        .iter()
+        .filter(|(_, t)| !t.blocks_movement())
+        .count();
+    passable * 1000 / level.terrain.len()
 }
 
 #[test]
@@ -378,50 +489,73 @@ fn the_lair_holds_the_artifact_guarded_far_from_the_stairs() {
         .map(|k| k.name.as_str())
         .collect();
     assert!(!guardians.is_empty());
-    for seed in 0..10 {
-        let level = standard(seed, LAIR_DEPTH);
-        check_laws(&level).unwrap();
-        let found: Vec<Hex> = items(&level)
-            .into_iter()
-            .filter(|(n, _)| *n == artifact.name)
-            .map(|(_, at)| at)
-            .collect();
-        assert_eq!(found.len(), 1, "seed {seed}: one artifact");
-        let heart = found[0];
-        let start = level.start.unwrap();
-        let steps = steps_from(&level, start);
-        let farthest = steps.values().copied().max().unwrap();
-        assert!(
-            steps[&heart] * 3 >= farthest * 2,
-            "seed {seed}: artifact {} steps away of {farthest}",
-            steps[&heart]
-        );
-        let beasts = monsters(&level);
-        for g in &guardians {
+    for t in Tiling::ALL {
+        for seed in 0..10 {
+            let level = standard(t, seed, LAIR_DEPTH);
+            check_laws(&level).unwrap();
+            let found: Vec<Hex> = items(&level)
+                .into_iter()
+                .filter(|(n, _)| *n == artifact.name)
+                .map(|(_, at)| at)
+                .collect();
+            assert_eq!(found.len(), 1, "{t} seed {seed}: one artifact");
+            let heart = found[0];
+            let start = level.start.unwrap();
+            let steps = steps_from(&level, start);
+            let farthest = steps.values().copied().max().unwrap();
+            // Two thirds of the way on hexes; off hexes, where caves may wind further past
+            // the hall, three fifths.
+            let (num, den) = if t == Tiling::Hex { (2, 3) } else { (3, 5) };
             assert!(
-                beasts.iter().any(|(n, at)| n == g && at.is_adjacent(heart)),
-                "seed {seed}: no {g} next to the artifact"
+                steps[&heart] * den >= farthest * num,
+                "{t} seed {seed}: artifact {} steps away of {farthest}",
+                steps[&heart]
+            );
+            // The start is the floor farthest from the heart.
+            let from_heart = steps_from(&level, heart);
+            let most = tiles_of(&level, Terrain::Floor)
+                .iter()
+                .filter_map(|f| from_heart.get(f).copied())
+                .max()
+                .unwrap_or(0);
+            assert!(
+                from_heart[&start] >= most,
+                "{t} seed {seed}: start too near"
+            );
+            let beasts = monsters(&level);
+            for g in &guardians {
+                assert!(
+                    beasts
+                        .iter()
+                        .any(|(n, at)| n == g && level.terrain.adjacent(*at, heart)),
+                    "{t} seed {seed}: no {g} next to the artifact"
+                );
+            }
+            let ordinary = beasts
+                .iter()
+                .filter(|(n, _)| !guardians.contains(n))
+                .count();
+            assert!(
+                ordinary >= 5,
+                "{t} seed {seed}: {ordinary} ordinary monsters"
             );
         }
-        let ordinary = beasts
-            .iter()
-            .filter(|(n, _)| !guardians.contains(n))
-            .count();
-        assert!(ordinary >= 5, "seed {seed}: {ordinary} ordinary monsters");
     }
 }
 
 #[test]
 fn the_artifact_and_guardians_appear_only_in_the_lair() {
-    for depth in 1..LAIR_DEPTH {
-        for seed in 0..5 {
-            let level = standard(seed, depth);
-            for (name, _) in items(&level) {
-                assert_ne!(item_kind(name).unwrap().use_, ItemUse::Artifact);
-            }
-            for (name, _) in monsters(&level) {
-                let kind = monster_kind(name).unwrap();
-                assert!(!matches!(kind.behaviour, Behaviour::Guardian { .. }));
+    for t in Tiling::ALL {
+        for depth in 1..LAIR_DEPTH {
+            for seed in 0..5 {
+                let level = standard(t, seed, depth);
+                for (name, _) in items(&level) {
+                    assert_ne!(item_kind(name).unwrap().use_, ItemUse::Artifact);
+                }
+                for (name, _) in monsters(&level) {
+                    let kind = monster_kind(name).unwrap();
+                    assert!(!matches!(kind.behaviour, Behaviour::Guardian { .. }));
+                }
             }
         }
     }
@@ -429,24 +563,22 @@ fn the_artifact_and_guardians_appear_only_in_the_lair() {
 
 #[test]
 fn population_follows_the_data() {
-    for depth in 1..=LAIR_DEPTH {
-        for seed in 0..4 {
-            let level = standard(seed, depth);
-            for (name, _) in monsters(&level) {
-                let k = monster_kind(name).unwrap();
-                let guardian = matches!(k.behaviour, Behaviour::Guardian { .. });
-                assert!(
-                    guardian || (k.frequency > 0 && (k.min_depth..=k.max_depth).contains(&depth)),
-                    "{name} at depth {depth}"
-                );
-            }
-            for (name, _) in items(&level) {
-                let k = item_kind(name).unwrap();
-                let artifact = k.use_ == ItemUse::Artifact;
-                assert!(
-                    artifact || (k.frequency > 0 && (k.min_depth..=k.max_depth).contains(&depth)),
-                    "{name} at depth {depth}"
-                );
+    for t in Tiling::ALL {
+        for depth in 1..=LAIR_DEPTH {
+            for seed in 0..4 {
+                let level = standard(t, seed, depth);
+                for (name, _) in monsters(&level) {
+                    let k = monster_kind(name).unwrap();
+                    let guardian = matches!(k.behaviour, Behaviour::Guardian { .. });
+                    let fits = k.frequency > 0 && (k.min_depth..=k.max_depth).contains(&depth);
+                    assert!(guardian || fits, "{t}: {name} at depth {depth}");
+                }
+                for (name, _) in items(&level) {
+                    let k = item_kind(name).unwrap();
+                    let artifact = k.use_ == ItemUse::Artifact;
+                    let fits = k.frequency > 0 && (k.min_depth..=k.max_depth).contains(&depth);
+                    assert!(artifact || fits, "{t}: {name} at depth {depth}");
+                }
             }
         }
     }
@@ -454,20 +586,29 @@ fn population_follows_the_data() {
 
 #[test]
 fn standard_levels_hold_a_few_items_and_more_monsters_deeper() {
-    for depth in 1..=LAIR_DEPTH {
-        for seed in 0..5 {
-            let level = standard(seed, depth);
-            let n = items(&level)
-                .iter()
-                .filter(|(name, _)| item_kind(name).unwrap().use_ != ItemUse::Artifact)
-                .count();
-            assert!((4..=7).contains(&n), "depth {depth} seed {seed}: {n} items");
-            let m = monsters(&level).len();
-            assert!(m >= 4, "depth {depth} seed {seed}: {m} monsters");
+    for t in Tiling::ALL {
+        for depth in 1..=LAIR_DEPTH {
+            for seed in 0..5 {
+                let level = standard(t, seed, depth);
+                let n = items(&level)
+                    .iter()
+                    .filter(|(name, _)| item_kind(name).unwrap().use_ != ItemUse::Artifact)
+                    .count();
+                assert!(
+                    (4..=7).contains(&n),
+                    "{t} depth {depth} seed {seed}: {n} items"
+                );
+                let m = monsters(&level).len();
+                assert!(m >= 4, "{t} depth {depth} seed {seed}: {m} monsters");
+            }
         }
+        let count = |depth| -> usize {
+            (0..10)
+                .map(|s| monsters(&standard(t, s, depth)).len())
+                .sum()
+        };
+        assert!(count(9) > count(1), "{t}");
     }
-    let count = |depth| -> usize { (0..10).map(|s| monsters(&standard(s, depth)).len()).sum() };
-    assert!(count(9) > count(1));
 }
 
 #[test]
@@ -478,51 +619,76 @@ fn groups_keep_together() {
         .map(|k| k.name.as_str())
         .collect();
     assert!(!grouped.is_empty());
-    let mut seen = 0;
-    for depth in 1..LAIR_DEPTH {
-        for seed in 0..4 {
-            let level = standard(seed, depth);
-            let beasts = monsters(&level);
-            for &(name, at) in beasts.iter().filter(|(n, _)| grouped.contains(n)) {
-                seen += 1;
-                assert!(
-                    beasts
-                        .iter()
-                        .any(|&(n, o)| n == name && o != at && o.distance(at) <= 3),
-                    "depth {depth} seed {seed}: lone {name} at {at}"
-                );
+    for t in Tiling::ALL {
+        let mut seen = 0;
+        for depth in 1..LAIR_DEPTH {
+            for seed in 0..4 {
+                let level = standard(t, seed, depth);
+                let beasts = monsters(&level);
+                for &(name, at) in beasts.iter().filter(|(n, _)| grouped.contains(n)) {
+                    seen += 1;
+                    let near = |o: Hex| o != at && level.terrain.distance(o, at) <= 3;
+                    assert!(
+                        beasts.iter().any(|&(n, o)| n == name && near(o)),
+                        "{t} depth {depth} seed {seed}: lone {name} at {at}"
+                    );
+                }
             }
         }
+        assert!(seen > 0, "{t}");
     }
-    assert!(seen > 0);
 }
 
 #[test]
 fn large_and_absurd_sizes_do_not_panic() {
-    let big = generate(5, 2, 400, 200);
-    check_laws(&big).unwrap();
-    assert_eq!(big.terrain.len(), 400 * 200);
-    let wide = generate(5, 2, u32::MAX, 3);
-    assert_eq!(wide.terrain.len(), MAX_WIDTH as usize * 3);
-    check_laws(&wide).unwrap();
-    let none = generate(5, 0, 0, 0);
-    assert_eq!(none.terrain.len(), 1);
-    assert_eq!(none.start, None);
-    let lair = generate(5, LAIR_DEPTH, 300, 150);
-    check_laws(&lair).unwrap();
+    for t in Tiling::ALL {
+        let big = generate(t, 5, 2, 400, 200);
+        check_laws(&big).unwrap();
+        assert_eq!(big.terrain.len(), tiles_for(t, 400, 200));
+        let wide = generate(t, 5, 2, u32::MAX, 3);
+        assert_eq!(wide.terrain.len(), tiles_for(t, MAX_WIDTH, 3));
+        check_laws(&wide).unwrap();
+        let none = generate(t, 5, 0, 0, 0);
+        assert_eq!(none.terrain.len(), tiles_for(t, 1, 1));
+        assert_eq!(none.start, None);
+        let lair = generate(t, 5, LAIR_DEPTH, 300, 150);
+        check_laws(&lair).unwrap();
+    }
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn small_sizes_keep_the_laws(seed in any::<u64>(), depth in 0u32..40, w in 1u32..16, h in 1u32..16) {
-        let level = generate(seed, depth, w, h);
-        prop_assert_eq!(level.terrain.len(), (w * h) as usize);
+    fn small_sizes_keep_the_laws(
+        seed in any::<u64>(),
+        depth in 0u32..40,
+        w in 1u32..16,
+        h in 1u32..16,
+        t in 0usize..3,
+    ) {
+        let tiling = Tiling::ALL[t];
+        let level = generate(tiling, seed, depth, w, h);
+        prop_assert_eq!(level.terrain.len(), tiles_for(tiling, w, h));
         if let Err(e) = check_laws(&level) {
-            return Err(TestCaseError::fail(e));
+            return Err(TestCaseError::fail(format!("{tiling}: {e}")));
         }
         // A map with an interior tile always has somewhere to start.
         prop_assert_eq!(level.start.is_some(), w >= 3 && h >= 3);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn every_style_keeps_the_laws_on_every_tiling(seed in any::<u64>(), depth in 1..=LAIR_DEPTH) {
+        for tiling in Tiling::ALL {
+            let level = generate(tiling, seed, depth, 48, 24);
+            if let Err(e) = check_laws(&level) {
+                return Err(TestCaseError::fail(format!("{tiling} depth {depth}: {e}")));
+            }
+            prop_assert_eq!(&level, &generate(tiling, seed, depth, 48, 24));
+        }
     }
 }

@@ -2,11 +2,14 @@
 //! once, and turned into terrain by rank (the top so many per mille of the interior), so the
 //! amount of each terrain does not depend on the noise's range.
 
+use super::around::Around;
 use super::dice;
 use super::style::Wetness;
+use crate::geom::{Cell, Hex, Tiling};
 use crate::map::{Grid, Terrain};
 use crate::rng::GameRng;
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
+use std::cmp::Ordering;
 
 /// Per mille of tiles whose rock/floor state is flipped at random before smoothing.
 const JITTER: usize = 60;
@@ -28,15 +31,30 @@ fn noise_field(
     let ox = dice::below(rng, 4096) as f64 + 0.37;
     let oy = dice::below(rng, 4096) as f64 + 0.61;
     let mut field = vec![i32::MIN; grid.storage_len()];
+    let tiling = grid.tiling();
     for i in grid.indices().filter(|&i| interior[i]) {
-        let h = grid.hex(i);
-        // The tile's centre on screen, in tile widths: rows are √3/2 apart.
-        let px = f64::from(h.x) - 0.5 * f64::from(h.y);
-        let py = 0.866_025_4 * f64::from(h.y);
+        let (px, py) = centre(tiling, grid.hex(i));
         let v = fbm.get([px * scale + ox, py * scale + oy]);
         field[i] = (v * 1_000_000.0).round() as i32;
     }
     field
+}
+
+/// A tile's centre on screen in hex widths (two columns), the plane the noise is sampled
+/// on: hex rows are √3/2 apart; a square is one wide and one high; a triangle is half as
+/// wide as a hex, in rows as far apart as a hex's, its centre a third of a row from its flat
+/// side.
+fn centre(tiling: Tiling, h: Hex) -> (f64, f64) {
+    const ROW: f64 = 0.866_025_4;
+    match tiling {
+        Tiling::Hex => (f64::from(h.x) - 0.5 * f64::from(h.y), ROW * f64::from(h.y)),
+        Tiling::Square => (f64::from(h.x), f64::from(h.y)),
+        Tiling::Triangle => {
+            let down = tiling.class(Cell::from(h)) == 0;
+            let lift = if down { -1.0 / 6.0 } else { 1.0 / 6.0 };
+            (0.5 * f64::from(h.x), ROW * (f64::from(h.y) + lift))
+        }
+    }
 }
 
 /// The smallest value among the top `per_mille` of the interior's values (`i32::MAX`, which
@@ -78,6 +96,9 @@ pub(super) fn carve_caves(
     for _ in 0..SMOOTHING_ROUNDS {
         walls = smooth(grid, interior, &walls);
     }
+    if grid.tiling() == Tiling::Triangle {
+        walls = prune_teeth(grid, &walls);
+    }
     for i in grid.indices().collect::<Vec<_>>() {
         grid[i] = if walls[i] {
             Terrain::Wall
@@ -87,22 +108,36 @@ pub(super) fn carve_caves(
     }
 }
 
-/// One round of cellular smoothing on the hex grid: an interior cell with four or more wall
-/// neighbours becomes wall, one with two or fewer becomes floor, three keeps its state.
-/// Cells outside the interior stay wall.
+/// One round of cellular smoothing over the tiles touching each tile (sharing a side or a
+/// corner: 6 on hexes, 8 on squares, 12 on triangles): an interior cell with more than half
+/// of them wall becomes wall, one with fewer than half becomes floor, exactly half keeps its
+/// state (on hexes: four or more, two or fewer, three). Cells outside the interior stay wall.
 pub(super) fn smooth<T>(grid: &Grid<T>, interior: &[bool], walls: &[bool]) -> Vec<bool> {
-    let offsets = grid.neighbor_offsets();
+    let around = Around::touching(grid);
+    let half = around.count() / 2;
     let mut out = vec![true; walls.len()];
     for i in grid.indices().filter(|&i| interior[i]) {
-        let n = offsets
-            .iter()
-            .filter(|&&o| walls[i.wrapping_add_signed(o)])
-            .count();
-        out[i] = match n {
-            0..=2 => false,
-            3 => walls[i],
-            _ => true,
+        let n = around.at(grid, i).filter(|&j| walls[j]).count();
+        out[i] = match n.cmp(&half) {
+            Ordering::Less => false,
+            Ordering::Equal => walls[i],
+            Ordering::Greater => true,
         };
+    }
+    out
+}
+
+/// Fills the lone triangles of floor that smoothing leaves along a cave's edge, each open on
+/// one side only (a row of them reads as a comb): a floor cell with fewer than two floor
+/// cells across its sides becomes wall.
+fn prune_teeth<T>(grid: &Grid<T>, walls: &[bool]) -> Vec<bool> {
+    let sides = Around::sides(grid);
+    let mut out = walls.to_vec();
+    for i in grid.indices().filter(|&i| !walls[i]) {
+        let open = sides.at(grid, i).filter(|&j| !walls[j]).count();
+        if open < 2 {
+            out[i] = true;
+        }
     }
     out
 }
@@ -183,6 +218,51 @@ mod tests {
             }
             assert_eq!(smooth(&g, &interior, &walls)[centre], state);
         }
+    }
+
+    #[test]
+    fn on_every_tiling_smoothing_follows_the_majority_of_touching_tiles() {
+        for t in Tiling::ALL {
+            let g = crate::mapgen::rock_on(t, 9, 7).map(|_| Terrain::Floor);
+            let interior = interior_mask(&g);
+            let around = Around::touching(&g);
+            for at in [Cell::new(4, 3), Cell::new(5, 3)] {
+                let centre = g.cell_index(at).unwrap();
+                let near: Vec<usize> = around.at(&g, centre).collect();
+                let half = near.len() / 2;
+                for (walls_round, state, want) in [
+                    (half - 1, true, false),
+                    (half, true, true),
+                    (half, false, false),
+                    (half + 1, false, true),
+                ] {
+                    let mut walls = vec![false; g.storage_len()];
+                    walls[centre] = state;
+                    for &j in &near[..walls_round] {
+                        walls[j] = true;
+                    }
+                    let out = smooth(&g, &interior, &walls);
+                    assert_eq!(out[centre], want, "{t} {walls_round} of {}", near.len());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn triangle_caves_lose_their_teeth() {
+        let g = crate::mapgen::rock_on(Tiling::Triangle, 9, 7);
+        let mut walls = vec![true; g.storage_len()];
+        // A strip of floor along row 3 with a tooth above it: up-pointing (7, 2) shares its
+        // flat bottom with down-pointing (7, 3), and nothing else. The strip's two ends,
+        // open on one side, go too.
+        let at = |x, y| g.cell_index(Cell::new(x, y)).unwrap();
+        for x in 3..12 {
+            walls[at(x, 3)] = false;
+        }
+        walls[at(7, 2)] = false;
+        let out = prune_teeth(&g, &walls);
+        assert!(out[at(7, 2)], "the tooth is filled");
+        assert!((4..11).all(|x| !out[at(x, 3)]), "the strip stays");
     }
 
     #[test]

@@ -1,20 +1,25 @@
 //! Connectivity on flat indices: the interior mask, passable regions, joining regions with
-//! corridors, filling what cannot be reached, and breadth-first step counts.
+//! corridors, filling what cannot be reached, and step counts.
+//!
+//! Regions and corridors go across sides only ([`Around::sides`]): a step across a side is
+//! never refused for squeezing past a corner, so whatever they join is joined by the rules'
+//! moves on every tiling. Step counts ([`bfs_steps`]) follow all the rules' moves.
 
+use super::around::Around;
+use crate::geom::Tiling;
 use crate::map::{Grid, Terrain};
+use crate::path::PathScratch;
 
 /// Steps value meaning "not reached".
 pub(super) const FAR: u32 = u32::MAX;
 
-/// Which storage indices are interior tiles: tiles whose six neighbours are all tiles.
-/// Every other tile is a border tile and stays wall.
+/// Which storage indices are interior tiles: tiles all of whose touching tiles (sharing a
+/// side or a corner) are tiles. Every other tile is a border tile and stays wall.
 pub(super) fn interior_mask<T>(grid: &Grid<T>) -> Vec<bool> {
-    let offsets = grid.neighbor_offsets();
+    let around = Around::touching(grid);
     let mut mask = vec![false; grid.storage_len()];
     for i in grid.indices() {
-        mask[i] = offsets
-            .iter()
-            .all(|&o| grid.is_tile(i.wrapping_add_signed(o)));
+        mask[i] = around.at(grid, i).all(|j| grid.is_tile(j));
     }
     mask
 }
@@ -25,8 +30,13 @@ pub(super) fn passable(grid: &Grid<Terrain>, i: usize) -> bool {
 }
 
 /// Steps over passable tiles from any of `sources` to every storage index ([`FAR`] where
-/// unreached). Sources count as reached whatever their terrain.
+/// unreached), by the rules' moves: each tile entered counts one, a triangle's move through a
+/// corner one more, and no move squeezes past a wall or closed door (the cost of the path on
+/// open floor, [`Grid::distance`]). Sources count as reached whatever their terrain.
 pub(super) fn bfs_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
+    if grid.tiling() != Tiling::Hex {
+        return lattice_steps(grid, sources);
+    }
     let offsets = grid.neighbor_offsets();
     let mut dist = vec![FAR; grid.storage_len()];
     let mut queue = Vec::with_capacity(grid.len());
@@ -50,11 +60,25 @@ pub(super) fn bfs_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
     dist
 }
 
+/// [`bfs_steps`] off hexes, where moves through corners cost more and may be refused.
+fn lattice_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
+    let cost = |i: usize| passable(grid, i).then_some(1);
+    let pinch =
+        |i: usize| !grid.is_tile(i) || matches!(grid[i], Terrain::Wall | Terrain::DoorClosed);
+    let mut dist = vec![FAR; grid.storage_len()];
+    let visit = |i: usize, d: u32| {
+        dist[i] = d;
+        crate::path::Flow::Continue
+    };
+    PathScratch::new().dijkstra_lattice(grid, cost, pinch, sources, u32::MAX - 1, visit);
+    dist
+}
+
 /// Labels the connected regions of passable tiles: `labels[i]` is the region of index `i`
 /// (`u32::MAX` for impassable cells), numbered in reading order of their first tile; also
-/// returns each region's size.
+/// returns each region's size. Tiles are connected across their sides.
 pub(super) fn regions(grid: &Grid<Terrain>) -> (Vec<u32>, Vec<usize>) {
-    let offsets = grid.neighbor_offsets();
+    let sides = Around::sides(grid);
     let mut labels = vec![u32::MAX; grid.storage_len()];
     let mut sizes = Vec::new();
     let mut stack = Vec::new();
@@ -68,8 +92,7 @@ pub(super) fn regions(grid: &Grid<Terrain>) -> (Vec<u32>, Vec<usize>) {
         stack.push(start);
         while let Some(i) = stack.pop() {
             size += 1;
-            for o in offsets {
-                let j = i.wrapping_add_signed(o);
+            for j in sides.at(grid, i) {
                 if labels[j] == u32::MAX && passable(grid, j) {
                     labels[j] = label;
                     stack.push(j);
@@ -97,8 +120,9 @@ pub(super) fn join_regions(grid: &mut Grid<Terrain>, interior: &[bool], min_size
             grid[i] = Terrain::Wall;
         }
     }
-    // Breadth-first search from the main region through interior tiles of any terrain.
-    let offsets = grid.neighbor_offsets();
+    // Breadth-first search from the main region through interior tiles of any terrain,
+    // across sides.
+    let sides = Around::sides(grid);
     let mut parent = vec![usize::MAX; grid.storage_len()];
     let mut queue: Vec<usize> = grid.indices().filter(|&i| labels[i] == main).collect();
     for &i in &queue {
@@ -113,8 +137,7 @@ pub(super) fn join_regions(grid: &mut Grid<Terrain>, interior: &[bool], min_size
         if r != u32::MAX && r != main && nearest[r as usize] == usize::MAX {
             nearest[r as usize] = i;
         }
-        for o in offsets {
-            let j = i.wrapping_add_signed(o);
+        for j in sides.at(grid, i) {
             if parent[j] == usize::MAX && interior[j] {
                 parent[j] = i;
                 queue.push(j);
@@ -229,6 +252,97 @@ mod tests {
         let interior = interior_mask(&g);
         join_regions(&mut g, &interior, 1);
         assert_eq!(g.get(Hex::new(3, 1)), Some(&Terrain::ShallowWater));
+    }
+
+    /// Floor on the cells `(x, y)` of `cells` of a rock map on `tiling`.
+    fn dig(tiling: Tiling, w: u32, h: u32, cells: &[(i32, i32)]) -> Grid<Terrain> {
+        let mut g = crate::mapgen::rock_on(tiling, w, h);
+        for &(x, y) in cells {
+            let i = g.cell_index(crate::geom::Cell::new(x, y)).unwrap();
+            g[i] = Terrain::Floor;
+        }
+        g
+    }
+
+    #[test]
+    fn the_interior_keeps_clear_of_every_touching_tile_off_the_map() {
+        // Squares: one ring; triangles: a row above and below and two columns each side.
+        for (t, w, h, want) in [
+            (Tiling::Square, 6, 5, (1..=4, 1..=3)),
+            (Tiling::Triangle, 6, 5, (2..=9, 1..=3)),
+        ] {
+            let g = crate::mapgen::rock_on(t, w, h);
+            let mask = interior_mask(&g);
+            for i in g.indices() {
+                let c = g.cell(i);
+                let inside = want.0.contains(&c.x) && want.1.contains(&c.y);
+                assert_eq!(mask[i], inside, "{t} {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn off_hexes_regions_and_corridors_go_across_sides() {
+        // Two blocks meeting only at a corner are two regions, and the corridor that joins
+        // them can be walked by side steps.
+        let mut g = dig(
+            Tiling::Square,
+            12,
+            8,
+            &[(2, 2), (3, 2), (2, 3), (3, 3), (4, 4), (5, 4)],
+        );
+        assert_eq!(regions(&g).1, vec![4, 2]);
+        let interior = interior_mask(&g);
+        join_regions(&mut g, &interior, 2);
+        assert_eq!(regions(&g).1.len(), 1);
+        assert_eq!(count(&g, Terrain::Floor), 7, "one tile of corridor");
+
+        let mut g = dig(
+            Tiling::Triangle,
+            12,
+            9,
+            &[(4, 2), (5, 2), (6, 2), (14, 6), (15, 6)],
+        );
+        let interior = interior_mask(&g);
+        join_regions(&mut g, &interior, 2);
+        let (labels, sizes) = regions(&g);
+        assert_eq!(sizes.len(), 1);
+        let a = g.cell_index(crate::geom::Cell::new(4, 2)).unwrap();
+        let b = g.cell_index(crate::geom::Cell::new(15, 6)).unwrap();
+        assert_eq!(labels[a], labels[b]);
+    }
+
+    #[test]
+    fn off_hexes_steps_follow_the_rules_moves() {
+        // A square's diagonal between two walls is refused; a triangle's move through a
+        // corner costs two.
+        let g = dig(Tiling::Square, 8, 8, &[(2, 2), (3, 3), (4, 4), (5, 4)]);
+        let a = g.cell_index(crate::geom::Cell::new(2, 2)).unwrap();
+        let d = bfs_steps(&g, &[a]);
+        assert!(g.indices().filter(|&i| i != a).all(|i| d[i] == FAR));
+        let block: Vec<(i32, i32)> = (2..5).flat_map(|y| (2..5).map(move |x| (x, y))).collect();
+        let mut g = dig(Tiling::Square, 8, 8, &block);
+        let far = g.cell_index(crate::geom::Cell::new(4, 4)).unwrap();
+        assert_eq!(bfs_steps(&g, &[a])[far], 2, "diagonals past open floor");
+        let middle = g.cell_index(crate::geom::Cell::new(3, 3)).unwrap();
+        g[middle] = Terrain::Wall;
+        assert_eq!(bfs_steps(&g, &[a])[far], 4, "round the pillar by its sides");
+
+        let mut g = crate::mapgen::rock_on(Tiling::Triangle, 8, 6).map(|_| Terrain::Floor);
+        let a = g.cell_index(crate::geom::Cell::new(5, 2)).unwrap();
+        let d = bfs_steps(&g, &[a]);
+        for i in g.indices() {
+            let want = g.distance(g.hex(a), g.hex(i));
+            assert_eq!(d[i], want as u32, "{:?}", g.cell(i));
+        }
+        // Up-pointing (6, 3) reaches (6, 2) above it through its top corner, at a cost of
+        // two; with a wall at that corner, by three sides.
+        let up = g.cell_index(crate::geom::Cell::new(6, 3)).unwrap();
+        let above = g.cell_index(crate::geom::Cell::new(6, 2)).unwrap();
+        assert_eq!(bfs_steps(&g, &[up])[above], 2);
+        let wall = g.cell_index(crate::geom::Cell::new(7, 2)).unwrap();
+        g[wall] = Terrain::Wall;
+        assert_eq!(bfs_steps(&g, &[up])[above], 3, "no squeezing past the wall");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::dice;
 use super::populate::{Placer, farthest, pack_spots};
 use super::table::Kinds;
-use crate::geom::Direction;
+use crate::geom::{Cell, Direction, Hex, Tiling};
 use crate::map::{Grid, PlacementKind, Terrain};
 use crate::rng::GameRng;
 
@@ -13,9 +13,10 @@ const MAX_RADIUS: i32 = 7;
 /// The smallest hall worth carving.
 const MIN_RADIUS: i32 = 2;
 
-/// Carves the hall: a hexagon of dry floor with six pillars, centred on the middle row a
-/// quarter of the way in from one end (which end is random). Returns its centre, or `None`
-/// when the map is too small for a hall.
+/// Carves the hall: a hexagon of dry floor with six pillars (on squares a disc with eight, on
+/// triangles a hexagon of triangles with six), centred on the middle row a quarter of the
+/// way in from one end (an eighth off hexes; which end is random). Returns its centre, or `None` when the map is
+/// too small for a hall.
 pub(super) fn carve_hall(
     grid: &mut Grid<Terrain>,
     interior: &[bool],
@@ -30,18 +31,30 @@ pub(super) fn carve_hall(
         .copied()
         .filter(|&i| grid.hex(i).y == middle)
         .collect();
+    let across = super::columns_per_tile(grid.tiling()) as i32;
     let radius = ((bottom - top) / 2 - 1)
-        .min(row.len() as i32 / 8)
+        .min(row.len() as i32 / (8 * across))
         .min(MAX_RADIUS);
     if radius < MIN_RADIUS {
         return None;
     }
-    let at = if dice::chance(rng, 1, 2) {
+    // Off hexes, where paths run straighter, the hall sits nearer its end (an eighth of the
+    // way in, clear of the border) to stay as far from the stairs.
+    let inset = if grid.tiling() == Tiling::Hex {
         row.len() / 4
     } else {
-        row.len() - 1 - row.len() / 4
+        (row.len() / 8).max(((radius + 1) * across) as usize)
+    };
+    let at = if dice::chance(rng, 1, 2) {
+        inset
+    } else {
+        row.len() - 1 - inset
     };
     let centre = grid.hex(row[at]);
+    if grid.tiling() != Tiling::Hex {
+        carve_round_hall(grid, interior, centre, radius);
+        return Some(row[at]);
+    }
     for h in centre.range(radius as u32) {
         if let Some(i) = grid.index(h).filter(|&i| interior[i]) {
             grid[i] = Terrain::Floor;
@@ -53,6 +66,40 @@ pub(super) fn carve_hall(
         }
     }
     Some(row[at])
+}
+
+/// The hall off hexes: the tiles within sight radius `radius` of `centre` (a disc of squares,
+/// a hexagon of triangles) made dry floor, and from radius 4 on, pillars half way out: eight
+/// round a square hall, six round a triangle one (two columns out per row up or down, as on
+/// hexes).
+fn carve_round_hall(grid: &mut Grid<Terrain>, interior: &[bool], centre: Hex, radius: i32) {
+    let tiling = grid.tiling();
+    let c = Cell::from(centre);
+    for o in tiling.sight_range(c, radius as u32) {
+        if let Some(i) = grid.cell_index(o).filter(|&i| interior[i]) {
+            grid[i] = Terrain::Floor;
+        }
+    }
+    if radius < 4 {
+        return;
+    }
+    let k = radius / 2;
+    let pillars: &[(i32, i32)] = match tiling {
+        Tiling::Triangle => &[(2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1)],
+        Tiling::Hex | Tiling::Square => &[
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ],
+    };
+    for &(dx, dy) in pillars {
+        grid.set(Hex::from(c.offset(dx * k, dy * k)), Terrain::Wall);
+    }
 }
 
 /// Lays the artifact at the hall's centre (or, without a hall, on the floor farthest from
@@ -91,7 +138,7 @@ pub(super) fn guard_the_artifact(
 mod tests {
     use super::*;
     use crate::mapgen::connect::interior_mask;
-    use crate::mapgen::rock;
+    use crate::mapgen::{rock, rock_on};
     use crate::rng::from_seed;
 
     #[test]
@@ -109,6 +156,29 @@ mod tests {
                 .iter()
                 .all(|&n| g.get(n) == Some(&Terrain::Floor))
         );
+    }
+
+    #[test]
+    fn off_hexes_the_hall_is_open_round_its_centre_with_pillars() {
+        for (t, pillars) in [(Tiling::Square, 8), (Tiling::Triangle, 6)] {
+            let mut g = rock_on(t, 80, 40);
+            let interior = interior_mask(&g);
+            let centre = carve_hall(&mut g, &interior, &mut from_seed(2)).unwrap();
+            let c = g.cell(centre);
+            let hall = t.sight_range(c, MAX_RADIUS as u32);
+            let floor = g.iter().filter(|(_, t)| **t == Terrain::Floor).count();
+            assert_eq!(floor, hall.len() - pillars, "{t}");
+            assert!(
+                g.neighbours(g.hex(centre))
+                    .all(|n| g.get(n) == Some(&Terrain::Floor))
+            );
+            // Near its end of the map, clear of the border.
+            let (col, _) = t.screen(c, 0);
+            assert!(
+                (16..=30).contains(&col) || (130..=144).contains(&col),
+                "{t} {col}"
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! Seeded level generation: noise caverns smoothed on the hex grid, halls of rooms joined by
-//! corridors, flooded levels, pools of water and patches of brush, stairs far apart, and the
-//! monsters and items of the data files.
+//! Seeded level generation on any tiling: noise caverns smoothed on the grid, halls of rooms
+//! joined by corridors, flooded levels, pools of water and patches of brush, stairs far apart,
+//! and the monsters and items of the data files.
 //!
 //! [`generate`] is a pure function of its arguments: the same seed, depth and size give the
 //! same [`Level`] on every machine, whatever other levels were generated before. Noise is
@@ -8,6 +8,17 @@
 //! ranks decide terrain; every other random choice comes from [`crate::rng::stream`] with
 //! [`Stream::Generation`] and the depth as sub-stream. All work is done on flat storage
 //! indices of the [`Grid`] with precomputed neighbour offsets.
+//!
+//! # Tilings
+//! Every generator works through the grid's tiling ([`generate_on`]). Connectivity (regions,
+//! corridors, packs) goes across tiles' sides, the moves never refused for squeezing past a
+//! corner, so whatever is joined can be walked on every tiling; step counts (stairs, the safe
+//! radius's reach) follow all the rules' moves. Borders, smoothing and room walls use the tiles
+//! sharing a side or a corner (6 on hexes, 8 on squares, 12 on triangles), smoothing by their
+//! majority. Rooms and halls are drawn to look alike on screen: rectangles 8–18 columns wide
+//! on every tiling, round rooms and a pillared hall in each tiling's own shape; counts meant
+//! per area (rooms, monsters, items) count a triangle as half a hex. On hexes the generators
+//! take every step and every random draw they always took: hex levels are unchanged.
 //!
 //! # Styles
 //! Each depth has a [`Style`] ([`style`]): halls of rooms at depths 1–2, 5 and 8, open caves
@@ -23,12 +34,15 @@
 //! by name.
 //!
 //! # Guarantees
-//! - Every border tile (a tile with a neighbour outside the map) is a wall.
-//! - Every passable tile is reachable from the start.
+//! - Every border tile (a tile sharing a side or a corner with a place outside the map) is a
+//!   wall.
+//! - Every passable tile is reachable from the start by the rules' moves.
 //! - The up stairs are the start; except on the lair, the down stairs are on reachable
-//!   ground, as far from the start (in steps) as the level allows.
-//! - No monster stands within [`SAFE_RADIUS`] steps of the start; every monster and item
-//!   stands on its own reachable tile of floor (items), brush or shallow water.
+//!   ground, as far from the start (in steps, [`Grid::distance`] on open floor) as the level
+//!   allows.
+//! - No monster stands within [`SAFE_RADIUS`] of the start by the tiling's distance; every
+//!   monster and item stands on its own reachable tile of floor (items), brush or shallow
+//!   water.
 //!
 //! # Small and large sizes
 //! Sizes are clamped to `1..=`[`MAX_WIDTH`] by `1..=`[`MAX_HEIGHT`]. A level needs at least one
@@ -36,6 +50,7 @@
 //! wall and `start` is `None`. With a single reachable tile there are up stairs but no down
 //! stairs. Small levels get fewer monsters (possibly none: the safe radius may cover them).
 
+mod around;
 mod cave;
 mod connect;
 mod dice;
@@ -62,7 +77,8 @@ pub const DEFAULT_HEIGHT: u32 = 40;
 pub const MAX_WIDTH: u32 = 1000;
 /// The largest height [`generate`] makes; taller requests are clamped to it.
 pub const MAX_HEIGHT: u32 = 1000;
-/// No monster is placed within this many steps (hex distance) of the start.
+/// No monster is placed within this distance of the start ([`Grid::distance`]: steps on
+/// open floor).
 pub const SAFE_RADIUS: i32 = 8;
 
 /// Generates the level for a game seed at a depth, `width` tiles by `height` rows, as a
@@ -86,21 +102,7 @@ pub fn generate_on(
     let height = height.clamp(1, MAX_HEIGHT);
     let style = style(depth);
     let mut rng = stream(seed, Stream::Generation, u64::from(depth));
-    let made = match tiling {
-        Tiling::Hex => Grid::new(&Shape::Rectangle { width, height }, Terrain::Wall),
-        Tiling::Square | Tiling::Triangle => {
-            let columns = if tiling == Tiling::Triangle {
-                2 * width
-            } else {
-                width
-            };
-            let cells: Vec<Cell> = (0..height as i32)
-                .flat_map(|y| (0..columns as i32).map(move |x| Cell::new(x, y)))
-                .collect();
-            Grid::from_cells(tiling, &cells, Terrain::Wall)
-        }
-    };
-    let mut grid = match made {
+    let mut grid = match blank(tiling, width, height) {
         Ok(grid) => grid,
         // Unreachable with clamped sizes; a one-tile wall level keeps the promise not to panic.
         Err(_) => single_wall(),
@@ -127,6 +129,35 @@ pub fn generate_on(
         level.placements = placer.finish();
     }
     level
+}
+
+/// A screen rectangle of wall on `tiling`: `width` tiles by `height` rows on hexes
+/// ([`Shape::Rectangle`]) and squares, `2 · width` tiles a row on triangles.
+fn blank(tiling: Tiling, width: u32, height: u32) -> Result<Grid<Terrain>, crate::map::GridError> {
+    match tiling {
+        Tiling::Hex => Grid::new(&Shape::Rectangle { width, height }, Terrain::Wall),
+        Tiling::Square | Tiling::Triangle => {
+            let columns = width * columns_per_tile(tiling);
+            let cells: Vec<Cell> = (0..height as i32)
+                .flat_map(|y| (0..columns as i32).map(move |x| Cell::new(x, y)))
+                .collect();
+            Grid::from_cells(tiling, &cells, Terrain::Wall)
+        }
+    }
+}
+
+/// How many of a tiling's tiles fill the screen space of one hex (two columns of a row): 2
+/// on triangles, 1 otherwise. Counts meant per area (rooms, monsters, items) divide by it.
+pub(super) fn columns_per_tile(tiling: Tiling) -> u32 {
+    match tiling {
+        Tiling::Triangle => 2,
+        Tiling::Hex | Tiling::Square => 1,
+    }
+}
+
+/// A count of tiles of `grid`'s tiling as hex-sized areas ([`columns_per_tile`]).
+pub(super) fn in_hex_areas<T>(grid: &Grid<T>, tiles: usize) -> usize {
+    tiles / columns_per_tile(grid.tiling()) as usize
 }
 
 /// Per mille of rock for caverns where a halls level found no room for a room.
@@ -184,14 +215,17 @@ fn ensure_some_ground(grid: &mut Grid<Terrain>, interior: &[bool]) {
     }
 }
 
-/// A screen rectangle of solid rock, `w` by `h`, for the generators' tests.
+/// A screen rectangle of solid rock, `w` by `h` hexes, for the generators' tests.
 #[cfg(test)]
 fn rock(w: u32, h: u32) -> Grid<Terrain> {
-    let shape = Shape::Rectangle {
-        width: w,
-        height: h,
-    };
-    Grid::new(&shape, Terrain::Wall).unwrap()
+    rock_on(Tiling::Hex, w, h)
+}
+
+/// A screen rectangle of solid rock on `tiling`, as [`generate_on`] makes it, for the
+/// generators' tests.
+#[cfg(test)]
+fn rock_on(tiling: Tiling, w: u32, h: u32) -> Grid<Terrain> {
+    blank(tiling, w, h).unwrap()
 }
 
 /// The dungeon's levels as the world asks for them: [`generate_on`] its tiling at the

@@ -1,6 +1,7 @@
 //! Stairs, monsters and items on a finished map. What is placed comes from the data: kinds
 //! whose depth range holds the level's depth, chosen by their `frequency`.
 
+use super::around::Around;
 use super::connect::{FAR, bfs_steps, passable};
 use super::table::{Kinds, item_table, monster_table, pick};
 use super::{SAFE_RADIUS, dice};
@@ -111,7 +112,10 @@ impl<'g> Placer<'g> {
     pub(super) fn monster_may_stand(&self, i: usize) -> bool {
         self.standable(i)
             && !self.taken[i]
-            && self.grid.hex(i).distance(self.grid.hex(self.start)) > SAFE_RADIUS
+            && self
+                .grid
+                .distance(self.grid.hex(i), self.grid.hex(self.start))
+                > SAFE_RADIUS
     }
 
     /// Whether an item may lie on `i`: free reachable floor.
@@ -143,7 +147,8 @@ impl<'g> Placer<'g> {
     pub(super) fn monsters(&mut self, depth: u32, content: &Kinds<'_>, rng: &mut GameRng) {
         let table = monster_table(content.monsters, depth);
         let d = depth.clamp(1, 30) as usize;
-        let groups = (self.grid.len() / TILES_PER_GROUP * (7 + d) / 8).min(self.spots.len() / 8);
+        let area = super::in_hex_areas(self.grid, self.grid.len());
+        let groups = (area / TILES_PER_GROUP * (7 + d) / 8).min(self.spots.len() / 8);
         let mut next = 0;
         for _ in 0..groups {
             let Some(kind) = pick(rng, &table) else {
@@ -163,7 +168,8 @@ impl<'g> Placer<'g> {
     pub(super) fn items(&mut self, depth: u32, content: &Kinds<'_>, rng: &mut GameRng) {
         let table = item_table(content.items, depth);
         let d = depth.clamp(1, 30) as usize;
-        let count = 1 + self.grid.len() / TILES_PER_ITEM + d / DEPTHS_PER_ITEM;
+        let area = super::in_hex_areas(self.grid, self.grid.len());
+        let count = 1 + area / TILES_PER_ITEM + d / DEPTHS_PER_ITEM;
         let mut next = 0;
         for _ in 0..count {
             let Some(kind) = pick(rng, &table) else {
@@ -189,15 +195,15 @@ impl<'g> Placer<'g> {
 }
 
 /// Up to `size` tiles for a group: `at`, then the nearest tiles around it (within three
-/// steps) that `ok` accepts, in breadth-first order. A pack may come out smaller where the
-/// ground is cramped.
+/// steps across sides) that `ok` accepts, in breadth-first order. A pack may come out
+/// smaller where the ground is cramped.
 pub(super) fn pack_spots(
     grid: &Grid<Terrain>,
     at: usize,
     size: usize,
     ok: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
-    let offsets = grid.neighbor_offsets();
+    let sides = Around::sides(grid);
     let mut chosen = Vec::new();
     if ok(at) && size > 0 {
         chosen.push(at);
@@ -207,8 +213,7 @@ pub(super) fn pack_spots(
     for _ in 0..3 {
         let mut next = Vec::new();
         for &i in &frontier {
-            for o in offsets {
-                let j = i.wrapping_add_signed(o);
+            for j in sides.at(grid, i) {
                 if seen.contains(&j) || !passable(grid, j) {
                     continue;
                 }
@@ -256,6 +261,39 @@ mod tests {
             .collect();
         assert_eq!(downs.len(), 1);
         assert_eq!(downs[0].distance(g.hex(up)), 29);
+    }
+
+    #[test]
+    fn on_every_tiling_stairs_go_to_opposite_ends_of_a_corridor() {
+        for t in crate::geom::Tiling::ALL {
+            let mut g = crate::mapgen::rock_on(t, 30, 3);
+            let row: Vec<usize> = g.indices().filter(|&i| g.cell(i).y == 1).collect();
+            for &i in &row {
+                g[i] = Terrain::Floor;
+            }
+            let up = place_stairs(&mut g, &mut from_seed(4), None, true).unwrap();
+            let ends = [row[0], row[row.len() - 1]];
+            assert!(ends.contains(&up), "{t}");
+            let down = g.indices().find(|&i| g[i] == Terrain::StairsDown).unwrap();
+            assert!(ends.contains(&down) && down != up, "{t}");
+        }
+    }
+
+    #[test]
+    fn off_hexes_monsters_keep_the_tilings_safe_distance() {
+        for t in [crate::geom::Tiling::Square, crate::geom::Tiling::Triangle] {
+            let g = crate::mapgen::rock_on(t, 60, 30).map(|_| Terrain::Floor);
+            let start = g.cell_index(crate::geom::Cell::new(5, 5)).unwrap();
+            let data = data();
+            let mut rng = from_seed(9);
+            let mut placer = Placer::new(&g, start, &mut rng);
+            placer.monsters(5, &Kinds::of(&data), &mut rng);
+            let things = placer.finish();
+            assert!(!things.is_empty(), "{t}");
+            for p in &things {
+                assert!(g.distance(p.at, g.hex(start)) > SAFE_RADIUS, "{t}");
+            }
+        }
     }
 
     #[test]

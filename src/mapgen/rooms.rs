@@ -1,9 +1,12 @@
-//! Rooms and corridors carved over the caverns: hexagons and screen rectangles walled all
-//! round, joined in a chain (with the odd loop) by two-legged corridors that pass through a
-//! room's wall by a door or an opening.
+//! Rooms and corridors carved over the caverns: screen rectangles (and on hexes hexagons, on
+//! squares round rooms, on triangles hexagons of triangles) walled all round, joined in a
+//! chain (with the odd loop) by two-legged corridors that pass through a room's wall by a
+//! door or an opening. Off hexes a corridor is a path of steps across sides, so it can be
+//! walked whatever lies beside it.
 
+use super::around::Around;
 use super::{connect, dice};
-use crate::geom::{Cabinet, Hex};
+use crate::geom::{Cabinet, Cell, Hex, StepKind, Tiling, Tri, TriMeasure};
 use crate::map::{Grid, Terrain};
 use crate::rng::GameRng;
 
@@ -39,29 +42,36 @@ pub(super) fn carve_rooms(
     if spots.is_empty() {
         return 0;
     }
-    let wanted = (spots.len() / area_per_room.max(1)).clamp(MIN_ROOMS, MAX_ROOMS);
+    let area = super::in_hex_areas(grid, spots.len());
+    let wanted = (area / area_per_room.max(1)).clamp(MIN_ROOMS, MAX_ROOMS);
     let mut parts = vec![Part::Outside; grid.storage_len()];
     let mut rooms = Vec::new();
+    let around = Around::touching(grid);
     for _ in 0..wanted * TRIES_PER_ROOM {
         if rooms.len() == wanted {
             break;
         }
         let centre = grid.hex(spots[dice::below(rng, spots.len())]);
-        let inside = room_shape(rng, centre);
-        if let Some(room) = try_place(grid, interior, &mut parts, centre, &inside) {
+        let inside = room_shape(rng, grid.tiling(), centre);
+        if let Some(room) = try_place(&around, grid, interior, &mut parts, centre, &inside) {
             rooms.push(room);
         }
     }
     let centres: Vec<Hex> = rooms.iter().map(|r| r.centre).collect();
-    for (a, b) in links(&centres, rng) {
-        corridor(grid, interior, &parts, rng, centres[a], centres[b]);
+    let distance = |a: Hex, b: Hex| grid.distance(a, b);
+    for (a, b) in links(&centres, distance, rng) {
+        corridor(&around, grid, interior, &parts, rng, centres[a], centres[b]);
     }
     rooms.len()
 }
 
-/// Which rooms to join: a shortest tree over the centres (by hex distance, grown from the
+/// Which rooms to join: a shortest tree over the centres (by `distance`, grown from the
 /// first room), and now and then a loop from a room to its nearest room not yet joined to it.
-fn links(centres: &[Hex], rng: &mut GameRng) -> Vec<(usize, usize)> {
+fn links(
+    centres: &[Hex],
+    distance: impl Fn(Hex, Hex) -> i32,
+    rng: &mut GameRng,
+) -> Vec<(usize, usize)> {
     let n = centres.len();
     let mut edges = Vec::new();
     let mut in_tree = vec![false; n];
@@ -71,7 +81,7 @@ fn links(centres: &[Hex], rng: &mut GameRng) -> Vec<(usize, usize)> {
     for _ in 0..n {
         in_tree[next] = true;
         for j in (0..n).filter(|&j| !in_tree[j]) {
-            let d = centres[next].distance(centres[j]);
+            let d = distance(centres[next], centres[j]);
             if d < best[j].0 {
                 best[j] = (d, next);
             }
@@ -89,7 +99,7 @@ fn links(centres: &[Hex], rng: &mut GameRng) -> Vec<(usize, usize)> {
         let joined = |b: usize| edges.contains(&(a, b)) || edges.contains(&(b, a));
         let nearest = (0..n)
             .filter(|&b| b != a && !joined(b))
-            .min_by_key(|&b| centres[a].distance(centres[b]));
+            .min_by_key(|&b| distance(centres[a], centres[b]));
         if let Some(b) = nearest {
             edges.push((a, b));
         }
@@ -100,9 +110,22 @@ fn links(centres: &[Hex], rng: &mut GameRng) -> Vec<(usize, usize)> {
 /// One room in this many gets an extra corridor that closes a loop.
 const LOOP_ODDS: usize = 4;
 
-/// The inside tiles of a random room around `centre`: a hexagon of radius 2 or 3, or a
-/// rectangle on screen of 4–9 tiles by 3–5 rows.
-fn room_shape(rng: &mut GameRng, centre: Hex) -> Vec<Hex> {
+/// The inside tiles of a random room around `centre`: one time in three a round room
+/// ([`round_room`]), otherwise a rectangle on screen 8–18 columns wide (4–9 hexes or squares,
+/// 8–18 triangles) by 3–5 rows.
+fn room_shape(rng: &mut GameRng, tiling: Tiling, centre: Hex) -> Vec<Hex> {
+    if tiling != Tiling::Hex {
+        if dice::chance(rng, 1, 3) {
+            let radius = dice::between(rng, 2, 3) as i32;
+            return round_room(tiling, centre, radius);
+        }
+        let w = dice::between(rng, 4, 9) as i32 * super::columns_per_tile(tiling) as i32;
+        let h = dice::between(rng, 3, 5) as i32;
+        let (left, top) = (centre.x - w / 2, centre.y - h / 2);
+        return (top..top + h)
+            .flat_map(|y| (left..left + w).map(move |x| Hex::new(x, y)))
+            .collect();
+    }
     if dice::chance(rng, 1, 3) {
         let radius = dice::between(rng, 2, 3) as u32;
         return centre.range(radius).collect();
@@ -120,23 +143,37 @@ fn room_shape(rng: &mut GameRng, centre: Hex) -> Vec<Hex> {
         .collect()
 }
 
+/// A round room of `radius` around `centre` off hexes: on squares the tiles within sight
+/// radius `radius` (a disc), on triangles the tiles that share a corner with the centre's
+/// within `radius − 1` steps (a hexagon of triangles).
+fn round_room(tiling: Tiling, centre: Hex, radius: i32) -> Vec<Hex> {
+    let r = radius;
+    let c = Cell::from(centre);
+    (-r - 1..=r + 1)
+        .flat_map(|dy| (-2 * r - 3..=2 * r + 3).map(move |dx| c.offset(dx, dy)))
+        .filter(|&o| match tiling {
+            Tiling::Triangle => Tri::from(o).distance(Tri::from(c), TriMeasure::Corners) < r,
+            Tiling::Hex | Tiling::Square => tiling.within_sight(c, o, r as u32),
+        })
+        .map(Hex::from)
+        .collect()
+}
+
 /// Carves a room if it fits: its inside on interior tiles, and neither its inside nor its
 /// walls touching another room.
 fn try_place(
+    around: &Around,
     grid: &mut Grid<Terrain>,
     interior: &[bool],
     parts: &mut [Part],
     centre: Hex,
     inside: &[Hex],
 ) -> Option<Room> {
-    let offsets = grid.neighbor_offsets();
     let mut cells = Vec::with_capacity(inside.len());
     for &h in inside {
         let i = grid.index(h).filter(|&i| interior[i])?;
-        let clear = parts[i] == Part::Outside
-            && offsets
-                .iter()
-                .all(|&o| parts[i.wrapping_add_signed(o)] == Part::Outside);
+        let clear =
+            parts[i] == Part::Outside && around.at(grid, i).all(|j| parts[j] == Part::Outside);
         if !clear {
             return None;
         }
@@ -147,8 +184,7 @@ fn try_place(
         grid[i] = Terrain::Floor;
     }
     for &i in &cells {
-        for o in offsets {
-            let j = i.wrapping_add_signed(o);
+        for j in around.at(grid, i) {
             if parts[j] == Part::Outside {
                 parts[j] = Part::RoomWall;
                 grid[j] = Terrain::Wall;
@@ -162,6 +198,7 @@ fn try_place(
 /// other way round. Where it crosses a room's wall into or out of the room it leaves a
 /// closed door (two times in three, never beside another door) or an opening.
 fn corridor(
+    around: &Around,
     grid: &mut Grid<Terrain>,
     interior: &[bool],
     parts: &[Part],
@@ -169,22 +206,35 @@ fn corridor(
     a: Hex,
     b: Hex,
 ) {
-    let screen = Cabinet::MAP_FILE;
-    let corner = if dice::chance(rng, 1, 2) {
-        // Along row a.y to the screen column of b.
-        screen.at_or_left_of(screen.to_screen(b).0, a.y)
+    let path = if grid.tiling() == Tiling::Hex {
+        let screen = Cabinet::MAP_FILE;
+        let corner = if dice::chance(rng, 1, 2) {
+            // Along row a.y to the screen column of b.
+            screen.at_or_left_of(screen.to_screen(b).0, a.y)
+        } else {
+            // A straight line to row b.y, then along that row.
+            screen.at_or_left_of(screen.to_screen(a).0, b.y)
+        };
+        let mut path = a.line_to(corner);
+        path.extend(corner.line_to(b).into_iter().skip(1));
+        path
     } else {
-        // A straight line to row b.y, then along that row.
-        screen.at_or_left_of(screen.to_screen(a).0, b.y)
+        // Cells are screen columns in order: along row a.y to b's column, or down a's
+        // column to row b.y first.
+        let corner = if dice::chance(rng, 1, 2) {
+            Hex::new(b.x, a.y)
+        } else {
+            Hex::new(a.x, b.y)
+        };
+        let mut path = side_walk(grid, a, corner);
+        path.extend(side_walk(grid, corner, b).into_iter().skip(1));
+        path
     };
-    let mut path = a.line_to(corner);
-    path.extend(corner.line_to(b).into_iter().skip(1));
     let cells: Vec<Option<usize>> = path
         .iter()
         .map(|&h| grid.index(h).filter(|&i| interior[i]))
         .collect();
     let part = |c: Option<usize>| c.map_or(Part::Outside, |i| parts[i]);
-    let offsets = grid.neighbor_offsets();
     for k in 0..cells.len() {
         let Some(i) = cells[k] else { continue };
         match parts[i] {
@@ -194,9 +244,7 @@ fn corridor(
                 let after = cells.get(k + 1).map_or(Part::Outside, |&c| part(c));
                 let enters = (before == Part::Inside) != (after == Part::Inside);
                 // No door beside a door: where two rooms' walls meet, one door is enough.
-                let beside_door = offsets
-                    .iter()
-                    .any(|&o| grid[i.wrapping_add_signed(o)] == Terrain::DoorClosed);
+                let beside_door = around.at(grid, i).any(|j| grid[j] == Terrain::DoorClosed);
                 if grid[i] == Terrain::Wall {
                     grid[i] = if enters && !beside_door && dice::chance(rng, 2, 3) {
                         Terrain::DoorClosed
@@ -210,11 +258,36 @@ fn corridor(
     }
 }
 
+/// The cells from `from` to `to` (both included) by steps across sides, off hexes: toward
+/// `to`'s row first, and along the row where the tile has no side that way (a triangle
+/// pointing away from it), then along `to`'s row. Each cell shares a side with the next.
+fn side_walk<T>(grid: &Grid<T>, from: Hex, to: Hex) -> Vec<Hex> {
+    let mut path = vec![from];
+    let mut at = from;
+    while at != to {
+        let sides = || grid.moves_at(at).filter(|(_, m)| m.kind == StepKind::Side);
+        let dy = (to.y - at.y).signum();
+        let across = if at.x == to.x {
+            1
+        } else {
+            (to.x - at.x).signum()
+        };
+        let vertical = sides().find(|(_, m)| dy != 0 && m.dy == dy && m.dx == 0);
+        let along = sides().find(|(_, m)| m.dy == 0 && m.dx == across);
+        let Some((next, _)) = vertical.or(along) else {
+            break;
+        };
+        at = next;
+        path.push(at);
+    }
+    path
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::mapgen::connect::{interior_mask, regions};
-    use crate::mapgen::rock;
+    use crate::mapgen::{rock, rock_on};
     use crate::rng::from_seed;
 
     #[test]
@@ -223,7 +296,7 @@ mod tests {
             .map(|k| Hex::new(7 * (k % 4), 9 * (k / 4)))
             .collect();
         for seed in 0..10 {
-            let edges = links(&centres, &mut from_seed(seed));
+            let edges = links(&centres, Hex::distance, &mut from_seed(seed));
             assert!(edges.len() >= centres.len() - 1);
             // Every room is joined to the first, through the links.
             let mut joined = vec![false; centres.len()];
@@ -244,8 +317,8 @@ mod tests {
                     .all(|&(a, b)| centres[a].distance(centres[b]) <= 9)
             );
         }
-        assert!(links(&[], &mut from_seed(1)).is_empty());
-        assert!(links(&[Hex::new(3, 3)], &mut from_seed(1)).is_empty());
+        assert!(links(&[], Hex::distance, &mut from_seed(1)).is_empty());
+        assert!(links(&[Hex::new(3, 3)], Hex::distance, &mut from_seed(1)).is_empty());
     }
 
     #[test]
@@ -253,8 +326,18 @@ mod tests {
         let mut g = rock(30, 20);
         let interior = interior_mask(&g);
         let mut parts = vec![Part::Outside; g.storage_len()];
-        let inside = room_shape(&mut from_seed(1), Hex::new(10, 8));
-        assert!(try_place(&mut g, &interior, &mut parts, Hex::new(10, 8), &inside).is_some());
+        let inside = room_shape(&mut from_seed(1), Tiling::Hex, Hex::new(10, 8));
+        assert!(
+            try_place(
+                &Around::touching(&g),
+                &mut g,
+                &interior,
+                &mut parts,
+                Hex::new(10, 8),
+                &inside
+            )
+            .is_some()
+        );
         let floor = g.indices().filter(|&i| g[i] == Terrain::Floor).count();
         assert_eq!(floor, inside.len());
         // Every floor tile's neighbours are floor or the room's wall.
@@ -263,8 +346,127 @@ mod tests {
                 assert_ne!(parts[i.wrapping_add_signed(o)], Part::Outside);
             }
         }
-        let again = room_shape(&mut from_seed(2), Hex::new(11, 8));
-        assert!(try_place(&mut g, &interior, &mut parts, Hex::new(11, 8), &again).is_none());
+        let again = room_shape(&mut from_seed(2), Tiling::Hex, Hex::new(11, 8));
+        assert!(
+            try_place(
+                &Around::touching(&g),
+                &mut g,
+                &interior,
+                &mut parts,
+                Hex::new(11, 8),
+                &again
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn on_every_tiling_rooms_are_walled_all_round_and_keep_apart() {
+        for t in Tiling::ALL {
+            for seed in 0..6 {
+                let mut g = rock_on(t, 30, 20);
+                let interior = interior_mask(&g);
+                let mut parts = vec![Part::Outside; g.storage_len()];
+                let at = Hex::new(20, 9);
+                let inside = room_shape(&mut from_seed(seed), t, at);
+                assert!(
+                    try_place(
+                        &Around::touching(&g),
+                        &mut g,
+                        &interior,
+                        &mut parts,
+                        at,
+                        &inside
+                    )
+                    .is_some()
+                );
+                let floor: Vec<usize> = g.indices().filter(|&i| g[i] == Terrain::Floor).collect();
+                assert_eq!(floor.len(), inside.len(), "{t}");
+                let around = Around::touching(&g);
+                for &i in &floor {
+                    assert!(around.at(&g, i).all(|j| parts[j] != Part::Outside), "{t}");
+                }
+                // As wide on screen as a hex room: 8 to 18 columns, 3 to 7 rows.
+                let screen = |i: usize| t.screen(g.cell(i), 0);
+                let cols: Vec<i32> = floor.iter().map(|&i| screen(i).0).collect();
+                let rows: Vec<i32> = floor.iter().map(|&i| screen(i).1).collect();
+                let wide = cols.iter().max().unwrap() - cols.iter().min().unwrap() + 1;
+                let tall = rows.iter().max().unwrap() - rows.iter().min().unwrap() + 1;
+                assert!(
+                    (7..=19).contains(&wide) && (3..=7).contains(&tall),
+                    "{t} {wide}×{tall}"
+                );
+                let next = Hex::new(21, 9);
+                let again = room_shape(&mut from_seed(seed + 1), t, next);
+                assert!(
+                    try_place(
+                        &Around::touching(&g),
+                        &mut g,
+                        &interior,
+                        &mut parts,
+                        next,
+                        &again
+                    )
+                    .is_none()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn side_walks_step_across_sides_from_end_to_end() {
+        for t in [Tiling::Square, Tiling::Triangle] {
+            let g = rock_on(t, 30, 20);
+            for (a, b) in [((3, 3), (20, 15)), ((25, 17), (4, 2)), ((7, 2), (8, 16))] {
+                let (a, b) = (Hex::new(a.0, a.1), Hex::new(b.0, b.1));
+                let walk = side_walk(&g, a, b);
+                assert_eq!((walk[0], *walk.last().unwrap()), (a, b), "{t}");
+                for w in walk.windows(2) {
+                    let m = g.move_between(w[0], w[1]).unwrap();
+                    assert_eq!(m.kind, StepKind::Side, "{t}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn off_hexes_a_corridor_joins_two_rooms_across_sides() {
+        for t in [Tiling::Square, Tiling::Triangle] {
+            for seed in 0..20 {
+                let mut g = rock_on(t, 40, 20);
+                let interior = interior_mask(&g);
+                let mut parts = vec![Part::Outside; g.storage_len()];
+                let mut rng = from_seed(seed);
+                let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
+                for c in [a, b] {
+                    let inside = round_room(t, c, 2);
+                    assert!(
+                        try_place(
+                            &Around::touching(&g),
+                            &mut g,
+                            &interior,
+                            &mut parts,
+                            c,
+                            &inside
+                        )
+                        .is_some()
+                    );
+                }
+                corridor(
+                    &Around::touching(&g),
+                    &mut g,
+                    &interior,
+                    &parts,
+                    &mut rng,
+                    a,
+                    b,
+                );
+                // Regions are joined across sides: walkable whatever lies beside.
+                let (labels, sizes) = regions(&g);
+                assert_eq!(sizes.len(), 1, "{t} seed {seed}: one region");
+                assert_eq!(labels[g.index(a).unwrap()], labels[g.index(b).unwrap()]);
+            }
+        }
     }
 
     #[test]
@@ -277,9 +479,27 @@ mod tests {
             let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
             for c in [a, b] {
                 let inside = c.range(2).collect::<Vec<_>>();
-                assert!(try_place(&mut g, &interior, &mut parts, c, &inside).is_some());
+                assert!(
+                    try_place(
+                        &Around::touching(&g),
+                        &mut g,
+                        &interior,
+                        &mut parts,
+                        c,
+                        &inside
+                    )
+                    .is_some()
+                );
             }
-            corridor(&mut g, &interior, &parts, &mut rng, a, b);
+            corridor(
+                &Around::touching(&g),
+                &mut g,
+                &interior,
+                &parts,
+                &mut rng,
+                a,
+                b,
+            );
             let (labels, sizes) = regions(&g);
             assert_eq!(sizes.len(), 1, "seed {seed}: one region");
             assert_eq!(labels[g.index(a).unwrap()], labels[g.index(b).unwrap()]);
