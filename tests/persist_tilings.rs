@@ -28,7 +28,13 @@ fn choose(world: &World, down: bool) -> Command {
     let tiling = world.level().terrain.tiling();
     let me = world.player();
     let monsters = world.visible_monsters();
-    if let Some(dir) = monsters.iter().find_map(|m| compass(tiling, me.pos, m.pos)) {
+    // A monster past a wall's corner can neither be struck nor strike: it is let be.
+    let beside = |m: &&&hexdeep::sim::Creature| world.level().move_allowed(me.pos, m.pos);
+    if let Some(dir) = monsters
+        .iter()
+        .filter(beside)
+        .find_map(|m| compass(tiling, me.pos, m.pos))
+    {
         return Command::Attack(dir);
     }
     if monsters.is_empty() && me.hp * 3 < me.max_hp * 2 {

@@ -4,7 +4,7 @@
 
 use hexdeep::content::Content;
 use hexdeep::geom::{Cell, Compass, Hex, Tiling};
-use hexdeep::map::{Grid, Level, Terrain};
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, Terrain};
 use hexdeep::sim::{Command, Rejection, World};
 
 /// An open room of `tiling`, `w` cells by `h` rows, walled around, the player at `start`.
@@ -14,6 +14,18 @@ fn room(tiling: Tiling, w: i32, h: i32, start: Cell) -> World {
 
 /// [`room`] with `inside` set inside it (terrain at cells).
 fn room_with(tiling: Tiling, w: i32, h: i32, start: Cell, inside: &[(Cell, Terrain)]) -> World {
+    room_with_monster(tiling, w, h, start, inside, None)
+}
+
+/// [`room_with`] and a monster of `kind` at a cell.
+fn room_with_monster(
+    tiling: Tiling,
+    w: i32,
+    h: i32,
+    start: Cell,
+    inside: &[(Cell, Terrain)],
+    monster: Option<(&str, Cell)>,
+) -> World {
     let cells: Vec<Cell> = (0..h)
         .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
         .collect();
@@ -29,6 +41,12 @@ fn room_with(tiling: Tiling, w: i32, h: i32, start: Cell, inside: &[(Cell, Terra
     }
     let mut level = Level::new("room", 1, grid);
     level.start = Some(Hex::from(start));
+    if let Some((kind, at)) = monster {
+        level.placements.push(Placement {
+            at: Hex::from(at),
+            kind: PlacementKind::Monster(kind.to_string()),
+        });
+    }
     let content = Content::bundled().unwrap().into();
     World::new(content, level, 3).unwrap()
 }
@@ -120,4 +138,38 @@ fn a_move_through_a_triangle_corner_takes_one_action_more() {
     let corner = segments_of(&mut world, Command::Move(Compass::S));
     assert_eq!(world.player().pos, Hex::new(7, 4));
     assert_eq!(corner, 2 * side, "side {side}, corner {corner}");
+}
+
+#[test]
+fn a_monster_past_a_pillar_s_corner_comes_round_it_instead_of_striking_in_vain() {
+    // The goblin at (4, 2) and the player at (3, 3) are diagonal across the pillar at (4, 3):
+    // the diagonal squeezes past the pillar, so no blow crosses it.
+    let mut world = room_with_monster(
+        Tiling::Square,
+        9,
+        7,
+        Cell::new(3, 3),
+        &[(Cell::new(4, 3), Terrain::Wall)],
+        Some(("goblin", Cell::new(4, 2))),
+    );
+    let hp = world.player().hp;
+    let mut struck = false;
+    for _ in 0..12 {
+        world.apply(Command::Wait).unwrap();
+        struck |= world.player().hp < hp;
+        if struck || world.is_over() {
+            break;
+        }
+    }
+    let goblin = world
+        .creatures()
+        .iter()
+        .find(|c| c.name == "goblin")
+        .unwrap();
+    assert!(
+        struck,
+        "the goblin came round and struck; it is at {:?}",
+        goblin.pos
+    );
+    assert!(world.level().move_allowed(goblin.pos, world.player().pos));
 }

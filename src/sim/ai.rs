@@ -479,7 +479,8 @@ fn hunt(
     target: Hex,
     mind: Mind,
 ) -> (Intention, Mind) {
-    let adjacent = senses.level.terrain.adjacent(me.pos, target);
+    // Next to it by a move the rules allow: past a wall's corner a blow cannot land.
+    let adjacent = senses.level.move_allowed(me.pos, target);
     let approach = || {
         senses
             .step(me, false)
