@@ -11,6 +11,11 @@ use crate::rng::GameRng;
 
 /// Map tiles per group of monsters (at depth 1; more deeper down).
 const TILES_PER_GROUP: usize = 400;
+
+/// The share of monster groups a triangle level gets: moving away through a triangle's
+/// corners costs an action more, so a monster is harder to shake off there, and the bot's
+/// win rate fell below the band of the other tilings (see the README's balance).
+const TRIANGLE_GROUPS: (usize, usize) = (2, 3);
 /// Map tiles per item, besides the one every level gets and the extra ones deeper down.
 const TILES_PER_ITEM: usize = 1000;
 /// Depths per extra item.
@@ -149,6 +154,11 @@ impl<'g> Placer<'g> {
         let d = depth.clamp(1, 30) as usize;
         let area = super::in_hex_areas(self.grid, self.grid.len());
         let groups = (area / TILES_PER_GROUP * (7 + d) / 8).min(self.spots.len() / 8);
+        let (num, den) = match self.grid.tiling() {
+            crate::geom::Tiling::Triangle => TRIANGLE_GROUPS,
+            _ => (1, 1),
+        };
+        let groups = groups * num / den;
         let mut next = 0;
         for _ in 0..groups {
             let Some(kind) = pick(rng, &table) else {

@@ -180,9 +180,10 @@ impl<'a> Senses<'a> {
 
     /// The neighbour that brings `me` closest to (or, fleeing, farthest from) the player,
     /// preferring open tiles ([`Senses::open`]); `None` when no step improves on standing
-    /// still. When its kin take every tile that brings it closer, it steps aside to a tile as
-    /// near from which an open one does, if there is one: a pack goes round its members
-    /// instead of bumping into them for ever.
+    /// still. When other monsters take every tile that brings it closer, it steps aside to a
+    /// tile as near from which an open one does, if there is one, and else waits: a pack goes
+    /// round its members, and a monster queues behind another in a corridor, instead of
+    /// bumping into them for ever.
     fn step(&self, me: &Creature, flee: bool) -> Option<Hex> {
         let here = self.cost_at(me.pos);
         let mut best: Option<(bool, u32, Hex)> = None;
@@ -205,30 +206,29 @@ impl<'a> Senses<'a> {
             }
         }
         match best {
-            Some((true, _, to)) if !flee && self.kin_takes(me, to) => {
-                self.aside(me, here).or(Some(to))
-            }
+            // Into a tile another monster holds, with no way round: it waits rather than
+            // bump into it every action (a pack jammed in a corridor bounced for ever).
+            Some((true, _, to)) if !flee && self.kin_takes(me, to) => self.aside(me, here),
             _ => best.map(|b| b.2),
         }
     }
 
-    /// Whether `me` may count on stepping onto `hex`: nobody stands there, or a kin of its
-    /// steps off it; and no kin of its heads there.
-    fn open(&self, me: &Creature, hex: Hex) -> bool {
-        let kin = |c: &&Claim| c.name == me.name;
-        let left = self.claims.iter().filter(kin).any(|c| c.from == hex);
-        let claimed = self.claims.iter().filter(kin).any(|c| c.to == hex);
+    /// Whether a monster may count on stepping onto `hex`: nobody stands there, or the monster
+    /// there steps off it; and no other monster heads there.
+    fn open(&self, _me: &Creature, hex: Hex) -> bool {
+        let left = self.claims.iter().any(|c| c.from == hex);
+        let claimed = self.claims.iter().any(|c| c.to == hex);
         (self.free(hex) || left) && !claimed
     }
 
-    /// Whether a kin of `me` stands on `hex` (and stays there, as far as `me` knows) or heads
-    /// there.
+    /// Whether another monster than `me` stands on `hex` (and stays there, as far as `me`
+    /// knows) or heads there.
     fn kin_takes(&self, me: &Creature, hex: Hex) -> bool {
         let kin_there = self
             .here
             .iter()
-            .any(|c| c.pos == hex && c.id != me.id && c.name == me.name);
-        let claimed = self.claims.iter().any(|c| c.name == me.name && c.to == hex);
+            .any(|c| c.pos == hex && c.id != me.id && c.id != 0);
+        let claimed = self.claims.iter().any(|c| c.to == hex);
         !self.open(me, hex) && (kin_there || claimed)
     }
 
@@ -302,7 +302,12 @@ impl<'a> Senses<'a> {
             let mut at = me.pos;
             let mut tiles = Vec::new();
             for _ in 0..d {
-                at = grid.step(at, dir)?.0;
+                let next = grid.step(at, dir)?.0;
+                // Every step one the rules allow: none squeezes past a wall's corner.
+                if !self.level.move_allowed(at, next) {
+                    return None;
+                }
+                at = next;
                 tiles.push(at);
             }
             (at == player).then_some(tiles)
@@ -445,6 +450,10 @@ pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Inte
 /// The next step of a charge under way, or `None` when the charge is over.
 fn charging(senses: &Senses, me: &Creature, dir: Compass) -> Option<(Intention, Mind)> {
     let next = senses.level.terrain.step(me.pos, dir)?.0;
+    // A charge ends where the rules would refuse its next step (past a wall's corner).
+    if !senses.level.move_allowed(me.pos, next) {
+        return None;
+    }
     let mind = Mind {
         memory: me.memory,
         charge: Some(dir),
@@ -830,6 +839,40 @@ mod tests {
         assert_eq!(
             choose(&senses, &creatures[2], &mut rng).0,
             Intention::Move(Hex::new(2, 3))
+        );
+    }
+
+    #[test]
+    fn in_a_corridor_a_monster_waits_behind_another_instead_of_bumping_into_it() {
+        // Row 2 is a corridor one tile wide: the orc at (4, 2) is best served by (3, 2),
+        // where a goblin stands; with no way round, it waits instead of bouncing off the
+        // goblin every action (issue 17's jams of wolves, trolls and wraiths).
+        let mut level = open_room();
+        for y in [0, 1, 3, 4] {
+            for x in 0..12 {
+                level.terrain.set(Hex::new(x, y), Terrain::Wall);
+            }
+        }
+        let content = Content::bundled().unwrap();
+        let creatures = [
+            Creature::player(&content, Hex::new(1, 2)),
+            Creature::monster(1, content.monster("goblin").unwrap(), Hex::new(3, 2)),
+            Creature::monster(2, content.monster("orc").unwrap(), Hex::new(4, 2)),
+        ];
+        let mut rng = stream(1, Stream::Ai, 0);
+        let mut senses = Senses::new(&level, &creatures, 1, None);
+        assert_eq!(
+            choose(&senses, &creatures[2], &mut rng).0,
+            Intention::Stay,
+            "the goblin holds the only way"
+        );
+        // Once the goblin is known to step on, the orc follows into its tile.
+        let goblin = choose(&senses, &creatures[1], &mut rng).0;
+        assert_eq!(goblin, Intention::Move(Hex::new(2, 2)));
+        senses.note(&creatures[1], goblin);
+        assert_eq!(
+            choose(&senses, &creatures[2], &mut rng).0,
+            Intention::Move(Hex::new(3, 2))
         );
     }
 }
