@@ -99,6 +99,8 @@ fn keys_do_not_act_while_the_window_is_too_small_but_quit_does() {
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains("keys are ignored"), "{words}");
     assert!(!words.contains("wait"), "{words}");
+    // Q there saves the game in progress (as every way out does), and the message says so.
+    assert!(words.contains("Q saves the game and quits"), "{words}");
     for c in ['h', 'l', 's', 'R', 'o', 'q'] {
         press_char(&mut s, c);
     }

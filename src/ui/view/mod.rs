@@ -158,7 +158,7 @@ fn inset(area: Rect) -> Rect {
 /// The message shown instead of the game in a terminal that is too small.
 fn too_small(area: Rect, buf: &mut Buffer) {
     let text = format!(
-        "Make the window larger: at least {}x{} (now {}x{}). Until then keys are ignored; Q quits at once.",
+        "Make the window larger: at least {}x{} (now {}x{}). Until then keys are ignored; Q saves the game and quits at once.",
         MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
     );
     Paragraph::new(text)
