@@ -177,6 +177,20 @@ impl<T> Grid<T> {
             .collect()
     }
 
+    /// The storage index offsets of the moves across a side ([`crate::geom::StepKind::Side`])
+    /// from a tile of class `class`, in the order of [`Tiling::moves`]: the moves never
+    /// refused for squeezing past a corner, and the tiles always seen from a tile.
+    pub fn side_offsets(&self, class: usize) -> Vec<isize> {
+        let s = self.stride as isize;
+        self.tiling
+            .moves(class)
+            .as_slice()
+            .iter()
+            .filter(|m| m.kind == crate::geom::StepKind::Side)
+            .map(|m| m.dy as isize * s + m.dx as isize)
+            .collect()
+    }
+
     /// The storage index offset of a cell offset `(dx, dy)`.
     pub fn offset_of(&self, dx: i32, dy: i32) -> isize {
         dy as isize * self.stride as isize + dx as isize

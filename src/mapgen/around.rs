@@ -6,7 +6,6 @@
 //! [`Direction::ALL`](crate::geom::Direction::ALL), as [`Grid::neighbor_offsets`] gives them,
 //! so the hex generators see exactly what they always saw.
 
-use crate::geom::StepKind;
 use crate::map::Grid;
 
 /// Storage offsets of the tiles around a tile, per tile class.
@@ -15,19 +14,10 @@ pub(super) struct Around {
 }
 
 impl Around {
-    /// The tiles across a side: the moves of [`StepKind::Side`], in the tiling's order.
+    /// The tiles across a side ([`Grid::side_offsets`]), in the tiling's order.
     pub(super) fn sides<T>(grid: &Grid<T>) -> Around {
-        let tiling = grid.tiling();
-        let classes = (0..tiling.classes())
-            .map(|class| {
-                tiling
-                    .moves(class)
-                    .as_slice()
-                    .iter()
-                    .filter(|m| m.kind == StepKind::Side)
-                    .map(|m| grid.offset_of(m.dx, m.dy))
-                    .collect()
-            })
+        let classes = (0..grid.tiling().classes())
+            .map(|class| grid.side_offsets(class))
             .collect();
         Around { classes }
     }

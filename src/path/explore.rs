@@ -5,7 +5,7 @@
 
 use super::PathScratch;
 use super::dijkstra::Flow;
-use crate::geom::{Hex, StepKind};
+use crate::geom::Hex;
 use crate::map::Level;
 
 /// The cost of entering tile `i` as far as the player knows: its terrain's cost when known
@@ -70,17 +70,8 @@ pub fn explore_step_with(
     // A frontier borders the unknown across a side: a tile across a side is always seen from
     // its neighbour (their line has no tile between), while one through a triangle's corner
     // may hide behind a wall beside the corner, and exploring would walk to it for ever.
-    let tiling = grid.tiling();
-    let offsets: Vec<Vec<isize>> = (0..tiling.classes())
-        .map(|class| {
-            tiling
-                .moves(class)
-                .as_slice()
-                .iter()
-                .filter(|m| m.kind == StepKind::Side)
-                .map(|m| grid.offset_of(m.dx, m.dy))
-                .collect()
-        })
+    let offsets: Vec<Vec<isize>> = (0..grid.tiling().classes())
+        .map(|class| grid.side_offsets(class))
         .collect();
     let mask = grid.tile_mask();
     let is_frontier = |i: usize| {
