@@ -306,7 +306,11 @@ fn summary(out: &mut String, c: &Computed) {
 /// placed there, else the first item, else the terrain. One pass over the placements.
 fn glyphs(level: &Level) -> Vec<char> {
     let grid = &level.terrain;
-    let mut out: Vec<char> = grid.cells().iter().map(|t| t.glyph()).collect();
+    // As the game draws them: a down-pointing triangle's floor is `.`'s high twin.
+    let tiling = grid.tiling();
+    let mut out: Vec<char> = (0..grid.storage_len())
+        .map(|i| grid[i].glyph_on(tiling, grid.class(i)))
+        .collect();
     let mut rank = vec![0u8; out.len()];
     let mut put = |h: Hex, glyph: char, r: u8| {
         if let Some(i) = grid.index(h)

@@ -45,9 +45,10 @@ fn reference(level: &Level, c: &Computed, colour: bool) -> String {
                     PlacementKind::Item(i) => Some(item_glyph(i)),
                     PlacementKind::Monster(_) => None,
                 });
-                monster
-                    .or(item)
-                    .unwrap_or_else(|| grid[grid.index(t).unwrap()].glyph())
+                monster.or(item).unwrap_or_else(|| {
+                    let i = grid.index(t).unwrap();
+                    grid[i].glyph_on(grid.tiling(), grid.class(i))
+                })
             };
             let cell = Cell {
                 glyph,
