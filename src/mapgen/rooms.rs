@@ -430,79 +430,26 @@ mod tests {
     }
 
     #[test]
-    fn off_hexes_a_corridor_joins_two_rooms_across_sides() {
-        for t in [Tiling::Square, Tiling::Triangle] {
+    fn a_corridor_joins_two_rooms_through_doors_or_openings() {
+        // Off hexes the corridor goes across sides: walkable whatever lies beside it.
+        for t in Tiling::ALL {
             for seed in 0..20 {
                 let mut g = rock_on(t, 40, 20);
                 let interior = interior_mask(&g);
                 let mut parts = vec![Part::Outside; g.storage_len()];
                 let mut rng = from_seed(seed);
                 let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
+                let around = Around::touching(&g);
                 for c in [a, b] {
                     let inside = round_room(t, c, 2);
-                    assert!(
-                        try_place(
-                            &Around::touching(&g),
-                            &mut g,
-                            &interior,
-                            &mut parts,
-                            c,
-                            &inside
-                        )
-                        .is_some()
-                    );
+                    let placed = try_place(&around, &mut g, &interior, &mut parts, c, &inside);
+                    assert!(placed.is_some());
                 }
-                corridor(
-                    &Around::touching(&g),
-                    &mut g,
-                    &interior,
-                    &parts,
-                    &mut rng,
-                    a,
-                    b,
-                );
-                // Regions are joined across sides: walkable whatever lies beside.
+                corridor(&around, &mut g, &interior, &parts, &mut rng, a, b);
                 let (labels, sizes) = regions(&g);
                 assert_eq!(sizes.len(), 1, "{t} seed {seed}: one region");
                 assert_eq!(labels[g.index(a).unwrap()], labels[g.index(b).unwrap()]);
             }
-        }
-    }
-
-    #[test]
-    fn a_corridor_joins_two_rooms_through_doors_or_openings() {
-        for seed in 0..20 {
-            let mut g = rock(40, 20);
-            let interior = interior_mask(&g);
-            let mut parts = vec![Part::Outside; g.storage_len()];
-            let mut rng = from_seed(seed);
-            let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
-            for c in [a, b] {
-                let inside = c.range(2).collect::<Vec<_>>();
-                assert!(
-                    try_place(
-                        &Around::touching(&g),
-                        &mut g,
-                        &interior,
-                        &mut parts,
-                        c,
-                        &inside
-                    )
-                    .is_some()
-                );
-            }
-            corridor(
-                &Around::touching(&g),
-                &mut g,
-                &interior,
-                &parts,
-                &mut rng,
-                a,
-                b,
-            );
-            let (labels, sizes) = regions(&g);
-            assert_eq!(sizes.len(), 1, "seed {seed}: one region");
-            assert_eq!(labels[g.index(a).unwrap()], labels[g.index(b).unwrap()]);
         }
     }
 }

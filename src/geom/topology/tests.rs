@@ -124,12 +124,15 @@ fn squeezes_are_the_tiles_a_corner_move_passes() {
 fn triangle_moves_on_screen_are_the_design_lists() {
     // An up-pointing tile at column 1: left, right and below across sides; above, and two
     // columns left and right on the row below, through corners.
-    let up: BTreeSet<(i32, i32, StepKind)> = Tiling::Triangle
-        .moves(1)
-        .as_slice()
-        .iter()
-        .map(|m| (m.dx, m.dy, m.kind))
-        .collect();
+    let moves_of = |class| -> BTreeSet<(i32, i32, StepKind)> {
+        Tiling::Triangle
+            .moves(class)
+            .as_slice()
+            .iter()
+            .map(|m| (m.dx, m.dy, m.kind))
+            .collect()
+    };
+    let up = moves_of(1);
     let want = BTreeSet::from([
         (-1, 0, StepKind::Side),
         (1, 0, StepKind::Side),
@@ -139,12 +142,7 @@ fn triangle_moves_on_screen_are_the_design_lists() {
         (2, 1, StepKind::Corner),
     ]);
     assert_eq!(up, want);
-    let down: BTreeSet<(i32, i32, StepKind)> = Tiling::Triangle
-        .moves(0)
-        .as_slice()
-        .iter()
-        .map(|m| (m.dx, m.dy, m.kind))
-        .collect();
+    let down = moves_of(0);
     let want = BTreeSet::from([
         (-1, 0, StepKind::Side),
         (1, 0, StepKind::Side),
