@@ -73,8 +73,7 @@ fn moves<'a>(
     i: usize,
 ) -> impl Iterator<Item = (usize, u32)> + 'a {
     let grid = &level.terrain;
-    let pinches =
-        move |j: usize| !grid.is_tile(j) || matches!(grid[j], Terrain::Wall | Terrain::DoorClosed);
+    let pinches = move |j: usize| !grid.is_tile(j) || grid[j].pinches();
     table[grid.class(i)]
         .iter()
         .filter_map(move |(to, extra, between)| {

@@ -138,15 +138,25 @@ impl Moves {
         &self.list[..usize::from(self.len)]
     }
 
-    fn from_slice(moves: &[Move]) -> Moves {
-        let filler = moves[0];
-        let mut list = [filler; 8];
-        for (slot, m) in list.iter_mut().zip(moves) {
-            *slot = *m;
-        }
-        Moves {
-            list,
-            len: moves.len().min(8) as u8,
+    /// No moves yet.
+    const EMPTY: Moves = Moves {
+        list: [Move {
+            dx: 0,
+            dy: 0,
+            dir: Compass::E,
+            kind: StepKind::Side,
+            extra_cost: 0,
+            squeeze: [(0, 0); 4],
+            squeeze_len: 0,
+        }; 8],
+        len: 0,
+    };
+
+    /// Adds a move (at most eight are kept).
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.list.get_mut(usize::from(self.len)) {
+            *slot = m;
+            self.len += 1;
         }
     }
 }
@@ -194,49 +204,39 @@ impl Tiling {
     /// [`Direction::ALL`], on squares the eight of [`Compass::ALL`], on triangles the six of
     /// [`Tri::steps`].
     pub fn moves(self, class: usize) -> Moves {
-        let moves: Vec<Move> = match self {
-            Tiling::Hex => Direction::ALL
-                .iter()
-                .map(|&d| {
+        // Filled in place, no allocation: the rules ask for a tile's moves at every step.
+        let mut out = Moves::EMPTY;
+        match self {
+            Tiling::Hex => {
+                for d in Direction::ALL {
                     let o = d.offset();
-                    Move::new(o.x, o.y, hex_compass(d), StepKind::Side, &[])
-                })
-                .collect(),
-            Tiling::Square => Square::new(0, 0)
-                .steps()
-                .iter()
-                .map(|s| {
-                    let between: Vec<Cell> = Square::new(0, 0)
-                        .passes_between(s.dir)
-                        .map(|p| p.iter().map(|&q| Cell::from(q)).collect())
-                        .unwrap_or_default();
-                    Move::new(s.to.x, s.to.y, s.dir, s.kind, &between)
-                })
-                .collect(),
+                    out.push(Move::new(o.x, o.y, hex_compass(d), StepKind::Side, &[]));
+                }
+            }
+            Tiling::Square => {
+                let here = Square::new(0, 0);
+                for s in here.steps() {
+                    let between = here.passes_between(s.dir).map(|p| p.map(Cell::from));
+                    let between = between.as_ref().map_or(&[][..], |b| &b[..]);
+                    out.push(Move::new(s.to.x, s.to.y, s.dir, s.kind, between));
+                }
+            }
             Tiling::Triangle => {
                 let here = Cell::new(class as i32 & 1, 0);
                 let tri = Tri::from(here);
-                tri.steps()
-                    .iter()
-                    .map(|s| {
-                        let to = Cell::from(s.to);
-                        let between: Vec<Cell> = tri
-                            .beside_corner_move(s.dir)
-                            .map(|p| {
-                                p.iter()
-                                    .map(|&q| {
-                                        let c = Cell::from(q);
-                                        Cell::new(c.x - here.x, c.y - here.y)
-                                    })
-                                    .collect()
-                            })
-                            .unwrap_or_default();
-                        Move::new(to.x - here.x, to.y - here.y, s.dir, s.kind, &between)
-                    })
-                    .collect()
+                let rel = |t: Tri| {
+                    let c = Cell::from(t);
+                    Cell::new(c.x - here.x, c.y - here.y)
+                };
+                for s in tri.steps() {
+                    let to = rel(s.to);
+                    let between = tri.beside_corner_move(s.dir).map(|p| p.map(rel));
+                    let between = between.as_ref().map_or(&[][..], |b| &b[..]);
+                    out.push(Move::new(to.x, to.y, s.dir, s.kind, between));
+                }
             }
-        };
-        Moves::from_slice(&moves)
+        }
+        out
     }
 
     /// The offsets of the tiles that share a side or a corner with a tile of class `class`:

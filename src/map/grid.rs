@@ -168,12 +168,11 @@ impl<T> Grid<T> {
     /// [`Tiling::moves`]. For any tile index `i` of that class, `i + offset` is a valid
     /// storage index (possibly not a tile).
     pub fn move_offsets(&self, class: usize) -> Vec<isize> {
-        let s = self.stride as isize;
         self.tiling
             .moves(class)
             .as_slice()
             .iter()
-            .map(|m| m.dy as isize * s + m.dx as isize)
+            .map(|m| self.offset_of(m.dx, m.dy))
             .collect()
     }
 
@@ -181,13 +180,12 @@ impl<T> Grid<T> {
     /// from a tile of class `class`, in the order of [`Tiling::moves`]: the moves never
     /// refused for squeezing past a corner, and the tiles always seen from a tile.
     pub fn side_offsets(&self, class: usize) -> Vec<isize> {
-        let s = self.stride as isize;
         self.tiling
             .moves(class)
             .as_slice()
             .iter()
             .filter(|m| m.kind == crate::geom::StepKind::Side)
-            .map(|m| m.dy as isize * s + m.dx as isize)
+            .map(|m| self.offset_of(m.dx, m.dy))
             .collect()
     }
 

@@ -116,7 +116,7 @@ impl Level {
         self.terrain.move_between(from, to).is_some_and(|m| {
             m.squeezes().iter().all(|&(dx, dy)| {
                 let beside = self.terrain_at(from + Hex::new(dx, dy));
-                !matches!(beside, None | Some(Terrain::Wall | Terrain::DoorClosed))
+                !beside.is_none_or(Terrain::pinches)
             })
         })
     }

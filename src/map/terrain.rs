@@ -60,6 +60,12 @@ impl Terrain {
         self.move_cost().is_none()
     }
 
+    /// Whether a move through a corner may not pass beside this tile (a wall or a closed door:
+    /// DESIGN.md, "Tilings"); outside the map counts as such too.
+    pub const fn pinches(self) -> bool {
+        matches!(self, Terrain::Wall | Terrain::DoorClosed)
+    }
+
     /// Whether this tile hides what lies beyond it: a wall, a closed door or brush.
     ///
     /// Read from a bit per kind rather than compared kind by kind, so that field of view, which

@@ -63,8 +63,7 @@ pub(super) fn bfs_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
 /// [`bfs_steps`] off hexes, where moves through corners cost more and may be refused.
 fn lattice_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
     let cost = |i: usize| passable(grid, i).then_some(1);
-    let pinch =
-        |i: usize| !grid.is_tile(i) || matches!(grid[i], Terrain::Wall | Terrain::DoorClosed);
+    let pinch = |i: usize| !grid.is_tile(i) || grid[i].pinches();
     let mut dist = vec![FAR; grid.storage_len()];
     let visit = |i: usize, d: u32| {
         dist[i] = d;

@@ -52,13 +52,7 @@ const COST_TABLE: [u32; Terrain::ALL.len()] = {
 /// wall or a closed door; outside the map too).
 pub fn terrain_pinch(level: &Level) -> impl Fn(usize) -> bool + '_ {
     let grid: &Grid<Terrain> = &level.terrain;
-    move |i| {
-        !grid.is_tile(i)
-            || matches!(
-                grid.cells().get(i),
-                Some(Terrain::Wall | Terrain::DoorClosed)
-            )
-    }
+    move |i| !grid.is_tile(i) || grid.cells().get(i).is_none_or(|t| t.pinches())
 }
 
 /// The movement cost of entering each tile of a level by its terrain.
