@@ -194,8 +194,9 @@ impl<T> Grid<T> {
         dy as isize * self.stride as isize + dx as isize
     }
 
-    /// The storage index of a hex within the bounding box (tile or not).
-    fn storage_index(&self, hex: Hex) -> Option<usize> {
+    /// The storage index of a cell within storage (tile or not): the tiles and the border
+    /// around them.
+    pub fn storage_index(&self, hex: Hex) -> Option<usize> {
         let dx = i64::from(hex.x) - i64::from(self.origin.x);
         let dy = i64::from(hex.y) - i64::from(self.origin.y);
         if dx < 0 || dy < 0 || dx >= self.stride as i64 || dy >= self.rows as i64 {

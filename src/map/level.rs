@@ -1,7 +1,8 @@
 //! A level: terrain plus where the player starts and what stands on it.
 
+use super::sides::{CornerFeature, SideFeature, Sides};
 use super::{Grid, Terrain};
-use crate::geom::Hex;
+use crate::geom::{Corner, Hex, Side};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::fmt;
@@ -38,6 +39,8 @@ pub struct Level {
     pub start: Option<Hex>,
     /// Monsters and items, in the order the map lists them.
     pub placements: Vec<Placement>,
+    /// What stands on the sides between tiles and on corners ([`Sides`]).
+    sides: Sides,
     /// What the modules above `map` derive from the terrain grid's layout.
     topology: TopologyCache,
 }
@@ -88,6 +91,7 @@ impl Level {
             terrain,
             start: None,
             placements: Vec::new(),
+            sides: Sides::default(),
             topology: TopologyCache::default(),
         }
     }
@@ -112,13 +116,100 @@ impl Level {
     /// corner: a move through a corner (a square's diagonal, a triangle's shortcut) is
     /// refused when any tile it passes between is a wall, a closed door or no tile
     /// (DESIGN.md, "Tilings"). Whether `to` itself can be entered is [`Level::passable`].
+    ///
+    /// On a level with sides ([`Level::has_sides`]) the move must also cross its side or
+    /// corner: no thin wall (a closed door is crossed by opening it, [`Level::door_between`]).
     pub fn move_allowed(&self, from: Hex, to: Hex) -> bool {
-        self.terrain.move_between(from, to).is_some_and(|m| {
-            m.squeezes().iter().all(|&(dx, dy)| {
-                let beside = self.terrain_at(from + Hex::new(dx, dy));
-                !beside.is_none_or(Terrain::pinches)
+        self.terrain
+            .move_index_between(from, to)
+            .is_some_and(|(k, m)| {
+                let squeezes_by = m.squeezes().iter().any(|&(dx, dy)| {
+                    let beside = self.terrain_at(from + Hex::new(dx, dy));
+                    beside.is_none_or(Terrain::pinches)
+                });
+                !squeezes_by && self.side_mask(from, Sides::pass_mask) >> k & 1 == 1
             })
-        })
+    }
+
+    /// Whether a blow from `from` may reach `to`: a move that is allowed and crosses no
+    /// closed door ([`Level::sight_crosses`]).
+    pub fn blow_allowed(&self, from: Hex, to: Hex) -> bool {
+        self.move_allowed(from, to) && self.sight_crosses(from, to)
+    }
+
+    /// Whether sight (and a missile) passes from tile `a` to the tile `b` one move away: no
+    /// thin wall or closed door on the side between, no pillar or blocking side at a diagonal's
+    /// corner. Always true on a level without sides, and for tiles not one move apart.
+    pub fn sight_crosses(&self, a: Hex, b: Hex) -> bool {
+        if !self.sides.any() {
+            return true;
+        }
+        match self.terrain.move_index_between(a, b) {
+            Some((k, _)) => self.side_mask(a, Sides::see_mask) >> k & 1 == 1,
+            None => true,
+        }
+    }
+
+    /// A mask of [`Sides`] at the storage index of `at` (all open outside storage).
+    fn side_mask(&self, at: Hex, mask: impl Fn(&Sides, usize) -> u8) -> u8 {
+        match self.terrain.storage_index(at) {
+            Some(i) if self.sides.any() => mask(&self.sides, i),
+            _ => u8::MAX,
+        }
+    }
+
+    /// The closed door on the side between `from` and `to`, if one is there: a step across
+    /// it opens it instead of crossing.
+    pub fn door_between(&self, from: Hex, to: Hex) -> Option<Side> {
+        let side = self.side_of(from, to)?;
+        (self.side_at(side) == SideFeature::DoorClosed).then_some(side)
+    }
+
+    /// The side between two tiles that share one, on tilings with sides.
+    pub fn side_of(&self, a: Hex, b: Hex) -> Option<Side> {
+        self.terrain.tiling().side_between(a.into(), b.into())
+    }
+
+    /// Whether any side or corner of the level holds a feature: thin walls, doors on sides
+    /// or pillars (levels without keep no storage for them and search faster).
+    pub fn has_sides(&self) -> bool {
+        self.sides.any()
+    }
+
+    /// The side and corner features with their masks.
+    pub fn sides(&self) -> &Sides {
+        &self.sides
+    }
+
+    /// The feature on a side (open where none is).
+    pub fn side_at(&self, side: Side) -> SideFeature {
+        self.sides.side(&self.terrain, side)
+    }
+
+    /// Sets the feature on a side; `false` (nothing changes) when the side is not on this
+    /// map's storage or the tiling has no sides.
+    pub fn set_side(&mut self, side: Side, feature: SideFeature) -> bool {
+        self.sides.set_side(&self.terrain, side, feature)
+    }
+
+    /// The feature on a corner.
+    pub fn corner_at(&self, corner: Corner) -> CornerFeature {
+        self.sides.corner(&self.terrain, corner)
+    }
+
+    /// Sets the feature on a corner; `false` when the corner is not on this map's storage.
+    pub fn set_corner(&mut self, corner: Corner, feature: CornerFeature) -> bool {
+        self.sides.set_corner(&self.terrain, corner, feature)
+    }
+
+    /// Every side holding a feature, in storage order of its upper or left tile.
+    pub fn side_features(&self) -> Vec<(Side, SideFeature)> {
+        self.sides.features(&self.terrain)
+    }
+
+    /// Every corner holding a feature.
+    pub fn corner_features(&self) -> Vec<(Corner, CornerFeature)> {
+        self.sides.corner_features(&self.terrain)
     }
 
     /// Whether the hex hides what lies beyond it; positions outside the shape block sight.

@@ -7,10 +7,12 @@
 mod grid;
 mod level;
 mod shape;
+mod sides;
 mod space;
 mod terrain;
 
 pub use grid::{Grid, GridError, MAX_STORAGE};
 pub use level::{Level, Placement, PlacementKind, TopologyCache};
 pub use shape::Shape;
+pub use sides::{CornerFeature, SideFeature, Sides};
 pub use terrain::Terrain;

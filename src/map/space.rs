@@ -33,6 +33,15 @@ impl<T> Grid<T> {
         self.moves_at(a).find(|&(to, _)| to == b).map(|(_, m)| m)
     }
 
+    /// The index of the move from `a` to `b` among `a`'s moves ([`Grid::moves_at`]), with
+    /// the move, if `b` is one move away.
+    pub fn move_index_between(&self, a: Hex, b: Hex) -> Option<(usize, Move)> {
+        self.moves_at(a)
+            .enumerate()
+            .find(|(_, (to, _))| *to == b)
+            .map(|(k, (_, m))| (k, m))
+    }
+
     /// Whether `b` is one move from `a`.
     pub fn adjacent(&self, a: Hex, b: Hex) -> bool {
         self.move_between(a, b).is_some()

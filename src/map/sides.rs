@@ -1,0 +1,345 @@
+//! What stands on the sides between tiles (thin walls, doors) and on corners (pillars), stored
+//! densely beside the tiles, with the per-tile masks every rule reads.
+//!
+//! Each storage cell owns the sides toward its forward moves (those to a later storage index:
+//! east, south-west and south-east on hexes; east and south on squares) and two corners on
+//! hexes (its bottom and lower-right ones) or one on squares (lower right). Every side and
+//! corner of a tile has one owner inside storage, because the grid's border surrounds the
+//! tiles. A level without any feature keeps no storage at all.
+//!
+//! The masks hold, per storage index, one bit per move of the tile (in the order of
+//! [`Tiling::moves`]): whether the move may cross ([`Sides::pass_mask`]: no thin wall in the
+//! way; a closed door is crossed by opening it) and whether sight crosses
+//! ([`Sides::see_mask`]: neither a wall nor a closed door). A move through a corner (a
+//! square's diagonal) crosses only where the corner and every side meeting there are open or
+//! open doors.
+
+use super::Grid;
+use crate::geom::{Cell, Corner, Hex, Side, StepKind, Tiling};
+use serde::{Deserialize, Serialize};
+
+/// What stands on a side between two tiles.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SideFeature {
+    /// Nothing: the two tiles are open to each other.
+    #[default]
+    Open,
+    /// A thin wall: nothing crosses.
+    Wall,
+    /// A closed door: blocks sight and missiles; a step into it opens it.
+    DoorClosed,
+    /// An open door: everything crosses.
+    DoorOpen,
+}
+
+impl SideFeature {
+    /// Every feature, in the order of their codes.
+    pub const ALL: [SideFeature; 4] = [
+        SideFeature::Open,
+        SideFeature::Wall,
+        SideFeature::DoorClosed,
+        SideFeature::DoorOpen,
+    ];
+
+    /// Whether sight, missiles and blows stop at it.
+    pub const fn blocks_sight(self) -> bool {
+        matches!(self, SideFeature::Wall | SideFeature::DoorClosed)
+    }
+
+    /// Whether no step crosses it (a closed door is opened instead).
+    pub const fn blocks_movement(self) -> bool {
+        matches!(self, SideFeature::Wall)
+    }
+
+    /// A phrase for look and messages: "a thin wall".
+    pub const fn describe(self) -> &'static str {
+        match self {
+            SideFeature::Open => "nothing",
+            SideFeature::Wall => "a thin wall",
+            SideFeature::DoorClosed => "a closed door",
+            SideFeature::DoorOpen => "an open door",
+        }
+    }
+
+    /// The name used in JSON output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SideFeature::Open => "open",
+            SideFeature::Wall => "wall",
+            SideFeature::DoorClosed => "closed_door",
+            SideFeature::DoorOpen => "open_door",
+        }
+    }
+}
+
+/// What stands on a corner.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CornerFeature {
+    /// Nothing.
+    #[default]
+    Open,
+    /// A pillar: no diagonal step or line passes the corner (on hexes, where nothing passes
+    /// through a corner, it is only seen).
+    Pillar,
+}
+
+/// The side and corner features of a level (see the module docs).
+#[derive(Clone, Debug, Default)]
+pub struct Sides {
+    /// Per storage index, the sides it owns; empty while the level has no feature.
+    owned: Vec<[SideFeature; 3]>,
+    /// Per storage index, the corners it owns; empty while the level has no feature.
+    corners: Vec<[CornerFeature; 2]>,
+    /// Per storage index, one bit per move: the move may cross.
+    pass: Vec<u8>,
+    /// Per storage index, one bit per move: sight crosses.
+    see: Vec<u8>,
+}
+
+/// Every move crosses.
+const ALL_OPEN: u8 = u8::MAX;
+
+/// The forward side moves of a tiling, in the order of a cell's owned slots.
+fn forward(tiling: Tiling) -> &'static [(i32, i32)] {
+    match tiling {
+        Tiling::Hex => &[(1, 0), (0, 1), (1, 1)],
+        Tiling::Square => &[(1, 0), (0, 1)],
+        Tiling::Triangle => &[],
+    }
+}
+
+impl Sides {
+    /// Whether any side or corner of the level holds a feature (or ever did).
+    pub fn any(&self) -> bool {
+        !self.owned.is_empty()
+    }
+
+    /// The mask of moves from storage index `i` that may cross (all bits where the level has
+    /// no feature).
+    pub fn pass_mask(&self, i: usize) -> u8 {
+        self.pass.get(i).copied().unwrap_or(ALL_OPEN)
+    }
+
+    /// The mask of moves from storage index `i` that sight crosses.
+    pub fn see_mask(&self, i: usize) -> u8 {
+        self.see.get(i).copied().unwrap_or(ALL_OPEN)
+    }
+
+    /// The per-index pass masks, empty when the level has no feature.
+    pub fn pass_masks(&self) -> &[u8] {
+        &self.pass
+    }
+
+    /// The per-index sight masks, empty when the level has no feature.
+    pub fn see_masks(&self) -> &[u8] {
+        &self.see
+    }
+
+    /// Where a side's feature is kept: the owner's storage index and slot.
+    fn slot_of_side<T>(grid: &Grid<T>, side: Side) -> Option<(usize, usize)> {
+        let (a, b) = grid.tiling().side_tiles(side)?;
+        let owner = grid.storage_index(Hex::from(a))?;
+        grid.storage_index(Hex::from(b))?;
+        let d = (b.x - a.x, b.y - a.y);
+        let slot = forward(grid.tiling()).iter().position(|&f| f == d)?;
+        Some((owner, slot))
+    }
+
+    /// Where a corner's feature is kept: the owner's storage index and slot.
+    fn slot_of_corner<T>(grid: &Grid<T>, corner: Corner) -> Option<(usize, usize)> {
+        let tiling = grid.tiling();
+        if tiling.corner_tiles(corner).is_empty() {
+            return None;
+        }
+        let (c, r) = (corner.c, corner.r);
+        let (dc, slot) = match tiling {
+            Tiling::Hex if (c + r).rem_euclid(4) == 1 => (0, 0),
+            Tiling::Hex => (2, 1),
+            _ => (2, 0),
+        };
+        let crate::geom::LargeCell::Tile(owner) = tiling.large_cell_at(c - dc, r - 1) else {
+            return None;
+        };
+        Some((grid.storage_index(Hex::from(owner))?, slot))
+    }
+
+    /// The feature on a side (open where none is, or where the side is not on the map).
+    pub fn side<T>(&self, grid: &Grid<T>, side: Side) -> SideFeature {
+        match Sides::slot_of_side(grid, side) {
+            Some((i, s)) if self.any() => self.owned[i][s],
+            _ => SideFeature::Open,
+        }
+    }
+
+    /// The feature on a corner.
+    pub fn corner<T>(&self, grid: &Grid<T>, corner: Corner) -> CornerFeature {
+        match Sides::slot_of_corner(grid, corner) {
+            Some((i, s)) if self.any() => self.corners[i][s],
+            _ => CornerFeature::Open,
+        }
+    }
+
+    /// Sets a side's feature; `false` (and nothing changes) when the side does not lie between
+    /// two cells of the grid's storage or the tiling has no sides.
+    pub fn set_side<T>(&mut self, grid: &Grid<T>, side: Side, feature: SideFeature) -> bool {
+        let Some((i, s)) = Sides::slot_of_side(grid, side) else {
+            return false;
+        };
+        if feature != SideFeature::Open || self.any() {
+            self.allocate(grid);
+            self.owned[i][s] = feature;
+            let tiles = grid.tiling().side_tiles(side).map(|(a, b)| [a, b]);
+            self.refresh_around(grid, tiles.iter().flatten().copied());
+        }
+        true
+    }
+
+    /// Sets a corner's feature; `false` when the corner is not in the grid's storage.
+    pub fn set_corner<T>(
+        &mut self,
+        grid: &Grid<T>,
+        corner: Corner,
+        feature: CornerFeature,
+    ) -> bool {
+        let Some((i, s)) = Sides::slot_of_corner(grid, corner) else {
+            return false;
+        };
+        if feature != CornerFeature::Open || self.any() {
+            self.allocate(grid);
+            self.corners[i][s] = feature;
+            let tiles = grid.tiling().corner_tiles(corner);
+            self.refresh_around(grid, tiles.into_iter());
+        }
+        true
+    }
+
+    /// Every side holding a feature, in storage order.
+    pub fn features<T>(&self, grid: &Grid<T>) -> Vec<(Side, SideFeature)> {
+        let tiling = grid.tiling();
+        let mut out = Vec::new();
+        for (i, owned) in self.owned.iter().enumerate() {
+            let here = grid.cell(i);
+            for (&f, &(dx, dy)) in owned.iter().zip(forward(tiling)) {
+                if f != SideFeature::Open
+                    && let Some(side) = tiling.side_between(here, here.offset(dx, dy))
+                {
+                    out.push((side, f));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every corner holding a feature, in storage order.
+    pub fn corner_features<T>(&self, grid: &Grid<T>) -> Vec<(Corner, CornerFeature)> {
+        let tiling = grid.tiling();
+        let mut out = Vec::new();
+        for (i, owned) in self.corners.iter().enumerate() {
+            let Some((c, r)) = tiling.large_cell(grid.cell(i)) else {
+                continue;
+            };
+            let mine: &[(i32, i32)] = match tiling {
+                Tiling::Hex => &[(0, 1), (2, 1)],
+                _ => &[(2, 1)],
+            };
+            for (&f, &(dc, dr)) in owned.iter().zip(mine) {
+                if f != CornerFeature::Open {
+                    out.push((Corner::new(c + dc, r + dr), f));
+                }
+            }
+        }
+        out
+    }
+
+    /// Makes room for features, every side and corner open.
+    fn allocate<T>(&mut self, grid: &Grid<T>) {
+        if self.any() {
+            return;
+        }
+        let n = grid.storage_len();
+        self.owned = vec![[SideFeature::Open; 3]; n];
+        self.corners = vec![[CornerFeature::Open; 2]; n];
+        self.pass = vec![ALL_OPEN; n];
+        self.see = vec![ALL_OPEN; n];
+    }
+
+    /// Recomputes the masks of `tiles` and of every tile touching them.
+    fn refresh_around<T>(&mut self, grid: &Grid<T>, tiles: impl Iterator<Item = Cell>) {
+        let tiling = grid.tiling();
+        for t in tiles {
+            let near = tiling.touching(tiling.class(t));
+            for (dx, dy) in std::iter::once((0, 0)).chain(near) {
+                if let Some(i) = grid.storage_index(Hex::from(t.offset(dx, dy))) {
+                    self.refresh(grid, i);
+                }
+            }
+        }
+    }
+
+    /// Recomputes the masks of storage index `i`.
+    fn refresh<T>(&mut self, grid: &Grid<T>, i: usize) {
+        let tiling = grid.tiling();
+        let here = grid.cell(i);
+        let (mut pass, mut see) = (ALL_OPEN, ALL_OPEN);
+        for (k, m) in tiling.moves(0).as_slice().iter().enumerate() {
+            let to = here.offset(m.dx, m.dy);
+            let (crosses, seen) = match m.kind {
+                StepKind::Side => {
+                    let f = tiling
+                        .side_between(here, to)
+                        .map_or(SideFeature::Open, |s| self.side(grid, s));
+                    (!f.blocks_movement(), !f.blocks_sight())
+                }
+                StepKind::Corner => {
+                    let open = self.corner_open(grid, here, m.dx, m.dy);
+                    (open, open)
+                }
+            };
+            if !crosses {
+                pass &= !(1 << k);
+            }
+            if !seen {
+                see &= !(1 << k);
+            }
+        }
+        self.pass[i] = pass;
+        self.see[i] = see;
+    }
+
+    /// Whether a square's diagonal from `here` by `(dx, dy)` passes its corner: the corner
+    /// holds no pillar and no side meeting there blocks sight.
+    fn corner_open<T>(&self, grid: &Grid<T>, here: Cell, dx: i32, dy: i32) -> bool {
+        let tiling = grid.tiling();
+        let Some((c, r)) = tiling.large_cell(here) else {
+            return true;
+        };
+        let corner = Corner::new(c + 2 * dx, r + dy);
+        self.corner(grid, corner) == CornerFeature::Open
+            && tiling
+                .corner_sides(corner)
+                .into_iter()
+                .all(|s| !self.side(grid, s).blocks_sight())
+    }
+}
+
+/// Levels compare by their features: no storage reads as every side open.
+impl PartialEq for Sides {
+    fn eq(&self, other: &Sides) -> bool {
+        let open_sides =
+            |v: &[[SideFeature; 3]]| v.iter().flatten().all(|&f| f == SideFeature::Open);
+        let open_corners =
+            |v: &[[CornerFeature; 2]]| v.iter().flatten().all(|&f| f == CornerFeature::Open);
+        match (self.any(), other.any()) {
+            (true, true) => self.owned == other.owned && self.corners == other.corners,
+            (true, false) => open_sides(&self.owned) && open_corners(&self.corners),
+            (false, true) => open_sides(&other.owned) && open_corners(&other.corners),
+            (false, false) => true,
+        }
+    }
+}
+
+impl Eq for Sides {}
+
+#[cfg(test)]
+#[path = "sides_tests.rs"]
+mod tests;
