@@ -51,10 +51,11 @@ impl<'a> Fight<'a> {
         !self.foes.is_empty()
     }
 
-    /// Whether some monster in view is next to the player.
+    /// Whether some monster in view is next to the player, with nothing on the side between
+    /// to stop a blow.
     pub(super) fn adjacent(&self) -> bool {
-        let grid = &self.world.level().terrain;
-        self.foes.iter().any(|c| grid.adjacent(c.pos, self.me))
+        let level = self.world.level();
+        self.foes.iter().any(|c| level.blow_allowed(c.pos, self.me))
     }
 
     /// Whether the player's tile is threatened in the coming segment.
@@ -124,7 +125,7 @@ impl<'a> Fight<'a> {
             .foes
             .iter()
             .map(|c| (c, self.world.telegraphed_tile(c)))
-            .filter(|&(_, at)| self.world.level().move_allowed(self.me, at))
+            .filter(|&(_, at)| self.world.level().blow_allowed(self.me, at))
             .min_by_key(|(c, at)| (c.hp, *at == c.pos, c.id))?;
         let grid = &self.world.level().terrain;
         grid.direction(self.me, target.1).map(Command::Attack)

@@ -27,6 +27,39 @@ struct Node {
     skip: u32,
     /// This offset's reveals, `reveals[from..to]` (empty unless `end`).
     reveal: (u32, u32),
+    /// The offset of the node's parent (the viewer's for the first step of a line).
+    parent: (i16, i16),
+    /// The index of the move from the parent's tile to this one ([`Tiling::moves`]), for
+    /// levels with sides.
+    step: u8,
+}
+
+/// One tile a node may reveal by the second rule: its offset from the viewer and the index
+/// of the move to it from the revealing tile ([`NO_MOVE`] when it shares only a corner).
+#[derive(Copy, Clone, Debug)]
+struct Reveal {
+    dx: i16,
+    dy: i16,
+    step: u8,
+}
+
+/// The step index of a tile reached by no move (a triangle's corner neighbour).
+const NO_MOVE: u8 = u8::MAX;
+
+/// The index of the move from a tile at `from` to the tile `(dx, dy)` away, or [`NO_MOVE`].
+fn step_index(tiling: Tiling, from: Cell, dx: i32, dy: i32) -> u8 {
+    let moves = tiling.moves(tiling.class(from));
+    moves
+        .as_slice()
+        .iter()
+        .position(|m| (m.dx, m.dy) == (dx, dy))
+        .map_or(NO_MOVE, |k| k as u8)
+}
+
+/// Whether sight crosses move `step` from storage index `from`, by the level's sight masks
+/// ([`crate::map::Sides::see_mask`]); a tile reached by no move is never behind a side.
+fn crosses(see: &[u8], from: usize, step: u8) -> bool {
+    step == NO_MOVE || see.get(from).is_none_or(|m| m >> step & 1 == 1)
 }
 
 /// The line tree of one tiling, radius and viewer class.
@@ -37,7 +70,7 @@ pub struct LatticeTree {
     class: usize,
     nodes: Vec<Node>,
     /// For each offset, the offsets next to it that it may reveal by the second rule.
-    reveals: Vec<(i16, i16)>,
+    reveals: Vec<Reveal>,
     /// The viewer's own reveals: on triangles a tile sharing only a corner with the viewer
     /// may lie behind a wall on its line and still be next to the viewer.
     root: (u32, u32),
@@ -110,8 +143,12 @@ impl LatticeTree {
     fn flatten(&mut self, drafts: &[Draft], id: usize, here: Cell) {
         let mut children = drafts[id].children.clone();
         children.sort_by_key(|&c| drafts[c as usize].offset);
+        let parent = drafts[id].offset;
+        let parent_cell = here.offset(parent.0, parent.1);
         for c in children {
             let draft = &drafts[c as usize];
+            let (dx, dy) = (draft.offset.0 - parent.0, draft.offset.1 - parent.1);
+            let step = step_index(self.tiling, parent_cell, dx, dy);
             let at = self.nodes.len();
             let reveal = if draft.end {
                 self.reveals_of(here, draft.offset)
@@ -124,6 +161,8 @@ impl LatticeTree {
                 end: draft.end,
                 skip: 0,
                 reveal,
+                parent: (parent.0 as i16, parent.1 as i16),
+                step,
             });
             self.flatten(drafts, c as usize, here);
             self.nodes[at].skip = self.nodes.len() as u32;
@@ -140,8 +179,11 @@ impl LatticeTree {
         for (dx, dy) in t.touching(t.class(cell)) {
             let n = cell.offset(dx, dy);
             if t.within_sight(here, n, self.radius) && t.sight_measure(here, n) >= near {
-                self.reveals
-                    .push(((offset.0 + dx) as i16, (offset.1 + dy) as i16));
+                self.reveals.push(Reveal {
+                    dx: (offset.0 + dx) as i16,
+                    dy: (offset.1 + dy) as i16,
+                    step: step_index(t, cell, dx, dy),
+                });
             }
         }
         (from, self.reveals.len() as u32)
@@ -168,8 +210,8 @@ impl LatticeTree {
             origin.wrapping_add_signed(grid.offset_of(i32::from(dx), i32::from(dy)))
         };
         let reveal = |(from, to): (u32, u32), out: &mut Vec<usize>| {
-            for &(dx, dy) in &self.reveals[from as usize..to as usize] {
-                let wall = at(dx, dy);
+            for r in &self.reveals[from as usize..to as usize] {
+                let wall = at(r.dx, r.dy);
                 if mask[wall] && blocks(wall) {
                     out.push(wall);
                 }
@@ -189,6 +231,59 @@ impl LatticeTree {
             }
             if open && node.end {
                 reveal(node.reveal, out);
+            }
+            n = if open { n + 1 } else { node.skip as usize };
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// [`LatticeTree::compute`] on a level with sides between tiles: `see` holds the level's
+    /// sight masks by storage index ([`crate::map::Sides::see_masks`]). A line stops at a
+    /// side sight cannot cross, and a blocking tile is revealed only across a side sight
+    /// crosses (DESIGN.md, "Tile sides and corners").
+    pub fn compute_across<T>(
+        &self,
+        grid: &Grid<T>,
+        blocks: impl Fn(usize) -> bool,
+        see: &[u8],
+        origin: usize,
+        out: &mut Vec<usize>,
+    ) {
+        out.clear();
+        if !grid.is_tile(origin) {
+            return;
+        }
+        out.push(origin);
+        let mask = grid.tile_mask();
+        let at = |dx: i16, dy: i16| {
+            origin.wrapping_add_signed(grid.offset_of(i32::from(dx), i32::from(dy)))
+        };
+        let reveal = |(from, to): (u32, u32), by: usize, out: &mut Vec<usize>| {
+            for r in &self.reveals[from as usize..to as usize] {
+                let wall = at(r.dx, r.dy);
+                if mask[wall] && blocks(wall) && crosses(see, by, r.step) {
+                    out.push(wall);
+                }
+            }
+        };
+        if !blocks(origin) {
+            reveal(self.root, origin, out);
+        }
+        let mut n = 0;
+        while let Some(node) = self.nodes.get(n) {
+            let cell = at(node.dx, node.dy);
+            if !crosses(see, at(node.parent.0, node.parent.1), node.step) {
+                n = node.skip as usize;
+                continue;
+            }
+            let tile = mask[cell];
+            let open = tile && !blocks(cell);
+            if node.end && tile {
+                out.push(cell);
+            }
+            if open && node.end {
+                reveal(node.reveal, cell, out);
             }
             n = if open { n + 1 } else { node.skip as usize };
         }

@@ -17,6 +17,21 @@ pub fn visible_by_lines<T>(
     origin: Hex,
     radius: u32,
 ) -> Vec<usize> {
+    visible_by_lines_across(grid, blocks, |_, _| true, origin, radius)
+}
+
+/// [`visible_by_lines`] on a level with sides between tiles (DESIGN.md, "Tile sides and
+/// corners"): `crosses(i, j)` says whether sight passes from tile `i` to the tile `j` one
+/// move away. A line is blocked at a side it cannot cross (between two consecutive tiles of
+/// the line, the last step included), and in the second rule a blocking tile is seen from a
+/// neighbour only when sight crosses from that neighbour to it.
+pub fn visible_by_lines_across<T>(
+    grid: &Grid<T>,
+    blocks: impl Fn(usize) -> bool,
+    crosses: impl Fn(usize, usize) -> bool,
+    origin: Hex,
+    radius: u32,
+) -> Vec<usize> {
     if !grid.contains(origin) {
         return Vec::new();
     }
@@ -31,9 +46,14 @@ pub fn visible_by_lines<T>(
         }
         let line = tiling.line(from, cell);
         let inner = &line[1..line.len().saturating_sub(1).max(1)];
-        by_line[target] = inner
+        let open = inner
             .iter()
             .all(|&c| grid.cell_index(c).is_some_and(|i| !blocks(i)));
+        by_line[target] = open
+            && line.windows(2).all(|w| {
+                let (a, b) = (grid.cell_index(w[0]), grid.cell_index(w[1]));
+                a.zip(b).is_some_and(|(a, b)| crosses(a, b))
+            });
     }
     grid.indices()
         .filter(|&target| {
@@ -47,7 +67,10 @@ pub fn visible_by_lines<T>(
                 && tiling.touching(tiling.class(cell)).iter().any(|&(dx, dy)| {
                     let n = cell.offset(dx, dy);
                     grid.cell_index(n).is_some_and(|i| {
-                        by_line[i] && !blocks(i) && tiling.sight_measure(from, n) <= far
+                        by_line[i]
+                            && !blocks(i)
+                            && tiling.sight_measure(from, n) <= far
+                            && crosses(i, target)
                     })
                 })
         })

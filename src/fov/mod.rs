@@ -27,7 +27,7 @@ mod tree;
 
 pub use cache::FovCache;
 pub use lattice::LatticeTree;
-pub use lines::visible_by_lines;
+pub use lines::{visible_by_lines, visible_by_lines_across};
 pub use tree::{FovTree, MAX_TREE_RADIUS};
 
 use crate::geom::{Hex, Tiling};
@@ -47,6 +47,9 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     let (lo, hi) = grid.bounds();
     let span = (i64::from(hi.x) - i64::from(lo.x)) + (i64::from(hi.y) - i64::from(lo.y));
     let radius = u32::try_from(span).map_or(radius, |s| radius.min(s));
+    if level.has_sides() {
+        return visible_across_sides(level, start, radius);
+    }
     let Some(trees) = FovCache::of(level) else {
         return visible_by_lines(grid, blocks, origin, radius);
     };
@@ -64,6 +67,22 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
         };
         tree.compute(grid, blocks, start, &mut out);
     }
+    out
+}
+
+/// [`visible_tiles`] on a level with sides between tiles: the lattice tree of its tiling (on
+/// hexes too), stopping at the sides sight cannot cross.
+fn visible_across_sides(level: &Level, start: usize, radius: u32) -> Vec<usize> {
+    let grid = &level.terrain;
+    let blocks = |i: usize| grid[i].blocks_sight();
+    let see = level.sides().see_masks();
+    let tree = FovCache::of(level).and_then(|t| t.lattice_tree(radius, grid.class(start)));
+    let Some(tree) = tree else {
+        let crosses = |i: usize, j: usize| level.sight_crosses(grid.hex(i), grid.hex(j));
+        return visible_by_lines_across(grid, blocks, crosses, grid.hex(start), radius);
+    };
+    let mut out = Vec::with_capacity(256);
+    tree.compute_across(grid, blocks, see, start, &mut out);
     out
 }
 

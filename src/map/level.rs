@@ -150,6 +150,22 @@ impl Level {
         }
     }
 
+    /// The tiles a missile from `from` toward `to` flies over: the line without its start, up
+    /// to (not including) the first tile that lies off the map, blocks sight, or lies beyond
+    /// a side sight cannot cross, and never past `to`.
+    pub fn open_line(&self, from: Hex, to: Hex) -> Vec<Hex> {
+        let line = self.terrain.line(from, to);
+        let mut out = Vec::with_capacity(line.len());
+        for w in line.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if !self.terrain.contains(b) || self.blocks_sight(b) || !self.sight_crosses(a, b) {
+                break;
+            }
+            out.push(b);
+        }
+        out
+    }
+
     /// A mask of [`Sides`] at the storage index of `at` (all open outside storage).
     fn side_mask(&self, at: Hex, mask: impl Fn(&Sides, usize) -> u8) -> u8 {
         match self.terrain.storage_index(at) {

@@ -69,29 +69,63 @@ pub fn explore_step_with(
     let s = grid.index(from)?;
     // A frontier borders the unknown across a side: a tile across a side is always seen from
     // its neighbour (their line has no tile between), while one through a triangle's corner
-    // may hide behind a wall beside the corner, and exploring would walk to it for ever.
-    let offsets: Vec<Vec<isize>> = (0..grid.tiling().classes())
-        .map(|class| grid.side_offsets(class))
-        .collect();
+    // may hide behind a wall beside the corner, and exploring would walk to it for ever. On a
+    // level with sides, a thin wall hides what lies beyond it for ever, so it borders nothing;
+    // beyond a closed door the way goes on through the door (the step into it opens it).
+    let across = side_moves(grid);
+    let (pass, see) = (level.sides().pass_masks(), level.sides().see_masks());
+    let bit = |masks: &[u8], i: usize, k: usize| masks.get(i).is_none_or(|m| m >> k & 1 == 1);
     let mask = grid.tile_mask();
-    let is_frontier = |i: usize| {
-        i != s
-            && offsets[grid.class(i)].iter().any(|&o| {
-                let j = i.wrapping_add_signed(o);
-                mask[j] && !known(j)
-            })
+    // The start borders nothing it does not already see, but may stand at a closed door.
+    let beyond = |i: usize| -> Option<Option<usize>> {
+        let mut behind_door = None;
+        for &(o, k) in &across[grid.class(i)] {
+            let j = i.wrapping_add_signed(o);
+            if !mask[j] || known(j) || !bit(pass, i, k) {
+                continue;
+            }
+            if bit(see, i, k) && i != s {
+                return Some(None);
+            }
+            if bit(see, i, k) {
+                continue;
+            }
+            behind_door.get_or_insert(j);
+        }
+        behind_door.map(Some)
     };
-    let mut best: Option<(usize, u32)> = None;
+    let mut best: Option<(usize, u32, Option<usize>)> = None;
     scratch.dijkstra_level(level, known_cost(level, &known), &[s], u32::MAX, |i, d| {
         match best {
-            Some((_, bd)) if d > bd => return Flow::Stop,
-            Some((bi, _)) if bi < i => return Flow::Continue,
+            Some((_, bd, _)) if d > bd => return Flow::Stop,
+            Some((bi, _, _)) if bi < i => return Flow::Continue,
             _ => {}
         }
-        if is_frontier(i) {
-            best = Some((i, d));
+        if let Some(door) = beyond(i) {
+            best = Some((i, d, door));
         }
         Flow::Continue
     });
-    best.map(|(i, _)| scratch.hex_path(grid, i))
+    best.map(|(i, _, door)| {
+        let mut path = scratch.hex_path(grid, i);
+        path.extend(door.map(|j| grid.hex(j)));
+        path
+    })
+}
+
+/// The storage offset and move index of each move across a side, by tile class.
+fn side_moves<T>(grid: &crate::map::Grid<T>) -> Vec<Vec<(isize, usize)>> {
+    let tiling = grid.tiling();
+    (0..tiling.classes())
+        .map(|class| {
+            let moves = tiling.moves(class);
+            moves
+                .as_slice()
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.kind == crate::geom::StepKind::Side)
+                .map(|(k, m)| (grid.offset_of(m.dx, m.dy), k))
+                .collect()
+        })
+        .collect()
 }

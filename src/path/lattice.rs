@@ -80,7 +80,8 @@ pub(super) struct Reach<'a> {
 }
 
 impl PathScratch {
-    /// Runs a best-first search over `grid` of any tiling from `reach`'s sources: Dijkstra
+    /// Runs a best-first search over `grid` of any tiling from `reach`'s sources (a move `k`
+    /// from tile `i` only where `crosses(i, k)`: the sides of a level): Dijkstra
     /// when it has no goal (settling every tile within its limit, calling `visit` as each is
     /// settled, which may stop it), A* toward the goal otherwise, with the tiling's distance as
     /// heuristic. Returns the goal's cost when it was reached. Costs below 1 count as 1.
@@ -89,6 +90,7 @@ impl PathScratch {
         grid: &Grid<T>,
         cost: impl Fn(usize) -> Option<u32>,
         pinch: impl Fn(usize) -> bool,
+        crosses: impl Fn(usize, usize) -> bool,
         reach: Reach,
         mut visit: impl FnMut(usize, u32) -> Flow,
     ) -> Option<u32> {
@@ -128,9 +130,9 @@ impl PathScratch {
             if visit(i, d) == Flow::Stop {
                 break;
             }
-            for m in table.from(grid, i) {
+            for (k, m) in table.from(grid, i).iter().enumerate() {
                 let j = i.wrapping_add_signed(m.to);
-                if !mask[j] || State::stamp(self.states[j]) == shut {
+                if !mask[j] || State::stamp(self.states[j]) == shut || !crosses(i, k) {
                     continue;
                 }
                 let Some(c) = cost(j) else { continue };
@@ -168,7 +170,7 @@ impl PathScratch {
             goal: Some(goal),
             limit: UNREACHED,
         };
-        self.search_lattice(grid, cost, pinch, reach, never)
+        self.search_lattice(grid, cost, pinch, |_, _| true, reach, never)
     }
 
     /// Dijkstra on any tiling ([`PathScratch::search_lattice`]) from `sources`, within
@@ -187,7 +189,7 @@ impl PathScratch {
             goal: None,
             limit,
         };
-        self.search_lattice(grid, cost, pinch, reach, visit);
+        self.search_lattice(grid, cost, pinch, |_, _| true, reach, visit);
     }
 }
 
@@ -202,10 +204,38 @@ impl PathScratch {
         goal: usize,
     ) -> Option<u32> {
         let grid = &level.terrain;
+        if level.has_sides() {
+            if !grid.is_tile(start) || !grid.is_tile(goal) {
+                return None;
+            }
+            cost(goal)?;
+            let reach = Reach {
+                sources: &[start],
+                goal: Some(goal),
+                limit: UNREACHED,
+            };
+            let never = |_, _| Flow::Continue;
+            return self.search_across(level, cost, reach, never);
+        }
         if grid.tiling() == Tiling::Hex {
             return self.astar_with(grid, cost, start, goal);
         }
         self.astar_lattice(grid, cost, super::terrain_pinch(level), start, goal)
+    }
+
+    /// [`PathScratch::search_lattice`] on a level with sides: no move crosses a thin wall or
+    /// squeezes past a corner ([`crate::map::Sides::pass_mask`]).
+    fn search_across(
+        &mut self,
+        level: &Level,
+        cost: impl Fn(usize) -> Option<u32>,
+        reach: Reach,
+        visit: impl FnMut(usize, u32) -> Flow,
+    ) -> Option<u32> {
+        let pass = level.sides().pass_masks();
+        let crosses = |i: usize, k: usize| pass.get(i).is_none_or(|m| m >> k & 1 == 1);
+        let pinch = super::terrain_pinch(level);
+        self.search_lattice(&level.terrain, cost, pinch, crosses, reach, visit)
     }
 
     /// [`PathScratch::dijkstra_with`] on a level, squeezing as [`PathScratch::astar_level`].
@@ -218,6 +248,15 @@ impl PathScratch {
         visit: impl FnMut(usize, u32) -> Flow,
     ) {
         let grid = &level.terrain;
+        if level.has_sides() {
+            let reach = Reach {
+                sources,
+                goal: None,
+                limit,
+            };
+            self.search_across(level, cost, reach, visit);
+            return;
+        }
         if grid.tiling() == Tiling::Hex {
             return self.dijkstra_with(grid, cost, sources, limit, visit);
         }

@@ -22,8 +22,8 @@ mod reference;
 pub use bucket::BucketQueue;
 pub use dijkstra::{Flow, dijkstra_map_with};
 pub use explore::{explore_step, explore_step_with, travel_path, travel_path_with};
-pub use range::movement_range_with;
-pub use reach::{arrivals, turn_of_action};
+pub use range::{movement_range_level, movement_range_with};
+pub use reach::{arrivals, arrivals_in, turn_of_action};
 pub use scratch::PathScratch;
 
 use crate::geom::Hex;

@@ -3,7 +3,7 @@
 use super::PathScratch;
 use super::dijkstra::Flow;
 use crate::geom::Direction;
-use crate::map::Grid;
+use crate::map::{Grid, Level};
 
 /// Every tile reachable from storage index `start` spending at most `points`, with its cheapest
 /// cost, written to `out` (cleared first) in ascending index order; the start (cost 0)
@@ -21,6 +21,35 @@ pub fn movement_range_with<T>(
         return;
     }
     scratch.dijkstra_with(grid, cost, &[start], points, |_, _| Flow::Continue);
+    collect(scratch, grid, start, points, out);
+}
+
+/// [`movement_range_with`] on a level: no step crosses a thin wall or squeezes past a corner
+/// ([`PathScratch::dijkstra_level`]).
+pub fn movement_range_level(
+    scratch: &mut PathScratch,
+    level: &Level,
+    cost: impl Fn(usize) -> Option<u32>,
+    start: usize,
+    points: u32,
+    out: &mut Vec<(usize, u32)>,
+) {
+    out.clear();
+    if !level.terrain.is_tile(start) {
+        return;
+    }
+    scratch.dijkstra_level(level, cost, &[start], points, |_, _| Flow::Continue);
+    collect(scratch, &level.terrain, start, points, out);
+}
+
+/// The tiles the last search from `start` reached within `points`, in ascending index order.
+fn collect<T>(
+    scratch: &PathScratch,
+    grid: &Grid<T>,
+    start: usize,
+    points: u32,
+    out: &mut Vec<(usize, u32)>,
+) {
     // A step moves at most one row and one column and costs at least 1, so every tile
     // reached lies within `points` rows and columns of the start. When that window is not
     // much larger than what was reached, reading it row by row lists the tiles in index

@@ -6,8 +6,9 @@
 //! `c` per entry, and it arrives on a tile one action after being ready on the tile before:
 //! at `d − c + 1`. The range overlay, travel and the monsters all use this one cost.
 
+use super::range::movement_range_level;
 use super::{PathScratch, movement_range_with};
-use crate::map::Grid;
+use crate::map::{Grid, Level};
 
 /// Every tile the walker from `start` arrives on within `actions` actions, with the action
 /// it arrives at (the start: 0), in ascending index order. `cost` is the cost of entering a
@@ -18,6 +19,30 @@ pub fn arrivals<T>(
     start: usize,
     actions: u32,
 ) -> Vec<(usize, u32)> {
+    arrivals_by(grid, start, actions, |scratch, bound, ready| {
+        movement_range_with(scratch, grid, &cost, start, bound, ready);
+    })
+}
+
+/// [`arrivals`] on a level: no step crosses a thin wall or squeezes past a corner.
+pub fn arrivals_in(
+    level: &Level,
+    cost: impl Fn(usize) -> Option<u32>,
+    start: usize,
+    actions: u32,
+) -> Vec<(usize, u32)> {
+    arrivals_by(&level.terrain, start, actions, |scratch, bound, ready| {
+        movement_range_level(scratch, level, &cost, start, bound, ready);
+    })
+}
+
+/// The arrivals from the range `range(scratch, bound, out)` finds within `bound`.
+fn arrivals_by<T>(
+    grid: &Grid<T>,
+    start: usize,
+    actions: u32,
+    range: impl FnOnce(&mut PathScratch, u32, &mut Vec<(usize, u32)>),
+) -> Vec<(usize, u32)> {
     let mut ready = Vec::new();
     // Ready within `actions − 1` on a neighbour, plus one action to arrive; the largest
     // step cost needs no more than `actions − 1 + MAX_COST` (one more for a triangle's move
@@ -25,7 +50,7 @@ pub fn arrivals<T>(
     let extra = u32::from(grid.tiling() == crate::geom::Tiling::Triangle);
     let bound = actions.saturating_sub(1).saturating_add(MAX_COST + extra);
     let mut scratch = PathScratch::new();
-    movement_range_with(&mut scratch, grid, &cost, start, bound, &mut ready);
+    range(&mut scratch, bound, &mut ready);
     ready
         .into_iter()
         .filter_map(|(i, _)| {

@@ -278,15 +278,13 @@ impl<'a> Senses<'a> {
     /// before a tile that blocks sight, so a target in brush cannot be shot (a centaur that
     /// shot at a player in brush forever, never hitting, held the bot in issue 17).
     fn clear_shot(&self, from: Hex, to: Hex) -> bool {
-        let line = self.level.terrain.line(from, to);
-        !self.level.blocks_sight(to)
-            && line[1..line.len() - 1].iter().all(|&h| {
-                !self.level.blocks_sight(h)
-                    && self
-                        .level
-                        .terrain
-                        .index(h)
-                        .is_some_and(|i| !self.occupied[i])
+        let line = self.level.open_line(from, to);
+        line.last() == Some(&to)
+            && line[..line.len() - 1].iter().all(|&h| {
+                self.level
+                    .terrain
+                    .index(h)
+                    .is_some_and(|i| !self.occupied[i])
             })
     }
 
@@ -303,8 +301,9 @@ impl<'a> Senses<'a> {
             let mut tiles = Vec::new();
             for _ in 0..d {
                 let next = grid.step(at, dir)?.0;
-                // Every step one the rules allow: none squeezes past a wall's corner.
-                if !self.level.move_allowed(at, next) {
+                // Every step one the rules allow: none squeezes past a wall's corner, none
+                // crosses a thin wall or a closed door.
+                if !self.level.blow_allowed(at, next) {
                     return None;
                 }
                 at = next;
@@ -450,8 +449,9 @@ pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Inte
 /// The next step of a charge under way, or `None` when the charge is over.
 fn charging(senses: &Senses, me: &Creature, dir: Compass) -> Option<(Intention, Mind)> {
     let next = senses.level.terrain.step(me.pos, dir)?.0;
-    // A charge ends where the rules would refuse its next step (past a wall's corner).
-    if !senses.level.move_allowed(me.pos, next) {
+    // A charge ends where the rules would refuse its next step (past a wall's corner) or at
+    // a thin wall or closed door on a side.
+    if !senses.level.blow_allowed(me.pos, next) {
         return None;
     }
     let mind = Mind {
@@ -488,8 +488,9 @@ fn hunt(
     target: Hex,
     mind: Mind,
 ) -> (Intention, Mind) {
-    // Next to it by a move the rules allow: past a wall's corner a blow cannot land.
-    let adjacent = senses.level.move_allowed(me.pos, target);
+    // Next to it by a move the rules allow: past a wall's corner, a thin wall or a closed door
+    // a blow cannot land.
+    let adjacent = senses.level.blow_allowed(me.pos, target);
     let approach = || {
         senses
             .step(me, false)

@@ -101,6 +101,10 @@ pub enum Rejection {
     /// The game is over.
     #[error("the game is over")]
     Over,
+    /// A thin wall or a closed door on the side between stands in the way (a blow cannot
+    /// pass a closed door; a step opens it).
+    #[error("{} is in the way", .0.describe())]
+    Side(crate::map::SideFeature),
 }
 
 /// The verb of an item action, for messages.

@@ -163,11 +163,10 @@ impl Minds {
                 Some((Act::Attack(index(t)?), unit.damage.saturating_mul(2)))
             }
             Intention::Throw(t) => {
-                let line = from
-                    .line_to(t)
+                let line = self
+                    .level
+                    .open_line(from, t)
                     .into_iter()
-                    .skip(1)
-                    .take_while(|&h| self.level.terrain.contains(h) && !self.level.blocks_sight(h))
                     .map(index)
                     .collect::<Result<Vec<_>, _>>()?;
                 lines.push(line);

@@ -98,7 +98,15 @@ impl World {
                 if terrain.blocks_movement() {
                     return Err(Rejection::Blocked(terrain));
                 }
-                if !self.level().move_allowed(from, to) {
+                let level = self.level();
+                if let Some(side) = level.side_of(from, to) {
+                    let feature = level.side_at(side);
+                    let striking = matches!(command, Command::Attack(_));
+                    if feature.blocks_movement() || striking && feature.blocks_sight() {
+                        return Err(Rejection::Side(feature));
+                    }
+                }
+                if !level.move_allowed(from, to) {
                     return Err(Rejection::Squeeze);
                 }
                 let me = self.player();

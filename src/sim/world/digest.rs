@@ -94,6 +94,14 @@ impl World {
         m.hex(at);
         self.terrain_digest = m.0;
     }
+
+    /// Folds a change of a side's feature (a door on a side opened) into the terrain digest.
+    pub(super) fn note_side_change(&mut self, side: crate::geom::Side) {
+        let mut m = Mix(self.terrain_digest);
+        m.word(u64::from(self.depth()) | 1 << 40);
+        m.hex(Hex::new(side.c, side.r));
+        self.terrain_digest = m.0;
+    }
 }
 
 fn mix_creature(m: &mut Mix, c: &Creature) {

@@ -234,25 +234,19 @@ impl World {
         let terrain = path::terrain_cost(level);
         let seen = self.seen_index();
         let cost = |i: usize| terrain(i).filter(|_| seen(i));
-        path::arrivals(grid, cost, start, actions)
+        path::arrivals_in(level, cost, start, actions)
             .into_iter()
             .map(|(i, c)| (grid.hex(i), c))
             .collect()
     }
 
     /// The tiles a missile thrown from `from` toward `to` crosses: the line without its start,
-    /// stopping before the first tile that blocks sight or lies off the map, and never past
+    /// stopping before the first tile that blocks sight, lies off the map or lies beyond a thin
+    /// wall or closed door on a side ([`Level::open_line`](crate::map::Level::open_line)), and never past
     /// `to`. It meets the first creature on these tiles after the segment's movement, else lands
     /// on the last. This is the line the rules fly and the aim overlay draws.
     pub fn flight_path(&self, from: Hex, to: Hex) -> Vec<Hex> {
-        let level = self.level();
-        level
-            .terrain
-            .line(from, to)
-            .into_iter()
-            .skip(1)
-            .take_while(|&h| level.terrain.contains(h) && !level.blocks_sight(h))
-            .collect()
+        self.level().open_line(from, to)
     }
 
     /// How many actions a creature has in a turn (its speed, as the segments count them): a

@@ -6,8 +6,8 @@ use super::actions::{Deed, PlayerAction};
 use super::{SEGMENTS, World};
 use crate::content::{Attack, Behaviour};
 use crate::fov::visible_tiles;
-use crate::geom::Hex;
-use crate::map::Terrain;
+use crate::geom::{Hex, Side};
+use crate::map::{SideFeature, Terrain};
 use crate::sim::ai::{Senses, choose};
 use crate::sim::event::BounceReason;
 use crate::sim::intention::{Intention, Planned, acts_in};
@@ -37,6 +37,9 @@ struct Segment {
     missiles: Vec<Option<String>>,
     /// Missile lines and strike areas, by the index the acts name.
     lines: Vec<Vec<usize>>,
+    /// The closed doors on sides that creatures step into this segment, opening them
+    /// instead of crossing: who, standing where, and the side.
+    doors: Vec<(CreatureId, Hex, Side)>,
 }
 
 impl Segment {
@@ -145,8 +148,24 @@ impl World {
             let (wanted, from) = wanted;
             let c = &self.creatures[id];
             let level = self.level();
-            let step_ok = |a: Hex, b: Hex| level.passable(b) && level.move_allowed(a, b);
-            let checked = wanted.checked(c.pos, from, step_ok);
+            // A blow also needs sight across the side: no closed door between.
+            let blow = matches!(wanted, Intention::Attack(_));
+            let step_ok = |a: Hex, b: Hex| {
+                level.passable(b)
+                    && if blow {
+                        level.blow_allowed(a, b)
+                    } else {
+                        level.move_allowed(a, b)
+                    }
+            };
+            let mut checked = wanted.checked(c.pos, from, step_ok);
+            // A step into a closed door on a side opens it; the stepper stays.
+            if let Intention::Move(t) = checked
+                && let Some(side) = level.door_between(c.pos, t)
+            {
+                s.doors.push((id, c.pos, side));
+                checked = Intention::Stay;
+            }
             let plain = player.is_some_and(|p| p.deed == Deed::Plain);
             if id == World::PLAYER && checked == Intention::Stay && plain {
                 events.push(Event::Waited { who: id });
@@ -311,11 +330,14 @@ impl World {
     }
 
     /// The tiles a wide swing from `from` at `target` covers: the target and the two tiles
-    /// beside it that are next to the swinger too.
+    /// beside it that are next to the swinger too, where no thin wall or closed door on a side
+    /// stops the swing.
     pub fn sweep_tiles(&self, from: Hex, target: Hex) -> Vec<usize> {
-        let grid = &self.level().terrain;
+        let level = self.level();
+        let grid = &level.terrain;
         let mut tiles: Vec<usize> = std::iter::once(target)
             .chain(grid.neighbours(target).filter(|&h| grid.adjacent(h, from)))
+            .filter(|&h| h == target || !level.has_sides() || level.blow_allowed(from, h))
             .filter_map(|h| grid.index(h))
             .collect();
         tiles.sort_unstable();
@@ -380,6 +402,13 @@ impl World {
             self.here_mut().level.terrain.set(at, Terrain::DoorOpen);
             self.note_terrain_change(at);
             events.push(Event::DoorOpened { who, at });
+        }
+        for &(who, at, side) in &s.doors {
+            if self.level().side_at(side) == SideFeature::DoorClosed {
+                self.here_mut().level.set_side(side, SideFeature::DoorOpen);
+                self.note_side_change(side);
+                events.push(Event::DoorOpened { who, at });
+            }
         }
         for strike in outcome.strikes.iter().filter(|s| s.thrown) {
             if let Some(item) = &s.missiles[strike.attacker] {
