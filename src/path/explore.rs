@@ -51,7 +51,10 @@ pub fn travel_path_with(
 ///
 /// A frontier is a known, enterable tile other than `from` with at least one unknown
 /// neighbouring tile: standing on it reveals that neighbour (adjacent tiles are always in
-/// view). `from` itself never counts, since the player already stands there. "Nearest" is by
+/// view). `from` itself never counts, since the player already stands there. On a level with
+/// sides, a neighbour behind a thin wall is no frontier (it is never seen from there), and one
+/// behind a closed door on a side is reached by stepping into the door (which opens it): the
+/// path then ends with that unknown tile, and `from` counts for it too. "Nearest" is by
 /// movement cost through known, enterable tiles; among equally near frontiers the first in
 /// reading order (lowest storage index) wins.
 pub fn explore_step(level: &Level, known: impl Fn(usize) -> bool, from: Hex) -> Option<Vec<Hex>> {
