@@ -42,7 +42,7 @@ fn random_level(tiling: Tiling, bits: &[u8]) -> Level {
             _ => Terrain::Floor,
         };
     }
-    for r in -1..2 * HEIGHT + 1 {
+    for r in -1..=2 * HEIGHT {
         for c in -2 * HEIGHT - 2..4 * WIDTH + 2 {
             let roll = next.next().unwrap();
             match tiling.large_cell_at(c, r) {
