@@ -480,3 +480,44 @@ fn a_shooter_that_aims_at_you_stops_rest_and_says_so() {
         "You stop resting: a goblin slinger takes aim at you."
     );
 }
+
+#[test]
+fn travel_opens_a_door_on_a_side_and_walks_on_through_it() {
+    let mut level = corner_level();
+    let (a, b) = (Hex::new(5, 1), Hex::new(6, 1));
+    let side = level.side_of(a, b).unwrap();
+    level.set_side(side, hexdeep::map::SideFeature::DoorClosed);
+    level.start = Some(a);
+    let mut s = session(level, 1);
+    // A way through the closed door (as travel plans it through a door seen closed).
+    s.ui.auto = Some(Auto::Travel {
+        path: vec![b, Hex::new(7, 1), Hex::new(8, 1)],
+        items_known: s.world.known_items(),
+    });
+    let steps = run_auto(&mut s, 100);
+    assert_eq!(
+        s.world.player().pos,
+        Hex::new(8, 1),
+        "the door did not end the trip"
+    );
+    assert_eq!(steps, 4, "one step opens the door, three walk");
+    assert_eq!(
+        s.world.level().side_at(side),
+        hexdeep::map::SideFeature::DoorOpen
+    );
+}
+
+#[test]
+fn explore_opens_doors_on_sides_without_stopping() {
+    let mut level = corner_level();
+    let side = level.side_of(Hex::new(5, 1), Hex::new(6, 1)).unwrap();
+    level.set_side(side, hexdeep::map::SideFeature::DoorClosed);
+    let mut s = session(level, 1);
+    s.ui.auto = Some(Auto::Explore { stairs_known: 0 });
+    run_auto(&mut s, 500);
+    assert!(s.world.is_seen(Hex::new(21, 9)), "explored past the door");
+    assert_eq!(
+        s.world.level().side_at(side),
+        hexdeep::map::SideFeature::DoorOpen
+    );
+}

@@ -125,7 +125,12 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
     if !world.level().passable(next) || world.visible_creature(next).is_some() {
         return stop(ui, "You stop: the way is blocked.");
     }
-    if let Some(Auto::Travel { path, .. }) = &mut ui.auto {
+    // A step into a closed door on a side opens it and leaves the player where they stand:
+    // the next step is the same one.
+    let opens = world.level().door_between(me, next).is_some();
+    if let Some(Auto::Travel { path, .. }) = &mut ui.auto
+        && !opens
+    {
         path.remove(0);
     }
     Some(Command::Move(dir))
