@@ -1,8 +1,8 @@
 //! Serde for [`Level`] (which the map module keeps free of serde): the tiles as a list of
 //! `(hex, terrain)` pairs, rebuilt through [`Grid::from_hexes`] on load so every check runs.
 
-use crate::geom::Hex;
-use crate::map::{Grid, Level, Placement, Terrain};
+use crate::geom::{Hex, Side};
+use crate::map::{Grid, Level, Placement, SideFeature, Terrain};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 #[derive(Serialize, Deserialize)]
@@ -12,6 +12,9 @@ struct LevelRepr {
     tiles: Vec<(Hex, Terrain)>,
     start: Option<Hex>,
     placements: Vec<Placement>,
+    /// The features on sides, absent (not written) on a level without any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    sides: Vec<(Side, SideFeature)>,
 }
 
 /// Writes a level.
@@ -22,6 +25,7 @@ pub(super) fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::
         tiles: level.terrain.iter().map(|(h, t)| (h, *t)).collect(),
         start: level.start,
         placements: level.placements.clone(),
+        sides: level.side_features(),
     }
     .serialize(s)
 }
@@ -37,6 +41,14 @@ pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::E
     let mut level = Level::new(repr.name, repr.depth, grid);
     level.start = repr.start;
     level.placements = repr.placements;
+    for (side, feature) in repr.sides {
+        if !level.set_side(side, feature) {
+            return Err(serde::de::Error::custom(format!(
+                "side ({}, {}) is not on the level",
+                side.c, side.r
+            )));
+        }
+    }
     Ok(level)
 }
 
