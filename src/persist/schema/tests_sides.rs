@@ -50,6 +50,26 @@ fn a_level_keeps_its_sides_and_corners_through_the_schema() {
 }
 
 #[test]
+fn a_level_of_squares_keeps_its_sides_and_corners_through_the_schema() {
+    let cells: Vec<Cell> = (0..5)
+        .flat_map(|y| (0..7).map(move |x| Cell::new(x, y)))
+        .collect();
+    let grid = Grid::from_cells(Tiling::Square, &cells, Terrain::Floor).unwrap();
+    let mut level = Level::new("squares", 1, grid);
+    let sq = Tiling::Square;
+    let between = |a: Cell, b: Cell| sq.side_between(a, b).unwrap();
+    let (a, b, c) = (Cell::new(2, 2), Cell::new(3, 2), Cell::new(2, 3));
+    assert!(level.set_side(between(a, b), SideFeature::Wall));
+    assert!(level.set_side(between(a, c), SideFeature::DoorOpen));
+    assert!(level.set_corner(sq.tile_corners(a)[0], CornerFeature::Pillar));
+    let back = super::level::level_from_schema(&super::level::level_to_schema(&level)).unwrap();
+    assert_eq!(back.side_at(between(a, b)), SideFeature::Wall);
+    assert_eq!(back.side_at(between(a, c)), SideFeature::DoorOpen);
+    assert_eq!(back.corner_features(), level.corner_features());
+    assert_eq!(back.side_features().len(), 2);
+}
+
+#[test]
 fn a_level_without_sides_costs_two_bytes_more_than_in_format_4() {
     let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
     let plain = super::level::level_to_schema(&Level::new("plain", 1, grid));
