@@ -2,7 +2,8 @@
 //! release saw (the facts that release wrote beside it), continues under these rules, saves
 //! again in the current format, and is refused by verification, naming both releases, where
 //! its turns were played under other rules. Every check runs over every release in
-//! [`RELEASES`]; a new release adds its folder and one line there.
+//! [`RELEASES`] and every game it left (from 0.4.0 on, games on squares and triangles too); a
+//! new release adds its folder and one entry there.
 #![allow(clippy::unwrap_used)]
 
 #[path = "support/cli.rs"]
@@ -18,25 +19,58 @@ use std::path::PathBuf;
 struct Release {
     version: &'static str,
     rules: u32,
+    /// Its games in progress (`<name>.hdsave`), with the tiling each is played on.
+    in_progress: &'static [(&'static str, Tiling)],
+    /// Its finished games.
+    finished: &'static [(&'static str, Tiling)],
 }
 
+/// The one game in progress of a release before tilings.
+const HEX_IN_PROGRESS: &[(&str, Tiling)] = &[("in-progress", Tiling::Hex)];
+
+/// The one finished game of a release before tilings.
+const HEX_FINISHED: &[(&str, Tiling)] = &[("finished", Tiling::Hex)];
+
 /// Every release with fixtures, oldest first.
-const RELEASES: [Release; 3] = [
+const RELEASES: [Release; 4] = [
     Release {
         version: "0.1.0",
         rules: 1,
+        in_progress: HEX_IN_PROGRESS,
+        finished: HEX_FINISHED,
     },
     Release {
         version: "0.2.0",
         rules: 2,
+        in_progress: HEX_IN_PROGRESS,
+        finished: HEX_FINISHED,
     },
     Release {
         version: "0.3.0",
         rules: 3,
+        in_progress: HEX_IN_PROGRESS,
+        finished: HEX_FINISHED,
+    },
+    Release {
+        version: "0.4.0",
+        rules: 4,
+        in_progress: &[
+            ("in-progress", Tiling::Hex),
+            ("in-progress-square", Tiling::Square),
+        ],
+        finished: &[
+            ("finished", Tiling::Hex),
+            ("finished-triangle", Tiling::Triangle),
+        ],
     },
 ];
 
 impl Release {
+    /// Every game it left, in progress first, with its tiling.
+    fn games(&self) -> impl Iterator<Item = &(&'static str, Tiling)> {
+        self.in_progress.iter().chain(self.finished)
+    }
+
     /// `hexdeep 0.1.0 (rules 1)`, as verification names it.
     fn describe(&self) -> String {
         format!("hexdeep {} (rules {})", self.version, self.rules)
@@ -103,6 +137,14 @@ fn facts(w: &World) -> Value {
         "creatures": creatures, "depths": depths})
 }
 
+/// Every game in progress of every release, with its release.
+fn in_progress_games() -> impl Iterator<Item = (&'static Release, &'static (&'static str, Tiling))>
+{
+    RELEASES
+        .iter()
+        .flat_map(|r| r.in_progress.iter().map(move |g| (r, g)))
+}
+
 fn expected(version: &str, name: &str) -> Value {
     let text = std::fs::read_to_string(fixture(version, &format!("{name}.facts.json"))).unwrap();
     serde_json::from_str(&text).unwrap()
@@ -111,7 +153,7 @@ fn expected(version: &str, name: &str) -> Value {
 #[test]
 fn saves_of_earlier_releases_load_as_the_game_their_release_saw() {
     for r in &RELEASES {
-        for name in ["in-progress", "finished"] {
+        for &(name, tiling) in r.games() {
             let game = r.load(name);
             let want = expected(r.version, name);
             let what = format!("{} {name}", r.version);
@@ -135,13 +177,13 @@ fn saves_of_earlier_releases_load_as_the_game_their_release_saw() {
                 "{what}"
             );
             assert!(game.record.upgrades.is_empty(), "{what}");
-            // Every game before format 4 was played on hexes, and goes on on them.
+            // Every game goes on on the tiling it was played on (before format 4, hexes), and
+            // no level before format 5 had sides.
             for world in [&game.current, &game.record.start] {
                 assert!(
-                    world
-                        .depths()
-                        .iter()
-                        .all(|d| d.level().terrain.tiling() == Tiling::Hex),
+                    world.depths().iter().all(|d| {
+                        d.level().terrain.tiling() == tiling && !d.level().has_sides()
+                    }),
                     "{what}"
                 );
             }
@@ -151,8 +193,8 @@ fn saves_of_earlier_releases_load_as_the_game_their_release_saw() {
 
 #[test]
 fn a_save_of_each_earlier_release_continues_and_saves_in_the_current_format() {
-    for r in &RELEASES {
-        let mut game = r.load("in-progress");
+    for (r, &(name, _)) in in_progress_games() {
+        let mut game = r.load(name);
         let turn = game.current.turn();
         let steps = game.record.steps.len();
         game.record.continue_here(&game.current);
@@ -165,7 +207,7 @@ fn a_save_of_each_earlier_release_continues_and_saves_in_the_current_format() {
             game.record.push(Command::Wait, &world);
         }
         assert!(game.current.turn() > turn, "{}", r.version);
-        let dir = SaveDir(scratch(&format!("continued-{}", r.version)));
+        let dir = SaveDir(scratch(&format!("continued-{}-{name}", r.version)));
         let path = persist::save_game(&dir, &game).unwrap();
         let header = persist::container::peek_header(&std::fs::read(&path).unwrap()).unwrap();
         assert_eq!(
@@ -197,7 +239,7 @@ fn a_save_of_each_earlier_release_continues_and_saves_in_the_current_format() {
 fn a_record_of_an_earlier_release_is_refused_by_verification_naming_both_releases() {
     let this = Maker::this().describe();
     for r in &RELEASES {
-        for name in ["in-progress", "finished"] {
+        for &(name, _) in r.games() {
             let game = r.load(name);
             let err = game.record.verify(Some(&game.current)).unwrap_err();
             assert!(
@@ -206,24 +248,26 @@ fn a_record_of_an_earlier_release_is_refused_by_verification_naming_both_release
                 err.what
             );
         }
-        // And as a player asking `replay --verify` about the finished game sees it.
-        let out = run(&["replay", "--verify", r.path("finished").to_str().unwrap()]);
-        let said = format!("{}{}", stdout(&out), cli::stderr(&out));
-        assert_eq!(out.status.code(), Some(1), "{said}");
-        assert!(
-            said.contains("cannot be checked")
-                && said.contains(&r.describe())
-                && said.contains(&this)
-                && !said.contains("damaged"),
-            "{said}"
-        );
+        // And as a player asking `replay --verify` about a finished game sees it.
+        for &(name, _) in r.finished {
+            let out = run(&["replay", "--verify", r.path(name).to_str().unwrap()]);
+            let said = format!("{}{}", stdout(&out), cli::stderr(&out));
+            assert_eq!(out.status.code(), Some(1), "{said}");
+            assert!(
+                said.contains("cannot be checked")
+                    && said.contains(&r.describe())
+                    && said.contains(&this)
+                    && !said.contains("damaged"),
+                "{said}"
+            );
+        }
     }
 }
 
 #[test]
 fn verifying_a_continued_save_of_each_earlier_release_says_which_steps_were_checked() {
-    for r in &RELEASES {
-        let mut game = r.load("in-progress");
+    for (r, &(name, _)) in in_progress_games() {
+        let mut game = r.load(name);
         let steps = game.record.steps.len();
         game.record.continue_here(&game.current);
         for _ in 0..3 {
@@ -231,7 +275,7 @@ fn verifying_a_continued_save_of_each_earlier_release_says_which_steps_were_chec
             let world = game.current.clone();
             game.record.push(Command::Rest, &world);
         }
-        let dir = scratch(&format!("verify-continued-{}", r.version));
+        let dir = scratch(&format!("verify-continued-{}-{name}", r.version));
         let path = persist::save_game(&SaveDir(dir.clone()), &game).unwrap();
         let out = run(&["replay", "--verify", path.to_str().unwrap()]);
         let stdout = stdout(&out);
@@ -250,10 +294,13 @@ fn verifying_a_continued_save_of_each_earlier_release_says_which_steps_were_chec
 
 #[test]
 fn a_game_of_other_rules_is_not_shown_as_if_these_rules_played_it() {
-    for r in &RELEASES {
-        let dir = scratch(&format!("cast-old-{}", r.version));
+    let finished = RELEASES
+        .iter()
+        .flat_map(|r| r.finished.iter().map(move |g| (r, g)));
+    for (r, &(name, _)) in finished {
+        let dir = scratch(&format!("cast-old-{}-{name}", r.version));
         let cast = dir.join("out.cast");
-        let old = r.path("finished");
+        let old = r.path(name);
         let out = run(&[
             "replay",
             old.to_str().unwrap(),
@@ -289,8 +336,8 @@ fn a_game_of_other_rules_is_not_shown_as_if_these_rules_played_it() {
 
 #[test]
 fn a_record_made_with_another_turn_hash_is_refused_by_verification() {
-    for r in &RELEASES {
-        let game = r.load("in-progress");
+    for (r, &(name, _)) in in_progress_games() {
+        let game = r.load(name);
         let mut record = game.record.clone();
         record.made_by = Maker::this();
         assert!(record.unverifiable().is_none());

@@ -9,8 +9,9 @@
 /// checked by replaying it (0.1.0 played by rules 1, 0.2.0 by rules 2, 0.3.0 by rules 3:
 /// cowards hide and lone pack members hunt, and a kind of item that was run out of gets its old
 /// inventory letter back; 0.4.0 by rules 4: packs go round their kin, one stance for the AI,
-/// moves by screen direction on three tilings).
-pub const RULES_VERSION: u32 = 4;
+/// moves by screen direction on three tilings; 0.5.0 by rules 5: thin walls and doors on the
+/// sides between tiles, and a generated level style built of them).
+pub const RULES_VERSION: u32 = 5;
 
 mod ai;
 mod command;

@@ -4,7 +4,7 @@
 //! the game over), each of up to [`MAX_DEPTH`] levels.
 
 use super::level::{check_span, tiling_of};
-use super::{SchemaError, v1, v4};
+use super::{SchemaError, v1, v5};
 use crate::sim::MAX_DEPTH;
 
 /// The most storage cells the levels of every world in one file may span together: some
@@ -51,7 +51,7 @@ fn check_upgrade_count(n: usize) -> Result<(), SchemaError> {
 }
 
 /// Checks that the worlds of a current-format game can be built within the limits.
-pub fn check_game(g: &v4::SavedGame) -> Result<(), SchemaError> {
+pub fn check_game(g: &v5::SavedGame) -> Result<(), SchemaError> {
     check_upgrade_count(g.record.upgrades.len())?;
     let mut budget = Budget::default();
     let worlds = [&g.current, &g.record.start]

@@ -5,7 +5,7 @@ use super::world::{
     command_from_schema, command_to_schema, ending_from_schema, ending_to_schema,
     world_from_schema, world_to_schema,
 };
-use super::{SchemaError, check_text, v4};
+use super::{SchemaError, check_text, v5};
 use crate::content::Content;
 use crate::persist::game::{HallOfFame, SavedGame, Score};
 use crate::sim::{GameRecord, Maker, Origin, Step, Upgrade};
@@ -14,15 +14,15 @@ use std::sync::Arc;
 /// The most lines of the message log a save keeps.
 pub const MAX_LOG_LINES: usize = 1000;
 
-fn maker_to_schema(m: &Maker) -> v4::Maker {
-    v4::Maker {
+fn maker_to_schema(m: &Maker) -> v5::Maker {
+    v5::Maker {
         version: m.version.clone(),
         rules: m.rules,
         hash: m.hash,
     }
 }
 
-fn maker_from_schema(m: &v4::Maker) -> Result<Maker, SchemaError> {
+fn maker_from_schema(m: &v5::Maker) -> Result<Maker, SchemaError> {
     check_text("a version", &m.version)?;
     Ok(Maker {
         version: m.version.clone(),
@@ -32,16 +32,16 @@ fn maker_from_schema(m: &v4::Maker) -> Result<Maker, SchemaError> {
 }
 
 /// A saved game as the schema writes it.
-pub fn game_to_schema(game: &SavedGame) -> v4::SavedGame {
+pub fn game_to_schema(game: &SavedGame) -> v5::SavedGame {
     let r = &game.record;
-    v4::SavedGame {
+    v5::SavedGame {
         name: game.name.clone(),
-        record: v4::Record {
+        record: v5::Record {
             start: world_to_schema(&r.start),
             steps: r
                 .steps
                 .iter()
-                .map(|s| v4::Step {
+                .map(|s| v5::Step {
                     command: command_to_schema(s.command),
                     hash: s.hash,
                     turn: s.turn,
@@ -49,8 +49,8 @@ pub fn game_to_schema(game: &SavedGame) -> v4::SavedGame {
                 })
                 .collect(),
             origin: match r.origin {
-                Origin::Fresh => v4::Origin::Fresh,
-                Origin::TakenOver { seed, after } => v4::Origin::TakenOver {
+                Origin::Fresh => v5::Origin::Fresh,
+                Origin::TakenOver { seed, after } => v5::Origin::TakenOver {
                     seed,
                     after: after as u64,
                 },
@@ -59,7 +59,7 @@ pub fn game_to_schema(game: &SavedGame) -> v4::SavedGame {
             upgrades: r
                 .upgrades
                 .iter()
-                .map(|u| v4::Upgrade {
+                .map(|u| v5::Upgrade {
                     at_step: u.at_step as u64,
                     by: maker_to_schema(&u.by),
                     state: world_to_schema(&u.state),
@@ -73,7 +73,7 @@ pub fn game_to_schema(game: &SavedGame) -> v4::SavedGame {
 
 /// A saved game from the schema, every world checked.
 pub fn game_from_schema(
-    g: &v4::SavedGame,
+    g: &v5::SavedGame,
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     check_text("the game's name", &g.name)?;
@@ -117,8 +117,8 @@ pub fn game_from_schema(
         });
     }
     let origin = match g.record.origin {
-        v4::Origin::Fresh => Origin::Fresh,
-        v4::Origin::TakenOver { seed, after } => Origin::TakenOver {
+        v5::Origin::Fresh => Origin::Fresh,
+        v5::Origin::TakenOver { seed, after } => Origin::TakenOver {
             seed,
             after: usize::try_from(after).unwrap_or(usize::MAX),
         },
@@ -139,12 +139,12 @@ pub fn game_from_schema(
 }
 
 /// The hall of fame as the schema writes it.
-pub fn scores_to_schema(hall: &HallOfFame) -> v4::HallOfFame {
-    v4::HallOfFame {
+pub fn scores_to_schema(hall: &HallOfFame) -> v5::HallOfFame {
+    v5::HallOfFame {
         entries: hall
             .entries
             .iter()
-            .map(|s| v4::Score {
+            .map(|s| v5::Score {
                 name: s.name.clone(),
                 seed: s.seed,
                 tiling: tiling_code(s.tiling),
@@ -159,7 +159,7 @@ pub fn scores_to_schema(hall: &HallOfFame) -> v4::HallOfFame {
 }
 
 /// The hall of fame from the schema.
-pub fn scores_from_schema(hall: &v4::HallOfFame) -> Result<HallOfFame, SchemaError> {
+pub fn scores_from_schema(hall: &v5::HallOfFame) -> Result<HallOfFame, SchemaError> {
     let entries = hall
         .entries
         .iter()

@@ -1,8 +1,10 @@
-//! Levels between the rules' [`Level`] and the schema's runs of tiles, with the player's
-//! memory as one bit a tile. Reading bounds what a level may allocate by what it holds.
+//! Levels between the rules' [`Level`] and the schema's runs of tiles and marks of sides
+//! ([`super::sides`]), with the player's memory as one bit a tile. Reading bounds what a
+//! level may allocate by what it holds.
 
 use super::SchemaError;
-use super::v4;
+use super::sides::{apply_marks, marks_of};
+use super::v5;
 use crate::geom::{Cell, Hex, Tiling};
 use crate::map::{Grid, Level, Placement, PlacementKind, Terrain};
 
@@ -44,7 +46,7 @@ fn terrain_of(code: u8) -> Result<Terrain, SchemaError> {
 }
 
 /// The schema's code for a tiling.
-pub fn tiling_code(t: Tiling) -> v4::TilingCode {
+pub fn tiling_code(t: Tiling) -> v5::TilingCode {
     match t {
         Tiling::Hex => 0,
         Tiling::Square => 1,
@@ -53,7 +55,7 @@ pub fn tiling_code(t: Tiling) -> v4::TilingCode {
 }
 
 /// The tiling of a code, refused when unknown.
-pub fn tiling_of(code: v4::TilingCode) -> Result<Tiling, SchemaError> {
+pub fn tiling_of(code: v5::TilingCode) -> Result<Tiling, SchemaError> {
     Ok(match code {
         0 => Tiling::Hex,
         1 => Tiling::Square,
@@ -67,18 +69,18 @@ pub fn tiling_of(code: v4::TilingCode) -> Result<Tiling, SchemaError> {
 }
 
 /// A tile's coordinates in the schema.
-pub fn tile(h: Hex) -> v4::Tile {
-    v4::Tile { x: h.x, y: h.y }
+pub fn tile(h: Hex) -> v5::Tile {
+    v5::Tile { x: h.x, y: h.y }
 }
 
 /// A schema tile as a hex.
-pub fn hex(t: v4::Tile) -> Hex {
+pub fn hex(t: v5::Tile) -> Hex {
     Hex::new(t.x, t.y)
 }
 
 /// A level as runs of tiles, row by row.
-pub fn level_to_schema(level: &Level) -> v4::Level {
-    let mut runs: Vec<v4::Run> = Vec::new();
+pub fn level_to_schema(level: &Level) -> v5::Level {
+    let mut runs: Vec<v5::Run> = Vec::new();
     for (h, t) in level.terrain.iter() {
         match runs.last_mut() {
             Some(run)
@@ -87,14 +89,15 @@ pub fn level_to_schema(level: &Level) -> v4::Level {
             {
                 run.terrain.push(terrain_code(*t));
             }
-            _ => runs.push(v4::Run {
+            _ => runs.push(v5::Run {
                 y: h.y,
                 x: h.x,
                 terrain: vec![terrain_code(*t)],
             }),
         }
     }
-    v4::Level {
+    let (sides, corners) = marks_of(level);
+    v5::Level {
         name: level.name.clone(),
         depth: level.depth,
         tiling: tiling_code(level.terrain.tiling()),
@@ -104,21 +107,23 @@ pub fn level_to_schema(level: &Level) -> v4::Level {
             .placements
             .iter()
             .map(|p| match &p.kind {
-                PlacementKind::Monster(kind) => v4::Placement::Monster {
+                PlacementKind::Monster(kind) => v5::Placement::Monster {
                     at: tile(p.at),
                     kind: kind.clone(),
                 },
-                PlacementKind::Item(kind) => v4::Placement::Item {
+                PlacementKind::Item(kind) => v5::Placement::Item {
                     at: tile(p.at),
                     kind: kind.clone(),
                 },
             })
             .collect(),
+        sides,
+        corners,
     }
 }
 
 /// Every tile of a schema level in run order.
-fn run_hexes(runs: &[v4::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
+fn run_hexes(runs: &[v5::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
     runs.iter().flat_map(|r| {
         r.terrain
             .iter()
@@ -129,7 +134,7 @@ fn run_hexes(runs: &[v4::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
 
 /// The storage cells a level's grid on `tiling` will span (its bounding box and border),
 /// refused when that is far more than it has tiles, before anything of that size is allocated.
-pub fn check_span(tiling: Tiling, runs: &[v4::Run]) -> Result<i64, SchemaError> {
+pub fn check_span(tiling: Tiling, runs: &[v5::Run]) -> Result<i64, SchemaError> {
     let tiles: usize = runs.iter().map(|r| r.terrain.len()).sum();
     let (mut lo_x, mut lo_y, mut hi_x, mut hi_y) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
     for r in runs.iter().filter(|r| !r.terrain.is_empty()) {
@@ -155,8 +160,9 @@ pub fn check_span(tiling: Tiling, runs: &[v4::Run]) -> Result<i64, SchemaError> 
     Ok(cells)
 }
 
-/// A level from its runs, checked: a known tiling and terrain, no tile twice, a bounded span.
-pub fn level_from_schema(level: &v4::Level) -> Result<Level, SchemaError> {
+/// A level from its runs and marks, checked: a known tiling and terrain, no tile twice, a
+/// bounded span, sides and corners of its map.
+pub fn level_from_schema(level: &v5::Level) -> Result<Level, SchemaError> {
     super::check_text("a level's name", &level.name)?;
     let tiling = tiling_of(level.tiling)?;
     check_span(tiling, &level.runs)?;
@@ -177,8 +183,8 @@ pub fn level_from_schema(level: &v4::Level) -> Result<Level, SchemaError> {
         .iter()
         .map(|p| {
             let (at, kind) = match p {
-                v4::Placement::Monster { at, kind } => (at, PlacementKind::Monster(kind.clone())),
-                v4::Placement::Item { at, kind } => (at, PlacementKind::Item(kind.clone())),
+                v5::Placement::Monster { at, kind } => (at, PlacementKind::Monster(kind.clone())),
+                v5::Placement::Item { at, kind } => (at, PlacementKind::Item(kind.clone())),
             };
             super::check_text(
                 "a placement's kind",
@@ -189,6 +195,7 @@ pub fn level_from_schema(level: &v4::Level) -> Result<Level, SchemaError> {
             Ok(Placement { at: hex(*at), kind })
         })
         .collect::<Result<_, SchemaError>>()?;
+    apply_marks(&mut out, &level.sides, &level.corners)?;
     Ok(out)
 }
 
@@ -289,24 +296,26 @@ mod tests {
     #[test]
     fn a_level_spread_thin_is_refused_before_its_grid_is_made() {
         let runs = vec![
-            v4::Run {
+            v5::Run {
                 y: 0,
                 x: 0,
                 terrain: vec![0],
             },
-            v4::Run {
+            v5::Run {
                 y: 4093,
                 x: 4093,
                 terrain: vec![0],
             },
         ];
-        let level = v4::Level {
+        let level = v5::Level {
             name: "thin".into(),
             depth: 1,
             tiling: 0,
             runs,
             start: None,
             placements: Vec::new(),
+            sides: Vec::new(),
+            corners: Vec::new(),
         };
         let err = level_from_schema(&level).unwrap_err().to_string();
         assert!(err.contains("spans"), "{err}");

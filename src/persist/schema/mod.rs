@@ -7,8 +7,10 @@
 //!   the levels a game has made, a record that says which release recorded which stretch.
 //! - [`v3`]: format 3, written by hexdeep 0.3.0: format 2 with the letters a creature
 //!   remembers for the kinds of item it ran out of.
-//! - [`v4`]: format 4, the current one: format 3 with the tiling a game is played on, in the
-//!   world, in each level and in each run of the hall of fame.
+//! - [`v4`]: format 4, written by hexdeep 0.4.0: format 3 with the tiling a game is played
+//!   on, in the world, in each level and in each run of the hall of fame.
+//! - [`v5`]: format 5, the current one: format 4 with the features on the sides between
+//!   tiles and on corners (thin walls, doors on sides, pillars) in each level.
 //!
 //! Reading a file decodes the payload as its format's types, migrates it step by step to the
 //! current schema, and only then builds the rules' values, checking every text and bounding
@@ -21,12 +23,17 @@ mod level;
 mod migrate;
 mod migrate_v2;
 mod migrate_v3;
+mod migrate_v4;
+mod sides;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_sides;
 mod v1;
 mod v2;
 mod v3;
 mod v4;
+mod v5;
 mod world;
 
 use super::codec::{self, CodecError};
@@ -83,11 +90,16 @@ pub fn decode_game(
         1 => {
             let old = codec::decode::<v1::SavedGame>(payload)?;
             budget::check_v1_game(&old)?;
-            migrate_v3::game(&migrate_v2::game(&migrate::game(&old, game_version, hash)?))
+            let v2 = migrate::game(&old, game_version, hash)?;
+            migrate_v4::game(&migrate_v3::game(&migrate_v2::game(&v2)))
         }
-        2 => migrate_v3::game(&migrate_v2::game(&codec::decode::<v2::SavedGame>(payload)?)),
-        3 => migrate_v3::game(&codec::decode::<v3::SavedGame>(payload)?),
-        4 => codec::decode::<v4::SavedGame>(payload)?,
+        2 => {
+            let v2 = codec::decode::<v2::SavedGame>(payload)?;
+            migrate_v4::game(&migrate_v3::game(&migrate_v2::game(&v2)))
+        }
+        3 => migrate_v4::game(&migrate_v3::game(&codec::decode::<v3::SavedGame>(payload)?)),
+        4 => migrate_v4::game(&codec::decode::<v4::SavedGame>(payload)?),
+        5 => codec::decode::<v5::SavedGame>(payload)?,
         _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
     };
     budget::check_game(&current)?;
@@ -104,7 +116,8 @@ pub fn decode_scores(format: u32, payload: &[u8]) -> Result<HallOfFame, SchemaEr
     let current = match format {
         1 => migrate_v3::scores(&migrate::scores(&codec::decode::<v1::HallOfFame>(payload)?)),
         2 | 3 => migrate_v3::scores(&codec::decode::<v3::HallOfFame>(payload)?),
-        4 => codec::decode::<v4::HallOfFame>(payload)?,
+        // Format 5 left the hall of fame as format 4 wrote it.
+        4 | 5 => codec::decode::<v5::HallOfFame>(payload)?,
         _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
     };
     game::scores_from_schema(&current)

@@ -2,7 +2,7 @@
 //! valid checksum and decodes, and each must be refused with the file named, before it can
 //! take memory or time out of proportion to its size.
 
-use super::{v1, v3, v4};
+use super::{v1, v3, v5};
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::persist::container::{self, Kind};
@@ -10,7 +10,7 @@ use crate::persist::{codec, load_game};
 use crate::sim::World;
 use std::path::{Path, PathBuf};
 
-fn scratch(name: &str) -> PathBuf {
+pub(super) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hexdeep-schema-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -18,14 +18,14 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// Writes `payload` as a save named `name` in `dir` and returns its path.
-fn write_file(dir: &Path, name: &str, payload: &[u8]) -> PathBuf {
+pub(super) fn write_file(dir: &Path, name: &str, payload: &[u8]) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, container::frame(Kind::Save, None, payload)).unwrap();
     path
 }
 
 /// Loads the file and returns its error, which must name it.
-fn refused(path: &Path) -> String {
+pub(super) fn refused(path: &Path) -> String {
     let err = load_game(path)
         .expect_err("the file is refused")
         .to_string();
@@ -38,27 +38,29 @@ fn refused(path: &Path) -> String {
 }
 
 /// A level of floor on `tiles`, runs of one tile each.
-fn level(name: &str, depth: u32, tiles: &[(i32, i32)]) -> v4::Level {
-    v4::Level {
+pub(super) fn level(name: &str, depth: u32, tiles: &[(i32, i32)]) -> v5::Level {
+    v5::Level {
         name: name.into(),
         depth,
         tiling: 0,
         runs: tiles
             .iter()
-            .map(|&(x, y)| v4::Run {
+            .map(|&(x, y)| v5::Run {
                 y,
                 x,
                 terrain: vec![0],
             })
             .collect(),
-        start: Some(v4::Tile { x: 0, y: 0 }),
+        start: Some(v5::Tile { x: 0, y: 0 }),
         placements: Vec::new(),
+        sides: Vec::new(),
+        corners: Vec::new(),
     }
 }
 
-fn depth(level: v4::Level) -> v4::Depth {
+pub(super) fn depth(level: v5::Level) -> v5::Depth {
     let tiles: usize = level.runs.iter().map(|r| r.terrain.len()).sum();
-    v4::Depth {
+    v5::Depth {
         level,
         seen: vec![0; tiles.div_ceil(8)],
         floor: Vec::new(),
@@ -67,7 +69,7 @@ fn depth(level: v4::Level) -> v4::Depth {
 }
 
 /// A valid world of one small level with the player at (0, 0).
-fn small_world() -> v4::World {
+fn small_world() -> v5::World {
     let grid = Grid::new(&Shape::Hexagon { radius: 1 }, Terrain::Floor).unwrap();
     let mut level = Level::new("small", 1, grid);
     level.start = Some(Hex::new(0, 0));
@@ -77,21 +79,21 @@ fn small_world() -> v4::World {
 }
 
 /// A valid world whose levels are `depths`; the player stands at (0, 0) of the first.
-fn world_of(depths: Vec<v4::Depth>) -> v4::World {
-    v4::World {
+pub(super) fn world_of(depths: Vec<v5::Depth>) -> v5::World {
+    v5::World {
         depths,
         ..small_world()
     }
 }
 
-fn game_of(current: v4::World) -> v4::SavedGame {
-    v4::SavedGame {
+pub(super) fn game_of(current: v5::World) -> v5::SavedGame {
+    v5::SavedGame {
         name: "crafted".into(),
-        record: v4::Record {
+        record: v5::Record {
             start: small_world(),
             steps: Vec::new(),
-            origin: v4::Origin::Fresh,
-            made_by: v4::Maker {
+            origin: v5::Origin::Fresh,
+            made_by: v5::Maker {
                 version: env!("CARGO_PKG_VERSION").into(),
                 rules: crate::sim::RULES_VERSION,
                 hash: crate::sim::TURN_HASH_VERSION,
@@ -132,7 +134,7 @@ fn two_hundred_levels_spread_thin_are_refused_before_any_grid_is_made() {
 }
 
 /// Ten levels that each just pass the span check on their own: two tiles, 64,009 cells.
-fn roomy_world() -> v4::World {
+fn roomy_world() -> v5::World {
     world_of(
         (1..=10)
             .map(|d| depth(level("roomy", d, &[(0, 0), (250, 250)])))
@@ -145,9 +147,9 @@ fn many_worlds_in_one_file_are_refused_before_they_are_built() {
     let dir = scratch("upgrades");
     let mut game = game_of(roomy_world());
     // Each world is some hundreds of bytes here and megabytes once built.
-    let upgrade = v4::Upgrade {
+    let upgrade = v5::Upgrade {
         at_step: 0,
-        by: v4::Maker {
+        by: v5::Maker {
             version: "9.9.9".into(),
             rules: 99,
             hash: 99,
@@ -310,9 +312,9 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
     tiles.push((0, 126));
     let wide = || world_of((1..=10).map(|d| depth(level("wide", d, &tiles))).collect());
     let mut game = game_of(wide());
-    let upgrade = v4::Upgrade {
+    let upgrade = v5::Upgrade {
         at_step: 0,
-        by: v4::Maker {
+        by: v5::Maker {
             version: "9.9.9".into(),
             rules: 99,
             hash: 99,
@@ -326,7 +328,7 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
 }
 
 /// A short game of generated levels in the schema, the player carrying two stacks.
-fn played_game() -> v4::SavedGame {
+pub(super) fn played_game() -> v5::SavedGame {
     let start = World::new_game(
         crate::content::Content::bundled().unwrap().into(),
         crate::mapgen::dungeon(),
@@ -351,7 +353,7 @@ fn played_game() -> v4::SavedGame {
 
 #[test]
 fn a_world_no_rules_could_make_is_refused_by_loading_and_by_verifying() {
-    type Alter = fn(&mut v4::SavedGame);
+    type Alter = fn(&mut v5::SavedGame);
     let alterations: Vec<(&str, Alter)> = vec![
         ("strength", |g| g.current.creatures[0].strength = i32::MAX),
         ("armour", |g| g.current.creatures[0].armour = i32::MIN),
@@ -436,9 +438,10 @@ fn a_sound_number_changed_in_the_saved_state_is_named_by_verifying() {
     );
 }
 
-/// A format 4 level as format 3 wrote it (on hexes, with no tiling written).
-fn v3_level(l: &v4::Level) -> v3::Level {
+/// A format 5 level as format 3 wrote it (on hexes, with no tiling and no sides written).
+fn v3_level(l: &v5::Level) -> v3::Level {
     assert_eq!(l.tiling, 0, "format 3 knew hexes only");
+    assert!(l.sides.is_empty() && l.corners.is_empty(), "and no sides");
     v3::Level {
         name: l.name.clone(),
         depth: l.depth,
@@ -448,8 +451,8 @@ fn v3_level(l: &v4::Level) -> v3::Level {
     }
 }
 
-/// A format 4 world of hexes as format 3 wrote it.
-fn v3_world(w: &v4::World) -> v3::World {
+/// A format 5 world of hexes without sides as format 3 wrote it.
+fn v3_world(w: &v5::World) -> v3::World {
     v3::World {
         seed: w.seed,
         depths: w
@@ -479,7 +482,7 @@ fn v3_world(w: &v4::World) -> v3::World {
 
 /// `payload` framed as a save of an older `format`, whose header is the current one's with
 /// another number.
-fn old_file(format: u32, name: &str, payload: &[u8]) -> PathBuf {
+pub(super) fn old_file(format: u32, name: &str, payload: &[u8]) -> PathBuf {
     let content = crate::content::Content::bundled().unwrap();
     let mut bytes = container::frame(Kind::Save, Some(content.hash()), payload);
     bytes[8..12].copy_from_slice(&format.to_le_bytes());

@@ -4,7 +4,7 @@ use super::level::{
     hex, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile, tiling_code,
     tiling_of,
 };
-use super::{SchemaError, check_text, v4};
+use super::{SchemaError, check_text, v5};
 use crate::content::Content;
 use crate::geom::Compass;
 use crate::rng::GameRng;
@@ -65,21 +65,21 @@ fn rng_of(state: u128) -> Result<GameRng, SchemaError> {
 }
 
 /// A world as the schema writes it.
-pub fn world_to_schema(world: &World) -> v4::World {
+pub fn world_to_schema(world: &World) -> v5::World {
     let parts = world.to_parts();
-    v4::World {
+    v5::World {
         seed: parts.seed,
         tiling: tiling_code(world.level().terrain.tiling()),
         depths: parts
             .depths
             .iter()
-            .map(|d| v4::Depth {
+            .map(|d| v5::Depth {
                 level: level_to_schema(&d.level),
                 seen: seen_to_bits(&d.level, &d.seen),
                 floor: d
                     .floor
                     .iter()
-                    .map(|f| v4::FloorItem {
+                    .map(|f| v5::FloorItem {
                         at: tile(f.at),
                         item: f.item.clone(),
                     })
@@ -98,13 +98,13 @@ pub fn world_to_schema(world: &World) -> v4::World {
             .plans
             .iter()
             .map(|p| {
-                p.map(|p| v4::Plan {
+                p.map(|p| v5::Plan {
                     from: tile(p.from),
                     intention: intention_to_schema(p.intention),
                 })
             })
             .collect(),
-        story: v4::Story {
+        story: v5::Story {
             ending: parts.story.ending.as_ref().map(ending_to_schema),
             deepest: parts.story.deepest,
             kills: parts.story.kills.into_iter().collect(),
@@ -118,7 +118,7 @@ pub fn world_to_schema(world: &World) -> v4::World {
 
 /// A world from the schema, checked as every loaded world is; its deeper levels come from
 /// the standard dungeon on its tiling.
-pub fn world_from_schema(w: &v4::World, content: &Arc<Content>) -> Result<World, SchemaError> {
+pub fn world_from_schema(w: &v5::World, content: &Arc<Content>) -> Result<World, SchemaError> {
     let tiling = tiling_of(w.tiling)?;
     let levels = w.depths.iter().map(|d| &d.level).chain(&w.pending_maps);
     for level in levels {
@@ -223,8 +223,8 @@ fn counts(pairs: &[(String, u32)]) -> Result<std::collections::BTreeMap<String, 
     Ok(out)
 }
 
-fn creature_to_schema(c: &Creature) -> v4::Creature {
-    v4::Creature {
+fn creature_to_schema(c: &Creature) -> v5::Creature {
+    v5::Creature {
         id: c.id as u32,
         name: c.name.clone(),
         glyph: c.glyph,
@@ -244,7 +244,7 @@ fn creature_to_schema(c: &Creature) -> v4::Creature {
         inventory: c
             .inventory
             .iter()
-            .map(|s| v4::Stack {
+            .map(|s| v5::Stack {
                 item: s.item.clone(),
                 count: s.count,
                 letter: s.letter,
@@ -264,7 +264,7 @@ fn creature_to_schema(c: &Creature) -> v4::Creature {
     }
 }
 
-fn creature_from_schema(c: &v4::Creature) -> Result<Creature, SchemaError> {
+fn creature_from_schema(c: &v5::Creature) -> Result<Creature, SchemaError> {
     check_text("a creature's name", &c.name)?;
     for s in &c.inventory {
         check_text("an item's name", &s.item)?;
@@ -316,109 +316,109 @@ fn creature_from_schema(c: &v4::Creature) -> Result<Creature, SchemaError> {
     })
 }
 
-fn behaviour_to_schema(b: Behaviour) -> v4::Behaviour {
+fn behaviour_to_schema(b: Behaviour) -> v5::Behaviour {
     match b {
-        Behaviour::Chaser => v4::Behaviour::Chaser,
-        Behaviour::Coward { flee_below } => v4::Behaviour::Coward { flee_below },
-        Behaviour::Pack { size, radius } => v4::Behaviour::Pack { size, radius },
-        Behaviour::Ranged { range, damage } => v4::Behaviour::Ranged { range, damage },
-        Behaviour::Charger { range } => v4::Behaviour::Charger { range },
-        Behaviour::Guardian { radius } => v4::Behaviour::Guardian { radius },
+        Behaviour::Chaser => v5::Behaviour::Chaser,
+        Behaviour::Coward { flee_below } => v5::Behaviour::Coward { flee_below },
+        Behaviour::Pack { size, radius } => v5::Behaviour::Pack { size, radius },
+        Behaviour::Ranged { range, damage } => v5::Behaviour::Ranged { range, damage },
+        Behaviour::Charger { range } => v5::Behaviour::Charger { range },
+        Behaviour::Guardian { radius } => v5::Behaviour::Guardian { radius },
     }
 }
 
-fn behaviour_from_schema(b: v4::Behaviour) -> Behaviour {
+fn behaviour_from_schema(b: v5::Behaviour) -> Behaviour {
     match b {
-        v4::Behaviour::Chaser => Behaviour::Chaser,
-        v4::Behaviour::Coward { flee_below } => Behaviour::Coward { flee_below },
-        v4::Behaviour::Pack { size, radius } => Behaviour::Pack { size, radius },
-        v4::Behaviour::Ranged { range, damage } => Behaviour::Ranged { range, damage },
-        v4::Behaviour::Charger { range } => Behaviour::Charger { range },
-        v4::Behaviour::Guardian { radius } => Behaviour::Guardian { radius },
+        v5::Behaviour::Chaser => Behaviour::Chaser,
+        v5::Behaviour::Coward { flee_below } => Behaviour::Coward { flee_below },
+        v5::Behaviour::Pack { size, radius } => Behaviour::Pack { size, radius },
+        v5::Behaviour::Ranged { range, damage } => Behaviour::Ranged { range, damage },
+        v5::Behaviour::Charger { range } => Behaviour::Charger { range },
+        v5::Behaviour::Guardian { radius } => Behaviour::Guardian { radius },
     }
 }
 
-fn intention_to_schema(i: Intention) -> v4::Intention {
+fn intention_to_schema(i: Intention) -> v5::Intention {
     match i {
-        Intention::Stay => v4::Intention::Stay,
-        Intention::Move(t) => v4::Intention::Move(tile(t)),
-        Intention::Attack(t) => v4::Intention::Attack(tile(t)),
-        Intention::Throw(t) => v4::Intention::Throw(tile(t)),
+        Intention::Stay => v5::Intention::Stay,
+        Intention::Move(t) => v5::Intention::Move(tile(t)),
+        Intention::Attack(t) => v5::Intention::Attack(tile(t)),
+        Intention::Throw(t) => v5::Intention::Throw(tile(t)),
     }
 }
 
-fn intention_from_schema(i: v4::Intention) -> Intention {
+fn intention_from_schema(i: v5::Intention) -> Intention {
     match i {
-        v4::Intention::Stay => Intention::Stay,
-        v4::Intention::Move(t) => Intention::Move(hex(t)),
-        v4::Intention::Attack(t) => Intention::Attack(hex(t)),
-        v4::Intention::Throw(t) => Intention::Throw(hex(t)),
+        v5::Intention::Stay => Intention::Stay,
+        v5::Intention::Move(t) => Intention::Move(hex(t)),
+        v5::Intention::Attack(t) => Intention::Attack(hex(t)),
+        v5::Intention::Throw(t) => Intention::Throw(hex(t)),
     }
 }
 
 /// An ending in the schema.
-pub fn ending_to_schema(e: &Ending) -> v4::Ending {
+pub fn ending_to_schema(e: &Ending) -> v5::Ending {
     match e {
-        Ending::Won => v4::Ending::Won,
-        Ending::Died { cause, depth } => v4::Ending::Died {
+        Ending::Won => v5::Ending::Won,
+        Ending::Died { cause, depth } => v5::Ending::Died {
             cause: cause.clone(),
             depth: *depth,
         },
-        Ending::Quit => v4::Ending::Quit,
-        Ending::OutOfTime => v4::Ending::OutOfTime,
+        Ending::Quit => v5::Ending::Quit,
+        Ending::OutOfTime => v5::Ending::OutOfTime,
     }
 }
 
 /// An ending from the schema.
-pub fn ending_from_schema(e: &v4::Ending) -> Result<Ending, SchemaError> {
+pub fn ending_from_schema(e: &v5::Ending) -> Result<Ending, SchemaError> {
     Ok(match e {
-        v4::Ending::Won => Ending::Won,
-        v4::Ending::Died { cause, depth } => {
+        v5::Ending::Won => Ending::Won,
+        v5::Ending::Died { cause, depth } => {
             check_text("a cause of death", cause)?;
             Ending::Died {
                 cause: cause.clone(),
                 depth: *depth,
             }
         }
-        v4::Ending::Quit => Ending::Quit,
-        v4::Ending::OutOfTime => Ending::OutOfTime,
+        v5::Ending::Quit => Ending::Quit,
+        v5::Ending::OutOfTime => Ending::OutOfTime,
     })
 }
 
 /// A command in the schema.
-pub fn command_to_schema(c: Command) -> v4::Command {
+pub fn command_to_schema(c: Command) -> v5::Command {
     match c {
-        Command::Move(d) => v4::Command::Move(direction_code(d)),
-        Command::Attack(d) => v4::Command::Attack(direction_code(d)),
-        Command::Wait => v4::Command::Wait,
-        Command::Rest => v4::Command::Rest,
-        Command::Throw { item, at } => v4::Command::Throw { item, at: tile(at) },
-        Command::Drink(l) => v4::Command::Drink(l),
-        Command::Read(l) => v4::Command::Read(l),
-        Command::Wield(l) => v4::Command::Wield(l),
-        Command::Wear(l) => v4::Command::Wear(l),
-        Command::Drop(l) => v4::Command::Drop(l),
-        Command::PickUp => v4::Command::PickUp,
-        Command::Descend => v4::Command::Descend,
-        Command::Ascend => v4::Command::Ascend,
+        Command::Move(d) => v5::Command::Move(direction_code(d)),
+        Command::Attack(d) => v5::Command::Attack(direction_code(d)),
+        Command::Wait => v5::Command::Wait,
+        Command::Rest => v5::Command::Rest,
+        Command::Throw { item, at } => v5::Command::Throw { item, at: tile(at) },
+        Command::Drink(l) => v5::Command::Drink(l),
+        Command::Read(l) => v5::Command::Read(l),
+        Command::Wield(l) => v5::Command::Wield(l),
+        Command::Wear(l) => v5::Command::Wear(l),
+        Command::Drop(l) => v5::Command::Drop(l),
+        Command::PickUp => v5::Command::PickUp,
+        Command::Descend => v5::Command::Descend,
+        Command::Ascend => v5::Command::Ascend,
     }
 }
 
 /// A command from the schema.
-pub fn command_from_schema(c: v4::Command) -> Result<Command, SchemaError> {
+pub fn command_from_schema(c: v5::Command) -> Result<Command, SchemaError> {
     Ok(match c {
-        v4::Command::Move(d) => Command::Move(direction_of(d)?),
-        v4::Command::Attack(d) => Command::Attack(direction_of(d)?),
-        v4::Command::Wait => Command::Wait,
-        v4::Command::Rest => Command::Rest,
-        v4::Command::Throw { item, at } => Command::Throw { item, at: hex(at) },
-        v4::Command::Drink(l) => Command::Drink(l),
-        v4::Command::Read(l) => Command::Read(l),
-        v4::Command::Wield(l) => Command::Wield(l),
-        v4::Command::Wear(l) => Command::Wear(l),
-        v4::Command::Drop(l) => Command::Drop(l),
-        v4::Command::PickUp => Command::PickUp,
-        v4::Command::Descend => Command::Descend,
-        v4::Command::Ascend => Command::Ascend,
+        v5::Command::Move(d) => Command::Move(direction_of(d)?),
+        v5::Command::Attack(d) => Command::Attack(direction_of(d)?),
+        v5::Command::Wait => Command::Wait,
+        v5::Command::Rest => Command::Rest,
+        v5::Command::Throw { item, at } => Command::Throw { item, at: hex(at) },
+        v5::Command::Drink(l) => Command::Drink(l),
+        v5::Command::Read(l) => Command::Read(l),
+        v5::Command::Wield(l) => Command::Wield(l),
+        v5::Command::Wear(l) => Command::Wear(l),
+        v5::Command::Drop(l) => Command::Drop(l),
+        v5::Command::PickUp => Command::PickUp,
+        v5::Command::Descend => Command::Descend,
+        v5::Command::Ascend => Command::Ascend,
     })
 }
