@@ -107,6 +107,8 @@ impl World {
 /// storage is laid out aside).
 fn same_map(a: &Level, b: &Level) -> bool {
     a.terrain.iter().eq(b.terrain.iter())
+        && a.side_features() == b.side_features()
+        && a.corner_features() == b.corner_features()
         && (&a.name, a.depth, a.start, &a.placements) == (&b.name, b.depth, b.start, &b.placements)
 }
 
@@ -247,6 +249,20 @@ mod tests {
             }),
             ("map of depth 1", |w| w.depths[0].level.name.push('!')),
             ("map of depth 1", |w| w.depths[0].level.start = None),
+            ("map of depth 1", |w| {
+                let level = &mut w.depths[0].level;
+                let first = level.terrain.indices().next().unwrap();
+                let here = crate::geom::Cell::from(level.terrain.hex(first));
+                let side = level.terrain.tiling().tile_sides(here)[0];
+                level.set_side(side, crate::map::SideFeature::Wall);
+            }),
+            ("map of depth 1", |w| {
+                let level = &mut w.depths[0].level;
+                let first = level.terrain.indices().next().unwrap();
+                let here = crate::geom::Cell::from(level.terrain.hex(first));
+                let corner = level.terrain.tiling().tile_corners(here)[0];
+                level.set_corner(corner, crate::map::CornerFeature::Pillar);
+            }),
         ];
         let mut quit = world.clone();
         quit.abandon(crate::sim::Ending::OutOfTime);
