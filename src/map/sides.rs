@@ -188,8 +188,15 @@ impl Sides {
         if feature != SideFeature::Open || self.any() {
             self.allocate(grid);
             self.owned[i][s] = feature;
-            let tiles = grid.tiling().side_tiles(side).map(|(a, b)| [a, b]);
-            self.refresh_around(grid, tiles.iter().flatten().copied());
+            // The moves that cross it: the step between its two tiles, and on squares the
+            // diagonals through its two corners.
+            let tiling = grid.tiling();
+            let tiles = tiling.side_tiles(side).map(|(a, b)| [a, b]);
+            let ends = tiling
+                .side_corners(side)
+                .filter(|_| tiling == Tiling::Square);
+            let around = ends.iter().flatten().flat_map(|&k| tiling.corner_tiles(k));
+            self.refresh_tiles(grid, tiles.iter().flatten().copied().chain(around));
         }
         true
     }
@@ -208,7 +215,7 @@ impl Sides {
             self.allocate(grid);
             self.corners[i][s] = feature;
             let tiles = grid.tiling().corner_tiles(corner);
-            self.refresh_around(grid, tiles.into_iter());
+            self.refresh_tiles(grid, tiles.into_iter());
         }
         true
     }
@@ -263,15 +270,11 @@ impl Sides {
         self.see = vec![ALL_OPEN; n];
     }
 
-    /// Recomputes the masks of `tiles` and of every tile touching them.
-    fn refresh_around<T>(&mut self, grid: &Grid<T>, tiles: impl Iterator<Item = Cell>) {
-        let tiling = grid.tiling();
+    /// Recomputes the masks of `tiles` (cells in storage; others are skipped).
+    fn refresh_tiles<T>(&mut self, grid: &Grid<T>, tiles: impl Iterator<Item = Cell>) {
         for t in tiles {
-            let near = tiling.touching(tiling.class(t));
-            for (dx, dy) in std::iter::once((0, 0)).chain(near) {
-                if let Some(i) = grid.storage_index(Hex::from(t.offset(dx, dy))) {
-                    self.refresh(grid, i);
-                }
+            if let Some(i) = grid.storage_index(Hex::from(t)) {
+                self.refresh(grid, i);
             }
         }
     }

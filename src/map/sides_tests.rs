@@ -129,3 +129,36 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn masks_kept_up_to_date_equal_masks_made_afresh(
+        t in 0usize..2,
+        picks in proptest::collection::vec((0i32..40, 0i32..20, 0usize..4), 1..60),
+    ) {
+        let tiling = [Tiling::Hex, Tiling::Square][t];
+        let mut l = level(tiling, 8, 8);
+        for (c, r, f) in picks {
+            let c = c - 14;
+            match tiling.large_cell_at(c, r) {
+                LargeCell::Side(s) => {
+                    l.set_side(s, SideFeature::ALL[f]);
+                }
+                LargeCell::Corner(k) => {
+                    let pillar = if f == 0 { CornerFeature::Pillar } else { CornerFeature::Open };
+                    l.set_corner(k, pillar);
+                }
+                _ => {}
+            }
+        }
+        let kept = l.sides().clone();
+        let mut fresh = kept.clone();
+        for i in 0..l.terrain.storage_len() {
+            if fresh.any() {
+                fresh.refresh(&l.terrain, i);
+            }
+        }
+        prop_assert_eq!(kept.pass_masks(), fresh.pass_masks());
+        prop_assert_eq!(kept.see_masks(), fresh.see_masks());
+    }
+}
