@@ -5,8 +5,10 @@
 
 pub mod cli;
 pub mod coords;
+pub mod edges;
 mod finish;
 pub mod hexmap;
+pub mod large;
 pub mod names;
 mod problem;
 pub mod render;

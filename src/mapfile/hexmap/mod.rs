@@ -11,9 +11,13 @@
 //!
 //! A space is no tile. A legend glyph takes precedence over a built-in glyph. Between tiles
 //! only spaces are allowed, except a wall glyph joining two side-by-side walls.
+//!
+//! With `projection = "large"` (hex and square grids) the body is the large projection, in
+//! which sides and corners have cells of their own ([`large_body`]).
 
 mod body;
 mod front;
+mod large_body;
 mod text;
 
 pub(crate) use text::byte_position;
@@ -95,9 +99,14 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         ));
         return Err(MapFileErrors::new(problems));
     }
-    let tiling = draft.tiling;
+    let (tiling, large) = (draft.tiling, front.large);
     let locate = move |h: Hex| -> Option<(usize, usize)> {
-        let (col, row) = tiling.screen(Cell::from(h), 0);
+        let compact = || tiling.screen(Cell::from(h), 0);
+        let (col, row) = if large {
+            tiling.large_cell(Cell::from(h)).unwrap_or_else(compact)
+        } else {
+            compact()
+        };
         let line = first as i64 + i64::from(row) + 1;
         let col = i64::from(col) + 1;
         (line >= 1 && col >= 1).then_some((line as usize, col as usize))

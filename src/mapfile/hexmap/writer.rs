@@ -4,15 +4,19 @@
 //! translation by whole tiles cannot reach 0: hexes and triangles, [`canonical_offset`]),
 //! draws each tile where its tiling puts it ([`Tiling::screen`] with `H = 0`), writes plain
 //! spaces between tiles (never joining wall glyphs), `@` for a start on floor, and front
-//! matter only when the tiling is not hex, the name differs from the default, the depth is
+//! matter only when the tiling is not hex, the form is large, the name differs from the default, the depth is
 //! not 1, or a legend is needed for placements or a start on other terrain. Legend
 //! glyphs are chosen in reading order: a monster's first letter, an item's glyph, else a
 //! free letter or digit. A tile keeps at most one monster and one item; extra placements on
 //! the same tile are dropped.
+//!
+//! A level whose sides or corners hold features is written in the large projection
+//! (`projection = "large"`, drawn by [`crate::mapfile::large`]); any other in the compact one.
 
 use super::{MAX_FILE_BYTES, MAX_LINE_CHARS};
 use crate::geom::{self, Cabinet, Hex, Tiling};
 use crate::map::{Level, PlacementKind, Terrain};
+use crate::mapfile::large;
 use crate::mapfile::names::item_glyph;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -21,7 +25,12 @@ use std::fmt::Write as _;
 /// leftmost screen column to 0 or 1. On hexes see [`Cabinet::file_shift`]; squares go to
 /// column 0; a triangle translation moves a cell by `(dx, dy)` with `dx + dy` even (a whole
 /// tile keeps which way it points), so column 1 is sometimes the nearest.
+///
+/// A level written in the large form ([`large::writes_large`]) moves by [`large::offset`].
 pub fn canonical_offset(level: &Level) -> Hex {
+    if large::writes_large(level) {
+        return large::offset(level, &large::edge_glyphs(level));
+    }
     let cells = || level.terrain.iter().map(|(h, _)| h);
     let least = |f: fn(Hex) -> i32| cells().map(f).min().unwrap_or(0);
     match level.terrain.tiling() {
@@ -53,10 +62,19 @@ struct Cell {
 /// column alone: the text is not built.
 fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
     let mut last_col: BTreeMap<i32, u64> = BTreeMap::new();
-    for (hex, _) in level.terrain.iter() {
-        let (col, row) = place(level.terrain.tiling(), hex, shift);
+    let mut mark = |col: i32, row: i32| {
         let end = last_col.entry(row).or_default();
         *end = (*end).max(u64::from(col.unsigned_abs()) + 1);
+    };
+    if large::writes_large(level) {
+        for (col, row) in large_cells(level, shift) {
+            mark(col, row);
+        }
+    } else {
+        for (hex, _) in level.terrain.iter() {
+            let (col, row) = place(level.terrain.tiling(), hex, shift);
+            mark(col, row);
+        }
     }
     let rows = last_col
         .keys()
@@ -64,6 +82,20 @@ fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
         .map_or(0, |&y| u64::from(y.unsigned_abs()) + 1);
     let longest = last_col.values().copied().max().unwrap_or(0);
     (longest, last_col.values().sum::<u64>() + rows)
+}
+
+/// Every cell the large form of `level` writes, moved by `shift`: tiles, sides and corners.
+fn large_cells(level: &Level, shift: Hex) -> impl Iterator<Item = (i32, i32)> {
+    let tiling = level.terrain.tiling();
+    let (dc, dr) = large::shift_cells(tiling, shift);
+    let tiles = level
+        .terrain
+        .iter()
+        .filter_map(move |(h, _)| large::tile_cell(tiling, h + shift));
+    let edges = large::edge_glyphs(level)
+        .into_iter()
+        .map(move |(r, c, _)| (c + dc, r + dr));
+    tiles.chain(edges)
 }
 
 /// Refuses a level whose text the reader would reject for its size, before it is built: a line
@@ -90,6 +122,7 @@ pub fn check_writable(level: &Level) -> Result<(), String> {
 pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String> {
     check_writable(level)?;
     let shift = canonical_offset(level);
+    let large = large::writes_large(level);
     let mut extras: BTreeMap<Hex, (Option<String>, Option<String>)> = BTreeMap::new();
     for p in &level.placements {
         let slot = extras.entry(p.at).or_default();
@@ -131,11 +164,20 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
             legend.insert(cell, g);
             g
         });
-        let (col, row) = place(level.terrain.tiling(), hex, shift);
+        let tiling = level.terrain.tiling();
+        let (col, row) = match large::tile_cell(tiling, hex + shift) {
+            Some(at) if large => at,
+            _ => place(tiling, hex, shift),
+        };
         cells.push((row, col, glyph));
     }
+    if large {
+        let (dc, dr) = large::shift_cells(level.terrain.tiling(), shift);
+        let edges = large::edge_glyphs(level).into_iter();
+        cells.extend(edges.map(|(r, c, g)| (r + dr, c + dc, g)));
+    }
     cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
-    let mut out = front_matter(level, default_name, &legend);
+    let mut out = front_matter(level, default_name, &legend, large);
     let (mut y, mut col) = (0, 0);
     for (row, c, glyph) in cells {
         while y < row {
@@ -172,11 +214,19 @@ fn pick_glyph(cell: &Cell, used: &[char]) -> char {
         .unwrap_or('?')
 }
 
-fn front_matter(level: &Level, default_name: &str, legend: &BTreeMap<Cell, char>) -> String {
+fn front_matter(
+    level: &Level,
+    default_name: &str,
+    legend: &BTreeMap<Cell, char>,
+    large: bool,
+) -> String {
     let mut out = String::new();
     let tiling = level.terrain.tiling();
     if tiling != Tiling::Hex {
         let _ = writeln!(out, "grid = \"{}\"", tiling.name());
+    }
+    if large {
+        out.push_str("projection = \"large\"\n");
     }
     if level.name != default_name {
         let _ = writeln!(out, "name = {}", toml_string(&level.name));
