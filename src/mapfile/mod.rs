@@ -12,6 +12,7 @@ pub mod large;
 pub mod names;
 mod problem;
 pub mod render;
+pub mod render_large;
 pub mod tiled;
 
 pub use hexmap::{parse_hexmap, write_hexmap};
