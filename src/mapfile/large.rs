@@ -2,9 +2,10 @@
 //! --large`: where tiles go, and the glyphs of the sides and corners between them.
 //!
 //! Sides are drawn as [`edges::side_glyph`] says. Corners: a pillar is `o`; on squares a corner
-//! where walls or doors meet is joined (`|` when all of them are upright, `-` when all are
-//! level, `+` otherwise) and the cells beside a walled `-` side continue it, so a room reads
-//! `+---+`; on hexes the outline glyphs already meet across a corner, which stays blank.
+//! where thin walls meet is joined (`|` when all of them are upright, `-` when all are level,
+//! `+` otherwise) and the cells beside a walled `-` side continue it, so a room reads
+//! `+-------+` and a door in a wall stands in a gap, `---- + ----`; on hexes the outline glyphs
+//! already meet across a corner, which stays blank.
 
 use super::edges::{self, PILLAR};
 use crate::geom::{Cell, Corner, Hex, Side, SideShape, Tiling};
@@ -72,7 +73,10 @@ pub fn edge_glyphs(level: &Level) -> Vec<Drawn> {
         if tiling != Tiling::Square {
             continue;
         }
-        if shape == SideShape::Level && feature == SideFeature::Wall {
+        if feature != SideFeature::Wall {
+            continue;
+        }
+        if shape == SideShape::Level {
             out.push((side.r, side.c - 1, '-'));
             out.push((side.r, side.c + 1, '-'));
         }
