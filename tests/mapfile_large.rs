@@ -349,3 +349,103 @@ proptest! {
         }
     }
 }
+
+/// The tiles reachable from `from` by steps `may` allows.
+fn reachable(level: &Level, from: Hex, may: impl Fn(Hex, Hex) -> bool) -> Vec<Hex> {
+    let mut seen = vec![from];
+    let mut todo = vec![from];
+    while let Some(a) = todo.pop() {
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)] {
+            let b = a + Hex::new(dx, dy);
+            if !seen.contains(&b) && level.passable(b) && may(a, b) {
+                seen.push(b);
+                todo.push(b);
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_bundled_thin_walled_keep_is_reached_through_its_doors() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/maps/thin_keep.hexmap");
+    let loaded = hexdeep::mapfile::load_map(&path).unwrap();
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let level = &loaded.level;
+    assert_eq!(level.terrain.tiling(), Tiling::Hex);
+    let doors = |f| level.side_features().iter().filter(|s| s.1 == f).count();
+    assert!(doors(SideFeature::Wall) > 100);
+    assert!(doors(SideFeature::DoorClosed) >= 5 && doors(SideFeature::DoorOpen) >= 3);
+    let stairs = level
+        .terrain
+        .iter()
+        .find(|(_, t)| **t == Terrain::StairsDown)
+        .map(|(h, _)| h)
+        .unwrap();
+    let start = level.start.unwrap();
+    // Every passable tile is reached across open sides and doors, none across a thin wall...
+    let all = reachable(level, start, |a, b| level.move_allowed(a, b));
+    let passable = level
+        .terrain
+        .iter()
+        .filter(|(h, _)| level.passable(*h))
+        .count();
+    assert_eq!(all.len(), passable);
+    // ...and the stairs only by opening a door.
+    let shut = reachable(level, start, |a, b| level.sight_crosses(a, b));
+    assert!(all.contains(&stairs) && !shut.contains(&stairs));
+    // Written back, the keep is the same level.
+    let text = write_hexmap(level, "thin_keep").unwrap();
+    let back = parse_hexmap("thin_keep.hexmap", text.as_bytes())
+        .unwrap()
+        .level;
+    assert_eq!(&back, level);
+}
+
+#[path = "support/cli.rs"]
+mod cli;
+
+#[test]
+fn map_render_draws_the_large_form_and_lists_sides_in_json() {
+    let dir = cli::scratch("large");
+    let file = dir.join("l.hexmap");
+    std::fs::write(&file, format!("{FRONT}{HEX}")).unwrap();
+    let f = file.to_str().unwrap();
+    let out = cli::run(&["map", "render", f, "--large"]);
+    assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+    // Without colour (not a terminal) the drawing is the file's body.
+    assert_eq!(cli::stdout(&out), HEX);
+    let out = cli::run(&["map", "render", f, "--large", "--path", "2,1:3,1"]);
+    assert!(
+        cli::stdout(&out).contains("| @ | *   * |"),
+        "{}",
+        cli::stdout(&out)
+    );
+
+    let out = cli::run(&["map", "render", f, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["tiles"], 6);
+    let sides = v["sides"].as_array().unwrap();
+    assert!(sides.contains(&serde_json::json!({"at": [4, 2], "feature": "wall"})));
+    assert!(sides.contains(&serde_json::json!({"at": [7, 3], "feature": "closed_door"})));
+    assert!(sides.contains(&serde_json::json!({"at": [10, 4], "feature": "open_door"})));
+    assert_eq!(
+        v["corners"],
+        serde_json::json!([{"at": [10, 5], "feature": "pillar"}])
+    );
+
+    // A compact map draws large too; a triangle map cannot.
+    let plain = dir.join("p.hexmap");
+    std::fs::write(&plain, "# # #\n # @ #\n").unwrap();
+    let out = cli::run(&["map", "render", plain.to_str().unwrap(), "--large"]);
+    assert_eq!(cli::stdout(&out), "#   #   #\n\n  #   @   #\n");
+    let tri = dir.join("t.hexmap");
+    std::fs::write(&tri, "+++\ngrid = \"triangle\"\n+++\n#.#\n").unwrap();
+    let out = cli::run(&["map", "render", tri.to_str().unwrap(), "--large"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        cli::stderr(&out).contains("no sides"),
+        "{}",
+        cli::stderr(&out)
+    );
+}

@@ -16,8 +16,8 @@
 use super::{MAX_FILE_BYTES, MAX_LINE_CHARS};
 use crate::geom::{self, Cabinet, Hex, Tiling};
 use crate::map::{Level, PlacementKind, Terrain};
-use crate::mapfile::large;
 use crate::mapfile::names::item_glyph;
+use crate::mapfile::{edges, large};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -136,7 +136,12 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
         }
     }
     let mut legend: BTreeMap<Cell, char> = BTreeMap::new();
-    let mut used: Vec<char> = Vec::new();
+    // In the large form `o` is a pillar on a corner: a legend does not use it too.
+    let mut used: Vec<char> = if large {
+        vec![edges::PILLAR]
+    } else {
+        Vec::new()
+    };
     let mut cells: Vec<(i32, i32, char)> = Vec::with_capacity(level.terrain.len());
     for (hex, &terrain) in level.terrain.iter() {
         let (monster, item) = extras.get(&hex).cloned().unwrap_or_default();
