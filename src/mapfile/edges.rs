@@ -7,6 +7,7 @@
 //! reading.
 
 use super::Problem;
+use super::finish::Placed;
 use super::hexmap::MAX_PROBLEMS;
 use crate::geom::{Cell, Corner, Hex, Side, SideShape};
 use crate::map::{CornerFeature, Level, SideFeature};
@@ -83,8 +84,8 @@ fn touches_map(level: &Level, cells: &[Cell]) -> bool {
 /// error at its place in the file.
 pub fn apply(
     file: &str,
-    sides: &[(Side, SideFeature, Option<(usize, usize)>)],
-    corners: &[(Corner, CornerFeature, Option<(usize, usize)>)],
+    sides: &[Placed<Side, SideFeature>],
+    corners: &[Placed<Corner, CornerFeature>],
     level: &mut Level,
     problems: &mut Vec<Problem>,
 ) {

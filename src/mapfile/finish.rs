@@ -9,6 +9,9 @@ use crate::map::{
 };
 use crate::path::{UNREACHED, dijkstra_map_in, terrain_cost};
 
+/// A feature on a side or corner, with its place (line, column) in the file.
+pub type Placed<K, F> = (K, F, Option<(usize, usize)>);
+
 /// What a format reader gathered before the level is built.
 #[derive(Clone, Debug, Default)]
 pub struct Draft {
@@ -26,9 +29,9 @@ pub struct Draft {
     /// Monsters and items in file order.
     pub placements: Vec<Placement>,
     /// Features on sides between tiles, each with its place in the file.
-    pub sides: Vec<(Side, SideFeature, Option<(usize, usize)>)>,
+    pub sides: Vec<Placed<Side, SideFeature>>,
     /// Pillars on corners, each with its place in the file.
-    pub corners: Vec<(Corner, CornerFeature, Option<(usize, usize)>)>,
+    pub corners: Vec<Placed<Corner, CornerFeature>>,
 }
 
 /// Where a tile (by storage cell) is written in the file, for messages.

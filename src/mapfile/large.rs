@@ -49,8 +49,32 @@ pub fn drawn_corners(level: &Level) -> Vec<(Corner, CornerFeature)> {
 /// Whether the level is written in the large form: its tiling has sides and a side or corner
 /// of the map holds a feature.
 pub fn writes_large(level: &Level) -> bool {
-    level.terrain.tiling().has_sides()
-        && (!drawn_sides(level).is_empty() || !drawn_corners(level).is_empty())
+    drawing(level).is_some()
+}
+
+/// A level's large drawing, worked out once: the glyphs of its sides and corners and the
+/// translation that puts it at the top left.
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// The glyphs of the sides, corners and joins, unshifted ([`edge_glyphs`]).
+    pub edges: Vec<Drawn>,
+    /// The translation by whole tiles ([`offset`]).
+    pub shift: Hex,
+}
+
+/// The large drawing of a level that is written in the large form ([`writes_large`]), or
+/// `None` for one written compact.
+pub fn drawing(level: &Level) -> Option<Drawing> {
+    if !level.terrain.tiling().has_sides() {
+        return None;
+    }
+    let (sides, corners) = (drawn_sides(level), drawn_corners(level));
+    if sides.is_empty() && corners.is_empty() {
+        return None;
+    }
+    let edges = edges_of(level, &sides, &corners);
+    let shift = offset(level, &edges);
+    Some(Drawing { edges, shift })
 }
 
 /// The large-projection cell `(col, row)` of a tile (`None` on triangles).
@@ -61,11 +85,19 @@ pub fn tile_cell(tiling: Tiling, at: Hex) -> Option<(i32, i32)> {
 /// The glyphs of the level's sides and corners, with the joins between them, as
 /// `(row, col, glyph)`, unsorted.
 pub fn edge_glyphs(level: &Level) -> Vec<Drawn> {
+    edges_of(level, &drawn_sides(level), &drawn_corners(level))
+}
+
+/// [`edge_glyphs`] of the drawn sides and pillars.
+fn edges_of(
+    level: &Level,
+    sides: &[(Side, SideFeature)],
+    pillars: &[(Corner, CornerFeature)],
+) -> Vec<Drawn> {
     let tiling = level.terrain.tiling();
     let mut out: Vec<Drawn> = Vec::new();
-    let sides = drawn_sides(level);
     let mut corners: BTreeMap<Corner, char> = BTreeMap::new();
-    for &(side, feature) in &sides {
+    for &(side, feature) in sides {
         let Some(shape) = tiling.side_shape(side) else {
             continue;
         };
@@ -87,7 +119,7 @@ pub fn edge_glyphs(level: &Level) -> Vec<Drawn> {
             }
         }
     }
-    for (corner, feature) in drawn_corners(level) {
+    for &(corner, feature) in pillars {
         if feature == CornerFeature::Pillar {
             corners.insert(corner, PILLAR);
         }

@@ -24,8 +24,10 @@ enum Mark {
 fn cells(level: &Level) -> Vec<(i32, i32, Mark)> {
     let grid = &level.terrain;
     let tiling = grid.tiling();
-    let edges: Vec<Drawn> = large::edge_glyphs(level);
-    let shift = large::offset(level, &edges);
+    let (edges, shift): (Vec<Drawn>, _) = match large::drawing(level) {
+        Some(d) => (d.edges, d.shift),
+        None => (Vec::new(), large::offset(level, &[])),
+    };
     let (dc, dr) = large::shift_cells(tiling, shift);
     let mut out: Vec<(i32, i32, Mark)> = grid
         .indices()
@@ -96,7 +98,7 @@ pub fn to_text_large(level: &Level, c: &Computed, colour: bool) -> Result<String
         col = c + 1;
         match mark {
             Mark::Tile(i) => {
-                TileMark::at(&marks, i, shown[i], grid[i].glyph()).draw(colour, &mut line)
+                TileMark::at(&marks, i, shown[i], grid[i].glyph()).draw(colour, &mut line);
             }
             Mark::Edge(g) if !colour => line.push(g),
             Mark::Edge(g) => {

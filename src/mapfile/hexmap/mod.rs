@@ -69,6 +69,9 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         let n = line.chars().count();
         if n > MAX_LINE_CHARS {
             too_long[i] = true;
+            if problems.len() >= MAX_PROBLEMS {
+                continue;
+            }
             problems.push(Problem::error(
                 file,
                 Some((i + 1, MAX_LINE_CHARS + 1)),

@@ -28,8 +28,13 @@ use std::fmt::Write as _;
 ///
 /// A level written in the large form ([`large::writes_large`]) moves by [`large::offset`].
 pub fn canonical_offset(level: &Level) -> Hex {
-    if large::writes_large(level) {
-        return large::offset(level, &large::edge_glyphs(level));
+    shift_of(level, large::drawing(level).as_ref())
+}
+
+/// [`canonical_offset`], given the level's large drawing when it is written large.
+fn shift_of(level: &Level, drawing: Option<&large::Drawing>) -> Hex {
+    if let Some(d) = drawing {
+        return d.shift;
     }
     let cells = || level.terrain.iter().map(|(h, _)| h);
     let least = |f: fn(Hex) -> i32| cells().map(f).min().unwrap_or(0);
@@ -60,14 +65,15 @@ struct Cell {
 
 /// The longest line and the characters of the map rows of `level`'s text, from each row's last
 /// column alone: the text is not built.
-fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
+fn text_extent(level: &Level, drawing: Option<&large::Drawing>) -> (u64, u64) {
+    let shift = shift_of(level, drawing);
     let mut last_col: BTreeMap<i32, u64> = BTreeMap::new();
     let mut mark = |col: i32, row: i32| {
         let end = last_col.entry(row).or_default();
         *end = (*end).max(u64::from(col.unsigned_abs()) + 1);
     };
-    if large::writes_large(level) {
-        for (col, row) in large_cells(level, shift) {
+    if let Some(d) = drawing {
+        for (col, row) in large_cells(level, d) {
             mark(col, row);
         }
     } else {
@@ -85,16 +91,17 @@ fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
 }
 
 /// Every cell the large form of `level` writes, moved by `shift`: tiles, sides and corners.
-fn large_cells(level: &Level, shift: Hex) -> impl Iterator<Item = (i32, i32)> {
-    let tiling = level.terrain.tiling();
+fn large_cells<'a>(
+    level: &'a Level,
+    drawing: &'a large::Drawing,
+) -> impl Iterator<Item = (i32, i32)> + 'a {
+    let (tiling, shift) = (level.terrain.tiling(), drawing.shift);
     let (dc, dr) = large::shift_cells(tiling, shift);
     let tiles = level
         .terrain
         .iter()
         .filter_map(move |(h, _)| large::tile_cell(tiling, h + shift));
-    let edges = large::edge_glyphs(level)
-        .into_iter()
-        .map(move |(r, c, _)| (c + dc, r + dr));
+    let edges = drawing.edges.iter().map(move |&(r, c, _)| (c + dc, r + dr));
     tiles.chain(edges)
 }
 
@@ -102,7 +109,12 @@ fn large_cells(level: &Level, shift: Hex) -> impl Iterator<Item = (i32, i32)> {
 /// longer than [`MAX_LINE_CHARS`] or a file larger than [`MAX_FILE_BYTES`] (a thin diagonal
 /// map is small in tiles but its text grows with the square of its length).
 pub fn check_writable(level: &Level) -> Result<(), String> {
-    let (longest, total) = text_extent(level, canonical_offset(level));
+    check_extent(level, large::drawing(level).as_ref())
+}
+
+/// [`check_writable`], given the level's large drawing when it is written large.
+fn check_extent(level: &Level, drawing: Option<&large::Drawing>) -> Result<(), String> {
+    let (longest, total) = text_extent(level, drawing);
     if longest > MAX_LINE_CHARS as u64 {
         return Err(format!(
             "the map would be written with lines of {longest} characters: a .hexmap line holds at most {MAX_LINE_CHARS}"
@@ -120,9 +132,10 @@ pub fn check_writable(level: &Level) -> Result<(), String> {
 /// stem), so `name` is written only when it differs. A level too large for the format is
 /// refused ([`check_writable`]) before its text is built.
 pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String> {
-    check_writable(level)?;
-    let shift = canonical_offset(level);
-    let large = large::writes_large(level);
+    let drawing = large::drawing(level);
+    check_extent(level, drawing.as_ref())?;
+    let shift = shift_of(level, drawing.as_ref());
+    let large = drawing.is_some();
     let mut extras: BTreeMap<Hex, (Option<String>, Option<String>)> = BTreeMap::new();
     for p in &level.placements {
         let slot = extras.entry(p.at).or_default();
@@ -176,9 +189,9 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
         };
         cells.push((row, col, glyph));
     }
-    if large {
+    if let Some(d) = drawing {
         let (dc, dr) = large::shift_cells(level.terrain.tiling(), shift);
-        let edges = large::edge_glyphs(level).into_iter();
+        let edges = d.edges.into_iter();
         cells.extend(edges.map(|(r, c, g)| (r + dr, c + dc, g)));
     }
     cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
