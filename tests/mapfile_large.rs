@@ -449,3 +449,12 @@ fn map_render_draws_the_large_form_and_lists_sides_in_json() {
         cli::stderr(&out)
     );
 }
+
+#[test]
+fn long_lines_are_reported_at_most_as_often_as_any_error() {
+    let line = "|".repeat(5000);
+    let text = format!("{FRONT}{}", vec![line; 400].join("\n"));
+    let e = errors(&text);
+    assert!(e.problems.len() <= 201, "{}", e.problems.len());
+    assert!(e.to_string().starts_with("l.hexmap:4:4097: error: the line is 5000 characters long"));
+}
