@@ -138,7 +138,8 @@ fn corners_and_gaps_hold_only_what_they_may() {
     let bad = HEX.replacen("| @ |", "|#@ |", 1);
     assert_eq!(
         first_error(&bad),
-        "6:2: '#' beside a tile's centre: expected a space (a tile's sides are two columns away)"
+        "6:2: '#' beside a tile's centre: expected a space (a tile's sides are two columns \
+         away; tiles stand on even rows, column + row a multiple of 4, counted from 0)"
     );
     // On squares a '-' continues only a side that holds something.
     let text = "+++\ngrid = \"square\"\nprojection = \"large\"\n+++\n\n\n  | . |\n   -\n  | . |\n";
@@ -456,5 +457,30 @@ fn long_lines_are_reported_at_most_as_often_as_any_error() {
     let text = format!("{FRONT}{}", vec![line; 400].join("\n"));
     let e = errors(&text);
     assert!(e.problems.len() <= 201, "{}", e.problems.len());
-    assert!(e.to_string().starts_with("l.hexmap:4:4097: error: the line is 5000 characters long"));
+    assert!(
+        e.to_string()
+            .starts_with("l.hexmap:4:4097: error: the line is 5000 characters long")
+    );
+}
+
+#[test]
+fn the_large_drawing_in_colour_marks_walls_and_doors() {
+    use hexdeep::mapfile::render::Computed;
+    use hexdeep::mapfile::render_large::to_text_large;
+    let level = read(HEX);
+    let plain = to_text_large(&level, &Computed::default(), false).unwrap();
+    assert_eq!(plain, HEX);
+    let colour = to_text_large(&level, &Computed::default(), true).unwrap();
+    assert!(colour.contains('\u{1b}'), "{colour}");
+    // Without the escapes it is the same drawing.
+    let mut bare = String::new();
+    let mut chars = colour.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            bare.push(c);
+        }
+    }
+    assert_eq!(bare, plain);
 }

@@ -72,8 +72,13 @@ fn gap_message(tiling: Tiling, ch: char, y: i32) -> String {
             quote(ch)
         )
     } else {
+        let rule = match tiling {
+            Tiling::Square => "column a multiple of 4",
+            Tiling::Hex | Tiling::Triangle => "column + row a multiple of 4",
+        };
         format!(
-            "{} beside a tile's centre: expected a space (a tile's sides are two columns away)",
+            "{} beside a tile's centre: expected a space (a tile's sides are two columns away; \
+             tiles stand on even rows, {rule}, counted from 0)",
             quote(ch)
         )
     }
