@@ -1,7 +1,8 @@
 //! The `.hexmap` text format: the map written exactly as the game draws it.
 //!
 //! Optional TOML front matter between two `+++` lines holds `name`, `depth`, `grid` (`"hex"`,
-//! the default, `"square"` or `"triangle"`) and a `[legend]` table
+//! the default, `"square"` or `"triangle"`), `projection` (`"compact"`, the default, or
+//! `"large"`) and a `[legend]` table
 //! (`"g" = { terrain = "floor", monster = "goblin" }`; also `item = "..."` and `start = true`).
 //! In the body, the character at text row `y`, column `c` (both from 0, after any front
 //! matter) is, by the grid:
@@ -13,7 +14,8 @@
 //! only spaces are allowed, except a wall glyph joining two side-by-side walls.
 //!
 //! With `projection = "large"` (hex and square grids) the body is the large projection, in
-//! which sides and corners have cells of their own ([`large_body`]).
+//! which sides and corners have cells of their own (see `large_body.rs` and
+//! [`crate::mapfile::edges`]).
 
 mod body;
 mod front;
