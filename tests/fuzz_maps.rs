@@ -12,6 +12,7 @@ fn bundled() -> Vec<Vec<u8>> {
         "flooded_cave",
         "fortress",
         "square_keep",
+        "thin_keep",
         "triangle_hall",
     ]
     .iter()

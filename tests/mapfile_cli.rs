@@ -23,8 +23,8 @@ fn bundled_maps_pass_check() {
         assert!(text.lines().last().unwrap().starts_with("ok: "), "{text}");
         count += 1;
     }
-    // The three hex maps, square_keep and triangle_hall.
-    assert!(count >= 5);
+    // The three hex maps, square_keep, thin_keep (large, with sides) and triangle_hall.
+    assert!(count >= 6);
 }
 
 #[test]

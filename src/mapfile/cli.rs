@@ -4,6 +4,7 @@
 
 use super::coords::{arity, from_numbers};
 use super::render::{self, Overlays, PLAYER_SIGHT};
+use super::render_large;
 use super::{Format, Loaded, MapFileErrors, load_map, write_hexmap};
 use crate::geom::Tiling;
 use crate::map::PlacementKind;
@@ -35,9 +36,13 @@ pub enum MapCommand {
         /// Every tile reachable from a tile with M movement points.
         #[arg(long, value_name = "X,Y[,S],M", value_parser = parse_range, allow_hyphen_values = true)]
         range: Option<Numbers>,
-        /// Print JSON instead of the map.
+        /// Print JSON instead of the map (with the sides and corners holding features).
         #[arg(long)]
         json: bool,
+        /// Draw the large projection, where each side between tiles and each corner has its
+        /// own cell (hex and square maps).
+        #[arg(long)]
+        large: bool,
     },
     /// Convert any supported map to `.hexmap`.
     Convert {
@@ -157,7 +162,15 @@ pub fn run(command: &MapCommand) -> ExitCode {
             path,
             range,
             json,
-        } => render_cmd(file, (fov.as_ref(), path.as_ref(), range.as_ref()), *json),
+            large,
+        } => render_cmd(
+            file,
+            (fov.as_ref(), path.as_ref(), range.as_ref()),
+            Style {
+                json: *json,
+                large: *large,
+            },
+        ),
         MapCommand::Convert { input, output } => convert(input, output),
     }
 }
@@ -264,7 +277,15 @@ type Asked<'a> = (
     Option<&'a Numbers>,
 );
 
-fn render_cmd(file: &Path, (fov, path, range): Asked<'_>, json: bool) -> ExitCode {
+/// How `map render` prints: JSON, or the map in the compact or the large projection.
+#[derive(Copy, Clone)]
+struct Style {
+    json: bool,
+    large: bool,
+}
+
+fn render_cmd(file: &Path, (fov, path, range): Asked<'_>, style: Style) -> ExitCode {
+    let Style { json, large } = style;
     let loaded = match load(file) {
         Ok(l) => l,
         Err(code) => return code,
@@ -274,7 +295,20 @@ fn render_cmd(file: &Path, (fov, path, range): Asked<'_>, json: bool) -> ExitCod
         Err(msg) => return bad_argument(&msg),
     };
     let overlays = &overlays;
-    if !json && let Err(msg) = render::check_text_area(&loaded.level.terrain) {
+    let tiling = loaded.level.terrain.tiling();
+    if large && !tiling.has_sides() {
+        return bad_argument(&format!(
+            "{}: --large: a {tiling} map has no sides between its tiles to draw: expected a hex \
+             or square map",
+            file.display()
+        ));
+    }
+    let area = if large {
+        render_large::check_large_area(&loaded.level)
+    } else {
+        render::check_text_area(&loaded.level.terrain)
+    };
+    if !json && let Err(msg) = area {
         eprintln!("hexdeep: {}: {msg}", file.display());
         return ExitCode::FAILURE;
     }
@@ -286,7 +320,12 @@ fn render_cmd(file: &Path, (fov, path, range): Asked<'_>, json: bool) -> ExitCod
         emit_line(&render::to_json(&loaded.level, &computed));
     } else {
         let colour = std::io::stdout().is_terminal();
-        match render::to_text(&loaded.level, &computed, colour) {
+        let text = if large {
+            render_large::to_text_large(&loaded.level, &computed, colour)
+        } else {
+            render::to_text(&loaded.level, &computed, colour)
+        };
+        match text {
             Ok(text) => emit(&text),
             Err(msg) => {
                 eprintln!("hexdeep: {}: {msg}", file.display());

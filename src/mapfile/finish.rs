@@ -3,9 +3,14 @@
 
 use super::coords::show;
 use super::{Loaded, MapFileErrors, Problem};
-use crate::geom::{Cell, Hex, Tiling};
-use crate::map::{Grid, GridError, Level, Placement, PlacementKind, Terrain};
+use crate::geom::{Cell, Corner, Hex, Side, Tiling};
+use crate::map::{
+    CornerFeature, Grid, GridError, Level, Placement, PlacementKind, SideFeature, Terrain,
+};
 use crate::path::{UNREACHED, dijkstra_map_in, terrain_cost};
+
+/// A feature on a side or corner, with its place (line, column) in the file.
+pub type Placed<K, F> = (K, F, Option<(usize, usize)>);
 
 /// What a format reader gathered before the level is built.
 #[derive(Clone, Debug, Default)]
@@ -23,6 +28,10 @@ pub struct Draft {
     pub start: Option<Hex>,
     /// Monsters and items in file order.
     pub placements: Vec<Placement>,
+    /// Features on sides between tiles, each with its place in the file.
+    pub sides: Vec<Placed<Side, SideFeature>>,
+    /// Pillars on corners, each with its place in the file.
+    pub corners: Vec<Placed<Corner, CornerFeature>>,
 }
 
 /// Where a tile (by storage cell) is written in the file, for messages.
@@ -53,6 +62,13 @@ pub fn finish(
         grid.set(h, t);
     }
     let mut level = Level::new(draft.name, draft.depth.unwrap_or(1), grid);
+    super::edges::apply(
+        file,
+        &draft.sides,
+        &draft.corners,
+        &mut level,
+        &mut problems,
+    );
     if let Some(s) = draft.start {
         match level.terrain_at(s) {
             None => problems.push(Problem::error(

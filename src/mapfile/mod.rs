@@ -5,11 +5,14 @@
 
 pub mod cli;
 pub mod coords;
+pub mod edges;
 mod finish;
 pub mod hexmap;
+pub mod large;
 pub mod names;
 mod problem;
 pub mod render;
+pub mod render_large;
 pub mod tiled;
 
 pub use hexmap::{parse_hexmap, write_hexmap};

@@ -8,7 +8,7 @@ use super::coords::{numbers, show};
 use super::names::{item_glyph, monster_glyph};
 use crate::fov::{MAX_TREE_RADIUS, visible_tiles};
 use crate::geom::{self, Hex};
-use crate::map::{Grid, Level, PlacementKind, Terrain};
+use crate::map::{CornerFeature, Grid, Level, PlacementKind, Terrain};
 use crate::path::{astar_in, movement_range, terrain_cost};
 use ratatui::crossterm::style::Stylize;
 use serde::Serialize;
@@ -105,12 +105,43 @@ struct Json {
     path_cost: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     range: Option<Vec<Vec<i32>>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sides: Vec<EdgeJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    corners: Vec<EdgeJson>,
+}
+
+/// A side or corner holding a feature: its large-projection cell `[c, r]` and the feature.
+#[derive(Serialize)]
+struct EdgeJson {
+    at: [i32; 2],
+    feature: &'static str,
+}
+
+/// The sides and corners of a level holding features, in storage order.
+fn edges_json(level: &Level) -> (Vec<EdgeJson>, Vec<EdgeJson>) {
+    let sides = level.side_features().into_iter().map(|(s, f)| EdgeJson {
+        at: [s.c, s.r],
+        feature: f.name(),
+    });
+    let corners = level.corner_features().into_iter().map(|(c, f)| EdgeJson {
+        at: [c.c, c.r],
+        feature: match f {
+            CornerFeature::Open => "open",
+            CornerFeature::Pillar => "pillar",
+        },
+    });
+    (sides.collect(), corners.collect())
 }
 
 /// The JSON form: `{"grid": "hex", "tiles": N, "fov": [[x,y],...], "path": [...]|null,
 /// "path_cost": C, "range": [...]}` with keys only for the overlays computed; a tile is
-/// `[x, y]`, or `[x, y, s]` on triangle maps.
+/// `[x, y]`, or `[x, y, s]` on triangle maps. A level with thin walls, doors on sides or
+/// pillars adds `"sides": [{"at": [c, r], "feature": "wall"}, ...]` (features `wall`,
+/// `closed_door`, `open_door`) and `"corners"` likewise (`pillar`): `[c, r]` is the cell in the
+/// large projection with `H = 0`, the column and row of a large-form file's body.
 pub fn to_json(level: &Level, c: &Computed) -> String {
+    let (sides, corners) = edges_json(level);
     let tiling = level.terrain.tiling();
     let pairs =
         |tiles: &[Hex]| -> Vec<Vec<i32>> { tiles.iter().map(|&h| numbers(tiling, h)).collect() };
@@ -125,6 +156,8 @@ pub fn to_json(level: &Level, c: &Computed) -> String {
             .path_asked
             .then(|| serde_json::json!(c.path.as_ref().map(|&(_, cost)| cost))),
         range: c.range.as_deref().map(pairs),
+        sides,
+        corners,
     };
     serde_json::to_string(&json).unwrap_or_default()
 }
@@ -211,9 +244,7 @@ pub fn to_text_counted(
     let grid = &level.terrain;
     check_text_area(grid)?;
     let mut work = TextWork::default();
-    let seen = c.fov.as_deref().map(|f| marks(grid, f, &mut work));
-    let in_range = marks(grid, c.range.as_deref().unwrap_or(&[]), &mut work);
-    let on_path = marks(grid, c.path.as_ref().map_or(&[], |(p, _)| p), &mut work);
+    let overlay = overlay_marks_counted(level, c, &mut work);
     let shown = glyphs(level);
     let (tiling, h) = (grid.tiling(), screen_offset(grid));
     let (lo, hi) = grid.bounds();
@@ -231,14 +262,7 @@ pub fn to_text_counted(
                 line.push(' ');
             }
             col = tile_col + 1;
-            let cell = Cell {
-                glyph: shown[i],
-                terrain_glyph: grid[i].glyph(),
-                seen: seen.as_ref().is_none_or(|s| s[i]),
-                in_range: in_range[i],
-                on_path: on_path[i],
-            };
-            cell.draw(colour, &mut line);
+            Cell::at(&overlay, i, shown[i], grid[i].glyph()).draw(colour, &mut line);
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -247,8 +271,32 @@ pub fn to_text_counted(
     Ok((out, work))
 }
 
+/// The overlays as dense marks over the grid's storage.
+pub(super) struct OverlayMarks {
+    /// In view, when a field of view was asked for.
+    seen: Option<Vec<bool>>,
+    /// In the movement range.
+    in_range: Vec<bool>,
+    /// On the path.
+    on_path: Vec<bool>,
+}
+
+/// The overlays of `c` as marks over `level`'s storage.
+pub(super) fn overlay_marks(level: &Level, c: &Computed) -> OverlayMarks {
+    overlay_marks_counted(level, c, &mut TextWork::default())
+}
+
+fn overlay_marks_counted(level: &Level, c: &Computed, work: &mut TextWork) -> OverlayMarks {
+    let grid = &level.terrain;
+    OverlayMarks {
+        seen: c.fov.as_deref().map(|f| marks(grid, f, work)),
+        in_range: marks(grid, c.range.as_deref().unwrap_or(&[]), work),
+        on_path: marks(grid, c.path.as_ref().map_or(&[], |(p, _)| p), work),
+    }
+}
+
 /// One tile with its overlays, ready to draw.
-struct Cell {
+pub(super) struct Cell {
     glyph: char,
     terrain_glyph: char,
     seen: bool,
@@ -256,8 +304,23 @@ struct Cell {
     on_path: bool,
 }
 
+/// The name `map render --large` knows a tile's drawing by.
+pub(super) type TileMark = Cell;
+
 impl Cell {
-    fn draw(&self, colour: bool, line: &mut String) {
+    /// The tile at storage index `i`, shown as `glyph` on terrain drawn `terrain_glyph`.
+    pub(super) fn at(m: &OverlayMarks, i: usize, glyph: char, terrain_glyph: char) -> Cell {
+        Cell {
+            glyph,
+            terrain_glyph,
+            seen: m.seen.as_ref().is_none_or(|s| s[i]),
+            in_range: m.in_range[i],
+            on_path: m.on_path[i],
+        }
+    }
+
+    /// Appends the tile's glyph with its overlays to `line`.
+    pub(super) fn draw(&self, colour: bool, line: &mut String) {
         match (colour, self.seen) {
             (false, false) => line.push(' '),
             (false, true) if self.on_path => line.push('*'),
@@ -282,7 +345,8 @@ impl Cell {
     }
 }
 
-fn summary(out: &mut String, c: &Computed) {
+/// Appends one line per overlay computed.
+pub(super) fn summary(out: &mut String, c: &Computed) {
     if let Some(f) = &c.fov {
         let _ = writeln!(out, "fov: {} tiles in view", f.len());
     }
@@ -304,7 +368,7 @@ fn summary(out: &mut String, c: &Computed) {
 
 /// What the game shows on each tile, by storage index: the start, else the first monster
 /// placed there, else the first item, else the terrain. One pass over the placements.
-fn glyphs(level: &Level) -> Vec<char> {
+pub(super) fn glyphs(level: &Level) -> Vec<char> {
     let grid = &level.terrain;
     // As the game draws them: a down-pointing triangle's floor is `.`'s high twin.
     let tiling = grid.tiling();

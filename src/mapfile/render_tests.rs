@@ -73,6 +73,7 @@ fn bundled() -> Vec<Level> {
         "flooded_cave",
         "fortress",
         "square_keep",
+        "thin_keep",
         "triangle_hall",
     ]
     .iter()

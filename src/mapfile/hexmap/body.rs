@@ -3,6 +3,7 @@
 
 use super::MAX_PROBLEMS;
 use super::front::{FrontMatter, LegendEntry};
+use super::large_body;
 use crate::geom::{Cabinet, Hex, Tiling};
 use crate::map::{Placement, PlacementKind, Terrain};
 use crate::mapfile::Problem;
@@ -48,7 +49,8 @@ fn tile_at(tiling: Tiling, c: i32, y: i32) -> Option<Hex> {
     }
 }
 
-/// Reads the map lines from `first` on into `draft`.
+/// Reads the map lines from `first` on into `draft`: in the compact form, or in the large
+/// one ([`super::large_body`]) when the front matter says so.
 pub fn parse(
     file: &str,
     lines: &[&str],
@@ -57,17 +59,68 @@ pub fn parse(
     draft: &mut Draft,
     problems: &mut Vec<Problem>,
 ) {
-    let (first, legend) = (front.body_start, &front.legend);
     let tiling = front.tiling;
     draft.tiling = tiling;
     if front.tiling_lost {
         return;
     }
+    let first = lines.get(front.body_start).filter(|_| front.large);
+    if let Some(p) =
+        first.and_then(|row| large_body::misplaced_outline(file, front.body_start, row))
+    {
+        problems.push(p);
+        return;
+    }
+    let mut tiles = Tiles {
+        file,
+        front,
+        start_at: None,
+    };
     let between = match tiling {
         Tiling::Square => "(an odd column)",
         Tiling::Hex | Tiling::Triangle => "(column + row is odd)",
     };
-    let mut start_at: Option<(usize, usize)> = None;
+    for_each_glyph(
+        file,
+        lines,
+        too_long,
+        front.body_start,
+        problems,
+        |at, (c, y), row, problems| {
+            let ch = row[c];
+            if front.large {
+                large_body::glyph(&mut tiles, at, (c, y), row, draft, problems);
+                return;
+            }
+            // Lines hold at most `MAX_LINE_CHARS` and files `MAX_FILE_BYTES`: both fit in i32.
+            let Some(hex) = tile_at(tiling, c as i32, y as i32) else {
+                let legend = &front.legend;
+                let joins = is_plain_wall(Some(ch), legend)
+                    && c > 0
+                    && is_plain_wall(row.get(c - 1).copied(), legend)
+                    && is_plain_wall(row.get(c + 1).copied(), legend);
+                if !joins {
+                    problems.push(Problem::error(file, Some(at), format!(
+                    "{ch:?} between tiles {between}: expected a space, or a wall glyph joining two walls"
+                )));
+                }
+                return;
+            };
+            tiles.put(at, ch, hex, draft, problems);
+        },
+    );
+}
+
+/// Calls `each` with the place, the column and row in the body, and the row's characters of
+/// every glyph other than a space in the body, until [`MAX_PROBLEMS`] are reported.
+fn for_each_glyph(
+    file: &str,
+    lines: &[&str],
+    too_long: &[bool],
+    first: usize,
+    problems: &mut Vec<Problem>,
+    mut each: impl FnMut((usize, usize), (usize, usize), &[char], &mut Vec<Problem>),
+) {
     for (y, line) in lines
         .iter()
         .enumerate()
@@ -91,65 +144,74 @@ pub fn parse(
                 ));
                 return;
             }
-            let at = Some((line_no, c + 1));
-            // Lines hold at most `MAX_LINE_CHARS` and files `MAX_FILE_BYTES`: both fit in i32.
-            let cell = tile_at(tiling, c as i32, y as i32);
-            let Some(hex) = cell else {
-                let joins = is_plain_wall(Some(ch), legend)
-                    && c > 0
-                    && is_plain_wall(chars.get(c - 1).copied(), legend)
-                    && is_plain_wall(chars.get(c + 1).copied(), legend);
-                if !joins {
-                    problems.push(Problem::error(file, at, format!(
-                        "{ch:?} between tiles {between}: expected a space, or a wall glyph joining two walls"
-                    )));
-                }
-                continue;
-            };
-            let Some(entry) = resolve(ch, legend) else {
-                if front.legend_lost || front.bad_glyphs.contains(&ch) {
-                    continue;
-                }
-                problems.push(Problem::error(file, at, format!(
+            each((line_no, c + 1), (c, y), &chars, problems);
+        }
+    }
+}
+
+/// Puts tiles into a draft: their terrain, the start and the placements.
+pub struct Tiles<'a> {
+    /// The file's name, for messages.
+    pub file: &'a str,
+    /// The front matter: its legend.
+    pub front: &'a FrontMatter,
+    /// Where the first start was found.
+    start_at: Option<(usize, usize)>,
+}
+
+impl Tiles<'_> {
+    /// Puts the tile drawn `ch` at storage cell `hex` (found at `at` in the file).
+    pub fn put(
+        &mut self,
+        at: (usize, usize),
+        ch: char,
+        hex: Hex,
+        draft: &mut Draft,
+        problems: &mut Vec<Problem>,
+    ) {
+        let (file, front) = (self.file, self.front);
+        let Some(entry) = resolve(ch, &front.legend) else {
+            if !front.legend_lost && !front.bad_glyphs.contains(&ch) {
+                problems.push(Problem::error(file, Some(at), format!(
                     "unknown glyph {ch:?}: expected one of {BUILT_IN}, a legend glyph, or a space"
                 )));
-                continue;
-            };
-            if !hex.in_limits() {
-                problems.push(Problem::error(
-                    file,
-                    at,
-                    format!(
-                        "tile {} is beyond the coordinate limit of ±{}",
-                        show(tiling, hex),
-                        crate::geom::COORD_LIMIT
-                    ),
-                ));
-                continue;
             }
-            draft.tiles.push((hex, entry.terrain));
-            if entry.start {
-                if let Some((l, col)) = start_at {
-                    problems.push(Problem::error(file, at, format!(
-                        "a second player start: expected only one (the first is at line {l}, column {col})"
-                    )));
-                } else {
-                    start_at = at;
-                    draft.start = Some(hex);
-                }
+            return;
+        };
+        if !hex.in_limits() {
+            problems.push(Problem::error(
+                file,
+                Some(at),
+                format!(
+                    "tile {} is beyond the coordinate limit of ±{}",
+                    show(draft.tiling, hex),
+                    crate::geom::COORD_LIMIT
+                ),
+            ));
+            return;
+        }
+        draft.tiles.push((hex, entry.terrain));
+        if entry.start {
+            if let Some((l, col)) = self.start_at {
+                problems.push(Problem::error(file, Some(at), format!(
+                    "a second player start: expected only one (the first is at line {l}, column {col})"
+                )));
+            } else {
+                self.start_at = Some(at);
+                draft.start = Some(hex);
             }
-            if let Some(m) = entry.monster {
-                draft.placements.push(Placement {
-                    at: hex,
-                    kind: PlacementKind::Monster(m),
-                });
-            }
-            if let Some(i) = entry.item {
-                draft.placements.push(Placement {
-                    at: hex,
-                    kind: PlacementKind::Item(i),
-                });
-            }
+        }
+        if let Some(m) = entry.monster {
+            draft.placements.push(Placement {
+                at: hex,
+                kind: PlacementKind::Monster(m),
+            });
+        }
+        if let Some(i) = entry.item {
+            draft.placements.push(Placement {
+                at: hex,
+                kind: PlacementKind::Item(i),
+            });
         }
     }
 }

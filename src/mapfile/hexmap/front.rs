@@ -38,7 +38,10 @@ pub struct FrontMatter {
     pub body_start: usize,
     /// Legend glyphs whose entry was reported as bad: the map does not report them again.
     pub bad_glyphs: BTreeSet<char>,
-    /// Whether `grid` named no tiling: the map body is then not read.
+    /// Whether the body is drawn in the large projection (`projection = "large"`).
+    pub large: bool,
+    /// Whether `grid` named no tiling, or `projection` was refused: the map body is then
+    /// not read.
     pub tiling_lost: bool,
     /// Whether the front matter could not be read at all, so any glyph may have been meant
     /// for its legend: unknown glyphs are then not reported.
@@ -48,12 +51,13 @@ pub struct FrontMatter {
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "front matter: `name`, `depth`, `grid` and a `[legend]` table"
+    expecting = "front matter: `name`, `depth`, `grid`, `projection` and a `[legend]` table"
 )]
 struct Raw {
     name: Option<String>,
     depth: Option<u32>,
     grid: Option<Spanned<String>>,
+    projection: Option<Spanned<String>>,
     #[serde(default)]
     legend: BTreeMap<Spanned<String>, RawEntry>,
 }
@@ -134,6 +138,13 @@ pub fn parse(
             }
         }
     }
+    if let Some(p) = &raw.projection {
+        if let Err(msg) = projection(p.get_ref(), &mut front) {
+            problems.push(Problem::error(file, at(p.span()), msg));
+            // Read in the wrong projection every glyph would be misplaced.
+            front.tiling_lost = true;
+        }
+    }
     for (key, entry) in raw.legend {
         let mut chars = key.get_ref().chars();
         let glyph = match (chars.next(), chars.next()) {
@@ -160,6 +171,28 @@ pub fn parse(
         }
     }
     front
+}
+
+/// Reads `projection = "compact" | "large"` into `front` (its tiling already read): the
+/// large form needs a tiling with sides.
+fn projection(name: &str, front: &mut FrontMatter) -> Result<(), String> {
+    match name {
+        "compact" => front.large = false,
+        "large" if front.tiling.has_sides() => front.large = true,
+        "large" => {
+            return Err(format!(
+                "projection = \"large\" draws the sides between tiles, and a {} map has none: \
+                 expected a hex or square grid, or no projection",
+                front.tiling
+            ));
+        }
+        other => {
+            return Err(format!(
+                "unknown projection {other:?}: expected \"compact\" or \"large\""
+            ));
+        }
+    }
+    Ok(())
 }
 
 type At<'a> = &'a dyn Fn(std::ops::Range<usize>) -> Option<(usize, usize)>;

@@ -1,7 +1,8 @@
 //! The `.hexmap` text format: the map written exactly as the game draws it.
 //!
 //! Optional TOML front matter between two `+++` lines holds `name`, `depth`, `grid` (`"hex"`,
-//! the default, `"square"` or `"triangle"`) and a `[legend]` table
+//! the default, `"square"` or `"triangle"`), `projection` (`"compact"`, the default, or
+//! `"large"`) and a `[legend]` table
 //! (`"g" = { terrain = "floor", monster = "goblin" }`; also `item = "..."` and `start = true`).
 //! In the body, the character at text row `y`, column `c` (both from 0, after any front
 //! matter) is, by the grid:
@@ -11,9 +12,14 @@
 //!
 //! A space is no tile. A legend glyph takes precedence over a built-in glyph. Between tiles
 //! only spaces are allowed, except a wall glyph joining two side-by-side walls.
+//!
+//! With `projection = "large"` (hex and square grids) the body is the large projection, in
+//! which sides and corners have cells of their own (see `large_body.rs` and
+//! [`crate::mapfile::edges`]).
 
 mod body;
 mod front;
+mod large_body;
 mod text;
 
 pub(crate) use text::byte_position;
@@ -65,6 +71,9 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         let n = line.chars().count();
         if n > MAX_LINE_CHARS {
             too_long[i] = true;
+            if problems.len() >= MAX_PROBLEMS {
+                continue;
+            }
             problems.push(Problem::error(
                 file,
                 Some((i + 1, MAX_LINE_CHARS + 1)),
@@ -95,9 +104,14 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         ));
         return Err(MapFileErrors::new(problems));
     }
-    let tiling = draft.tiling;
+    let (tiling, large) = (draft.tiling, front.large);
     let locate = move |h: Hex| -> Option<(usize, usize)> {
-        let (col, row) = tiling.screen(Cell::from(h), 0);
+        let compact = || tiling.screen(Cell::from(h), 0);
+        let (col, row) = if large {
+            tiling.large_cell(Cell::from(h)).unwrap_or_else(compact)
+        } else {
+            compact()
+        };
         let line = first as i64 + i64::from(row) + 1;
         let col = i64::from(col) + 1;
         (line >= 1 && col >= 1).then_some((line as usize, col as usize))

@@ -4,16 +4,20 @@
 //! translation by whole tiles cannot reach 0: hexes and triangles, [`canonical_offset`]),
 //! draws each tile where its tiling puts it ([`Tiling::screen`] with `H = 0`), writes plain
 //! spaces between tiles (never joining wall glyphs), `@` for a start on floor, and front
-//! matter only when the tiling is not hex, the name differs from the default, the depth is
+//! matter only when the tiling is not hex, the form is large, the name differs from the default, the depth is
 //! not 1, or a legend is needed for placements or a start on other terrain. Legend
 //! glyphs are chosen in reading order: a monster's first letter, an item's glyph, else a
 //! free letter or digit. A tile keeps at most one monster and one item; extra placements on
 //! the same tile are dropped.
+//!
+//! A level whose sides or corners hold features is written in the large projection
+//! (`projection = "large"`, drawn by [`crate::mapfile::large`]); any other in the compact one.
 
 use super::{MAX_FILE_BYTES, MAX_LINE_CHARS};
 use crate::geom::{self, Cabinet, Hex, Tiling};
 use crate::map::{Level, PlacementKind, Terrain};
 use crate::mapfile::names::item_glyph;
+use crate::mapfile::{edges, large};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -21,7 +25,17 @@ use std::fmt::Write as _;
 /// leftmost screen column to 0 or 1. On hexes see [`Cabinet::file_shift`]; squares go to
 /// column 0; a triangle translation moves a cell by `(dx, dy)` with `dx + dy` even (a whole
 /// tile keeps which way it points), so column 1 is sometimes the nearest.
+///
+/// A level written in the large form ([`large::writes_large`]) moves by [`large::offset`].
 pub fn canonical_offset(level: &Level) -> Hex {
+    shift_of(level, large::drawing(level).as_ref())
+}
+
+/// [`canonical_offset`], given the level's large drawing when it is written large.
+fn shift_of(level: &Level, drawing: Option<&large::Drawing>) -> Hex {
+    if let Some(d) = drawing {
+        return d.shift;
+    }
     let cells = || level.terrain.iter().map(|(h, _)| h);
     let least = |f: fn(Hex) -> i32| cells().map(f).min().unwrap_or(0);
     match level.terrain.tiling() {
@@ -51,12 +65,22 @@ struct Cell {
 
 /// The longest line and the characters of the map rows of `level`'s text, from each row's last
 /// column alone: the text is not built.
-fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
+fn text_extent(level: &Level, drawing: Option<&large::Drawing>) -> (u64, u64) {
+    let shift = shift_of(level, drawing);
     let mut last_col: BTreeMap<i32, u64> = BTreeMap::new();
-    for (hex, _) in level.terrain.iter() {
-        let (col, row) = place(level.terrain.tiling(), hex, shift);
+    let mut mark = |col: i32, row: i32| {
         let end = last_col.entry(row).or_default();
         *end = (*end).max(u64::from(col.unsigned_abs()) + 1);
+    };
+    if let Some(d) = drawing {
+        for (col, row) in large_cells(level, d) {
+            mark(col, row);
+        }
+    } else {
+        for (hex, _) in level.terrain.iter() {
+            let (col, row) = place(level.terrain.tiling(), hex, shift);
+            mark(col, row);
+        }
     }
     let rows = last_col
         .keys()
@@ -66,11 +90,31 @@ fn text_extent(level: &Level, shift: Hex) -> (u64, u64) {
     (longest, last_col.values().sum::<u64>() + rows)
 }
 
+/// Every cell the large form of `level` writes, moved by `shift`: tiles, sides and corners.
+fn large_cells<'a>(
+    level: &'a Level,
+    drawing: &'a large::Drawing,
+) -> impl Iterator<Item = (i32, i32)> + 'a {
+    let (tiling, shift) = (level.terrain.tiling(), drawing.shift);
+    let (dc, dr) = large::shift_cells(tiling, shift);
+    let tiles = level
+        .terrain
+        .iter()
+        .filter_map(move |(h, _)| large::tile_cell(tiling, h + shift));
+    let edges = drawing.edges.iter().map(move |&(r, c, _)| (c + dc, r + dr));
+    tiles.chain(edges)
+}
+
 /// Refuses a level whose text the reader would reject for its size, before it is built: a line
 /// longer than [`MAX_LINE_CHARS`] or a file larger than [`MAX_FILE_BYTES`] (a thin diagonal
 /// map is small in tiles but its text grows with the square of its length).
 pub fn check_writable(level: &Level) -> Result<(), String> {
-    let (longest, total) = text_extent(level, canonical_offset(level));
+    check_extent(level, large::drawing(level).as_ref())
+}
+
+/// [`check_writable`], given the level's large drawing when it is written large.
+fn check_extent(level: &Level, drawing: Option<&large::Drawing>) -> Result<(), String> {
+    let (longest, total) = text_extent(level, drawing);
     if longest > MAX_LINE_CHARS as u64 {
         return Err(format!(
             "the map would be written with lines of {longest} characters: a .hexmap line holds at most {MAX_LINE_CHARS}"
@@ -88,8 +132,10 @@ pub fn check_writable(level: &Level) -> Result<(), String> {
 /// stem), so `name` is written only when it differs. A level too large for the format is
 /// refused ([`check_writable`]) before its text is built.
 pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String> {
-    check_writable(level)?;
-    let shift = canonical_offset(level);
+    let drawing = large::drawing(level);
+    check_extent(level, drawing.as_ref())?;
+    let shift = shift_of(level, drawing.as_ref());
+    let large = drawing.is_some();
     let mut extras: BTreeMap<Hex, (Option<String>, Option<String>)> = BTreeMap::new();
     for p in &level.placements {
         let slot = extras.entry(p.at).or_default();
@@ -103,7 +149,12 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
         }
     }
     let mut legend: BTreeMap<Cell, char> = BTreeMap::new();
-    let mut used: Vec<char> = Vec::new();
+    // In the large form `o` is a pillar on a corner: a legend does not use it too.
+    let mut used: Vec<char> = if large {
+        vec![edges::PILLAR]
+    } else {
+        Vec::new()
+    };
     let mut cells: Vec<(i32, i32, char)> = Vec::with_capacity(level.terrain.len());
     for (hex, &terrain) in level.terrain.iter() {
         let (monster, item) = extras.get(&hex).cloned().unwrap_or_default();
@@ -131,11 +182,20 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
             legend.insert(cell, g);
             g
         });
-        let (col, row) = place(level.terrain.tiling(), hex, shift);
+        let tiling = level.terrain.tiling();
+        let (col, row) = match large::tile_cell(tiling, hex + shift) {
+            Some(at) if large => at,
+            _ => place(tiling, hex, shift),
+        };
         cells.push((row, col, glyph));
     }
+    if let Some(d) = drawing {
+        let (dc, dr) = large::shift_cells(level.terrain.tiling(), shift);
+        let edges = d.edges.into_iter();
+        cells.extend(edges.map(|(r, c, g)| (r + dr, c + dc, g)));
+    }
     cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
-    let mut out = front_matter(level, default_name, &legend);
+    let mut out = front_matter(level, default_name, &legend, large);
     let (mut y, mut col) = (0, 0);
     for (row, c, glyph) in cells {
         while y < row {
@@ -172,11 +232,19 @@ fn pick_glyph(cell: &Cell, used: &[char]) -> char {
         .unwrap_or('?')
 }
 
-fn front_matter(level: &Level, default_name: &str, legend: &BTreeMap<Cell, char>) -> String {
+fn front_matter(
+    level: &Level,
+    default_name: &str,
+    legend: &BTreeMap<Cell, char>,
+    large: bool,
+) -> String {
     let mut out = String::new();
     let tiling = level.terrain.tiling();
     if tiling != Tiling::Hex {
         let _ = writeln!(out, "grid = \"{}\"", tiling.name());
+    }
+    if large {
+        out.push_str("projection = \"large\"\n");
     }
     if level.name != default_name {
         let _ = writeln!(out, "name = {}", toml_string(&level.name));
