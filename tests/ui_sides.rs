@@ -270,3 +270,28 @@ fn look_names_the_walls_and_doors_around_a_tile() {
         "{on_squares}"
     );
 }
+
+#[test]
+fn a_door_in_a_wall_below_a_tile_shows_in_the_door_colour_on_the_compact_map() {
+    let mut level = level(Tiling::Hex);
+    let side = level.side_of(ME, Hex::new(3, 3)).unwrap();
+    assert!(level.set_side(side, SideFeature::DoorClosed));
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        7,
+    )
+    .unwrap();
+    let (buf, at) = render(&world, &UiState::default(), ME);
+    // A wall to the south-west and a door to the south-east: the door is what shows.
+    assert_eq!(buf[at].underline_color, Color::Yellow);
+    let right = (at.0 + 1, at.1);
+    assert!(buf[right].modifier.contains(Modifier::UNDERLINED));
+    assert_eq!(buf[right].underline_color, Color::Yellow);
+    let left = (at.0 - 1, at.1);
+    assert_eq!(
+        buf[left].symbol(),
+        "'",
+        "the open door to the west keeps its column"
+    );
+}

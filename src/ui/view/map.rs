@@ -87,8 +87,8 @@ impl MapView<'_> {
             .checked_sub(1)
             .and_then(|c| self.camera.hex_at(area, c, row));
         let right = self.camera.hex_at(area, col.saturating_add(1), row);
-        if let Some(side) = self.east_west_side(left, right) {
-            return side;
+        if let Some((glyph, style)) = self.east_west_side(left, right) {
+            return (glyph, self.underline_between(left, right, style));
         }
         if let Some(mark) = self.overlay.bracket(left, right) {
             return mark;

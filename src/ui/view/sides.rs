@@ -87,13 +87,14 @@ impl MapView<'_> {
             .collect()
     }
 
-    /// `style` underlined for the first of `sides` that holds a wall or a door.
+    /// `style` underlined for what stands on `sides`: in the door colour when one holds a
+    /// door (so a door in a wall still shows), else in the wall colour when one holds a wall.
     fn underline_for(&self, sides: &[Side], style: Style) -> Style {
         let found = sides
             .iter()
             .map(|&s| self.seen_side(s))
             .filter(|(f, _)| *f != SideFeature::Open)
-            .min_by_key(|(f, _)| *f != SideFeature::Wall);
+            .min_by_key(|(f, _)| *f == SideFeature::Wall);
         match found {
             Some((f, visible)) => self
                 .palette
