@@ -295,3 +295,42 @@ fn a_door_in_a_wall_below_a_tile_shows_in_the_door_colour_on_the_compact_map() {
         "the open door to the west keeps its column"
     );
 }
+
+#[test]
+fn a_level_with_sides_tells_once_how_to_see_them() {
+    let mut s = Session::new(
+        world(Tiling::Hex),
+        Keymap::default_keys(),
+        Palette { color: false },
+    );
+    screen::keys(&mut s, "ss");
+    let hints =
+        s.ui.log
+            .lines()
+            .filter(|l| l.contains("z draws the large map"))
+            .count();
+    assert_eq!(hints, 1);
+}
+
+#[test]
+fn a_click_beside_a_tile_on_the_large_map_describes_that_tile() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut s = Session::new(
+        world(Tiling::Hex),
+        Keymap::default_keys(),
+        Palette { color: false },
+    );
+    s.ui.map = MapScale::Large;
+    let (_, at) = render(&s.world, &s.ui, ME);
+    let map = areas(Rect::new(0, 0, 100, 30)).unwrap().map;
+    s.click(
+        MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: at.0 + 1,
+            row: at.1,
+            modifiers: KeyModifiers::NONE,
+        },
+        map,
+    );
+    assert_eq!(s.ui.pointed, Some(ME));
+}

@@ -108,6 +108,16 @@ pub fn toggle_large(ui: &mut UiState, world: &World) {
     });
 }
 
+/// Once a game, on the first level with thin walls or doors between tiles: how to see them.
+pub fn hint_sides(ui: &mut UiState, world: &World) {
+    if world.level().has_sides() && ui.map == MapScale::Compact {
+        ui.log.push_once(
+            "Thin walls and doors stand between tiles here: z draws the large map, where \
+             every side shows (? tells how the compact map shows them).",
+        );
+    }
+}
+
 /// Answers the quit prompt: `yes` quits, anything else goes back to the game.
 pub fn confirm_quit(ui: &mut UiState, yes: bool) {
     ui.mode = Mode::Normal;

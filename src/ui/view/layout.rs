@@ -154,6 +154,24 @@ impl Camera {
         }
     }
 
+    /// The tile a click on a cell of the area means: the tile drawn there, or on the large
+    /// map the tile whose centre is beside the cell (the blank either side of a tile's glyph).
+    pub fn hex_clicked(self, area: Rect, col: u16, row: u16) -> Option<Hex> {
+        if let Some(hex) = self.hex_at(area, col, row) {
+            return Some(hex);
+        }
+        if !self.layout.large {
+            return None;
+        }
+        let (c, r) = self.map_cell(area, col, row);
+        [c - 1, c + 1]
+            .into_iter()
+            .find_map(|c| match self.layout.tiling.large_cell_at(c, r) {
+                LargeCell::Tile(cell) => Some(cell.into()),
+                _ => None,
+            })
+    }
+
     /// The map column and row of a cell of the area, in the layout's coordinates less its
     /// offset (a large-projection cell with `H = 0`).
     pub fn map_cell(self, area: Rect, col: u16, row: u16) -> (i32, i32) {
