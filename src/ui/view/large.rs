@@ -66,8 +66,9 @@ impl MapView<'_> {
         )
     }
 
-    /// A corner: a pillar, a join between walls all round, where walls meet on squares a `+`
-    /// (on hexes the sides' own glyphs already meet), or the outline.
+    /// A corner: a pillar, a join between walls all round, where thin walls meet on squares a
+    /// bright `+` as map files draw them (on hexes the sides' own glyphs already meet), or
+    /// the outline.
     fn large_corner(&self, corner: Corner) -> (char, Style) {
         let tiling = self.world.level().terrain.tiling();
         let tiles: Vec<Hex> = tiling
@@ -92,7 +93,7 @@ impl MapView<'_> {
         let walled = tiling
             .corner_sides(corner)
             .into_iter()
-            .any(|s| self.seen_side(s).0 != SideFeature::Open);
+            .any(|s| self.seen_side(s).0 == SideFeature::Wall);
         if walled {
             ('+', self.palette.thin_wall(visible))
         } else {
