@@ -378,7 +378,7 @@ fn the_help_lists_the_item_stairs_and_replay_keys() {
     let mut s = session(vec![room("Hall", 1, &[], &[])]);
     keys(&mut s, "?");
     let mut all = String::new();
-    for _ in 0..40 {
+    for _ in 0..60 {
         all.push_str(&screen(&mut s));
         press(&mut s, KeyCode::Down);
     }

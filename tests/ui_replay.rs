@@ -16,6 +16,7 @@ use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::replay::{KEYFRAME_LIMITS, ReplayExit, Replayer, world_bytes};
 use hexdeep::ui::saving::GameFile;
+use hexdeep::ui::state::MapScale;
 use hexdeep::ui::view::sidebar::WATCHING_KEYS;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -206,6 +207,12 @@ fn the_playback_keys_do_what_the_help_line_says() {
     press(&mut replay, KeyCode::Char('>'));
     assert_eq!(replay.pos, replay.len(), "after the last change: the end");
     // t takes over, q quits.
+    press(&mut replay, KeyCode::Char('z'));
+    assert_eq!(replay.ui.map, MapScale::Large, "z: the large map");
+    let large = screen(&replay, 100, 32).join("\n");
+    assert!(large.contains(" / \\ / \\"), "{large}");
+    press(&mut replay, KeyCode::Char('z'));
+    assert_eq!(replay.ui.map, MapScale::Compact, "z again: the compact one");
     assert_eq!(press(&mut replay, KeyCode::Char('t')), ReplayExit::TakeOver);
     assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
 }
@@ -238,6 +245,12 @@ fn the_sidebar_lists_the_viewers_keys_not_plays() {
     assert_eq!((replay.pos, replay.playing), (11, false), ". steps");
     press(&mut replay, KeyCode::Left);
     assert_eq!(replay.pos, 10, "Left steps back");
+    press(&mut replay, KeyCode::Char('z'));
+    assert_eq!(replay.ui.map, MapScale::Large, "z: the large map");
+    let large = screen(&replay, 100, 32).join("\n");
+    assert!(large.contains(" / \\ / \\"), "{large}");
+    press(&mut replay, KeyCode::Char('z'));
+    assert_eq!(replay.ui.map, MapScale::Compact, "z again: the compact one");
     assert_eq!(press(&mut replay, KeyCode::Char('t')), ReplayExit::TakeOver);
     assert_eq!(press(&mut replay, KeyCode::Char('q')), ReplayExit::Quit);
 }

@@ -59,6 +59,7 @@ impl Session {
                     game.note(command, &self.world);
                 }
                 self.tell(&events);
+                super::update::hint_sides(&mut self.ui, &self.world);
                 if self.world.is_over() {
                     self.ui.auto = None;
                     self.put_away();
@@ -388,7 +389,7 @@ impl Session {
             return;
         }
         let camera = view::camera(&self.world, &self.ui, map_area);
-        let Some(hex) = camera.hex_at(map_area, mouse.column, mouse.row) else {
+        let Some(hex) = camera.hex_clicked(map_area, mouse.column, mouse.row) else {
             return;
         };
         if matches!(self.ui.mode, Mode::PickTravel { .. }) {

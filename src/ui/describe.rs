@@ -48,7 +48,7 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
     } else {
         format!("{place} and {}", items.join(", "))
     };
-    match world.visible_creature(hex) {
+    let told = match world.visible_creature(hex) {
         Some(c) if c.id == world.player().id => format!("{place}, where you stand."),
         Some(c) => {
             let who = match names.shown_letter(world, c.id) {
@@ -59,6 +59,44 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
             format!("{place} and {who} ({}/{} hp){pace}.", c.hp, c.max_hp)
         }
         None => format!("{place}."),
+    };
+    match sides_words(world, hex) {
+        Some(sides) => format!("{told} {sides}"),
+        None => told,
+    }
+}
+
+/// The walls and doors on a seen tile's sides, as a sentence: "A thin wall to the
+/// north-east, a closed door to the west." `None` when every side is open.
+pub fn sides_words(world: &World, hex: Hex) -> Option<String> {
+    let level = world.level();
+    if !level.has_sides() {
+        return None;
+    }
+    let told: Vec<String> = level
+        .terrain
+        .moves_at(hex)
+        .filter_map(|(to, m)| {
+            let feature = level.side_at(level.side_of(hex, to)?);
+            (feature != crate::map::SideFeature::Open)
+                .then(|| format!("{} to the {}", feature.describe(), compass_words(m.dir)))
+        })
+        .collect();
+    (!told.is_empty()).then(|| sentence(&told.join(", ")))
+}
+
+/// A screen direction in words: "north-east".
+pub fn compass_words(dir: crate::geom::Compass) -> &'static str {
+    use crate::geom::Compass;
+    match dir {
+        Compass::E => "east",
+        Compass::NE => "north-east",
+        Compass::N => "north",
+        Compass::NW => "north-west",
+        Compass::W => "west",
+        Compass::SW => "south-west",
+        Compass::S => "south",
+        Compass::SE => "south-east",
     }
 }
 

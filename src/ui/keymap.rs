@@ -64,6 +64,8 @@ pub enum Intent {
     Range,
     /// Show or hide the monsters' telegraphed intentions.
     Telegraph,
+    /// Switch the map between the compact and the large projection.
+    Zoom,
     /// Jump the cursor to the next visible monster.
     NextTarget,
     /// Save the game and quit.
@@ -112,6 +114,7 @@ impl Intent {
             "explore" => Some(Intent::Explore),
             "range" => Some(Intent::Range),
             "telegraph" => Some(Intent::Telegraph),
+            "zoom" => Some(Intent::Zoom),
             "next_target" => Some(Intent::NextTarget),
             "save" => Some(Intent::Save),
             "scroll_up" => Some(Intent::ScrollUp),
@@ -295,6 +298,7 @@ mod tests {
             assert_eq!(map.intent(&key(c)), Some(Intent::Rest));
         }
         assert_eq!(map.intent(&key('Q')), Some(Intent::Quit));
+        assert_eq!(map.intent(&key('z')), Some(Intent::Zoom));
         assert_eq!(map.intent(&key('?')), Some(Intent::Help));
         assert_eq!(map.intent(&key('P')), Some(Intent::History));
         let items = [

@@ -99,6 +99,49 @@ impl Palette {
         }
     }
 
+    /// The style of a thin wall on a side: the wall colour, bold even when remembered, so
+    /// it stands out from the outline of open sides.
+    pub fn thin_wall(self, visible: bool) -> Style {
+        match (self.color, visible) {
+            (true, false) => Style::default()
+                .fg(Color::Gray)
+                .add_modifier(Modifier::BOLD),
+            (false, false) => Style::default(),
+            _ => self.terrain(Terrain::Wall, true),
+        }
+    }
+
+    /// The style of a door on a side: the door colour.
+    pub fn side_door(self, visible: bool) -> Style {
+        self.terrain(Terrain::DoorClosed, visible)
+    }
+
+    /// The style of an open side in the large map: a dim outline.
+    pub fn outline(self, visible: bool) -> Style {
+        match (self.color, visible) {
+            (true, true) => Style::default().fg(Color::DarkGray),
+            (true, false) => Style::default()
+                .fg(Color::DarkGray)
+                .add_modifier(Modifier::DIM),
+            (false, _) => Style::default().add_modifier(Modifier::DIM),
+        }
+    }
+
+    /// `base` underlined in the colour of what stands on a side below it (compact map):
+    /// the wall colour for a thin wall, the door colour for a door.
+    pub fn underline(self, base: Style, door: bool, visible: bool) -> Style {
+        let style = base.add_modifier(Modifier::UNDERLINED);
+        if !self.color {
+            return style;
+        }
+        let line = if door {
+            self.side_door(visible)
+        } else {
+            self.thin_wall(visible)
+        };
+        style.underline_color(line.fg.unwrap_or(Color::White))
+    }
+
     /// The player's style.
     pub fn player(self) -> Style {
         let style = Style::default().add_modifier(Modifier::BOLD);

@@ -46,8 +46,8 @@ pub fn world_bytes(world: &World) -> usize {
 
 /// The help on the status line, longest first: the longest that fits is shown.
 const HELP: [&str; 4] = [
-    " Space play  +/- speed  . → ← step  g turn  < > level  t take over  q quit",
-    " Space  +/-  . → ←  g turn  < >  t take over  q quit",
+    " Space play  +/- speed  . → ← step  g turn  < > level  z map  t take over  q quit",
+    " Space  +/-  . → ←  g turn  < >  z map  t take over  q quit",
     " t take over  q quit",
     " q quit",
 ];
@@ -280,6 +280,7 @@ impl Replayer {
                 self.seek(self.pos.saturating_sub(1));
             }
             KeyCode::Char('g') => self.goto = Some(String::new()),
+            KeyCode::Char('z') => super::update::toggle_large(&mut self.ui, &self.world),
             KeyCode::Char('<') => {
                 let back = self
                     .level_changes()

@@ -36,6 +36,7 @@ pub fn play_game(
     for note in keymap_note.into_iter().chain(notes) {
         ui.log.push(note);
     }
+    super::update::hint_sides(&mut ui, &world);
     // A game that cannot be saved would be lost: refuse it before it starts.
     game.save(&world, &[])
         .map_err(|e| PlayError::Map(format!("cannot save the game: {e}")))?;

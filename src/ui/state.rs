@@ -142,6 +142,8 @@ pub struct UiState {
     pub log: MessageLog,
     /// Whether the monsters' intentions are drawn.
     pub telegraph: bool,
+    /// The projection the map is drawn in.
+    pub map: MapScale,
     /// Travel or exploration under way.
     pub auto: Option<Auto>,
     /// The monsters in view when the shell last looked (after the last command): one not
@@ -159,6 +161,16 @@ pub struct UiState {
     pub names: crate::sim::Names,
     /// Who draws this: in the replay viewer the sidebar lists the viewer's keys, not play's.
     pub shell: Shell,
+}
+
+/// Which projection the map is drawn in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MapScale {
+    /// One character a tile (the cabinet projection on hexes).
+    #[default]
+    Compact,
+    /// The large projection: every tile with its sides and corners (hex and square grids).
+    Large,
 }
 
 /// The shell that draws the world.
@@ -203,6 +215,7 @@ impl Default for UiState {
             mode: Mode::Normal,
             log: MessageLog::default(),
             telegraph: true,
+            map: MapScale::Compact,
             auto: None,
             in_view: Vec::new(),
             quit: false,

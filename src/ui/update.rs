@@ -3,7 +3,7 @@
 use super::describe::no_way;
 use super::item_prompt::{self, ItemVerb};
 use super::keymap::Intent;
-use super::state::{Auto, Mode, UiState};
+use super::state::{Auto, MapScale, Mode, UiState};
 use crate::geom::{Compass, Hex};
 use crate::map::Terrain;
 use crate::sim::{Command, World};
@@ -11,6 +11,19 @@ use crate::sim::{Command, World};
 /// Applies one intent to the shell state; returns the command for the world, if any. Only
 /// `Normal` mode (and firing in aim mode) produces commands; the other modes move cursors.
 pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
+    let on_map = matches!(
+        ui.mode,
+        Mode::Normal
+            | Mode::Look { .. }
+            | Mode::Aim { .. }
+            | Mode::PickTravel { .. }
+            | Mode::Range
+            | Mode::Strike
+    );
+    if intent == Intent::Zoom && on_map {
+        toggle_large(ui, world);
+        return None;
+    }
     match ui.mode.clone() {
         Mode::Normal => normal(ui, world, intent),
         Mode::ConfirmQuit => {
@@ -72,6 +85,36 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             pick_travel(ui, world, cursor, intent);
             None
         }
+    }
+}
+
+/// Switches between the compact map and the large one (hex and square grids), saying so.
+pub fn toggle_large(ui: &mut UiState, world: &World) {
+    if !world.level().terrain.tiling().has_sides() {
+        ui.log
+            .push("The large map is for hex and square grids; triangles have only this one.");
+        return;
+    }
+    let large = ui.map == MapScale::Compact;
+    ui.map = if large {
+        MapScale::Large
+    } else {
+        MapScale::Compact
+    };
+    ui.log.push(if large {
+        "The large map: every tile with its sides (z: the compact map)."
+    } else {
+        "The compact map (z: the large one, with every side)."
+    });
+}
+
+/// Once a game, on the first level with thin walls or doors between tiles: how to see them.
+pub fn hint_sides(ui: &mut UiState, world: &World) {
+    if world.level().has_sides() && ui.map == MapScale::Compact {
+        ui.log.push_once(
+            "Thin walls and doors stand between tiles here: z draws the large map, where \
+             every side shows (? tells how the compact map shows them).",
+        );
     }
 }
 
@@ -160,7 +203,8 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         | Intent::NextTarget
         | Intent::Save
         | Intent::ScrollUp
-        | Intent::ScrollDown => {}
+        | Intent::ScrollDown
+        | Intent::Zoom => {}
     }
     None
 }

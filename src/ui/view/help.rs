@@ -9,7 +9,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 /// What each intent does, in the order the help lists them.
-const ENTRIES: [(Intent, &str); 36] = [
+const ENTRIES: [(Intent, &str); 37] = [
     (Intent::Help, "this help (Up/Down scroll)"),
     (
         Intent::Step(Compass::NW),
@@ -65,6 +65,11 @@ const ENTRIES: [(Intent, &str); 36] = [
     (Intent::NextTarget, "next monster (look, aim)"),
     (Intent::Range, "show how far you can move"),
     (Intent::Telegraph, "show or hide monster intentions"),
+    (
+        Intent::Zoom,
+        "the map compact or large (hex and square grids): the large one draws every tile \
+         with its sides, so each thin wall and door between tiles shows where it stands",
+    ),
     (Intent::History, "message history"),
     (Intent::Save, "save and quit (hexdeep continue goes on)"),
     (
@@ -78,14 +83,26 @@ const ENTRIES: [(Intent, &str); 36] = [
     (Intent::Quit, "on the end screen: quit"),
 ];
 
+/// How thin walls and doors between tiles look, in both maps.
+const SIDES: &str = "Thin walls and doors between tiles (hex and square grids): nothing crosses \
+     a thin wall, not even sight; a closed door on a side opens when you step into it. On the \
+     compact map a side between two tiles of a row is drawn in the column between them: | a \
+     thin wall, + a closed door, ' an open door. Every other side is drawn as an underline \
+     (white: a thin wall; yellow: a door) under the tile above it, and under the column beside \
+     where the wall runs on: a line under a row of tiles is a wall below them. On the large \
+     map (z) every tile has its outline (| / \\ on hexes, | - + on squares), dim where the \
+     side is open and bright where a thin wall stands, with + and ' for doors. Look (x) names \
+     the sides of a tile: \"a thin wall to the north-east\".";
+
 /// The replay viewer's keys (fixed, not in the keymap).
-const REPLAY_KEYS: [(&str, &str); 8] = [
+const REPLAY_KEYS: [(&str, &str); 9] = [
     ("Space", "pause or play"),
     ("+ -", "faster, slower"),
     (". Right", "one step forward"),
     ("Left", "one step back"),
     ("g", "go to a turn: type its number, Enter"),
     ("< >", "previous or next change of level"),
+    ("z", "the compact or the large map"),
     ("t", "take over: play on from here"),
     ("q Esc", "quit the replay"),
 ];
@@ -149,6 +166,7 @@ impl HelpView<'_> {
              moved, so aim where the mark says it will be. The line is drawn differently \
              beyond the item's range; each item's range is in the inventory (i)."
                 .to_string(),
+            SIDES.to_string(),
             "Time: a turn is four segments and you act in two of them (the sidebar shows \
              Turn 3, action 1/2). You heal a hit point every few turns, faster while resting."
                 .to_string(),

@@ -3,17 +3,22 @@
 mod end;
 mod help;
 mod items;
+mod large;
+mod layout;
 mod log;
 mod map;
 pub mod overlay;
 pub mod sidebar;
+mod sides;
 
 pub use end::{ItemsTold, story_lines, tally};
-pub use map::{Camera, MapView};
+pub use layout::{Camera, MapLayout};
+pub use map::MapView;
+pub use sides::feature_glyph;
 
 use super::keymap::Keymap;
 use super::palette::Palette;
-use super::state::{Mode, UiState};
+use super::state::{MapScale, Mode, UiState};
 use crate::sim::World;
 use end::EndView;
 use help::HelpView;
@@ -136,7 +141,8 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
 /// view while the cursor is near. Drawing and mouse clicks both use it, so a click lands on the
 /// tile drawn under it.
 pub fn camera(world: &World, ui: &UiState, map: Rect) -> Camera {
-    let around_player = Camera::follow(world, world.player().pos, map);
+    let around_player =
+        Camera::follow_on(world, world.player().pos, map, ui.map == MapScale::Large);
     match ui.mode {
         Mode::Look { cursor } | Mode::Aim { cursor, .. } | Mode::PickTravel { cursor } => {
             around_player.keep_in_view(world, cursor, map)

@@ -16,7 +16,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 pub const WATCHING_KEYS: [&str; 4] = [
     "REPLAY: Space play/pause",
     "+ - speed   . → ← step",
-    "g turn   < > level",
+    "g turn   < > level   z map",
     "t take over   q quit",
 ];
 
