@@ -10,11 +10,28 @@ use crate::persist::{codec, load_game};
 use crate::sim::World;
 use std::path::{Path, PathBuf};
 
-pub(super) fn scratch(name: &str) -> PathBuf {
+/// A fresh directory for one test's files, removed again when the test is done with it (the
+/// crafted files run to tens of megabytes).
+pub(super) struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub(super) fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("hexdeep-schema-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 /// Writes `payload` as a save named `name` in `dir` and returns its path.
@@ -491,7 +508,10 @@ pub(super) fn old_file(format: u32, name: &str, payload: &[u8]) -> PathBuf {
     crc.update(&bytes[..crc_at]);
     crc.update(payload);
     bytes[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
-    let path = scratch(&format!("v{format}")).join(name);
+    // A small file, kept for the caller to read (its directory is not removed).
+    let dir = std::env::temp_dir().join(format!("hexdeep-schema-{}-v{format}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
     path
 }
