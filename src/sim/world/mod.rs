@@ -279,6 +279,16 @@ impl World {
         self.turn + u64::from(self.segment > 1)
     }
 
+    /// The turn as the sidebar, the replay viewer and `replay --verify` number it: the one
+    /// under way (from 1), or once the run is over the one it ended in.
+    pub fn turn_shown(&self) -> u64 {
+        if self.is_over() {
+            self.turns_played()
+        } else {
+            self.turn + 1
+        }
+    }
+
     /// The segment of the current turn about to run (`1..=SEGMENTS`): the player's next.
     pub fn segment(&self) -> u32 {
         self.segment

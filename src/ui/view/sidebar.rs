@@ -69,9 +69,9 @@ impl Sidebar<'_> {
             self.hp_line(width),
             Line::raw(if world.is_over() {
                 // The turn the run ended in, as the end screen and the dump count it.
-                format!("Turn {}", world.turns_played())
+                format!("Turn {}", world.turn_shown())
             } else {
-                format!("Turn {}, action {action}/{actions}", world.turn() + 1)
+                format!("Turn {}, action {action}/{actions}", world.turn_shown())
             }),
         ];
         if world.makes_levels() {
