@@ -7,6 +7,9 @@
 #[path = "support/scripted.rs"]
 mod scripted;
 
+#[path = "support/room.rs"]
+mod room;
+
 #[path = "support/cli.rs"]
 mod cli;
 use cli::scratch;
@@ -422,4 +425,57 @@ fn a_sound_save_is_offered_to_continue() {
     persist::finish_game(&SaveDir(dir.clone()), &game, &path).unwrap();
     let choices = menu_choices(&SaveDir(dir));
     assert!(choices.iter().any(|(_, c, _)| *c == Choice::Watch));
+}
+
+/// A finished game: the player, at 1 hp, waits until a goblin `away` tiles east of them kills
+/// them; with the turn it ended in, as the sidebar showed it under way.
+fn finished_game(away: i32) -> (SavedGame, u64) {
+    use hexdeep::geom::Hex;
+    use hexdeep::sim::{GameRecord, Origin, World};
+    let world = room::world(&[("goblin", Hex::new(1 + away, 2))]);
+    let mut parts = world.to_parts();
+    parts.creatures[0].hp = 1;
+    let mut world = World::from_parts(parts, world.content_handle()).unwrap();
+    let mut record = GameRecord::new(world.clone(), Origin::Fresh);
+    let mut ended_in = 0;
+    while !world.is_over() {
+        assert!(world.turn() < 40, "the player never died");
+        ended_in = world.turn() + 1;
+        world.apply(Command::Wait).unwrap();
+        record.push(Command::Wait, &world);
+    }
+    let game = SavedGame {
+        name: "finished".to_string(),
+        record,
+        current: world,
+        log: Vec::new(),
+    };
+    (game, ended_in)
+}
+
+#[test]
+fn verify_names_the_turn_a_finished_game_ended_in_as_its_sidebar_and_end_screen_do() {
+    // QA (issue 17): a game that ended in turn 2334 verified "to turn 2335". Whether it ends
+    // in a turn's first action or its last, all three name the turn it ended in.
+    let mut segments = Vec::new();
+    for away in 1..=4 {
+        let dir = scratch(&format!("finished-turn-{away}"));
+        let (game, ended_in) = finished_game(away);
+        segments.push(game.current.segment());
+        assert_eq!(
+            game.current.turns_played(),
+            ended_in,
+            "the end screen's count"
+        );
+        assert_eq!(sidebar_turn(&game.current), ended_in, "the sidebar");
+        let path = save(&dir, &game);
+        let out = hexdeep(&dir, &["replay", "--verify", path.to_str().unwrap()]);
+        let (stdout, stderr) = texts(&out);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+        let expected = format!(": ok: to turn {ended_in}, ");
+        assert!(stdout.contains(&expected), "{expected}\n{stdout}");
+    }
+    segments.sort_unstable();
+    segments.dedup();
+    assert_eq!(segments.len(), 2, "deaths in both segments: {segments:?}");
 }

@@ -524,3 +524,52 @@ fn a_run_the_hall_of_fame_cannot_take_is_told_on_the_end_screen_and_after_quitti
     );
     let _ = std::fs::remove_dir_all(&dir.0);
 }
+
+/// The number after "label" in the first line of `text` that has it.
+fn number_after(text: &str, label: &str) -> u64 {
+    let line = text
+        .lines()
+        .find(|l| l.contains(label))
+        .unwrap_or_else(|| panic!("no {label}\n{text}"));
+    let rest = &line[line.find(label).unwrap() + label.len()..];
+    let digits: String = rest
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap_or_else(|_| panic!("{line}"))
+}
+
+#[test]
+fn the_turn_a_run_ended_in_is_one_number_on_the_sidebar_the_end_screen_and_the_dump() {
+    // The end screen and the dump said "Turns: 2334" while the sidebar said "Turn 2335"
+    // (issue 17). Dying in a turn's first action or in its last, the run ended in the turn
+    // the sidebar showed while it was under way.
+    for waits_first in 0..2 {
+        let dir = temp_saves(&format!("end-turns-{waits_first}"));
+        let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+        s.game = Some(GameFile::new(dir.clone(), &s.world, Origin::Fresh));
+        for _ in 0..waits_first {
+            s.perform(Command::Wait);
+        }
+        s.world = with_player_hp(&s.world, 1);
+        let mut under_way = 0;
+        for _ in 0..40 {
+            if s.world.is_over() {
+                break;
+            }
+            under_way = number_after(&screen(&mut s), "Turn ");
+            s.perform(Command::Wait);
+        }
+        assert!(s.world.is_over(), "the player never died: {:?}", log(&s));
+        let end = screen(&mut s);
+        assert_eq!(number_after(&end, "Turns:"), under_way, "end screen\n{end}");
+        let dump = std::fs::read_to_string(s.ui.end.clone().unwrap().morgue.unwrap()).unwrap();
+        assert_eq!(number_after(&dump, "Turns:"), under_way, "dump\n{dump}");
+        keys(&mut s, "x");
+        let map = screen(&mut s);
+        assert!(!map.contains("Turns:"), "the end screen is closed\n{map}");
+        assert_eq!(number_after(&map, "Turn "), under_way, "sidebar\n{map}");
+        let _ = std::fs::remove_dir_all(&dir.0);
+    }
+}

@@ -148,3 +148,36 @@ fn items_that_are_neither_wielded_nor_worn_compare_with_nothing() {
         }
     }
 }
+
+#[test]
+fn a_stack_of_armour_looked_at_compares_itself_with_what_is_worn() {
+    // Two of one armour on the tile east of the player: look tells them once, with their
+    // count, and still says how they compare (it did so only for a single item).
+    let armour = items_where(|u| matches!(u, ItemUse::Armour { .. })).remove(0);
+    let mut s = session(&[]);
+    let east = Hex::new(2, 2);
+    let mut level = s.world.level().clone();
+    for _ in 0..2 {
+        level.placements.push(Placement {
+            at: east,
+            kind: PlacementKind::Item(armour.clone()),
+        });
+    }
+    let world = World::from_levels(Content::bundled().unwrap().into(), vec![level], 3).unwrap();
+    s = Session::new(world, Keymap::default_keys(), Palette { color: false });
+    let vs = compared(&s.world, &armour).unwrap();
+    assert!(vs.ends_with("vs no armour"), "{vs}");
+    keys(&mut s, "xl");
+    let side = sidebar(&screen(&mut s));
+    // "2 suits of leather armour": the count, and the name once.
+    assert!(side.contains("and 2 "), "told with its count: {side}");
+    assert_eq!(
+        side.matches(armour.as_str()).count(),
+        1,
+        "told once: {side}"
+    );
+    assert!(
+        side.contains(&vs),
+        "the stack compares itself: {vs}\n{side}"
+    );
+}

@@ -252,7 +252,7 @@ impl Score {
             tiling: world.level().terrain.tiling(),
             ending: world.ending().cloned().unwrap_or(Ending::Quit),
             deepest: world.story().deepest,
-            turns: world.turn(),
+            turns: world.turns_played(),
             kills: world.story().kill_count(),
             taken_over,
         }
@@ -268,7 +268,7 @@ impl Score {
             let start = &record.start;
             score.taken_over = true;
             score.kills = score.kills.saturating_sub(start.story().kill_count());
-            score.turns = world.turn().saturating_sub(start.turn());
+            score.turns = world.turns_played().saturating_sub(start.turns_played());
             score.deepest = record
                 .steps
                 .iter()

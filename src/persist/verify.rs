@@ -34,12 +34,13 @@ pub fn verify_files(paths: &[impl AsRef<Path>]) -> (String, bool) {
             }
             Ok(game) => match game.record.verify(Some(&game.current)) {
                 // The last turn as the game's sidebar and the viewer number it (the turn
-                // under way, from 1), not the count of turns completed before it.
+                // under way, from 1, or the one a finished run ended in), not the count of
+                // turns completed before it.
                 // A game on squares or triangles says so; a hex game's line is as it was.
                 Ok(world) => format!(
                     "{}: ok: to turn {}, {} steps{}{}",
                     path.display(),
-                    world.turn() + 1,
+                    world.turn_shown(),
                     game.record.steps.len(),
                     super::on_tiling(world.level().terrain.tiling()),
                     unchecked_note(&game.record)

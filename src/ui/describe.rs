@@ -31,12 +31,20 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
             None => kinds.push((&f.item, 1)),
         }
     }
+    // A weapon or armour compares itself with what is in hand or worn, one or a stack.
     let items: Vec<String> = kinds
         .into_iter()
         .map(
             |(item, n)| match (compared(world, item), world.content().item(item)) {
                 (Some(c), Some(k)) if n == 1 => {
                     format!("{} ({}; {c})", a_name(item), k.use_.summary())
+                }
+                (Some(c), Some(k)) => {
+                    format!(
+                        "{n} {} ({}; {c})",
+                        super::words::plural(item),
+                        k.use_.summary()
+                    )
                 }
                 _ if n > 1 => item_words_counted(world.content(), item, n),
                 _ => item_words(world.content(), item),

@@ -44,7 +44,7 @@ pub fn text(world: &World, log: &[String]) -> String {
         world.depth(),
         story.deepest
     );
-    let _ = writeln!(out, "Turns:   {}", world.turn());
+    let _ = writeln!(out, "Turns:   {}", world.turns_played());
     let _ = writeln!(out, "HP:      {}/{}", me.hp.max(0), me.max_hp);
     out.push_str("\nLevels visited:\n");
     for (i, d) in world.depths().iter().enumerate() {

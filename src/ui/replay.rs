@@ -221,7 +221,7 @@ impl Replayer {
     }
 
     /// The turn shown and the last one, numbered as the sidebar numbers them (the turn under
-    /// way, from 1).
+    /// way, from 1, or the one a finished run ended in).
     pub fn turns(&self) -> (u64, u64) {
         let last = self
             .game
@@ -229,7 +229,12 @@ impl Replayer {
             .steps
             .last()
             .map_or(self.game.record.start.turn(), |s| s.turn);
-        (self.world.turn() + 1, last + 1)
+        let last = if self.game.current.is_over() {
+            self.game.current.turn_shown()
+        } else {
+            last + 1
+        };
+        (self.world.turn_shown(), last)
     }
 
     /// A new game from the shown moment, not a fresh run: the world shown and a record that

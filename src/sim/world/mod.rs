@@ -271,6 +271,24 @@ impl World {
         self.turn
     }
 
+    /// Turns begun: the completed ones and the one under way, if any of its segments ran.
+    /// A run that ended in turn 12 played 12 turns, whether it ended in that turn's first
+    /// segment or its last (after which [`World::turn`] already counts it): the number the
+    /// sidebar showed as the turn the run ended in (issue 17).
+    pub fn turns_played(&self) -> u64 {
+        self.turn + u64::from(self.segment > 1)
+    }
+
+    /// The turn as the sidebar, the replay viewer and `replay --verify` number it: the one
+    /// under way (from 1), or once the run is over the one it ended in.
+    pub fn turn_shown(&self) -> u64 {
+        if self.is_over() {
+            self.turns_played()
+        } else {
+            self.turn + 1
+        }
+    }
+
     /// The segment of the current turn about to run (`1..=SEGMENTS`): the player's next.
     pub fn segment(&self) -> u32 {
         self.segment

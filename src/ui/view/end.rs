@@ -91,7 +91,7 @@ pub fn story_lines(world: &World) -> Vec<String> {
         headline,
         String::new(),
         format!("Deepest depth: {}", story.deepest),
-        format!("Turns: {}", world.turn()),
+        format!("Turns: {}", world.turns_played()),
         format!("Kills ({}): {}", story.kill_count(), tally(&story.kills)),
         format!("Items used up: {}", tally(&items.used_up)),
         format!("Wielded: {}", ItemsTold::list(&items.wielded)),

@@ -68,9 +68,10 @@ impl Sidebar<'_> {
             Line::styled(level_title(level), bold),
             self.hp_line(width),
             Line::raw(if world.is_over() {
-                format!("Turn {}", world.turn() + 1)
+                // The turn the run ended in, as the end screen and the dump count it.
+                format!("Turn {}", world.turn_shown())
             } else {
-                format!("Turn {}, action {action}/{actions}", world.turn() + 1)
+                format!("Turn {}, action {action}/{actions}", world.turn_shown())
             }),
         ];
         if world.makes_levels() {
