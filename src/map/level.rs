@@ -208,6 +208,12 @@ impl Level {
         self.sides.set_side(&self.terrain, side, feature)
     }
 
+    /// Sets the features of many sides at once ([`Sides::set_sides`]: the masks are
+    /// recomputed once); returns how many sides were on this map's storage.
+    pub fn set_sides(&mut self, features: impl IntoIterator<Item = (Side, SideFeature)>) -> usize {
+        self.sides.set_sides(&self.terrain, features)
+    }
+
     /// The feature on a corner.
     pub fn corner_at(&self, corner: Corner) -> CornerFeature {
         self.sides.corner(&self.terrain, corner)

@@ -201,6 +201,32 @@ impl Sides {
         true
     }
 
+    /// Sets the features of many sides at once, recomputing the masks once at the end: a
+    /// whole level's walls (a generated maze) cost one pass over storage rather than one
+    /// refresh per side as with [`Sides::set_side`]. Sides not between two cells of the
+    /// grid's storage are skipped; returns how many were set.
+    pub fn set_sides<T>(
+        &mut self,
+        grid: &Grid<T>,
+        features: impl IntoIterator<Item = (Side, SideFeature)>,
+    ) -> usize {
+        let mut set = 0;
+        for (side, feature) in features {
+            let Some((i, s)) = Sides::slot_of_side(grid, side) else {
+                continue;
+            };
+            if feature != SideFeature::Open || self.any() {
+                self.allocate(grid);
+                self.owned[i][s] = feature;
+            }
+            set += 1;
+        }
+        if self.any() {
+            self.refresh_all(grid);
+        }
+        set
+    }
+
     /// Sets a corner's feature; `false` when the corner is not in the grid's storage.
     pub fn set_corner<T>(
         &mut self,
@@ -276,6 +302,56 @@ impl Sides {
             if let Some(i) = grid.storage_index(Hex::from(t)) {
                 self.refresh(grid, i);
             }
+        }
+    }
+
+    /// Recomputes every mask, reading a side's feature straight from its owner's slots (the
+    /// same masks as [`Sides::refresh`] at every index, without a coordinate conversion per
+    /// side).
+    fn refresh_all<T>(&mut self, grid: &Grid<T>) {
+        let tiling = grid.tiling();
+        let fwd = forward(tiling);
+        let moves = tiling.moves(0);
+        // Per move: whose slot holds its side (`true`: the tile entered) and which slot.
+        let owners: Vec<Option<(bool, usize)>> = moves
+            .as_slice()
+            .iter()
+            .map(|m| {
+                let ahead = fwd.iter().position(|&f| f == (m.dx, m.dy));
+                let behind = fwd.iter().position(|&f| f == (-m.dx, -m.dy));
+                match m.kind {
+                    StepKind::Side => ahead.map(|s| (false, s)).or(behind.map(|s| (true, s))),
+                    StepKind::Corner => None,
+                }
+            })
+            .collect();
+        for i in 0..grid.storage_len() {
+            let here = grid.cell(i);
+            let (mut pass, mut see) = (ALL_OPEN, ALL_OPEN);
+            for (k, m) in moves.as_slice().iter().enumerate() {
+                let (crosses, seen) = match (m.kind, owners[k]) {
+                    (StepKind::Side, Some((theirs, slot))) => {
+                        let there = grid.storage_index(Hex::from(here.offset(m.dx, m.dy)));
+                        let f = there.map_or(SideFeature::Open, |j| {
+                            self.owned[if theirs { j } else { i }][slot]
+                        });
+                        (!f.blocks_movement(), !f.blocks_sight())
+                    }
+                    (StepKind::Side, None) => (true, true),
+                    (StepKind::Corner, _) => {
+                        let open = self.corner_open(grid, here, m.dx, m.dy);
+                        (open, open)
+                    }
+                };
+                if !crosses {
+                    pass &= !(1 << k);
+                }
+                if !seen {
+                    see &= !(1 << k);
+                }
+            }
+            self.pass[i] = pass;
+            self.see[i] = see;
         }
     }
 

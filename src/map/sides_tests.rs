@@ -72,6 +72,30 @@ fn a_square_diagonal_needs_its_corner_and_sides_open() {
 }
 
 #[test]
+fn sides_set_at_once_equal_sides_set_one_by_one() {
+    for tiling in [Tiling::Hex, Tiling::Square] {
+        let mut one = level(tiling, 7, 6);
+        let mut all = one.clone();
+        let mut features = Vec::new();
+        for (k, i) in one.terrain.indices().enumerate() {
+            let here = one.terrain.cell(i);
+            for (n, side) in tiling.tile_sides(here).into_iter().enumerate() {
+                let f = SideFeature::ALL[(k + n) % 4];
+                features.push((side, f));
+            }
+        }
+        for &(side, f) in &features {
+            one.set_side(side, f);
+        }
+        assert_eq!(all.set_sides(features.iter().copied()), features.len());
+        assert_eq!(all, one, "{tiling}");
+        assert_eq!(all.sides().pass_masks(), one.sides().pass_masks());
+        assert_eq!(all.sides().see_masks(), one.sides().see_masks());
+        assert_eq!(all.set_sides([(Side::new(-40, -40), SideFeature::Wall)]), 0);
+    }
+}
+
+#[test]
 fn triangles_take_no_sides() {
     let mut l = level(Tiling::Triangle, 6, 4);
     assert!(!l.set_side(Side::new(2, 0), SideFeature::Wall));

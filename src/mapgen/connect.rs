@@ -4,10 +4,15 @@
 //! Regions and corridors go across sides only ([`Around::sides`]): a step across a side is
 //! never refused for squeezing past a corner, so whatever they join is joined by the rules'
 //! moves on every tiling. Step counts ([`bfs_steps`]) follow all the rules' moves.
+//!
+//! Every function sees the thin walls of the level being made ([`Sides`]): regions and step
+//! counts never cross a thin wall (a closed door on a side is crossed, as the rules open it),
+//! and a corridor that joins two regions clears the sides it crosses. Without any feature on
+//! sides the searches are the ones they always were.
 
 use super::around::Around;
 use crate::geom::Tiling;
-use crate::map::{Grid, Terrain};
+use crate::map::{Grid, SideFeature, Sides, Terrain};
 use crate::path::PathScratch;
 
 /// Steps value meaning "not reached".
@@ -32,8 +37,12 @@ pub(super) fn passable(grid: &Grid<Terrain>, i: usize) -> bool {
 /// Steps over passable tiles from any of `sources` to every storage index ([`FAR`] where
 /// unreached), by the rules' moves: each tile entered counts one, a triangle's move through a
 /// corner one more, and no move squeezes past a wall or closed door (the cost of the path on
-/// open floor, [`Grid::distance`]). Sources count as reached whatever their terrain.
-pub(super) fn bfs_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
+/// open floor, [`Grid::distance`]). Sources count as reached whatever their terrain. No step
+/// crosses a thin wall of `sides`.
+pub(super) fn bfs_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<u32> {
+    if sides.any() {
+        return steps_past_walls(grid, sides, sources);
+    }
     if grid.tiling() != Tiling::Hex {
         return lattice_steps(grid, sources);
     }
@@ -73,10 +82,62 @@ fn lattice_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
     dist
 }
 
+/// [`bfs_steps`] on a level with features on sides, by a breadth-first search over the rules'
+/// moves: each move's bit in the [`Sides::pass_mask`] of its tile, and no squeezing past a
+/// corner. Sides exist only on hexes and squares, whose moves all cost one step.
+fn steps_past_walls(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<u32> {
+    let tiling = grid.tiling();
+    let moves: Vec<_> = (0..tiling.classes())
+        .map(|class| (grid.move_offsets(class), tiling.moves(class)))
+        .collect();
+    let mut dist = vec![FAR; grid.storage_len()];
+    let mut queue = Vec::with_capacity(grid.len());
+    for &s in sources {
+        if grid.is_tile(s) && dist[s] == FAR {
+            dist[s] = 0;
+            queue.push(s);
+        }
+    }
+    let mut head = 0;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        let (offsets, class_moves) = &moves[grid.class(i)];
+        let mask = sides.pass_mask(i);
+        for (k, (&o, m)) in offsets.iter().zip(class_moves.as_slice()).enumerate() {
+            let j = i.wrapping_add_signed(o);
+            let squeezes = m.squeezes().iter().any(|&(dx, dy)| {
+                let beside = i.wrapping_add_signed(grid.offset_of(dx, dy));
+                !grid.is_tile(beside) || grid[beside].pinches()
+            });
+            if mask >> k & 1 == 1 && !squeezes && dist[j] == FAR && passable(grid, j) {
+                dist[j] = dist[i] + 1;
+                queue.push(j);
+            }
+        }
+    }
+    dist
+}
+
+/// Whether a step from `i` to its neighbour `j` is not stopped by a thin wall: the move's bit
+/// in `i`'s [`Sides::pass_mask`] (always, on a level without features on sides).
+pub(super) fn crosses(grid: &Grid<Terrain>, sides: &Sides, i: usize, j: usize) -> bool {
+    if !sides.any() {
+        return true;
+    }
+    let step = j as isize - i as isize;
+    let moves = grid.tiling().moves(grid.class(i));
+    moves
+        .as_slice()
+        .iter()
+        .position(|m| grid.offset_of(m.dx, m.dy) == step)
+        .is_none_or(|k| sides.pass_mask(i) >> k & 1 == 1)
+}
+
 /// Labels the connected regions of passable tiles: `labels[i]` is the region of index `i`
 /// (`u32::MAX` for impassable cells), numbered in reading order of their first tile; also
-/// returns each region's size. Tiles are connected across their sides.
-pub(super) fn regions(grid: &Grid<Terrain>) -> (Vec<u32>, Vec<usize>) {
+/// returns each region's size. Tiles are connected across their sides, where no thin wall
+/// stands.
+pub(super) fn regions(grid: &Grid<Terrain>, walls: &Sides) -> (Vec<u32>, Vec<usize>) {
     let sides = Around::sides(grid);
     let mut labels = vec![u32::MAX; grid.storage_len()];
     let mut sizes = Vec::new();
@@ -92,7 +153,7 @@ pub(super) fn regions(grid: &Grid<Terrain>) -> (Vec<u32>, Vec<usize>) {
         while let Some(i) = stack.pop() {
             size += 1;
             for j in sides.at(grid, i) {
-                if labels[j] == u32::MAX && passable(grid, j) {
+                if labels[j] == u32::MAX && passable(grid, j) && crosses(grid, walls, i, j) {
                     labels[j] = label;
                     stack.push(j);
                 }
@@ -105,9 +166,15 @@ pub(super) fn regions(grid: &Grid<Terrain>) -> (Vec<u32>, Vec<usize>) {
 
 /// Joins every passable region to the largest one with a corridor through interior tiles,
 /// after filling regions smaller than `min_size` with wall. Corridors turn wall into floor and
-/// deep water into shallow water (a ford); they take a shortest route.
-pub(super) fn join_regions(grid: &mut Grid<Terrain>, interior: &[bool], min_size: usize) {
-    let (labels, sizes) = regions(grid);
+/// deep water into shallow water (a ford), open the thin walls they cross, and take a
+/// shortest route.
+pub(super) fn join_regions(
+    grid: &mut Grid<Terrain>,
+    walls: &mut Sides,
+    interior: &[bool],
+    min_size: usize,
+) {
+    let (labels, sizes) = regions(grid, walls);
     // The largest region; ties go to the first in reading order.
     let Some(main) = (0..sizes.len()).max_by_key(|&r| (sizes[r], usize::MAX - r)) else {
         return;
@@ -150,6 +217,7 @@ pub(super) fn join_regions(grid: &mut Grid<Terrain>, interior: &[bool], min_size
         let mut at = from;
         while parent[at] != at {
             open_up(&mut grid[at]);
+            clear_side(grid, walls, at, parent[at]);
             at = parent[at];
         }
     }
@@ -164,9 +232,19 @@ pub(super) fn open_up(tile: &mut Terrain) {
     }
 }
 
-/// Turns every passable tile that cannot be reached from `start` into wall.
-pub(super) fn fill_unreachable(grid: &mut Grid<Terrain>, start: usize) {
-    let dist = bfs_steps(grid, &[start]);
+/// Takes a thin wall off the side between neighbours `i` and `j` (a corridor passes there).
+fn clear_side(grid: &Grid<Terrain>, walls: &mut Sides, i: usize, j: usize) {
+    if !crosses(grid, walls, i, j)
+        && let Some(side) = grid.tiling().side_between(grid.cell(i), grid.cell(j))
+    {
+        walls.set_side(grid, side, SideFeature::Open);
+    }
+}
+
+/// Turns every passable tile that cannot be reached from `start` (past the thin walls of
+/// `sides`) into wall.
+pub(super) fn fill_unreachable(grid: &mut Grid<Terrain>, sides: &Sides, start: usize) {
+    let dist = bfs_steps(grid, sides, &[start]);
     for i in grid.indices().collect::<Vec<_>>() {
         if dist[i] == FAR && !grid[i].blocks_movement() {
             grid[i] = Terrain::Wall;
@@ -216,7 +294,7 @@ mod tests {
     #[test]
     fn regions_split_by_walls_and_deep_water() {
         let g = map(&["#########", "#..#..=.#", "#########"]);
-        let (labels, sizes) = regions(&g);
+        let (labels, sizes) = regions(&g, &Sides::default());
         assert_eq!(sizes, vec![2, 2, 1]);
         assert_eq!(labels[g.index(Hex::new(1, 1)).unwrap()], 0);
         assert_eq!(labels[g.index(Hex::new(7, 1)).unwrap()], 2);
@@ -233,15 +311,15 @@ mod tests {
             "############",
         ]);
         let interior = interior_mask(&g);
-        join_regions(&mut g, &interior, 4);
-        let (_, sizes) = regions(&g);
+        join_regions(&mut g, &mut Sides::default(), &interior, 4);
+        let (_, sizes) = regions(&g, &Sides::default());
         assert_eq!(sizes.len(), 1, "one region left");
         // The 7-tile region was joined (not filled), through a 3-tile corridor.
         assert_eq!(sizes[0], 8 + 7 + 3);
 
         let mut g = map(&["#######", "#...#.#", "#######"]);
         let interior = interior_mask(&g);
-        join_regions(&mut g, &interior, 2);
+        join_regions(&mut g, &mut Sides::default(), &interior, 2);
         assert_eq!(count(&g, Terrain::Floor), 3, "the lone tile was filled");
     }
 
@@ -249,7 +327,7 @@ mod tests {
     fn corridors_ford_deep_water() {
         let mut g = map(&["#######", "#..=..#", "#######"]);
         let interior = interior_mask(&g);
-        join_regions(&mut g, &interior, 1);
+        join_regions(&mut g, &mut Sides::default(), &interior, 1);
         assert_eq!(g.get(Hex::new(3, 1)), Some(&Terrain::ShallowWater));
     }
 
@@ -290,10 +368,10 @@ mod tests {
             8,
             &[(2, 2), (3, 2), (2, 3), (3, 3), (4, 4), (5, 4)],
         );
-        assert_eq!(regions(&g).1, vec![4, 2]);
+        assert_eq!(regions(&g, &Sides::default()).1, vec![4, 2]);
         let interior = interior_mask(&g);
-        join_regions(&mut g, &interior, 2);
-        assert_eq!(regions(&g).1.len(), 1);
+        join_regions(&mut g, &mut Sides::default(), &interior, 2);
+        assert_eq!(regions(&g, &Sides::default()).1.len(), 1);
         assert_eq!(count(&g, Terrain::Floor), 7, "one tile of corridor");
 
         let mut g = dig(
@@ -303,8 +381,8 @@ mod tests {
             &[(4, 2), (5, 2), (6, 2), (14, 6), (15, 6)],
         );
         let interior = interior_mask(&g);
-        join_regions(&mut g, &interior, 2);
-        let (labels, sizes) = regions(&g);
+        join_regions(&mut g, &mut Sides::default(), &interior, 2);
+        let (labels, sizes) = regions(&g, &Sides::default());
         assert_eq!(sizes.len(), 1);
         let a = g.cell_index(crate::geom::Cell::new(4, 2)).unwrap();
         let b = g.cell_index(crate::geom::Cell::new(15, 6)).unwrap();
@@ -317,19 +395,27 @@ mod tests {
         // corner costs two.
         let g = dig(Tiling::Square, 8, 8, &[(2, 2), (3, 3), (4, 4), (5, 4)]);
         let a = g.cell_index(crate::geom::Cell::new(2, 2)).unwrap();
-        let d = bfs_steps(&g, &[a]);
+        let d = bfs_steps(&g, &Sides::default(), &[a]);
         assert!(g.indices().filter(|&i| i != a).all(|i| d[i] == FAR));
         let block: Vec<(i32, i32)> = (2..5).flat_map(|y| (2..5).map(move |x| (x, y))).collect();
         let mut g = dig(Tiling::Square, 8, 8, &block);
         let far = g.cell_index(crate::geom::Cell::new(4, 4)).unwrap();
-        assert_eq!(bfs_steps(&g, &[a])[far], 2, "diagonals past open floor");
+        assert_eq!(
+            bfs_steps(&g, &Sides::default(), &[a])[far],
+            2,
+            "diagonals past open floor"
+        );
         let middle = g.cell_index(crate::geom::Cell::new(3, 3)).unwrap();
         g[middle] = Terrain::Wall;
-        assert_eq!(bfs_steps(&g, &[a])[far], 4, "round the pillar by its sides");
+        assert_eq!(
+            bfs_steps(&g, &Sides::default(), &[a])[far],
+            4,
+            "round the pillar by its sides"
+        );
 
         let mut g = crate::mapgen::rock_on(Tiling::Triangle, 8, 6).map(|_| Terrain::Floor);
         let a = g.cell_index(crate::geom::Cell::new(5, 2)).unwrap();
-        let d = bfs_steps(&g, &[a]);
+        let d = bfs_steps(&g, &Sides::default(), &[a]);
         for i in g.indices() {
             let want = g.distance(g.hex(a), g.hex(i));
             assert_eq!(d[i], want as u32, "{:?}", g.cell(i));
@@ -338,20 +424,24 @@ mod tests {
         // two; with a wall at that corner, by three sides.
         let up = g.cell_index(crate::geom::Cell::new(6, 3)).unwrap();
         let above = g.cell_index(crate::geom::Cell::new(6, 2)).unwrap();
-        assert_eq!(bfs_steps(&g, &[up])[above], 2);
+        assert_eq!(bfs_steps(&g, &Sides::default(), &[up])[above], 2);
         let wall = g.cell_index(crate::geom::Cell::new(7, 2)).unwrap();
         g[wall] = Terrain::Wall;
-        assert_eq!(bfs_steps(&g, &[up])[above], 3, "no squeezing past the wall");
+        assert_eq!(
+            bfs_steps(&g, &Sides::default(), &[up])[above],
+            3,
+            "no squeezing past the wall"
+        );
     }
 
     #[test]
     fn bfs_counts_steps_and_fill_walls_the_rest() {
         let mut g = map(&["#######", "#...#.#", "#######"]);
         let a = g.index(Hex::new(1, 1)).unwrap();
-        let d = bfs_steps(&g, &[a]);
+        let d = bfs_steps(&g, &Sides::default(), &[a]);
         assert_eq!(d[g.index(Hex::new(3, 1)).unwrap()], 2);
         assert_eq!(d[g.index(Hex::new(5, 1)).unwrap()], FAR);
-        fill_unreachable(&mut g, a);
+        fill_unreachable(&mut g, &Sides::default(), a);
         assert_eq!(g.get(Hex::new(5, 1)), Some(&Terrain::Wall));
         assert_eq!(count(&g, Terrain::Floor), 3);
     }

@@ -127,7 +127,8 @@ pub(super) fn guard_the_artifact(
         let (least, most) = kind.group;
         let size = dice::between(rng, least.max(1) as usize, most.max(1) as usize);
         // The artifact's own tile is taken, so the group gathers on the tiles around it.
-        let tiles = pack_spots(grid, spot, size, |j| placer.monster_may_stand(j));
+        let ok = |j| placer.monster_may_stand(j);
+        let tiles = pack_spots(grid, placer.sides(), spot, size, ok);
         for i in tiles {
             placer.put(i, PlacementKind::Monster(kind.name.clone()));
         }
@@ -189,7 +190,8 @@ mod tests {
         let start = g.index(crate::geom::Hex::new(3, 3)).unwrap();
         let data = crate::content::Content::bundled().unwrap();
         let content = Kinds::of(&data);
-        let mut placer = Placer::new(&g, start, &mut rng);
+        let no_sides = crate::map::Sides::default();
+        let mut placer = Placer::new(&g, &no_sides, start, &mut rng);
         guard_the_artifact(&mut placer, Some(centre), &content, &mut rng);
         let placed = placer.finish();
         let artifact = content.artifact().unwrap();

@@ -21,10 +21,13 @@
 //! take every step and every random draw they always took: hex levels are unchanged.
 //!
 //! # Styles
-//! Each depth has a [`Style`] ([`style`]): halls of rooms at depths 1–2, 5 and 8, open caves
-//! at 3 and 9, flooded halls at 4 and 7, overgrown caves at 6, and the final lair at
-//! [`LAIR_DEPTH`]: a great pillared hall with the artifact at its heart, every guardian kind
-//! next to it, and no down stairs. The level's name says its style ([`level_name`]).
+//! Each depth has a [`Style`] ([`style_on`]): halls of rooms at depths 1–2, 5 and 8, the
+//! thin-walled maze at [`MAZE_DEPTH`] (3) on hexes and squares — a labyrinth standing on the
+//! sides between open tiles, with chambers behind doors on sides; triangles, which have no
+//! sides, keep open caves there — open caves at 9, flooded halls at 4 and 7, overgrown
+//! caves at 6, and the final lair at [`LAIR_DEPTH`]: a great pillared hall with the artifact
+//! at its heart, every guardian kind next to it, and no down stairs. The level's name says
+//! its style ([`level_name_on`]).
 //!
 //! # Population
 //! Monsters are chosen by `frequency` among the kinds whose depth range holds the depth, in
@@ -36,7 +39,9 @@
 //! # Guarantees
 //! - Every border tile (a tile sharing a side or a corner with a place outside the map) is a
 //!   wall.
-//! - Every passable tile is reachable from the start by the rules' moves.
+//! - Every passable tile is reachable from the start by the rules' moves
+//!   ([`Level::move_allowed`]: no step through a thin wall; a closed door on a side is
+//!   opened). Every search of the generators counts thin walls.
 //! - The up stairs are the start; except on the lair, the down stairs are on reachable
 //!   ground, as far from the start (in steps, [`Grid::distance`] on open floor) as the level
 //!   allows.
@@ -55,16 +60,17 @@ mod cave;
 mod connect;
 mod dice;
 mod lair;
+mod maze;
 mod populate;
 mod rooms;
 mod style;
 mod table;
 
-pub use style::{LAIR_DEPTH, Style, level_name, style};
+pub use style::{LAIR_DEPTH, MAZE_DEPTH, Style, level_name, level_name_on, style, style_on};
 
 use crate::content::Content;
 use crate::geom::{Cell, Tiling};
-use crate::map::{Grid, Level, Shape, Terrain};
+use crate::map::{Grid, Level, Shape, Sides, Terrain};
 use crate::rng::{GameRng, Stream, stream};
 use populate::Placer;
 use table::Kinds;
@@ -100,7 +106,7 @@ pub fn generate_on(
 ) -> Level {
     let width = width.clamp(1, MAX_WIDTH);
     let height = height.clamp(1, MAX_HEIGHT);
-    let style = style(depth);
+    let style = style_on(tiling, depth);
     let mut rng = stream(seed, Stream::Generation, u64::from(depth));
     let mut grid = match blank(tiling, width, height) {
         Ok(grid) => grid,
@@ -108,19 +114,20 @@ pub fn generate_on(
         Err(_) => single_wall(),
     };
     let interior = connect::interior_mask(&grid);
-    let hall = shape_terrain(&mut grid, &interior, style, &mut rng);
-    connect::join_regions(&mut grid, &interior, MIN_REGION);
+    let (hall, mut sides) = shape_terrain(&mut grid, &interior, style, &mut rng);
+    connect::join_regions(&mut grid, &mut sides, &interior, MIN_REGION);
     ensure_some_ground(&mut grid, &interior);
 
-    let mut level = Level::new(level_name(depth), depth, grid);
-    let stairs =
-        populate::place_stairs(&mut level.terrain, &mut rng, hall, style.has_down_stairs());
+    let mut level = Level::new(level_name_on(tiling, depth), depth, grid);
+    level.set_sides(sides.features(&level.terrain));
+    let down = style.has_down_stairs();
+    let stairs = populate::place_stairs(&mut level.terrain, &sides, &mut rng, hall, down);
     if let Some(up) = stairs {
         // A safety net: nothing passable may lie beyond the start's reach.
-        connect::fill_unreachable(&mut level.terrain, up);
+        connect::fill_unreachable(&mut level.terrain, &sides, up);
         level.start = Some(level.terrain.hex(up));
         let content = Kinds::of(content);
-        let mut placer = Placer::new(&level.terrain, up, &mut rng);
+        let mut placer = Placer::new(&level.terrain, &sides, up, &mut rng);
         if style == Style::Lair {
             lair::guard_the_artifact(&mut placer, hall, &content, &mut rng);
         }
@@ -163,15 +170,38 @@ pub(super) fn in_hex_areas<T>(grid: &Grid<T>, tiles: usize) -> usize {
 /// Per mille of rock for caverns where a halls level found no room for a room.
 const FALLBACK_ROCK: usize = 470;
 
-/// Carves the terrain of a style: caverns, rooms, water and brush, and the lair's hall,
-/// whose centre it returns. Regions are not joined yet.
+/// Carves the terrain of a style: caverns, rooms or the maze, water and brush, and the
+/// lair's hall; returns the hall's centre and what stands on the sides between tiles (the
+/// maze's thin walls and doors, nothing for the other styles). Regions are not joined yet.
 fn shape_terrain(
     grid: &mut Grid<Terrain>,
     interior: &[bool],
     style: Style,
     rng: &mut GameRng,
-) -> Option<usize> {
+) -> (Option<usize>, Sides) {
     let recipe = style.recipe();
+    let mut sides = Sides::default();
+    if style == Style::Maze {
+        sides = maze::carve_maze(grid, interior, rng);
+    } else {
+        carve_rock(grid, interior, recipe, rng);
+    }
+    cave::add_water_and_brush(grid, interior, rng, recipe.wetness);
+    let hall = if style == Style::Lair {
+        lair::carve_hall(grid, interior, rng)
+    } else {
+        None
+    };
+    (hall, sides)
+}
+
+/// Caverns and rooms as a style's recipe asks for them (caverns where rooms found no room).
+fn carve_rock(
+    grid: &mut Grid<Terrain>,
+    interior: &[bool],
+    recipe: style::Recipe,
+    rng: &mut GameRng,
+) {
     if let Some(rock) = recipe.rock {
         cave::carve_caves(grid, interior, rng, rock);
     }
@@ -180,12 +210,6 @@ fn shape_terrain(
         .map_or(0, |area| rooms::carve_rooms(grid, interior, rng, area));
     if recipe.rock.is_none() && rooms == 0 {
         cave::carve_caves(grid, interior, rng, FALLBACK_ROCK);
-    }
-    cave::add_water_and_brush(grid, interior, rng, recipe.wetness);
-    if style == Style::Lair {
-        lair::carve_hall(grid, interior, rng)
-    } else {
-        None
     }
 }
 

@@ -2,11 +2,11 @@
 //! whose depth range holds the level's depth, chosen by their `frequency`.
 
 use super::around::Around;
-use super::connect::{FAR, bfs_steps, passable};
+use super::connect::{FAR, bfs_steps, crosses, passable};
 use super::table::{Kinds, item_table, monster_table, pick};
 use super::{SAFE_RADIUS, dice};
 use crate::content::MonsterKind;
-use crate::map::{Grid, Placement, PlacementKind, Terrain};
+use crate::map::{Grid, Placement, PlacementKind, Sides, Terrain};
 use crate::rng::GameRng;
 
 /// Map tiles per group of monsters (at depth 1; more deeper down).
@@ -24,9 +24,11 @@ const DEPTHS_PER_ITEM: usize = 3;
 /// Puts the up stairs and, when `down` is set, the down stairs on passable ground far apart
 /// (preferring floor), and returns the up stairs' index, the player's start. The up stairs
 /// go as far as possible from `anchor` (from a random tile without one). `None` when nothing
-/// is passable. With a single passable tile there are no down stairs.
+/// is passable. With a single passable tile there are no down stairs. Steps go round the thin
+/// walls of `sides`.
 pub(super) fn place_stairs(
     grid: &mut Grid<Terrain>,
+    sides: &Sides,
     rng: &mut GameRng,
     anchor: Option<usize>,
     down: bool,
@@ -35,10 +37,10 @@ pub(super) fn place_stairs(
     let probe = *open.get(dice::below(rng, open.len()))?;
     let from = anchor.filter(|&a| passable(grid, a)).unwrap_or(probe);
     // Two sweeps: the tile farthest from the anchor, then the tile farthest from that.
-    let up = farthest(grid, &bfs_steps(grid, &[from]), None)?;
+    let up = farthest(grid, &bfs_steps(grid, sides, &[from]), None)?;
     grid[up] = Terrain::StairsUp;
     if down {
-        if let Some(down) = farthest(grid, &bfs_steps(grid, &[up]), Some(up)) {
+        if let Some(down) = farthest(grid, &bfs_steps(grid, sides, &[up]), Some(up)) {
             grid[down] = Terrain::StairsDown;
         }
     }
@@ -59,6 +61,8 @@ pub(super) fn farthest(
 /// Puts things on a level, one per tile, on reachable ground, and remembers what it put.
 pub(super) struct Placer<'g> {
     grid: &'g Grid<Terrain>,
+    /// The thin walls and doors between tiles.
+    sides: &'g Sides,
     /// Steps from the start.
     steps: Vec<u32>,
     start: usize,
@@ -69,13 +73,20 @@ pub(super) struct Placer<'g> {
 }
 
 impl<'g> Placer<'g> {
-    /// A placer for `grid` with the player starting at `start` (a tile nothing else takes).
-    pub(super) fn new(grid: &'g Grid<Terrain>, start: usize, rng: &mut GameRng) -> Placer<'g> {
-        let steps = bfs_steps(grid, &[start]);
+    /// A placer for `grid` with its `sides` and the player starting at `start` (a tile
+    /// nothing else takes).
+    pub(super) fn new(
+        grid: &'g Grid<Terrain>,
+        sides: &'g Sides,
+        start: usize,
+        rng: &mut GameRng,
+    ) -> Placer<'g> {
+        let steps = bfs_steps(grid, sides, &[start]);
         let mut taken = vec![false; grid.storage_len()];
         taken[start] = true;
         let mut placer = Placer {
             grid,
+            sides,
             steps,
             start,
             taken,
@@ -96,6 +107,11 @@ impl<'g> Placer<'g> {
     /// The level's terrain.
     pub(super) fn grid(&self) -> &'g Grid<Terrain> {
         self.grid
+    }
+
+    /// The thin walls and doors between the level's tiles.
+    pub(super) fn sides(&self) -> &'g Sides {
+        self.sides
     }
 
     /// Steps from the start to every storage index ([`FAR`] where unreached).
@@ -140,7 +156,8 @@ impl<'g> Placer<'g> {
     /// Places up to `size` monsters of one kind around `at`: on `at` itself and the nearest
     /// tiles within three steps where a monster may stand. Returns how many were placed.
     pub(super) fn group(&mut self, at: usize, size: usize, kind: &MonsterKind) -> usize {
-        let tiles = pack_spots(self.grid, at, size, |j| self.monster_may_stand(j));
+        let ok = |j| self.monster_may_stand(j);
+        let tiles = pack_spots(self.grid, self.sides, at, size, ok);
         for &i in &tiles {
             self.put(i, PlacementKind::Monster(kind.name.clone()));
         }
@@ -205,10 +222,11 @@ impl<'g> Placer<'g> {
 }
 
 /// Up to `size` tiles for a group: `at`, then the nearest tiles around it (within three
-/// steps across sides) that `ok` accepts, in breadth-first order. A pack may come out
-/// smaller where the ground is cramped.
+/// steps across sides, none through a thin wall of `walls`) that `ok` accepts, in
+/// breadth-first order. A pack may come out smaller where the ground is cramped.
 pub(super) fn pack_spots(
     grid: &Grid<Terrain>,
+    walls: &Sides,
     at: usize,
     size: usize,
     ok: impl Fn(usize) -> bool,
@@ -224,7 +242,7 @@ pub(super) fn pack_spots(
         let mut next = Vec::new();
         for &i in &frontier {
             for j in sides.at(grid, i) {
-                if seen.contains(&j) || !passable(grid, j) {
+                if seen.contains(&j) || !passable(grid, j) || !crosses(grid, walls, i, j) {
                     continue;
                 }
                 seen.push(j);
@@ -261,7 +279,7 @@ mod tests {
     #[test]
     fn stairs_go_to_opposite_ends_of_a_corridor() {
         let mut g = open(30, 1);
-        let up = place_stairs(&mut g, &mut from_seed(4), None, true).unwrap();
+        let up = place_stairs(&mut g, &Sides::default(), &mut from_seed(4), None, true).unwrap();
         let ends = [Hex::new(0, 0), Hex::new(29, 0)];
         assert!(ends.contains(&g.hex(up)));
         let downs: Vec<Hex> = g
@@ -281,7 +299,8 @@ mod tests {
             for &i in &row {
                 g[i] = Terrain::Floor;
             }
-            let up = place_stairs(&mut g, &mut from_seed(4), None, true).unwrap();
+            let up =
+                place_stairs(&mut g, &Sides::default(), &mut from_seed(4), None, true).unwrap();
             let ends = [row[0], row[row.len() - 1]];
             assert!(ends.contains(&up), "{t}");
             let down = g.indices().find(|&i| g[i] == Terrain::StairsDown).unwrap();
@@ -296,7 +315,8 @@ mod tests {
             let start = g.cell_index(crate::geom::Cell::new(5, 5)).unwrap();
             let data = data();
             let mut rng = from_seed(9);
-            let mut placer = Placer::new(&g, start, &mut rng);
+            let no_sides = Sides::default();
+            let mut placer = Placer::new(&g, &no_sides, start, &mut rng);
             placer.monsters(5, &Kinds::of(&data), &mut rng);
             let things = placer.finish();
             assert!(!things.is_empty(), "{t}");
@@ -310,7 +330,7 @@ mod tests {
     fn an_anchor_sends_the_up_stairs_away_and_down_may_be_left_out() {
         let mut g = open(30, 1);
         let anchor = g.index(Hex::new(3, 0));
-        let up = place_stairs(&mut g, &mut from_seed(4), anchor, false).unwrap();
+        let up = place_stairs(&mut g, &Sides::default(), &mut from_seed(4), anchor, false).unwrap();
         assert_eq!(g.hex(up), Hex::new(29, 0));
         assert!(g.iter().all(|(_, t)| *t != Terrain::StairsDown));
     }
@@ -318,10 +338,13 @@ mod tests {
     #[test]
     fn one_tile_gets_up_stairs_only_and_walls_get_none() {
         let mut g = open(1, 1);
-        assert!(place_stairs(&mut g, &mut from_seed(1), None, true).is_some());
+        assert!(place_stairs(&mut g, &Sides::default(), &mut from_seed(1), None, true).is_some());
         assert_eq!(g.get(Hex::new(0, 0)), Some(&Terrain::StairsUp));
         let mut w = g.map(|_| Terrain::Wall);
-        assert_eq!(place_stairs(&mut w, &mut from_seed(1), None, true), None);
+        assert_eq!(
+            place_stairs(&mut w, &Sides::default(), &mut from_seed(1), None, true),
+            None
+        );
     }
 
     #[test]
@@ -331,7 +354,8 @@ mod tests {
         let start = g.index(Hex::new(5, 5)).unwrap();
         for depth in [1, 5, 10] {
             let mut rng = from_seed(u64::from(depth));
-            let mut placer = Placer::new(&g, start, &mut rng);
+            let no_sides = Sides::default();
+            let mut placer = Placer::new(&g, &no_sides, start, &mut rng);
             placer.monsters(depth, &Kinds::of(&data), &mut rng);
             placer.items(depth, &Kinds::of(&data), &mut rng);
             let things = placer.finish();
@@ -364,7 +388,8 @@ mod tests {
         let start = g.index(Hex::new(2, 2)).unwrap();
         let data = data();
         let mut rng = from_seed(1);
-        let mut placer = Placer::new(&g, start, &mut rng);
+        let no_sides = Sides::default();
+        let mut placer = Placer::new(&g, &no_sides, start, &mut rng);
         let empty = Kinds {
             monsters: &[],
             items: &[],
@@ -381,14 +406,14 @@ mod tests {
     fn packs_stay_together_and_skip_refused_tiles() {
         let g = open(10, 10);
         let at = g.index(Hex::new(5, 5)).unwrap();
-        let all = pack_spots(&g, at, 4, |_| true);
+        let all = pack_spots(&g, &Sides::default(), at, 4, |_| true);
         assert_eq!(all.len(), 4);
         assert_eq!(all[0], at);
         assert!(
             all.iter()
                 .all(|&i| g.hex(i).distance(Hex::new(5, 5)) == 1 || i == at)
         );
-        let not_at = pack_spots(&g, at, 2, |i| i != at);
+        let not_at = pack_spots(&g, &Sides::default(), at, 2, |i| i != at);
         assert!(!not_at.contains(&at));
         assert_eq!(not_at.len(), 2);
     }

@@ -446,7 +446,7 @@ mod tests {
                     assert!(placed.is_some());
                 }
                 corridor(&around, &mut g, &interior, &parts, &mut rng, a, b);
-                let (labels, sizes) = regions(&g);
+                let (labels, sizes) = regions(&g, &crate::map::Sides::default());
                 assert_eq!(sizes.len(), 1, "{t} seed {seed}: one region");
                 assert_eq!(labels[g.index(a).unwrap()], labels[g.index(b).unwrap()]);
             }

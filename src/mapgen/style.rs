@@ -1,5 +1,7 @@
 //! Level styles: which kind of level each depth gets, its name, and the numbers that make it.
 
+use crate::geom::Tiling;
+
 /// The deepest depth: the final lair, with the artifact and no way further down.
 pub const LAIR_DEPTH: u32 = 10;
 
@@ -14,17 +16,22 @@ pub enum Style {
     Overgrown,
     /// Caverns and a few rooms under shallow water, with deep pools.
     Flooded,
+    /// A labyrinth of thin walls on the sides between tiles, looping here and there, with
+    /// chambers walled off by thin walls and entered by doors on their sides. Only on
+    /// tilings with sides ([`Tiling::has_sides`]); [`style_on`] gives triangles caves instead.
+    Maze,
     /// The final lair: one great cavern around a hall where the artifact lies, guarded; no
     /// down stairs.
     Lair,
 }
 
-/// The style of the level at `depth`: halls at 1–2, 5 and 8; caves at 3 and 9 (and below
-/// the lair); overgrown caves at 6; flooded halls at 4 and 7; the lair at [`LAIR_DEPTH`].
-/// Depth 0 is treated as depth 1.
+/// The style of the level at `depth` on hexes and squares: halls at 1–2, 5 and 8; the
+/// thin-walled maze at 3; caves at 9 (and below the lair); overgrown caves at 6; flooded
+/// halls at 4 and 7; the lair at [`LAIR_DEPTH`]. Depth 0 is treated as depth 1.
 pub fn style(depth: u32) -> Style {
     match depth {
         0..=2 | 5 | 8 => Style::Halls,
+        MAZE_DEPTH => Style::Maze,
         4 | 7 => Style::Flooded,
         6 => Style::Overgrown,
         LAIR_DEPTH => Style::Lair,
@@ -32,13 +39,27 @@ pub fn style(depth: u32) -> Style {
     }
 }
 
+/// The depth of the thin-walled maze ([`Style::Maze`]) on tilings with sides.
+pub const MAZE_DEPTH: u32 = 3;
+
+/// The style of the level at `depth` on `tiling`: [`style`], except that a tiling without
+/// sides (triangles) keeps open caves where the others get the maze, as it did before
+/// mazes were made.
+pub fn style_on(tiling: Tiling, depth: u32) -> Style {
+    match style(depth) {
+        Style::Maze if !tiling.has_sides() => Style::Caves,
+        s => s,
+    }
+}
+
 impl Style {
     /// Every style, shallowest first.
-    pub const ALL: [Style; 5] = [
+    pub const ALL: [Style; 6] = [
         Style::Halls,
         Style::Caves,
         Style::Overgrown,
         Style::Flooded,
+        Style::Maze,
         Style::Lair,
     ];
 
@@ -49,6 +70,7 @@ impl Style {
             Style::Caves => "the open caves",
             Style::Overgrown => "the overgrown caves",
             Style::Flooded => "the flooded halls",
+            Style::Maze => "the thin-walled maze",
             Style::Lair => "the lair",
         }
     }
@@ -82,6 +104,13 @@ impl Style {
                 area_per_room: Some(450),
                 wetness: wet(110, 540, 30),
             },
+            // No rock, no rooms: [`super::maze`] carves it; no deep water, which would cut
+            // its one-tile passages.
+            Style::Maze => Recipe {
+                rock: None,
+                area_per_room: None,
+                wetness: wet(0, 25, 60),
+            },
             Style::Lair => Recipe {
                 rock: Some(470),
                 area_per_room: None,
@@ -91,9 +120,14 @@ impl Style {
     }
 }
 
-/// The name of the level at `depth`: "Depth 4: the flooded halls".
+/// The name of the level at `depth` on hexes and squares: "Depth 4: the flooded halls".
 pub fn level_name(depth: u32) -> String {
-    format!("Depth {depth}: {}", style(depth).title())
+    level_name_on(Tiling::Hex, depth)
+}
+
+/// The name of the level at `depth` on `tiling`, from [`style_on`].
+pub fn level_name_on(tiling: Tiling, depth: u32) -> String {
+    format!("Depth {depth}: {}", style_on(tiling, depth).title())
 }
 
 /// How a style's terrain is made.
@@ -134,6 +168,23 @@ mod tests {
         assert_eq!(style(LAIR_DEPTH), Style::Lair);
         assert_eq!(style(0), style(1));
         assert!(style(LAIR_DEPTH + 1).has_down_stairs());
+    }
+
+    #[test]
+    fn triangles_keep_caves_where_the_others_get_the_maze() {
+        assert_eq!(style(MAZE_DEPTH), Style::Maze);
+        assert_eq!(style_on(Tiling::Square, MAZE_DEPTH), Style::Maze);
+        assert_eq!(style_on(Tiling::Triangle, MAZE_DEPTH), Style::Caves);
+        for depth in (0..=LAIR_DEPTH + 2).filter(|&d| d != MAZE_DEPTH) {
+            for t in Tiling::ALL {
+                assert_eq!(style_on(t, depth), style(depth), "{t} {depth}");
+            }
+        }
+        assert_eq!(
+            level_name_on(Tiling::Triangle, MAZE_DEPTH),
+            "Depth 3: the open caves"
+        );
+        assert_eq!(level_name(MAZE_DEPTH), "Depth 3: the thin-walled maze");
     }
 
     #[test]
