@@ -131,9 +131,11 @@ fn the_large_hex_map_draws_every_side_with_walls_bright_and_the_outline_dim() {
     assert!(!modifier.contains(Modifier::BOLD));
     let (se, _, _) = cell(&buf, at, 1, 1);
     assert_eq!(se, "/");
-    // The next tile east is four columns on, with its own outline.
-    assert_eq!(cell(&buf, at, 4, 0).0, ".");
-    assert_eq!(cell(&buf, at, 6, 0).0, "|");
+    // The next tile west is four columns off, with its own outline; the one east, behind
+    // the thin wall, is not seen.
+    assert_eq!(cell(&buf, at, -4, 0).0, ".");
+    assert_eq!(cell(&buf, at, -6, 0).0, "|");
+    assert_eq!(cell(&buf, at, 4, 0).0, " ");
 }
 
 #[test]
@@ -141,9 +143,10 @@ fn the_large_square_map_reads_as_boxes() {
     let world = world(Tiling::Square);
     let (buf, at) = render(&world, &large(), ME);
     let row = |dr: i32| -> String { (-4..=4).map(|dc| cell(&buf, at, dc, dr).0).collect() };
-    assert_eq!(row(-1), "--+-+-+--", "a closed door to the north");
-    assert_eq!(row(0), ". ' @ | .");
-    assert_eq!(row(1), "--+---+--", "a thin wall to the south");
+    // Nothing beyond the thin wall to the east is seen, nor its sides.
+    assert_eq!(row(-1), "--+-+-+  ", "a closed door to the north");
+    assert_eq!(row(0), ". ' @ |  ");
+    assert_eq!(row(1), "--+---+  ", "a thin wall to the south");
     // The wall below is bright, the outline beside it dim.
     assert_eq!(cell(&buf, at, 0, 1).1, Some(Color::White));
     assert_eq!(
@@ -166,8 +169,12 @@ fn z_switches_the_map_and_back_and_the_view_follows_the_player() {
     screen::press_char(&mut s, 'z');
     assert_eq!(s.ui.map, MapScale::Large);
     let large = screen::text(&screen::draw(&mut s, 100, 30));
-    assert!(large.contains("| . ' @ | . |"), "{large}");
-    assert!(large.contains(" / \\ / + / \\"), "{large}");
+    assert!(large.contains("| . ' @ |"), "{large}");
+    assert!(
+        !large.contains("' @ | ."),
+        "nothing beyond the wall: {large}"
+    );
+    assert!(large.contains(" / \\ / \\ / +"), "the closed door: {large}");
     assert!(!compact.contains("' @ |"));
     assert!(large.contains("The large map"));
     screen::press_char(&mut s, 'z');
