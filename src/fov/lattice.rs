@@ -200,42 +200,7 @@ impl LatticeTree {
         origin: usize,
         out: &mut Vec<usize>,
     ) {
-        out.clear();
-        if !grid.is_tile(origin) {
-            return;
-        }
-        out.push(origin);
-        let mask = grid.tile_mask();
-        let at = |dx: i16, dy: i16| {
-            origin.wrapping_add_signed(grid.offset_of(i32::from(dx), i32::from(dy)))
-        };
-        let reveal = |(from, to): (u32, u32), out: &mut Vec<usize>| {
-            for r in &self.reveals[from as usize..to as usize] {
-                let wall = at(r.dx, r.dy);
-                if mask[wall] && blocks(wall) {
-                    out.push(wall);
-                }
-            }
-        };
-        if !blocks(origin) {
-            reveal(self.root, out);
-        }
-        let mut n = 0;
-        while let Some(node) = self.nodes.get(n) {
-            // The parent is an open tile, so the node's cell lies inside storage.
-            let cell = at(node.dx, node.dy);
-            let tile = mask[cell];
-            let open = tile && !blocks(cell);
-            if node.end && tile {
-                out.push(cell);
-            }
-            if open && node.end {
-                reveal(node.reveal, out);
-            }
-            n = if open { n + 1 } else { node.skip as usize };
-        }
-        out.sort_unstable();
-        out.dedup();
+        self.walk(grid, blocks, |_, _| true, origin, out);
     }
 
     /// [`LatticeTree::compute`] on a level with sides between tiles: `see` holds the level's
@@ -247,6 +212,25 @@ impl LatticeTree {
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
         see: &[u8],
+        origin: usize,
+        out: &mut Vec<usize>,
+    ) {
+        self.walk(
+            grid,
+            blocks,
+            |from, step| crosses(see, from, step),
+            origin,
+            out,
+        );
+    }
+
+    /// The walk of both forms: `crosses(i, k)` says whether sight crosses move `k` from
+    /// storage index `i` (always, on a level without sides: the test then compiles away).
+    fn walk<T>(
+        &self,
+        grid: &Grid<T>,
+        blocks: impl Fn(usize) -> bool,
+        crosses: impl Fn(usize, u8) -> bool,
         origin: usize,
         out: &mut Vec<usize>,
     ) {
@@ -262,7 +246,7 @@ impl LatticeTree {
         let reveal = |(from, to): (u32, u32), by: usize, out: &mut Vec<usize>| {
             for r in &self.reveals[from as usize..to as usize] {
                 let wall = at(r.dx, r.dy);
-                if mask[wall] && blocks(wall) && crosses(see, by, r.step) {
+                if mask[wall] && blocks(wall) && crosses(by, r.step) {
                     out.push(wall);
                 }
             }
@@ -272,11 +256,12 @@ impl LatticeTree {
         }
         let mut n = 0;
         while let Some(node) = self.nodes.get(n) {
-            let cell = at(node.dx, node.dy);
-            if !crosses(see, at(node.parent.0, node.parent.1), node.step) {
+            if !crosses(at(node.parent.0, node.parent.1), node.step) {
                 n = node.skip as usize;
                 continue;
             }
+            // The parent is an open tile, so the node's cell lies inside storage.
+            let cell = at(node.dx, node.dy);
             let tile = mask[cell];
             let open = tile && !blocks(cell);
             if node.end && tile {

@@ -108,6 +108,26 @@ fn forward(tiling: Tiling) -> &'static [(i32, i32)] {
     }
 }
 
+/// Per move of a tiling (in the order of [`Tiling::moves`]): whose slot holds the feature of
+/// the side it crosses (`true`: the tile entered's) and which slot; `None` for a move through
+/// a corner.
+fn side_owners(tiling: Tiling) -> Vec<Option<(bool, usize)>> {
+    let fwd = forward(tiling);
+    tiling
+        .moves(0)
+        .as_slice()
+        .iter()
+        .map(|m| {
+            let ahead = fwd.iter().position(|&f| f == (m.dx, m.dy));
+            let behind = fwd.iter().position(|&f| f == (-m.dx, -m.dy));
+            match m.kind {
+                StepKind::Side => ahead.map(|s| (false, s)).or(behind.map(|s| (true, s))),
+                StepKind::Corner => None,
+            }
+        })
+        .collect()
+}
+
 impl Sides {
     /// Whether any side or corner of the level holds a feature (or ever did).
     pub fn any(&self) -> bool {
@@ -298,78 +318,46 @@ impl Sides {
 
     /// Recomputes the masks of `tiles` (cells in storage; others are skipped).
     fn refresh_tiles<T>(&mut self, grid: &Grid<T>, tiles: impl Iterator<Item = Cell>) {
+        let owners = side_owners(grid.tiling());
         for t in tiles {
             if let Some(i) = grid.storage_index(Hex::from(t)) {
-                self.refresh(grid, i);
+                (self.pass[i], self.see[i]) = self.masks_of(grid, &owners, i);
             }
         }
     }
 
-    /// Recomputes every mask, reading a side's feature straight from its owner's slots (the
-    /// same masks as [`Sides::refresh`] at every index, without a coordinate conversion per
-    /// side).
+    /// Recomputes every mask.
     fn refresh_all<T>(&mut self, grid: &Grid<T>) {
-        let tiling = grid.tiling();
-        let fwd = forward(tiling);
-        let moves = tiling.moves(0);
-        // Per move: whose slot holds its side (`true`: the tile entered) and which slot.
-        let owners: Vec<Option<(bool, usize)>> = moves
-            .as_slice()
-            .iter()
-            .map(|m| {
-                let ahead = fwd.iter().position(|&f| f == (m.dx, m.dy));
-                let behind = fwd.iter().position(|&f| f == (-m.dx, -m.dy));
-                match m.kind {
-                    StepKind::Side => ahead.map(|s| (false, s)).or(behind.map(|s| (true, s))),
-                    StepKind::Corner => None,
-                }
-            })
-            .collect();
+        let owners = side_owners(grid.tiling());
         for i in 0..grid.storage_len() {
-            let here = grid.cell(i);
-            let (mut pass, mut see) = (ALL_OPEN, ALL_OPEN);
-            for (k, m) in moves.as_slice().iter().enumerate() {
-                let (crosses, seen) = match (m.kind, owners[k]) {
-                    (StepKind::Side, Some((theirs, slot))) => {
-                        let there = grid.storage_index(Hex::from(here.offset(m.dx, m.dy)));
-                        let f = there.map_or(SideFeature::Open, |j| {
-                            self.owned[if theirs { j } else { i }][slot]
-                        });
-                        (!f.blocks_movement(), !f.blocks_sight())
-                    }
-                    (StepKind::Side, None) => (true, true),
-                    (StepKind::Corner, _) => {
-                        let open = self.corner_open(grid, here, m.dx, m.dy);
-                        (open, open)
-                    }
-                };
-                if !crosses {
-                    pass &= !(1 << k);
-                }
-                if !seen {
-                    see &= !(1 << k);
-                }
-            }
-            self.pass[i] = pass;
-            self.see[i] = see;
+            (self.pass[i], self.see[i]) = self.masks_of(grid, &owners, i);
         }
     }
 
     /// Recomputes the masks of storage index `i`.
+    #[cfg(test)]
     fn refresh<T>(&mut self, grid: &Grid<T>, i: usize) {
+        let owners = side_owners(grid.tiling());
+        (self.pass[i], self.see[i]) = self.masks_of(grid, &owners, i);
+    }
+
+    /// The pass and sight masks of storage index `i`, reading a side's feature straight from
+    /// its owner's slot (`owners`: [`side_owners`] of the grid's tiling).
+    fn masks_of<T>(&self, grid: &Grid<T>, owners: &[Option<(bool, usize)>], i: usize) -> (u8, u8) {
         let tiling = grid.tiling();
         let here = grid.cell(i);
         let (mut pass, mut see) = (ALL_OPEN, ALL_OPEN);
         for (k, m) in tiling.moves(0).as_slice().iter().enumerate() {
-            let to = here.offset(m.dx, m.dy);
-            let (crosses, seen) = match m.kind {
-                StepKind::Side => {
-                    let f = tiling
-                        .side_between(here, to)
-                        .map_or(SideFeature::Open, |s| self.side(grid, s));
+            let (crosses, seen) = match (m.kind, owners[k]) {
+                (StepKind::Side, Some((theirs, slot))) => {
+                    let there = grid.storage_index(Hex::from(here.offset(m.dx, m.dy)));
+                    let f = there.map_or(SideFeature::Open, |j| {
+                        self.owned[if theirs { j } else { i }][slot]
+                    });
                     (!f.blocks_movement(), !f.blocks_sight())
                 }
-                StepKind::Corner => {
+                (StepKind::Side, None) => (true, true),
+                (StepKind::Corner, _) => {
                     let open = self.corner_open(grid, here, m.dx, m.dy);
                     (open, open)
                 }
@@ -381,8 +369,7 @@ impl Sides {
                 see &= !(1 << k);
             }
         }
-        self.pass[i] = pass;
-        self.see[i] = see;
+        (pass, see)
     }
 
     /// Whether a square's diagonal from `here` by `(dx, dy)` passes its corner: the corner
