@@ -178,6 +178,39 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_closed_door_on_a_side_lets_no_sight_missile_or_blow_through(t in tiling(), bits in bits()) {
+        let level = random_level(t, &bits);
+        let grid = &level.terrain;
+        for (side, feature) in level.side_features() {
+            let Some((a, b)) = t.side_tiles(side) else { continue };
+            let (a, b) = (Hex::from(a), Hex::from(b));
+            if !grid.contains(a) || !grid.contains(b) {
+                continue;
+            }
+            for (from, to) in [(a, b), (b, a)] {
+                let shut = feature.blocks_sight();
+                prop_assert_eq!(level.sight_crosses(from, to), !shut);
+                prop_assert_eq!(level.blow_allowed(from, to), !shut);
+                if shut {
+                    prop_assert!(level.open_line(from, to).is_empty(), "a missile stops at {side:?}");
+                    // An open tile is seen only along its line, which is this one step.
+                    let (i, j) = (grid.index(from).unwrap(), grid.index(to).unwrap());
+                    if !grid[i].blocks_sight() && !grid[j].blocks_sight() {
+                        prop_assert!(!visible_tiles(&level, from, 3).contains(&j));
+                    }
+                }
+                // A step across a closed door is one the rules allow: it opens the door.
+                prop_assert_eq!(level.door_between(from, to).is_some(), feature == SideFeature::DoorClosed);
+                prop_assert_eq!(level.move_allowed(from, to), feature != SideFeature::Wall);
+            }
+        }
+    }
+}
+
 /// The tiles of a closed room: within `r` of `centre` by the tiling's distance.
 fn room_tiles(level: &Level, centre: Hex, r: i32) -> BTreeSet<Hex> {
     let grid = &level.terrain;
