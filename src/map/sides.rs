@@ -15,7 +15,7 @@
 //! open doors.
 
 use super::Grid;
-use crate::geom::{Cell, Corner, Hex, Side, StepKind, Tiling};
+use crate::geom::{Cell, Corner, Hex, Moves, Side, StepKind, Tiling};
 use serde::{Deserialize, Serialize};
 
 /// What stands on a side between two tiles.
@@ -108,13 +108,18 @@ fn forward(tiling: Tiling) -> &'static [(i32, i32)] {
     }
 }
 
-/// Per move of a tiling (in the order of [`Tiling::moves`]): whose slot holds the feature of
-/// the side it crosses (`true`: the tile entered's) and which slot; `None` for a move through
-/// a corner.
-fn side_owners(tiling: Tiling) -> Vec<Option<(bool, usize)>> {
+/// A tiling's moves, and per move (in their order) whose slot holds the feature of the side it
+/// crosses (`true`: the tile entered's) and which slot; `None` for a move through a corner.
+struct Owners {
+    moves: Moves,
+    slots: Vec<Option<(bool, usize)>>,
+}
+
+/// The [`Owners`] of a tiling's moves.
+fn side_owners(tiling: Tiling) -> Owners {
     let fwd = forward(tiling);
-    tiling
-        .moves(0)
+    let moves = tiling.moves(0);
+    let slots = moves
         .as_slice()
         .iter()
         .map(|m| {
@@ -125,7 +130,8 @@ fn side_owners(tiling: Tiling) -> Vec<Option<(bool, usize)>> {
                 StepKind::Corner => None,
             }
         })
-        .collect()
+        .collect();
+    Owners { moves, slots }
 }
 
 impl Sides {
@@ -343,12 +349,11 @@ impl Sides {
 
     /// The pass and sight masks of storage index `i`, reading a side's feature straight from
     /// its owner's slot (`owners`: [`side_owners`] of the grid's tiling).
-    fn masks_of<T>(&self, grid: &Grid<T>, owners: &[Option<(bool, usize)>], i: usize) -> (u8, u8) {
-        let tiling = grid.tiling();
+    fn masks_of<T>(&self, grid: &Grid<T>, owners: &Owners, i: usize) -> (u8, u8) {
         let here = grid.cell(i);
         let (mut pass, mut see) = (ALL_OPEN, ALL_OPEN);
-        for (k, m) in tiling.moves(0).as_slice().iter().enumerate() {
-            let (crosses, seen) = match (m.kind, owners[k]) {
+        for (k, m) in owners.moves.as_slice().iter().enumerate() {
+            let (crosses, seen) = match (m.kind, owners.slots[k]) {
                 (StepKind::Side, Some((theirs, slot))) => {
                     let there = grid.storage_index(Hex::from(here.offset(m.dx, m.dy)));
                     let f = there.map_or(SideFeature::Open, |j| {
