@@ -413,3 +413,29 @@ fn a_square_diagonal_cannot_pass_a_pillar_or_a_wall_end() {
     world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(world.player().pos, Hex::new(3, 2));
 }
+
+#[test]
+fn a_door_on_a_side_opens_even_onto_water() {
+    for tiling in [Tiling::Hex, Tiling::Square] {
+        let me = Cell::new(3, 2);
+        let beyond = east_of(tiling, me);
+        let mut level = open_level(tiling);
+        level.terrain.set(Hex::from(beyond), Terrain::DeepWater);
+        let side = level.side_of(Hex::from(me), Hex::from(beyond)).unwrap();
+        level.set_side(side, SideFeature::DoorClosed);
+        level.start = Some(Hex::from(me));
+        let mut world = World::new(Content::bundled().unwrap().into(), level, 3).unwrap();
+        world.apply(Command::Move(Compass::E)).unwrap();
+        assert_eq!(
+            world.level().side_at(side),
+            SideFeature::DoorOpen,
+            "{tiling}"
+        );
+        assert_eq!(world.player().pos, Hex::from(me));
+        assert_eq!(
+            world.apply(Command::Move(Compass::E)),
+            Err(Rejection::Blocked(Terrain::DeepWater)),
+            "and the water beyond cannot be entered"
+        );
+    }
+}

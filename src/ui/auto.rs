@@ -122,12 +122,12 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
     let Some(dir) = world.level().terrain.direction(me, next) else {
         return stop(ui, "You stop: you are off your path.");
     };
-    if !world.level().passable(next) || world.visible_creature(next).is_some() {
+    // A step into a closed door on a side opens it and leaves the player where they stand
+    // (whatever lies beyond): the next step is the same one.
+    let opens = world.level().door_between(me, next).is_some();
+    if !opens && (!world.level().passable(next) || world.visible_creature(next).is_some()) {
         return stop(ui, "You stop: the way is blocked.");
     }
-    // A step into a closed door on a side opens it and leaves the player where they stand:
-    // the next step is the same one.
-    let opens = world.level().door_between(me, next).is_some();
     if let Some(Auto::Travel { path, .. }) = &mut ui.auto
         && !opens
     {

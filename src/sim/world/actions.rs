@@ -95,10 +95,17 @@ impl World {
                     .step(from, dir)
                     .ok_or(Rejection::NoMove(dir))?;
                 let terrain = self.level().terrain_at(to).ok_or(Rejection::OffMap)?;
+                let level = self.level();
+                // A step into a closed door on a side opens it, whatever lies beyond.
+                let opens = matches!(command, Command::Move(_))
+                    && level.door_between(from, to).is_some()
+                    && level.move_allowed(from, to);
+                if opens {
+                    return Ok(PlayerAction::plain(Intention::Move(to)));
+                }
                 if terrain.blocks_movement() {
                     return Err(Rejection::Blocked(terrain));
                 }
-                let level = self.level();
                 if let Some(side) = level.side_of(from, to) {
                     let feature = level.side_at(side);
                     let striking = matches!(command, Command::Attack(_));

@@ -158,14 +158,21 @@ impl World {
                         level.move_allowed(a, b)
                     }
             };
-            let mut checked = wanted.checked(c.pos, from, step_ok);
-            // A step into a closed door on a side opens it; the stepper stays.
-            if let Intention::Move(t) = checked
-                && let Some(side) = level.door_between(c.pos, t)
-            {
-                s.doors.push((id, c.pos, side));
-                checked = Intention::Stay;
-            }
+            // A step into a closed door on a side opens it and the stepper stays, whatever
+            // lies beyond (a door may open onto water); otherwise R0 checks the intention.
+            let door = match wanted {
+                Intention::Move(t) if from == c.pos && level.move_allowed(c.pos, t) => {
+                    level.door_between(c.pos, t)
+                }
+                _ => None,
+            };
+            let checked = match door {
+                Some(side) => {
+                    s.doors.push((id, c.pos, side));
+                    Intention::Stay
+                }
+                None => wanted.checked(c.pos, from, step_ok),
+            };
             let plain = player.is_some_and(|p| p.deed == Deed::Plain);
             if id == World::PLAYER && checked == Intention::Stay && plain {
                 events.push(Event::Waited { who: id });
