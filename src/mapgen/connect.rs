@@ -40,11 +40,8 @@ pub(super) fn passable(grid: &Grid<Terrain>, i: usize) -> bool {
 /// open floor, [`Grid::distance`]). Sources count as reached whatever their terrain. No step
 /// crosses a thin wall of `sides`.
 pub(super) fn bfs_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<u32> {
-    if sides.any() {
-        return steps_past_walls(grid, sides, sources);
-    }
-    if grid.tiling() != Tiling::Hex {
-        return lattice_steps(grid, sources);
+    if sides.any() || grid.tiling() != Tiling::Hex {
+        return lattice_steps(grid, sides, sources);
     }
     let offsets = grid.neighbor_offsets();
     let mut dist = vec![FAR; grid.storage_len()];
@@ -69,8 +66,9 @@ pub(super) fn bfs_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) 
     dist
 }
 
-/// [`bfs_steps`] off hexes, where moves through corners cost more and may be refused.
-fn lattice_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
+/// [`bfs_steps`] off hexes, where moves through corners cost more and may be refused, and on
+/// levels with features on sides, whose thin walls no move crosses.
+fn lattice_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<u32> {
     let cost = |i: usize| passable(grid, i).then_some(1);
     let pinch = |i: usize| !grid.is_tile(i) || grid[i].pinches();
     let mut dist = vec![FAR; grid.storage_len()];
@@ -78,42 +76,12 @@ fn lattice_steps(grid: &Grid<Terrain>, sources: &[usize]) -> Vec<u32> {
         dist[i] = d;
         crate::path::Flow::Continue
     };
-    PathScratch::new().dijkstra_lattice(grid, cost, pinch, sources, u32::MAX - 1, visit);
-    dist
-}
-
-/// [`bfs_steps`] on a level with features on sides, by a breadth-first search over the rules'
-/// moves: each move's bit in the [`Sides::pass_mask`] of its tile, and no squeezing past a
-/// corner. Sides exist only on hexes and squares, whose moves all cost one step.
-fn steps_past_walls(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<u32> {
-    let tiling = grid.tiling();
-    let moves: Vec<_> = (0..tiling.classes())
-        .map(|class| (grid.move_offsets(class), tiling.moves(class)))
-        .collect();
-    let mut dist = vec![FAR; grid.storage_len()];
-    let mut queue = Vec::with_capacity(grid.len());
-    for &s in sources {
-        if grid.is_tile(s) && dist[s] == FAR {
-            dist[s] = 0;
-            queue.push(s);
-        }
-    }
-    let mut head = 0;
-    while let Some(&i) = queue.get(head) {
-        head += 1;
-        let (offsets, class_moves) = &moves[grid.class(i)];
-        let mask = sides.pass_mask(i);
-        for (k, (&o, m)) in offsets.iter().zip(class_moves.as_slice()).enumerate() {
-            let j = i.wrapping_add_signed(o);
-            let squeezes = m.squeezes().iter().any(|&(dx, dy)| {
-                let beside = i.wrapping_add_signed(grid.offset_of(dx, dy));
-                !grid.is_tile(beside) || grid[beside].pinches()
-            });
-            if mask >> k & 1 == 1 && !squeezes && dist[j] == FAR && passable(grid, j) {
-                dist[j] = dist[i] + 1;
-                queue.push(j);
-            }
-        }
+    let (mut scratch, limit) = (PathScratch::new(), u32::MAX - 1);
+    if sides.any() {
+        let pass = sides.pass_masks();
+        scratch.dijkstra_across(grid, cost, pinch, pass, sources, limit, visit);
+    } else {
+        scratch.dijkstra_lattice(grid, cost, pinch, sources, limit, visit);
     }
     dist
 }

@@ -193,6 +193,12 @@ impl PathScratch {
     }
 }
 
+/// The crossing test of a search from per-tile pass masks: move `k` from tile `i` when bit `k`
+/// of `pass[i]` is set (every move where `pass` holds no entry).
+fn crossing(pass: &[u8]) -> impl Fn(usize, usize) -> bool + '_ {
+    move |i, k| pass.get(i).is_none_or(|m| m >> k & 1 == 1)
+}
+
 impl PathScratch {
     /// [`PathScratch::astar_with`] on a level: off hexes a move through a corner never
     /// squeezes past a wall or a closed door ([`super::terrain_pinch`]), as the rules say.
@@ -232,10 +238,31 @@ impl PathScratch {
         reach: Reach,
         visit: impl FnMut(usize, u32) -> Flow,
     ) -> Option<u32> {
-        let pass = level.sides().pass_masks();
-        let crosses = |i: usize, k: usize| pass.get(i).is_none_or(|m| m >> k & 1 == 1);
         let pinch = super::terrain_pinch(level);
+        let crosses = crossing(level.sides().pass_masks());
         self.search_lattice(&level.terrain, cost, pinch, crosses, reach, visit)
+    }
+
+    /// [`PathScratch::dijkstra_lattice`] where no move crosses a thin wall: move `k` from tile
+    /// `i` only where bit `k` of `pass[i]` is set (a level's
+    /// [`crate::map::Sides::pass_masks`]; every move where `pass` holds no entry).
+    #[allow(clippy::too_many_arguments)]
+    pub fn dijkstra_across<T>(
+        &mut self,
+        grid: &Grid<T>,
+        cost: impl Fn(usize) -> Option<u32>,
+        pinch: impl Fn(usize) -> bool,
+        pass: &[u8],
+        sources: &[usize],
+        limit: u32,
+        visit: impl FnMut(usize, u32) -> Flow,
+    ) {
+        let reach = Reach {
+            sources,
+            goal: None,
+            limit,
+        };
+        self.search_lattice(grid, cost, pinch, crossing(pass), reach, visit);
     }
 
     /// [`PathScratch::dijkstra_with`] on a level, squeezing as [`PathScratch::astar_level`].
