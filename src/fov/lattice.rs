@@ -13,7 +13,7 @@
 
 use super::MAX_TREE_RADIUS;
 use crate::geom::{Cell, Tiling};
-use crate::map::Grid;
+use crate::map::{Grid, Sides};
 use std::collections::BTreeMap;
 
 /// One node, in depth-first order.
@@ -56,10 +56,10 @@ fn step_index(tiling: Tiling, from: Cell, dx: i32, dy: i32) -> u8 {
         .map_or(NO_MOVE, |k| k as u8)
 }
 
-/// Whether sight crosses move `step` from storage index `from`, by the level's sight masks
-/// ([`crate::map::Sides::see_mask`]); a tile reached by no move is never behind a side.
-fn crosses(see: &[u8], from: usize, step: u8) -> bool {
-    step == NO_MOVE || see.get(from).is_none_or(|m| m >> step & 1 == 1)
+/// Whether sight crosses move `step` from storage index `from` ([`Sides::sees`]); a tile
+/// reached by no move is never behind a side.
+fn crosses(sides: &Sides, from: usize, step: u8) -> bool {
+    step == NO_MOVE || sides.sees(from, usize::from(step))
 }
 
 /// The line tree of one tiling, radius and viewer class.
@@ -203,22 +203,22 @@ impl LatticeTree {
         self.walk(grid, blocks, |_, _| true, origin, out);
     }
 
-    /// [`LatticeTree::compute`] on a level with sides between tiles: `see` holds the level's
-    /// sight masks by storage index ([`crate::map::Sides::see_masks`]). A line stops at a
+    /// [`LatticeTree::compute`] on a level with sides between tiles (`sides`, the level's
+    /// [`Sides`]). A line stops at a
     /// side sight cannot cross, and a blocking tile is revealed only across a side sight
     /// crosses (DESIGN.md, "Tile sides and corners").
     pub fn compute_across<T>(
         &self,
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
-        see: &[u8],
+        sides: &Sides,
         origin: usize,
         out: &mut Vec<usize>,
     ) {
         self.walk(
             grid,
             blocks,
-            |from, step| crosses(see, from, step),
+            |from, step| crosses(sides, from, step),
             origin,
             out,
         );

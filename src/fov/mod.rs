@@ -75,14 +75,13 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
 fn visible_across_sides(level: &Level, start: usize, radius: u32) -> Vec<usize> {
     let grid = &level.terrain;
     let blocks = |i: usize| grid[i].blocks_sight();
-    let see = level.sides().see_masks();
     let tree = FovCache::of(level).and_then(|t| t.lattice_tree(radius, grid.class(start)));
     let Some(tree) = tree else {
         let crosses = |i: usize, j: usize| level.sight_crosses(grid.hex(i), grid.hex(j));
         return visible_by_lines_across(grid, blocks, crosses, grid.hex(start), radius);
     };
     let mut out = Vec::with_capacity(256);
-    tree.compute_across(grid, blocks, see, start, &mut out);
+    tree.compute_across(grid, blocks, level.sides(), start, &mut out);
     out
 }
 

@@ -127,7 +127,8 @@ impl Level {
                     let beside = self.terrain_at(from + Hex::new(dx, dy));
                     beside.is_none_or(Terrain::pinches)
                 });
-                !squeezes_by && self.side_mask(from, Sides::pass_mask) >> k & 1 == 1
+                let index = self.terrain.storage_index(from);
+                !squeezes_by && index.is_none_or(|i| self.sides.passes(i, k))
             })
     }
 
@@ -145,7 +146,10 @@ impl Level {
             return true;
         }
         match self.terrain.move_index_between(a, b) {
-            Some((k, _)) => self.side_mask(a, Sides::see_mask) >> k & 1 == 1,
+            Some((k, _)) => {
+                let index = self.terrain.storage_index(a);
+                index.is_none_or(|i| self.sides.sees(i, k))
+            }
             None => true,
         }
     }
@@ -164,14 +168,6 @@ impl Level {
             out.push(b);
         }
         out
-    }
-
-    /// A mask of [`Sides`] at the storage index of `at` (all open outside storage).
-    fn side_mask(&self, at: Hex, mask: impl Fn(&Sides, usize) -> u8) -> u8 {
-        match self.terrain.storage_index(at) {
-            Some(i) if self.sides.any() => mask(&self.sides, i),
-            _ => u8::MAX,
-        }
     }
 
     /// The closed door on the side between `from` and `to`, if one is there: a step across

@@ -151,14 +151,17 @@ impl Sides {
         self.see.get(i).copied().unwrap_or(ALL_OPEN)
     }
 
-    /// The per-index pass masks, empty when the level has no feature.
-    pub fn pass_masks(&self) -> &[u8] {
-        &self.pass
+    /// Whether move `k` (in the order of [`Tiling::moves`]) from storage index `i` may cross
+    /// (no thin wall; a closed door is crossed by opening it). Always, where the level has no
+    /// feature.
+    pub fn passes(&self, i: usize, k: usize) -> bool {
+        self.pass_mask(i) >> k & 1 == 1
     }
 
-    /// The per-index sight masks, empty when the level has no feature.
-    pub fn see_masks(&self) -> &[u8] {
-        &self.see
+    /// Whether sight crosses move `k` from storage index `i` (neither a thin wall nor a
+    /// closed door). Always, where the level has no feature.
+    pub fn sees(&self, i: usize, k: usize) -> bool {
+        self.see_mask(i) >> k & 1 == 1
     }
 
     /// Where a side's feature is kept: the owner's storage index and slot.

@@ -78,8 +78,7 @@ fn lattice_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<
     };
     let (mut scratch, limit) = (PathScratch::new(), u32::MAX - 1);
     if sides.any() {
-        let pass = sides.pass_masks();
-        scratch.dijkstra_across(grid, cost, pinch, pass, sources, limit, visit);
+        scratch.dijkstra_across(grid, cost, pinch, sides, sources, limit, visit);
     } else {
         scratch.dijkstra_lattice(grid, cost, pinch, sources, limit, visit);
     }
@@ -87,7 +86,7 @@ fn lattice_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<
 }
 
 /// Whether a step from `i` to its neighbour `j` is not stopped by a thin wall: the move's bit
-/// in `i`'s [`Sides::pass_mask`] (always, on a level without features on sides).
+/// from `i` ([`Sides::passes`]) (always, on a level without features on sides).
 pub(super) fn crosses(grid: &Grid<Terrain>, sides: &Sides, i: usize, j: usize) -> bool {
     if !sides.any() {
         return true;
@@ -98,7 +97,7 @@ pub(super) fn crosses(grid: &Grid<Terrain>, sides: &Sides, i: usize, j: usize) -
         .as_slice()
         .iter()
         .position(|m| grid.offset_of(m.dx, m.dy) == step)
-        .is_none_or(|k| sides.pass_mask(i) >> k & 1 == 1)
+        .is_none_or(|k| sides.passes(i, k))
 }
 
 /// Labels the connected regions of passable tiles: `labels[i]` is the region of index `i`

@@ -76,21 +76,20 @@ pub fn explore_step_with(
     // level with sides, a thin wall hides what lies beyond it for ever, so it borders nothing;
     // beyond a closed door the way goes on through the door (the step into it opens it).
     let across = side_moves(grid);
-    let (pass, see) = (level.sides().pass_masks(), level.sides().see_masks());
-    let bit = |masks: &[u8], i: usize, k: usize| masks.get(i).is_none_or(|m| m >> k & 1 == 1);
+    let sides = level.sides();
     let mask = grid.tile_mask();
     // The start borders nothing it does not already see, but may stand at a closed door.
     let beyond = |i: usize| -> Option<Option<usize>> {
         let mut behind_door = None;
         for &(o, k) in &across[grid.class(i)] {
             let j = i.wrapping_add_signed(o);
-            if !mask[j] || known(j) || !bit(pass, i, k) {
+            if !mask[j] || known(j) || !sides.passes(i, k) {
                 continue;
             }
-            if bit(see, i, k) && i != s {
-                return Some(None);
-            }
-            if bit(see, i, k) {
+            if sides.sees(i, k) {
+                if i != s {
+                    return Some(None);
+                }
                 continue;
             }
             behind_door.get_or_insert(j);

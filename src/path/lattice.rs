@@ -11,7 +11,7 @@ use super::dijkstra::Flow;
 use super::scratch::State;
 use super::{PathScratch, UNREACHED};
 use crate::geom::Tiling;
-use crate::map::{Grid, Level};
+use crate::map::{Grid, Level, Sides};
 
 /// One move as storage offsets: the tile entered, what the move adds to its cost, and the
 /// tiles it passes between.
@@ -193,12 +193,6 @@ impl PathScratch {
     }
 }
 
-/// The crossing test of a search from per-tile pass masks: move `k` from tile `i` when bit `k`
-/// of `pass[i]` is set (every move where `pass` holds no entry).
-fn crossing(pass: &[u8]) -> impl Fn(usize, usize) -> bool + '_ {
-    move |i, k| pass.get(i).is_none_or(|m| m >> k & 1 == 1)
-}
-
 impl PathScratch {
     /// [`PathScratch::astar_with`] on a level: off hexes a move through a corner never
     /// squeezes past a wall or a closed door ([`super::terrain_pinch`]), as the rules say.
@@ -239,20 +233,20 @@ impl PathScratch {
         visit: impl FnMut(usize, u32) -> Flow,
     ) -> Option<u32> {
         let pinch = super::terrain_pinch(level);
-        let crosses = crossing(level.sides().pass_masks());
+        let sides = level.sides();
+        let crosses = |i: usize, k: usize| sides.passes(i, k);
         self.search_lattice(&level.terrain, cost, pinch, crosses, reach, visit)
     }
 
-    /// [`PathScratch::dijkstra_lattice`] where no move crosses a thin wall: move `k` from tile
-    /// `i` only where bit `k` of `pass[i]` is set (a level's
-    /// [`crate::map::Sides::pass_masks`]; every move where `pass` holds no entry).
+    /// [`PathScratch::dijkstra_lattice`] where no move crosses a thin wall of `sides`
+    /// ([`Sides::passes`]).
     #[allow(clippy::too_many_arguments)]
     pub fn dijkstra_across<T>(
         &mut self,
         grid: &Grid<T>,
         cost: impl Fn(usize) -> Option<u32>,
         pinch: impl Fn(usize) -> bool,
-        pass: &[u8],
+        sides: &Sides,
         sources: &[usize],
         limit: u32,
         visit: impl FnMut(usize, u32) -> Flow,
@@ -262,7 +256,8 @@ impl PathScratch {
             goal: None,
             limit,
         };
-        self.search_lattice(grid, cost, pinch, crossing(pass), reach, visit);
+        let crosses = |i: usize, k: usize| sides.passes(i, k);
+        self.search_lattice(grid, cost, pinch, crosses, reach, visit);
     }
 
     /// [`PathScratch::dijkstra_with`] on a level, squeezing as [`PathScratch::astar_level`].
