@@ -30,6 +30,19 @@ impl Layout {
         }
     }
 
+    /// The words a set of this layout is given: [`Layout::words`] rounded up to a power of
+    /// two.
+    pub fn set_words(&self) -> usize {
+        self.words.next_power_of_two()
+    }
+
+    /// Where the field of view's walk marks the tile of offset bit `bit` when it reads that
+    /// tile on the way to another: the same bit of a second set, [`Layout::set_words`] words
+    /// after the first.
+    pub fn read_bit(&self, bit: u32) -> u32 {
+        bit + 64 * self.set_words() as u32
+    }
+
     /// The bits a row spans.
     pub fn row_bits(&self) -> i64 {
         64 * self.row_words as i64

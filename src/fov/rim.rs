@@ -6,7 +6,8 @@
 //! neighbour `N`: it reveals `N + d` for each direction `d` in which that tile is within the
 //! radius and no nearer to the viewer than `N`. [`Rim`] keeps, for each direction, the set of
 //! offsets that may reveal that way; the rule is then six shifted ORs of the open tiles over
-//! the rows in view ([`Layout`]), and one blocking test for each candidate not seen yet.
+//! the rows in view ([`Layout`]), and one blocking test for each candidate neither seen yet
+//! nor read by the first rule's walk on its way to other tiles.
 
 use super::marks::{Layout, mark, shifted_word};
 use crate::geom::{Direction, Hex};
@@ -57,19 +58,86 @@ impl Rim {
         super::marks::is_marked(&self.steps[d.index()].1, bit)
     }
 
-    /// The second rule over a finished first-rule walk: marks in `seen` every tile that blocks
-    /// sight next to a tile in `open` (the visible tiles that do not block) and no nearer to
-    /// the viewer. `word_cell(i)` is the storage index of bit 0 of word `i` for this viewer
-    /// (the tile of bit `b` of that word is that plus `b`), `mask` the grid's tile mask.
-    pub fn reveal(
-        &self,
-        layout: &Layout,
-        seen: &mut [u64],
-        open: &[u64],
-        word_cell: impl Fn(usize) -> usize,
-        mask: &[bool],
-        blocks: impl Fn(usize) -> bool,
-    ) {
+    /// The second rule over a finished first-rule walk, for layouts of one word a row
+    /// ([`Layout::row_words`] 1), then the visible tiles in ascending storage order, each
+    /// given to `visit`: every tile that blocks sight next to a visible one that does not, and
+    /// no nearer to the viewer, is added to `walk.seen`. Row `i`'s candidates come from the
+    /// open visible tiles of rows `i − 1`, `i` and `i + 1`, each computed whole, and row `i`
+    /// is final once its own candidates are settled.
+    pub fn reveal_rows<F, B>(&self, walk: Walk, sight: &Sight<F, B>, mut visit: impl FnMut(usize))
+    where
+        F: Fn(usize) -> usize,
+        B: Fn(usize) -> bool,
+    {
+        let Walk {
+            seen,
+            shut,
+            read_open,
+            read_shut,
+        } = walk;
+        let words = seen.len().min(MAX_ONE_WORD_ROWS);
+        // Bit `j`: row `j` has a visible tile. Rows further than one from those have no
+        // candidate.
+        let rows_seen = seen[..words]
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (j, &s)| m | (u64::from(s != 0) << j));
+        if rows_seen == 0 {
+            return;
+        }
+        let first = rows_seen.trailing_zeros() as usize;
+        let last = 63 - rows_seen.leading_zeros() as usize;
+        let (from, to) = (first.saturating_sub(1), (last + 2).min(words));
+        // `Direction::ALL` is E, NE, NW, W, SW, SE.
+        let [e, ne, nw, w, sw, se] = Direction::ALL.map(Direction::index);
+        // The open visible tiles of rows `i − 1` and `i`, taken before row `i − 1` gained its
+        // walls.
+        let open = |seen: &[u64], j: usize| seen[j] & !shut[j];
+        let mut above = if from == 0 { 0 } else { open(seen, from - 1) };
+        let mut here = open(seen, from);
+        let mut base = (sight.row_cell)(from);
+        for i in from..to {
+            let below = if i + 1 < words { open(seen, i + 1) } else { 0 };
+            let (may_above, may, may_below) = (&self.rows[i], &self.rows[i + 1], &self.rows[i + 2]);
+            let near = ((here & may[e]) << 1)
+                | ((here & may[w]) >> 1)
+                | (above & may_above[sw])
+                | ((above & may_above[se]) << 1)
+                | (below & may_below[ne])
+                | ((below & may_below[nw]) >> 1);
+            // The walk read some candidates already: those need no test.
+            let fresh = near & !seen[i] & !read_open[i];
+            let walls = (fresh & read_shut[i]) | sight.walls_among(fresh & !read_shut[i], base);
+            let mut bits = seen[i] | walls;
+            seen[i] = bits;
+            while bits != 0 {
+                visit(base.wrapping_add(bits.trailing_zeros() as usize));
+                bits &= bits - 1;
+            }
+            base = base.wrapping_add_signed(sight.stride);
+            (above, here) = (here, below);
+        }
+    }
+
+    /// The second rule over a finished first-rule walk, for layouts of several words a row:
+    /// marks in `walk.seen` every tile that blocks sight next to a visible one that does not,
+    /// and no nearer to the viewer. `walk.shut` is left holding the open visible tiles.
+    pub fn reveal<F, B>(&self, layout: &Layout, walk: Walk, sight: &Sight<F, B>)
+    where
+        F: Fn(usize) -> usize,
+        B: Fn(usize) -> bool,
+    {
+        let Walk {
+            seen,
+            shut,
+            read_open,
+            read_shut,
+        } = walk;
+        // The visible tiles that do not block, in place of those that do.
+        for (o, s) in shut.iter_mut().zip(seen.iter()) {
+            *o = s & !*o;
+        }
+        let open: &[u64] = shut;
         let Some(lo) = open.iter().position(|&w| w != 0) else {
             return;
         };
@@ -78,45 +146,6 @@ impl Rim {
         let reach = layout.row_words + 1;
         let from = lo.saturating_sub(reach);
         let to = (hi + reach).min(layout.words);
-        let mut test = |i: usize, candidates: u64| {
-            // Each candidate is next to an open tile, so inside storage.
-            let mut fresh = candidates & !seen[i];
-            if fresh == 0 {
-                return;
-            }
-            let base = word_cell(i);
-            let mut walls = 0;
-            while fresh != 0 {
-                let b = fresh.trailing_zeros();
-                fresh &= fresh - 1;
-                let cell = base.wrapping_add(b as usize);
-                walls |= u64::from(mask[cell] & blocks(cell)) << b;
-            }
-            seen[i] |= walls;
-        };
-        if layout.row_words == 1 {
-            // A row is one word with room to spare: a step is a word up or down and a shift
-            // within the word. Row `i`'s candidates come from the open tiles of rows `i − 1`,
-            // `i` and `i + 1`, each computed whole (no word written twice).
-            // `Direction::ALL` is E, NE, NW, W, SW, SE.
-            let [e, ne, nw, w, sw, se] = Direction::ALL.map(Direction::index);
-            // Row `j` of the open tiles at `padded[j + 1]`, clear rows around.
-            let mut padded = [0u64; MAX_ONE_WORD_ROWS + 2];
-            padded[(lo + 1)..=hi].copy_from_slice(&open[lo..hi]);
-            for i in from..to {
-                let (above, o, below) = (padded[i], padded[i + 1], padded[i + 2]);
-                let (may_above, may, may_below) =
-                    (&self.rows[i], &self.rows[i + 1], &self.rows[i + 2]);
-                let near = ((o & may[e]) << 1)
-                    | ((o & may[w]) >> 1)
-                    | (above & may_above[sw])
-                    | ((above & may_above[se]) << 1)
-                    | (below & may_below[ne])
-                    | ((below & may_below[nw]) >> 1);
-                test(i, near);
-            }
-            return;
-        }
         for i in from..to {
             let mut candidates = 0;
             for (by, may) in &self.steps {
@@ -128,8 +157,50 @@ impl Rim {
                 };
                 candidates |= shifted_word(source, *by, i);
             }
-            test(i, candidates);
+            let fresh = candidates & !seen[i] & !read_open[i];
+            let unknown = fresh & !read_shut[i];
+            seen[i] |= (fresh & read_shut[i]) | sight.walls_among(unknown, (sight.row_cell)(i));
         }
+    }
+}
+
+/// What the first rule's walk marked, one slice per set, each as long as the layout.
+pub(super) struct Walk<'a> {
+    /// The tiles seen along clear lines; the second rule adds the walls it reveals.
+    pub seen: &'a mut [u64],
+    /// The seen tiles that block sight.
+    pub shut: &'a mut [u64],
+    /// The open tiles the walk read on the way to others.
+    pub read_open: &'a [u64],
+    /// The blocking tiles the walk read on the way to others.
+    pub read_shut: &'a [u64],
+}
+
+/// How the second rule finds the tiles of a set and tests them.
+pub(super) struct Sight<'a, F, B> {
+    /// The storage index of bit 0 of each word of the sets (the tile of bit `b` of word `i`
+    /// is `row_cell(i) + b`).
+    pub row_cell: F,
+    /// The storage index offset of one row down.
+    pub stride: isize,
+    /// The grid's tile mask.
+    pub mask: &'a [bool],
+    /// Whether a tile blocks sight.
+    pub blocks: B,
+}
+
+impl<F, B: Fn(usize) -> bool> Sight<'_, F, B> {
+    /// The bits of `candidates` whose tiles block sight, bit `b` being the tile at
+    /// `base + b`. Each candidate is next to an open tile, so inside storage.
+    fn walls_among(&self, mut candidates: u64, base: usize) -> u64 {
+        let mut walls = 0;
+        while candidates != 0 {
+            let b = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let cell = base.wrapping_add(b as usize);
+            walls |= u64::from(self.mask[cell] & (self.blocks)(cell)) << b;
+        }
+        walls
     }
 }
 

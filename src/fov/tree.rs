@@ -6,7 +6,9 @@
 //! exactly when nothing strictly between the viewer and it blocks: the first rule of DESIGN.md.
 //! The open tiles the walk finds visible then reveal their blocking neighbours that are within
 //! the radius and no nearer to the viewer ([`Rim`]): the second rule. Bit sets laid out by rows
-//! ([`Layout`]) keep every tile reported once, in index order.
+//! ([`Layout`]) keep every tile reported once, in index order. The walk also marks the tiles it
+//! reads on the way to others, open or blocking, in sets of their own: most of the second
+//! rule's candidates are among them, and need no test of the map.
 //!
 //! Each node stores its tile's offset from the viewer, so the walk needs no stack: the tile
 //! of a node is the viewer's storage index plus `dy · stride + dx`. That is the tile the line
@@ -16,7 +18,7 @@
 //! radii up to 31, and its walk on grids of that stride is one addition per node.
 
 use super::marks::{Layout, mark};
-use super::rim::Rim;
+use super::rim::{Rim, Sight, Walk};
 use crate::geom::{Direction, Hex};
 use crate::map::Grid;
 use std::collections::BTreeMap;
@@ -28,9 +30,9 @@ pub const MAX_TREE_RADIUS: u32 = 64;
 const END: u32 = 1 << 31;
 
 /// One node, in depth-first order: its offset from the viewer, the bit of its offset
-/// ([`Layout::bit`], with [`END`] when the node ends the line to that offset), and where the
-/// node after its subtree starts. Every node visited ORs into its bit's word, the inner ones
-/// a zero, so the walk marks without a branch.
+/// ([`Layout::bit`] with [`END`] when the node ends the line to that offset, else
+/// [`Layout::read_bit`]), and where the node after its subtree starts. Every node visited ORs
+/// into its bit's word, so the walk marks without a branch.
 #[derive(Copy, Clone, Debug)]
 struct Node {
     dx: i8,
@@ -173,44 +175,54 @@ impl FovTree {
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
         origin: usize,
-        mut visit: impl FnMut(usize),
+        visit: impl FnMut(usize),
     ) {
-        self.with_walk(grid, blocks, origin, |seen| {
-            self.read(grid, origin, seen, &mut visit);
-        });
-    }
-
-    /// Runs the walk with cleared sets on the stack, sized to a power of two the walk's
-    /// indices are cut to (so they need no bounds check), then `f` with the visible tiles'
-    /// set, `words` long. No call when `origin` is no tile.
-    fn with_walk<T>(
-        &self,
-        grid: &Grid<T>,
-        blocks: impl Fn(usize) -> bool,
-        origin: usize,
-        f: impl FnOnce(&[u64]),
-    ) {
-        let words = self.layout.words;
+        let words = self.layout.set_words();
         if words <= 32 {
-            self.walk_sized::<T, 32>(grid, blocks, origin, f);
+            self.visit_sized::<T, 64>(grid, blocks, origin, visit);
         } else if words <= 64 {
-            self.walk_sized::<T, 64>(grid, blocks, origin, f);
+            self.visit_sized::<T, 128>(grid, blocks, origin, visit);
         } else {
-            self.walk_sized::<T, 512>(grid, blocks, origin, f);
+            self.visit_sized::<T, 1024>(grid, blocks, origin, visit);
         }
     }
 
-    /// [`FovTree::with_walk`] with sets of `W` words.
-    fn walk_sized<T, const W: usize>(
+    /// [`FovTree::visit`] with the walk's marks in cleared sets of `W` words on the stack,
+    /// twice the layout's [`Layout::set_words`]: a power of two the walk's indices are cut to,
+    /// so they need no bounds check.
+    fn visit_sized<T, const W: usize>(
         &self,
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
         origin: usize,
-        f: impl FnOnce(&[u64]),
+        visit: impl FnMut(usize),
     ) {
-        let (mut seen, mut open) = ([0u64; W], [0u64; W]);
-        if self.walk(grid, blocks, origin, &mut seen, &mut open) {
-            f(&seen[..self.layout.words]);
+        let mut sets = [[0u64; W]; 2];
+        if !self.walk(grid, &blocks, origin, &mut sets) {
+            return;
+        }
+        let [marks, shut] = &mut sets;
+        let (words, half) = (self.layout.words, W / 2);
+        let (seen, read_open) = marks.split_at_mut(half);
+        let (shut, read_shut) = shut.split_at_mut(half);
+        let walk = Walk {
+            seen: &mut seen[..words],
+            shut: &mut shut[..words],
+            read_open: &read_open[..words],
+            read_shut: &read_shut[..words],
+        };
+        let stride = Self::stride_of(grid);
+        let sight = Sight {
+            row_cell: self.word_cells(stride, origin),
+            stride,
+            mask: grid.tile_mask(),
+            blocks,
+        };
+        if self.layout.row_words == 1 {
+            self.rim.reveal_rows(walk, &sight, visit);
+        } else {
+            self.rim.reveal(&self.layout, walk, &sight);
+            self.read(grid, origin, &seen[..words], visit);
         }
     }
 
@@ -237,36 +249,37 @@ impl FovTree {
         }
     }
 
-    /// The walk behind [`FovTree::visit`]: marks every visible tile in `seen` (clear on entry,
-    /// as `open` is, and at least as long as the layout), the first rule by the tree and then
-    /// the second from the open tiles found ([`Rim::reveal`]). False when `origin` is no tile.
+    /// The first rule, by the tree: marks in `sets[0]` the tiles seen along clear lines (the
+    /// first half of the words, [`Layout::bit`]) and the open tiles read on the way to others
+    /// (the second half), and in `sets[1]`, at the same places, the tiles read that block.
+    /// The sets are clear on entry. False when `origin` is no tile.
     fn walk<T, const W: usize>(
         &self,
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
         origin: usize,
-        seen: &mut [u64; W],
-        open: &mut [u64; W],
+        sets: &mut [[u64; W]; 2],
     ) -> bool {
         if !grid.is_tile(origin) {
             return false;
         }
-        mark(seen, self.layout.bit(0, 0) as usize);
+        let [marks, shut] = sets;
+        mark(marks, self.layout.bit(0, 0) as usize);
         let stride = Self::stride_of(grid);
         let mask = grid.tile_mask();
-        // A node that ends its line marks its bit in `seen` when it is a tile, and in `shut`
-        // too when that tile blocks. Only an open tile lets the walk go on down its subtree.
-        // The open branch, the usual one on open ground, writes one word.
-        let shut = open;
+        // A node's bit is in the first half when it ends its line, in the second when it does
+        // not ([`Layout::read_bit`]). An open tile marks it, and lets the walk go on down its
+        // subtree: one write, the usual case on open ground. A blocking tile marks it in
+        // `shut`, and in `marks` too when it ends its line (a wall seen).
         let mut visit = |cell: usize, bit: usize, end: u64| -> bool {
             let clear = mask[cell] & !blocks(cell);
             // `W` is a power of two, so the index needs no bounds check.
             let (word, shift) = (bit / 64 % W, bit % 64);
             if clear {
-                seen[word] |= end << shift;
+                marks[word] |= 1 << shift;
             } else {
-                let tile = (u64::from(mask[cell]) & end) << shift;
-                seen[word] |= tile;
+                let tile = u64::from(mask[cell]) << shift;
+                marks[word] |= tile & end.wrapping_neg();
                 shut[word] |= tile;
             }
             clear
@@ -298,20 +311,6 @@ impl FovTree {
                 };
             }
         }
-        let words = self.layout.words;
-        // The visible tiles that do not block, in place of those that do.
-        for (o, s) in shut[..words].iter_mut().zip(&seen[..words]) {
-            *o = s & !*o;
-        }
-        let open = shut;
-        self.rim.reveal(
-            &self.layout,
-            &mut seen[..words],
-            &open[..words],
-            self.word_cells(stride, origin),
-            mask,
-            blocks,
-        );
         true
     }
 
@@ -339,9 +338,7 @@ impl FovTree {
         out: &mut Vec<usize>,
     ) {
         out.clear();
-        self.with_walk(grid, blocks, origin, |seen| {
-            self.read(grid, origin, seen, |cell| out.push(cell));
-        });
+        self.visit(grid, blocks, origin, |cell| out.push(cell));
     }
 }
 
@@ -356,7 +353,11 @@ fn flatten(drafts: &[Draft], layout: &Layout, id: usize, out: &mut Vec<Node>) {
         out.push(Node {
             dx: draft.offset.x as i8,
             dy: draft.offset.y as i8,
-            mark: if draft.terminal { own | END } else { own },
+            mark: if draft.terminal {
+                own | END
+            } else {
+                layout.read_bit(own)
+            },
             skip: 0,
         });
         flatten(drafts, layout, c as usize, out);
@@ -393,8 +394,15 @@ mod tests {
                 .collect();
             want.sort_unstable();
             assert_eq!(ends, want, "radius {r}");
+            // An inner node marks its offset's bit in the second set.
+            let read = tree.layout.read_bit(0) as usize;
             assert!(tree.nodes.iter().all(|n| {
-                tree.layout.offset(bit(n)) == Some((i32::from(n.dx), i32::from(n.dy)))
+                let at = if n.mark & END == 0 {
+                    bit(n).checked_sub(read)
+                } else {
+                    Some(bit(n))
+                };
+                at.and_then(|b| tree.layout.offset(b)) == Some((i32::from(n.dx), i32::from(n.dy)))
                     && Hex::new(i32::from(n.dx), i32::from(n.dy)).length() as u32 <= r
             }));
         }
@@ -462,6 +470,44 @@ mod tests {
                 flat.compute_sorted(&grid, blocks, o, &mut d);
                 c.sort_unstable();
                 assert_eq!((&c, &d), (&a, &b), "made for this grid");
+            }
+        }
+    }
+
+    #[test]
+    fn rows_of_one_word_and_of_several_agree_with_the_line_by_line_form() {
+        // Radius 20 lays a row in one word, 40 in two; a tree made for the grid walks small
+        // nodes, a general one the rest. The walls the walk read on the way to other tiles
+        // are revealed without a test, those it did not read with one: both must be right.
+        use crate::rng::{Stream, below, stream};
+        for percent in [5, 30, 50] {
+            let mut grid = Grid::new(
+                &Shape::Parallelogram {
+                    width: 90,
+                    height: 90,
+                },
+                Terrain::Floor,
+            )
+            .unwrap();
+            let mut rng = stream(3, Stream::Generation, percent);
+            for i in grid.indices().collect::<Vec<_>>() {
+                if below(&mut rng, 100) < percent as usize {
+                    grid[i] = Terrain::Wall;
+                }
+            }
+            let blocks = |i: usize| grid[i].blocks_sight();
+            for radius in [20, 40] {
+                let general = FovTree::new(radius).unwrap();
+                let flat = general.for_grid(&grid);
+                for viewer in [Hex::new(45, 45), Hex::new(3, 80), Hex::new(70, 12)] {
+                    let want = super::super::lines::visible_by_lines(&grid, blocks, viewer, radius);
+                    let o = grid.index(viewer).unwrap();
+                    let mut out = Vec::new();
+                    for tree in [&general, &flat] {
+                        tree.compute(&grid, blocks, o, &mut out);
+                        assert_eq!(out, want, "{percent}% walls, radius {radius}, {viewer}");
+                    }
+                }
             }
         }
     }
