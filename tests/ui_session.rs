@@ -1,6 +1,8 @@
 //! The shell end to end without a terminal: keys through the keymap, modes, the record.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/screen.rs"]
+mod screen;
 use hexdeep::geom::{Compass, Hex};
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::sim::{Command, World};
@@ -88,9 +90,19 @@ fn quitting_asks_first() {
     let mut s = session();
     press(&mut s, 'Q');
     assert_eq!(s.ui.mode, Mode::ConfirmQuit);
+    let asked = screen::text(&screen::draw(&mut s, 110, 36));
+    assert!(asked.contains("Abandon this run?"), "{asked}");
     press(&mut s, 'n');
     assert!(!s.ui.quit);
     assert_eq!(s.ui.mode, Mode::Normal);
+    let after = screen::text(&screen::draw(&mut s, 110, 36));
+    assert!(!after.contains("Abandon this run?"), "{after}");
+    assert!(after.contains("You carry on."), "{after}");
+    let history: Vec<String> = s.ui.log.lines().collect();
+    assert!(
+        history.iter().all(|l| !l.contains("Abandon")),
+        "the question is not a message: {history:?}"
+    );
     assert_eq!(
         s.world.player().pos,
         Hex::new(4, 4),

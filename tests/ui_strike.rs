@@ -127,7 +127,7 @@ fn the_strike_prompt_says_what_it_waits_for_and_esc_cancels() {
     assert!(screen.contains("Esc: cancel"), "{screen}");
     assert!(
         screen.contains("Strike which way?"),
-        "the log asks too: {screen}"
+        "asked under the messages too: {screen}"
     );
     let turn = s.world.turn();
     press(&mut s, KeyCode::Esc);
@@ -255,4 +255,25 @@ fn a_strike_is_saved_and_verified_like_any_command() {
     assert!(back.current.differences(&s.world).is_empty());
     let (report, ok) = persist::verify::verify_files(&[&path]);
     assert!(ok, "{report}");
+}
+
+#[test]
+fn the_strike_question_shows_while_it_waits_and_the_history_does_not_keep_it() {
+    let mut s = session(rat_room());
+    for _ in 0..3 {
+        press_char(&mut s, 'F');
+        assert!(text(&mut s).contains("Strike which way?"));
+        press(&mut s, KeyCode::Esc);
+        let screen = text(&mut s);
+        assert!(!screen.contains("Strike which way?"), "{screen}");
+    }
+    let history = log(&s);
+    assert!(
+        history.iter().all(|l| !l.contains("Strike which way?")),
+        "{history:?}"
+    );
+    assert!(
+        history.iter().any(|l| l.contains("You lower your weapon.")),
+        "{history:?}"
+    );
 }

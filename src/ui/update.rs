@@ -161,22 +161,11 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Wear => item_prompt::ask(ui, world, ItemVerb::Wear),
         Intent::Drop => item_prompt::ask(ui, world, ItemVerb::Drop),
         Intent::Throw => item_prompt::ask(ui, world, ItemVerb::Throw),
-        Intent::Strike => {
-            ui.mode = Mode::Strike;
-            ui.log.push(STRIKE_PROMPT);
-        }
+        Intent::Strike => ui.mode = Mode::Strike,
         Intent::Inventory => ui.mode = Mode::Inventory,
         Intent::Descend => return stairs(ui, world, true),
         Intent::Ascend => return stairs(ui, world, false),
-        Intent::Quit => {
-            ui.mode = Mode::ConfirmQuit;
-            ui.log.push(if world.is_over() {
-                "Quit? Press y to quit, any other key to stay."
-            } else {
-                "Abandon this run? It ends here and counts as quit. Press y to abandon, any \
-                 other key to carry on (S saves and quits instead)."
-            });
-        }
+        Intent::Quit => ui.mode = Mode::ConfirmQuit,
         Intent::Help => ui.mode = Mode::Help { scroll: 0 },
         Intent::History => ui.mode = Mode::History { scroll: 0 },
         Intent::Look => {
@@ -297,6 +286,24 @@ fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
 /// What `F` asks.
 pub const STRIKE_PROMPT: &str =
     "Strike which way? A direction key (or a click on a neighbouring tile); Esc cancels.";
+
+/// What `Q` asks while the game goes on.
+pub const ABANDON_PROMPT: &str = "Abandon this run? It ends here and counts as quit. Press y to \
+     abandon, any other key to carry on (S saves and quits instead).";
+
+/// What `Q` asks once the game is over.
+pub const QUIT_PROMPT: &str = "Quit? Press y to quit, any other key to stay.";
+
+/// The question `mode` waits on an answer to, shown under the messages while it waits and
+/// not kept in the history; `over` when the game has ended.
+pub fn prompt(mode: &Mode, over: bool) -> Option<&'static str> {
+    match mode {
+        Mode::Strike => Some(STRIKE_PROMPT),
+        Mode::ConfirmQuit if over => Some(QUIT_PROMPT),
+        Mode::ConfirmQuit => Some(ABANDON_PROMPT),
+        _ => None,
+    }
+}
 
 /// The answer to "strike which way?": a direction strikes that tile, whatever stands there
 /// now (a monster that steps into it is hit); anything else backs out.

@@ -4,14 +4,18 @@ use crate::ui::palette::Palette;
 use crate::ui::state::MessageLog;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-/// The last few messages, newest at the bottom; fresh ones bright, older ones faint.
+/// The last few messages, newest at the bottom; fresh ones bright, older ones faint. A
+/// question the game waits on an answer to comes under them, bold; it is not a message and
+/// the history does not keep it.
 pub struct LogView<'a> {
     /// The messages.
     pub log: &'a MessageLog,
+    /// The question asked now, if any.
+    pub prompt: Option<&'a str>,
     /// Colours.
     pub palette: Palette,
 }
@@ -25,6 +29,12 @@ impl Widget for &LogView<'_> {
         let width = usize::from(inner.width).max(1);
         // Newest first, wrapped, until the area is full; then turned the right way up.
         let mut lines: Vec<Line> = Vec::new();
+        if let Some(prompt) = self.prompt {
+            let bold = Style::default().add_modifier(Modifier::BOLD);
+            for part in wrap(prompt, width).into_iter().rev() {
+                lines.push(Line::styled(part, bold));
+            }
+        }
         for (back, text) in self.log.lines().rev().enumerate() {
             if lines.len() >= shown {
                 break;
