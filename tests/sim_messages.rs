@@ -137,3 +137,61 @@ fn refusals_name_items_as_english_too() {
         "you must wield a bow to fire arrows"
     );
 }
+
+#[test]
+fn the_other_side_of_a_bump_is_named_only_when_in_view() {
+    use hexdeep::map::Terrain;
+    use hexdeep::sim::BounceReason;
+    // A wall across the room hides its east end: a rat in view, a goblin and a jackal behind.
+    let mut level = room::level(&[
+        ("rat", Hex::new(4, 2)),
+        ("goblin", Hex::new(9, 2)),
+        ("jackal", Hex::new(3, 2)),
+    ]);
+    for y in 0..5 {
+        level.terrain.set(Hex::new(7, y), Terrain::Wall);
+    }
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap();
+    let id = |name: &str| {
+        world
+            .creatures()
+            .iter()
+            .position(|c| c.name == name)
+            .unwrap()
+    };
+    let (rat, goblin, jackal) = (id("rat"), id("goblin"), id("jackal"));
+    assert!(world.is_visible(Hex::new(4, 2)) && world.is_visible(Hex::new(3, 2)));
+    assert!(
+        !world.is_visible(Hex::new(9, 2)),
+        "the goblin is out of view"
+    );
+    let bump = |reason| Event::Bounced {
+        who: rat,
+        at: Hex::new(4, 2),
+        toward: Hex::new(5, 2),
+        reason,
+    };
+    assert_eq!(
+        messages(
+            &[bump(BounceReason::LostContest { winner: goblin })],
+            &world
+        ),
+        ["the rat loses the tile to something"]
+    );
+    assert_eq!(
+        messages(&[bump(BounceReason::Occupied { by: goblin })], &world),
+        ["the rat bounces off something"]
+    );
+    assert_eq!(
+        messages(
+            &[bump(BounceReason::LostContest { winner: jackal })],
+            &world
+        ),
+        ["the rat loses the tile to the jackal"]
+    );
+}

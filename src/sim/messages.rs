@@ -80,6 +80,22 @@ impl Teller<'_> {
         }
     }
 
+    /// [`Teller::name`] for a creature the player sees now, "something" for one out of view
+    /// (the other side of a bump may stand where the player cannot see).
+    fn name_if_seen(&self, id: CreatureId) -> String {
+        let seen = id == World::PLAYER
+            || self
+                .world
+                .creatures()
+                .get(id)
+                .is_some_and(|c| self.world.is_visible(c.pos));
+        if seen {
+            self.name(id)
+        } else {
+            "something".to_string()
+        }
+    }
+
     fn possessive(&self, id: CreatureId) -> String {
         if id == World::PLAYER {
             "your".to_string()
@@ -194,13 +210,13 @@ impl Teller<'_> {
                     BounceReason::LostContest { winner } => format!(
                         "{} the tile to {}",
                         self.says(who, "lose", "loses"),
-                        self.name(winner)
+                        self.name_if_seen(winner)
                     ),
                     BounceReason::Occupied { by } => {
                         format!(
                             "{} off {}",
                             self.says(who, "bounce", "bounces"),
-                            self.name(by)
+                            self.name_if_seen(by)
                         )
                     }
                     BounceReason::HostileSwap { with } => {
@@ -210,7 +226,7 @@ impl Teller<'_> {
                         format!(
                             "{} and {} block each other",
                             self.name(who),
-                            self.name(with)
+                            self.name_if_seen(with)
                         )
                     }
                 })
