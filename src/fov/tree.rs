@@ -329,7 +329,7 @@ impl FovTree {
 
     /// The visible tiles from `origin` in ascending index order, written to `out` (cleared
     /// first), without a sort: the walk marks bits laid out in storage order
-    /// ([`Layout`]), and reading them in order lists the tiles in order.
+    /// (`Layout`), and reading them in order lists the tiles in order.
     pub fn compute_sorted<T>(
         &self,
         grid: &Grid<T>,

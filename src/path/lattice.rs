@@ -150,7 +150,7 @@ impl PathScratch {
         found
     }
 
-    /// A* on any tiling ([`PathScratch::search_lattice`]): the cost of the cheapest path from
+    /// A* on any tiling (`PathScratch::search_lattice`): the cost of the cheapest path from
     /// `start` to `goal`, the path then in [`PathScratch::index_path`].
     pub fn astar_lattice<T>(
         &mut self,
@@ -173,7 +173,7 @@ impl PathScratch {
         self.search_lattice(grid, cost, pinch, |_, _| true, reach, never)
     }
 
-    /// Dijkstra on any tiling ([`PathScratch::search_lattice`]) from `sources`, within
+    /// Dijkstra on any tiling (`PathScratch::search_lattice`) from `sources`, within
     /// `limit`, calling `visit` as each tile is settled.
     pub fn dijkstra_lattice<T>(
         &mut self,

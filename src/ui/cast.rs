@@ -149,7 +149,7 @@ fn write_cast(
 /// How often progress is told.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
-/// A progress line on standard error, redrawn in place at most every [`PROGRESS_EVERY`],
+/// A progress line on standard error, redrawn in place at most every `PROGRESS_EVERY`,
 /// when standard error is a terminal; nothing otherwise.
 pub fn stderr_progress() -> impl FnMut(usize, usize) {
     let shown = std::io::stderr().is_terminal();

@@ -2,8 +2,8 @@
 //! says (rules R1–R9), on plain data so that the game and the scenario runner share it.
 //!
 //! The four phases of the tiling-module article: accumulate moves by target tile, adjudicate
-//! (contests, chains, swaps, cycles: [`moves`]), consolidate (attacks and simultaneous
-//! damage: [`attacks`]) and distribute (the new positions, in the [`Outcome`]).
+//! (contests, chains, swaps, cycles: `moves`), consolidate (attacks and simultaneous
+//! damage: `attacks`) and distribute (the new positions, in the [`Outcome`]).
 //!
 //! Tiles are dense indices below a bound given to [`Resolver::new`]; the caller maps its hexes
 //! to them (a grid's storage index, or a sorted list of hexes). Units are indices into the

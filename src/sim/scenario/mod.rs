@@ -7,7 +7,7 @@
 //! segments), `initiative` (0) and `intentions`, used in order over the turns: `"stay"`,
 //! `{"move": [x, y]}` or `{"attack": [x, y]}`, optionally with `"from": [x, y]`. A unit may
 //! instead be a `monster` of `data/monsters.toml` (by name): its mind chooses in each
-//! segment it acts in, as in the game (see [`minds`]), hunting the first unit of the
+//! segment it acts in, as in the game (see `minds`), hunting the first unit of the
 //! `"player"` faction; its faction defaults to `"monsters"`, its numbers to its kind's, and
 //! `hp` is what it has left. Output, units in input order:
 //! `{"units":[{"id":"A","pos":[1,1],"hp":10,"alive":true}, ...]}`. Ties in contests that
