@@ -85,6 +85,16 @@ pub(super) fn mark(marks: &mut [u64], bit: usize) {
     marks[bit / 64] |= 1 << (bit % 64);
 }
 
+/// Calls `visit` with `base + b` for each bit `b` set in `bits`, lowest first: the tiles of
+/// one word of a set whose bit 0 is the tile `base`.
+#[inline]
+pub(super) fn each_tile(base: usize, mut bits: u64, visit: &mut impl FnMut(usize)) {
+    while bits != 0 {
+        visit(base.wrapping_add(bits.trailing_zeros() as usize));
+        bits &= bits - 1;
+    }
+}
+
 /// Whether bit `bit` of `marks` is set.
 #[cfg(test)]
 pub(super) fn is_marked(marks: &[u64], bit: usize) -> bool {

@@ -9,7 +9,7 @@
 //! the rows in view ([`Layout`]), and one blocking test for each candidate neither seen yet
 //! nor read by the first rule's walk on its way to other tiles.
 
-use super::marks::{Layout, mark, shifted_word};
+use super::marks::{Layout, each_tile, mark, shifted_word};
 use crate::geom::{Direction, Hex};
 
 /// The most rows a layout of one word a row has (radius 31).
@@ -108,12 +108,8 @@ impl Rim {
             // The walk read some candidates already: those need no test.
             let fresh = near & !seen[i] & !read_open[i];
             let walls = (fresh & read_shut[i]) | sight.walls_among(fresh & !read_shut[i], base);
-            let mut bits = seen[i] | walls;
-            seen[i] = bits;
-            while bits != 0 {
-                visit(base.wrapping_add(bits.trailing_zeros() as usize));
-                bits &= bits - 1;
-            }
+            seen[i] |= walls;
+            each_tile(base, seen[i], &mut visit);
             base = base.wrapping_add_signed(sight.stride);
             (above, here) = (here, below);
         }

@@ -17,7 +17,7 @@
 //! grid stride ([`FovTree::for_grid`]) also keeps that sum per node, in nodes of 8 bytes for
 //! radii up to 31, and its walk on grids of that stride is one addition per node.
 
-use super::marks::{Layout, mark};
+use super::marks::{Layout, each_tile, mark};
 use super::rim::{Rim, Sight, Walk};
 use crate::geom::{Direction, Hex};
 use crate::map::Grid;
@@ -195,7 +195,7 @@ impl FovTree {
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
         origin: usize,
-        visit: impl FnMut(usize),
+        mut visit: impl FnMut(usize),
     ) {
         let mut sets = [[0u64; W]; 2];
         if !self.walk(grid, &blocks, origin, &mut sets) {
@@ -222,7 +222,9 @@ impl FovTree {
             self.rim.reveal_rows(walk, &sight, visit);
         } else {
             self.rim.reveal(&self.layout, walk, &sight);
-            self.read(grid, origin, &seen[..words], visit);
+            for (i, &bits) in seen[..words].iter().enumerate() {
+                each_tile((sight.row_cell)(i), bits, &mut visit);
+            }
         }
     }
 
@@ -230,23 +232,6 @@ impl FovTree {
     /// with rows `stride` cells apart.
     fn word_cells(&self, stride: isize, origin: usize) -> impl Fn(usize) -> usize + '_ {
         move |word| origin.wrapping_add_signed(self.layout.word_delta(word, stride))
-    }
-
-    /// Calls `visit` with the tile of each bit set in `seen`, in bit order (ascending storage
-    /// order).
-    fn read<T>(&self, grid: &Grid<T>, origin: usize, seen: &[u64], mut visit: impl FnMut(usize)) {
-        let cell_of = self.word_cells(Self::stride_of(grid), origin);
-        for (i, &word) in seen.iter().enumerate() {
-            if word == 0 {
-                continue;
-            }
-            let base = cell_of(i);
-            let mut bits = word;
-            while bits != 0 {
-                visit(base.wrapping_add(bits.trailing_zeros() as usize));
-                bits &= bits - 1;
-            }
-        }
     }
 
     /// The first rule, by the tree: marks in `sets[0]` the tiles seen along clear lines (the
