@@ -9,7 +9,8 @@ use std::path::PathBuf;
 pub enum Mode {
     /// Keys act in the world.
     Normal,
-    /// "Abandon this run?" (or, once it is over, "Quit?"): `y` does it, anything else cancels.
+    /// "Abandon this run?" (asked only while the game goes on; once it is over `Q` quits at
+    /// once): `y` does it, anything else cancels.
     ConfirmQuit,
     /// The help overlay, scrolled down by `scroll` lines.
     Help {

@@ -287,19 +287,15 @@ fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
 pub const STRIKE_PROMPT: &str =
     "Strike which way? A direction key (or a click on a neighbouring tile); Esc cancels.";
 
-/// What `Q` asks while the game goes on.
+/// What `Q` asks (only while the game goes on: once it is over, `Q` quits at once).
 pub const ABANDON_PROMPT: &str = "Abandon this run? It ends here and counts as quit. Press y to \
      abandon, any other key to carry on (S saves and quits instead).";
 
-/// What `Q` asks once the game is over.
-pub const QUIT_PROMPT: &str = "Quit? Press y to quit, any other key to stay.";
-
 /// The question `mode` waits on an answer to, shown under the messages while it waits and
-/// not kept in the history; `over` when the game has ended.
-pub fn prompt(mode: &Mode, over: bool) -> Option<&'static str> {
+/// not kept in the history.
+pub fn prompt(mode: &Mode) -> Option<&'static str> {
     match mode {
         Mode::Strike => Some(STRIKE_PROMPT),
-        Mode::ConfirmQuit if over => Some(QUIT_PROMPT),
         Mode::ConfirmQuit => Some(ABANDON_PROMPT),
         _ => None,
     }

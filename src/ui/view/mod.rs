@@ -99,7 +99,7 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
     .render(parts.sidebar, buf);
     LogView {
         log: &ui.log,
-        prompt: crate::ui::update::prompt(&ui.mode, world.is_over()),
+        prompt: crate::ui::update::prompt(&ui.mode),
         palette: context.palette,
     }
     .render(parts.log, buf);
