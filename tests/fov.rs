@@ -3,7 +3,7 @@
 
 use hexdeep::fov::{FovTree, visible_by_lines, visible_tiles};
 use hexdeep::geom::Hex;
-use hexdeep::map::{Grid, Level, Shape, Terrain};
+use hexdeep::map::{Grid, Level, Shape, SightBits, Terrain};
 use proptest::prelude::*;
 
 /// Rule 1: `target` is within the radius and nothing strictly between it and the viewer on
@@ -124,22 +124,22 @@ proptest! {
     }
 
     #[test]
-    fn a_fresh_tree_with_a_mask_agrees((level, origin, radius) in scene()) {
+    fn a_fresh_tree_over_sight_bits_agrees((level, origin, radius) in scene()) {
         let grid = &level.terrain;
         let mask: Vec<bool> = grid.cells().iter().map(|t| t.blocks_sight()).collect();
+        let sight = SightBits::of(grid, |i| mask[i]);
+        prop_assert_eq!(&sight, grid.sight(), "the level's bits are the grid's");
         let mut out = Vec::new();
         let start = grid.index(origin).unwrap_or(usize::MAX);
         let tree = FovTree::new(radius).unwrap();
-        tree.compute(grid, |i| mask[i], start, &mut out);
-        out.sort_unstable();
+        tree.compute(&sight, start, &mut out);
         let want = reference(&level, origin, radius);
         prop_assert_eq!(&out, &want);
         let mut visited = Vec::new();
-        tree.visit(grid, |i| mask[i], start, |i| visited.push(i));
-        visited.sort_unstable();
+        tree.visit(&sight, start, |i| visited.push(i));
         prop_assert_eq!(&visited, &want, "visit");
-        tree.for_grid(grid).compute_sorted(grid, |i| mask[i], start, &mut out);
-        prop_assert_eq!(&out, &want, "made for this grid, sorted");
+        tree.for_grid(grid).compute(&sight, start, &mut out);
+        prop_assert_eq!(&out, &want, "made for this grid");
     }
 
     #[test]

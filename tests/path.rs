@@ -147,7 +147,7 @@ proptest! {
         let mut walled = level.clone();
         for i in grid.indices() {
             if !known(i) {
-                walled.terrain[i] = Terrain::Wall;
+                walled.terrain.set_index(i, Terrain::Wall);
             }
         }
         let want = astar(&walled.terrain, terrain_cost(&walled), start, goal).map(|p| p.1);
@@ -222,7 +222,7 @@ fn cave(seed: u64) -> (Level, Hex) {
     let mut level = level;
     for i in level.terrain.indices().collect::<Vec<_>>() {
         if reach[i] == UNREACHED {
-            level.terrain[i] = Terrain::Wall;
+            level.terrain.set_index(i, Terrain::Wall);
         }
     }
     (level, start)

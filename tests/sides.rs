@@ -35,12 +35,15 @@ fn random_level(tiling: Tiling, bits: &[u8]) -> Level {
     let tiles: Vec<usize> = level.terrain.indices().collect();
     let mut next = bits.iter().copied().cycle();
     for &i in &tiles {
-        level.terrain[i] = match next.next().unwrap() % 16 {
-            0 | 1 => Terrain::Wall,
-            2 => Terrain::ShallowWater,
-            3 => Terrain::DoorClosed,
-            _ => Terrain::Floor,
-        };
+        level.terrain.set_index(
+            i,
+            match next.next().unwrap() % 16 {
+                0 | 1 => Terrain::Wall,
+                2 => Terrain::ShallowWater,
+                3 => Terrain::DoorClosed,
+                _ => Terrain::Floor,
+            },
+        );
     }
     for r in -1..=2 * HEIGHT {
         for c in -2 * HEIGHT - 2..4 * WIDTH + 2 {

@@ -1,23 +1,25 @@
-//! The line trees of one grid layout, by radius, kept with the level that uses them.
+//! The line trees of one tiling, by radius, kept with the level that uses them.
 //!
 //! A tree is built the first time a radius is asked for and then read without a lock: each
 //! radius has its own [`OnceLock`]. The cache lives in the level's
 //! [`TopologyCache`](crate::map::TopologyCache), so clones of a level share it and two games
 //! never do.
 
+use super::MAX_TREE_RADIUS;
 use super::lattice::LatticeTree;
-use super::tree::{FovTree, MAX_TREE_RADIUS};
+use super::tree::FovTree;
 use crate::geom::Tiling;
 use crate::map::{Grid, Level};
 use std::fmt;
 use std::sync::OnceLock;
 
 /// The trees for grids of one tiling and storage stride ([`FovTree::for_grid`]), by radius:
-/// hex trees on hexes, [`LatticeTree`]s (one per class of viewer) on the other tilings.
+/// hex trees on hexes up to [`FovTree::MAX_RADIUS`], [`LatticeTree`]s (one per class of
+/// viewer) on the other tilings, beyond that radius and for levels with sides.
 pub struct FovCache {
     /// The tiling of the grids the trees are made for.
     tiling: Tiling,
-    /// The storage index offset of one row down on the grids the trees are made for.
+    /// The storage index offset of one row down on the grids the hex trees are made for.
     stride: isize,
     /// Slot `r` holds the tree of radius `r` once asked for.
     trees: Box<[OnceLock<FovTree>]>,
@@ -26,14 +28,14 @@ pub struct FovCache {
 }
 
 impl FovCache {
-    /// An empty cache for grids laid out like `grid` (the same bounding box width).
+    /// An empty cache for grids laid out like `grid` (the same tiling and bounding box
+    /// width).
     pub fn for_grid<T>(grid: &Grid<T>) -> FovCache {
-        let slots = 0..=MAX_TREE_RADIUS;
         FovCache {
             tiling: grid.tiling(),
-            stride: FovTree::stride_of(grid),
-            trees: slots.clone().map(|_| OnceLock::new()).collect(),
-            lattice: slots.map(|_| Default::default()).collect(),
+            stride: grid.offset_of(0, 1),
+            trees: (0..=FovTree::MAX_RADIUS).map(|_| OnceLock::new()).collect(),
+            lattice: (0..=MAX_TREE_RADIUS).map(|_| Default::default()).collect(),
         }
     }
 
@@ -45,9 +47,12 @@ impl FovCache {
             .get_or_init(|| FovCache::for_grid(&level.terrain))
     }
 
-    /// The tree for `radius`, made for this cache's stride and built on first use; `None`
-    /// above [`MAX_TREE_RADIUS`].
+    /// The hex tree for `radius`, made for this cache's stride and built on first use; `None`
+    /// above [`FovTree::MAX_RADIUS`] and off hexes.
     pub fn tree(&self, radius: u32) -> Option<&FovTree> {
+        if self.tiling != Tiling::Hex {
+            return None;
+        }
         let slot = self.trees.get(usize::try_from(radius).ok()?)?;
         Some(slot.get_or_init(|| {
             FovTree::new(radius)
@@ -76,18 +81,14 @@ impl FovCache {
     pub fn tiling(&self) -> Tiling {
         self.tiling
     }
-
-    /// The storage stride the trees are made for.
-    pub fn stride(&self) -> isize {
-        self.stride
-    }
 }
 
 impl fmt::Debug for FovCache {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let built: Vec<usize> = (0..self.trees.len())
+        let built: Vec<usize> = (0..self.lattice.len())
             .filter(|&r| {
-                self.trees[r].get().is_some() || self.lattice[r].iter().any(|t| t.get().is_some())
+                let tree = self.trees.get(r).is_some_and(|t| t.get().is_some());
+                tree || self.lattice[r].iter().any(|t| t.get().is_some())
             })
             .collect();
         f.debug_struct("FovCache")

@@ -11,27 +11,31 @@
 //! Positions outside the map block sight and are never visible. Between tiles that do not
 //! block sight, sight is symmetric.
 //!
-//! [`FovTree`] is the fast form: the lines from the origin to every offset within a radius,
-//! precomputed once as a shared-prefix tree and walked with pruning at the first blocker, each
-//! open tile found revealing its qualifying walls from a precomputed table. [`visible_tiles`]
-//! uses the trees kept with the level ([`FovCache`]), made for the map's storage stride: no
-//! lock and no process-wide state. [`visible_by_lines`] is the plain definition, for radii
-//! beyond [`MAX_TREE_RADIUS`] and as the oracle of the tests.
+//! [`FovTree`] is the fast form on hexes: the lines from the origin to every offset within a
+//! radius, precomputed once as a shared-prefix tree and walked with pruning at the first
+//! blocker over the level's sight bits ([`crate::map::SightBits`]), the second rule a pass of
+//! shifted rows. [`LatticeTree`] is the same idea on every tiling, for levels with sides
+//! between tiles and radii beyond [`FovTree::MAX_RADIUS`]. [`visible_tiles`] uses the trees
+//! kept with the level ([`FovCache`]): no lock and no process-wide state. [`visible_by_lines`] is the plain definition, for radii beyond
+//! [`MAX_TREE_RADIUS`] and as the oracle of the tests.
 
 mod cache;
 mod lattice;
 mod lines;
-mod marks;
 mod rim;
 mod tree;
 
 pub use cache::FovCache;
 pub use lattice::LatticeTree;
 pub use lines::{visible_by_lines, visible_by_lines_across};
-pub use tree::{FovTree, MAX_TREE_RADIUS};
+pub use tree::FovTree;
 
-use crate::geom::{Hex, Tiling};
+use crate::geom::Hex;
 use crate::map::Level;
+
+/// The largest radius a tree of lines is built for (on hexes a [`LatticeTree`] beyond
+/// [`FovTree::MAX_RADIUS`]); beyond it the lines are drawn one by one.
+pub const MAX_TREE_RADIUS: u32 = 64;
 
 /// The tile indices visible from `origin` within `radius` by both rules of the module docs, in
 /// ascending order, on the level's tiling (`origin` is the viewer's cell written as a hex).
@@ -56,11 +60,8 @@ pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
     // Room for what a radius-8 view of open ground shows, so that the pushes of a usual view
     // never reallocate.
     let mut out = Vec::with_capacity(256);
-    if grid.tiling() == Tiling::Hex {
-        let Some(tree) = trees.tree(radius) else {
-            return visible_by_lines(grid, blocks, origin, radius);
-        };
-        tree.compute_sorted(grid, blocks, start, &mut out);
+    if let Some(tree) = trees.tree(radius) {
+        tree.compute(grid.sight(), start, &mut out);
     } else {
         let Some(tree) = trees.lattice_tree(radius, grid.class(start)) else {
             return visible_by_lines(grid, blocks, origin, radius);
@@ -88,11 +89,13 @@ fn visible_across_sides(level: &Level, start: usize, radius: u32) -> Vec<usize> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::Tiling;
     use crate::map::{Grid, Shape, Terrain};
 
     #[test]
-    fn huge_radii_fall_back_to_lines_and_agree_with_the_tree() {
-        // A 70-wide row: radius 69 needs the line-by-line path, 64 the tree.
+    fn huge_radii_fall_back_to_lines_and_agree_with_the_trees() {
+        // A 70-wide row: radius 69 needs the line-by-line path, 64 the lattice tree, 31 the
+        // hex tree.
         let mut g = Grid::new(
             &Shape::Parallelogram {
                 width: 70,
@@ -105,20 +108,23 @@ mod tests {
         let level = Level::new("t", 1, g);
         let far = visible_tiles(&level, Hex::new(0, 1), u32::MAX);
         let grid = &level.terrain;
+        let from = grid.index(Hex::new(0, 1)).unwrap();
+        let within = |r: i32| -> Vec<usize> {
+            let near = far.iter().copied();
+            near.filter(|&i| grid.hex(i).distance(Hex::new(0, 1)) <= r)
+                .collect()
+        };
         let mut by_tree = Vec::new();
-        FovTree::new(64).unwrap().compute(
-            grid,
-            |i| grid[i].blocks_sight(),
-            grid.index(Hex::new(0, 1)).unwrap(),
-            &mut by_tree,
-        );
-        by_tree.sort_unstable();
-        let near: Vec<usize> = far
-            .iter()
-            .copied()
-            .filter(|&i| grid.hex(i).distance(Hex::new(0, 1)) <= 64)
-            .collect();
-        assert_eq!(near, by_tree);
+        let blocks = |i: usize| grid[i].blocks_sight();
+        LatticeTree::new(Tiling::Hex, 64, 0)
+            .unwrap()
+            .compute(grid, blocks, from, &mut by_tree);
+        assert_eq!(within(64), by_tree);
+        FovTree::new(31)
+            .unwrap()
+            .compute(grid.sight(), from, &mut by_tree);
+        assert_eq!(within(31), by_tree);
+        assert_eq!(visible_tiles(&level, Hex::new(0, 1), 40), within(40));
         assert!(far.contains(&grid.index(Hex::new(69, 1)).unwrap()));
         // Along row 0 the wall at (30, 0) hides the far end.
         let row0 = visible_tiles(&level, Hex::new(0, 0), u32::MAX);

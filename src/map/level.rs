@@ -1,7 +1,7 @@
 //! A level: terrain plus where the player starts and what stands on it.
 
 use super::sides::{CornerFeature, SideFeature, Sides};
-use super::{Grid, Terrain};
+use super::{Terrain, TerrainGrid};
 use crate::geom::{Corner, Hex, Side};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -33,8 +33,9 @@ pub struct Level {
     pub name: String,
     /// How deep this level is (1 = the first).
     pub depth: u32,
-    /// The terrain of every tile.
-    pub terrain: Grid<Terrain>,
+    /// The terrain of every tile; changes go through [`TerrainGrid`], which keeps the sight
+    /// bits in step.
+    pub terrain: TerrainGrid,
     /// Where the player starts, if the map says.
     pub start: Option<Hex>,
     /// Monsters and items, in the order the map lists them.
@@ -84,11 +85,11 @@ impl Eq for TopologyCache {}
 
 impl Level {
     /// A level with no start and no placements.
-    pub fn new(name: impl Into<String>, depth: u32, terrain: Grid<Terrain>) -> Level {
+    pub fn new(name: impl Into<String>, depth: u32, terrain: impl Into<TerrainGrid>) -> Level {
         Level {
             name: name.into(),
             depth,
-            terrain,
+            terrain: terrain.into(),
             start: None,
             placements: Vec::new(),
             sides: Sides::default(),
@@ -257,7 +258,7 @@ impl Level {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::Shape;
+    use crate::map::{Grid, Shape};
 
     #[test]
     fn default_start_prefers_up_stairs_then_reading_order() {

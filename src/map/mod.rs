@@ -8,11 +8,15 @@ mod grid;
 mod level;
 mod shape;
 mod sides;
+mod sight;
 mod space;
 mod terrain;
+mod terrain_grid;
 
 pub use grid::{Grid, GridError, MAX_STORAGE};
 pub use level::{Level, Placement, PlacementKind, TopologyCache};
 pub use shape::Shape;
 pub use sides::{CornerFeature, SideFeature, Sides};
+pub use sight::SightBits;
 pub use terrain::Terrain;
+pub use terrain_grid::TerrainGrid;

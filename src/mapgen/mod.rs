@@ -118,13 +118,15 @@ pub fn generate_on(
     connect::join_regions(&mut grid, &mut sides, &interior, MIN_REGION);
     ensure_some_ground(&mut grid, &interior);
 
-    let mut level = Level::new(level_name_on(tiling, depth), depth, grid);
-    level.set_sides(sides.features(&level.terrain));
     let down = style.has_down_stairs();
-    let stairs = populate::place_stairs(&mut level.terrain, &sides, &mut rng, hall, down);
+    let stairs = populate::place_stairs(&mut grid, &sides, &mut rng, hall, down);
     if let Some(up) = stairs {
         // A safety net: nothing passable may lie beyond the start's reach.
-        connect::fill_unreachable(&mut level.terrain, &sides, up);
+        connect::fill_unreachable(&mut grid, &sides, up);
+    }
+    let mut level = Level::new(level_name_on(tiling, depth), depth, grid);
+    level.set_sides(sides.features(&level.terrain));
+    if let Some(up) = stairs {
         level.start = Some(level.terrain.hex(up));
         let content = Kinds::of(content);
         let mut placer = Placer::new(&level.terrain, &sides, up, &mut rng);

@@ -198,7 +198,7 @@ mod tests {
         let mut level = open(3, 3);
         let tiles: Vec<usize> = level.terrain.indices().collect();
         for (t, &i) in Terrain::ALL.iter().zip(tiles.iter().cycle()) {
-            level.terrain[i] = *t;
+            level.terrain.set_index(i, *t);
             assert_eq!(terrain_cost(&level)(i), t.move_cost(), "{t:?}");
         }
         let cost = terrain_cost(&level);

@@ -3,7 +3,7 @@
 use super::*;
 use crate::fov::{FovTree, visible_by_lines};
 use crate::geom::Hex;
-use crate::map::Terrain;
+use crate::map::{SightBits, Terrain};
 use crate::rng::{Stream, below, stream};
 use proptest::prelude::*;
 
@@ -106,13 +106,14 @@ fn on_hexes_it_agrees_with_the_hex_tree() {
     for percent in [0, 10, 30, 60] {
         let grid = map(Tiling::Hex, 30, 30, percent, 7);
         let blocks = |i: usize| grid[i].blocks_sight();
+        let sight = SightBits::of(&grid, blocks);
         let (hex, general) = (
             FovTree::new(8).unwrap(),
             LatticeTree::new(Tiling::Hex, 8, 0).unwrap(),
         );
         for o in grid.indices().step_by(13) {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            hex.compute_sorted(&grid, blocks, o, &mut a);
+            hex.compute(&sight, o, &mut a);
             general.compute(&grid, blocks, o, &mut b);
             assert_eq!(a, b, "{percent}% from {:?}", grid.cell(o));
         }

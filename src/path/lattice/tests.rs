@@ -91,13 +91,13 @@ fn a_diagonal_does_not_squeeze_between_walls_or_past_a_closed_door() {
     };
     assert_eq!(cheapest(&level), Some(1));
     let door = at(&level, 1, 0);
-    level.terrain[door] = Terrain::DoorClosed;
+    level.terrain.set_index(door, Terrain::DoorClosed);
     assert_eq!(cheapest(&level), Some(2), "around the door by (0, 1)");
     let wall = at(&level, 0, 1);
-    level.terrain[wall] = Terrain::Wall;
+    level.terrain.set_index(wall, Terrain::Wall);
     assert_eq!(cheapest(&level), Some(2), "through the door itself");
-    level.terrain[door] = Terrain::Floor;
-    level.terrain[wall] = Terrain::DeepWater;
+    level.terrain.set_index(door, Terrain::Floor);
+    level.terrain.set_index(wall, Terrain::DeepWater);
     assert_eq!(
         cheapest(&level),
         Some(1),

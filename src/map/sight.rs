@@ -1,0 +1,192 @@
+//! Which storage cells of a grid let sight through and which are walls, one bit a cell: what
+//! the field of view reads, sixty-four cells to a word.
+
+use super::Grid;
+
+/// Two bit sets over a grid's storage: bit `i` of the clear set is on when cell `i` is a tile
+/// that does not block sight, of the wall set when it is a tile that does. A cell that is no
+/// tile is in neither, so it blocks sight and is never seen.
+///
+/// A level keeps one in step with its terrain ([`super::TerrainGrid`]); [`SightBits::of`]
+/// makes one for any grid and rule of sight.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SightBits {
+    clear: Vec<u64>,
+    wall: Vec<u64>,
+    /// The storage index offset of one row down.
+    stride: isize,
+}
+
+impl SightBits {
+    /// The bits of `grid`, where `blocks(i)` says whether tile `i` blocks sight.
+    pub fn of<T>(grid: &Grid<T>, blocks: impl Fn(usize) -> bool) -> SightBits {
+        let words = grid.storage_len().div_ceil(64);
+        let mut bits = SightBits {
+            clear: vec![0; words],
+            wall: vec![0; words],
+            stride: grid.offset_of(0, 1),
+        };
+        for i in grid.indices() {
+            bits.set(i, blocks(i));
+        }
+        bits
+    }
+
+    /// Marks the tile at storage index `index` as blocking sight or not; an index past the
+    /// storage changes nothing. Only tiles may be set: a cell that is no tile stays in neither
+    /// set when it is never set.
+    pub fn set(&mut self, index: usize, blocks: bool) {
+        let (word, bit) = (index / 64, 1u64 << (index % 64));
+        let (Some(clear), Some(wall)) = (self.clear.get_mut(word), self.wall.get_mut(word)) else {
+            return;
+        };
+        if blocks {
+            *clear &= !bit;
+            *wall |= bit;
+        } else {
+            *clear |= bit;
+            *wall &= !bit;
+        }
+    }
+
+    /// Whether cell `index` is a tile that does not block sight.
+    #[inline]
+    pub fn is_clear(&self, index: usize) -> bool {
+        is_set(&self.clear, index)
+    }
+
+    /// Whether cell `index` is a tile that blocks sight.
+    #[inline]
+    pub fn is_wall(&self, index: usize) -> bool {
+        is_set(&self.wall, index)
+    }
+
+    /// Whether cell `index` is a tile.
+    #[inline]
+    pub fn is_tile(&self, index: usize) -> bool {
+        self.is_clear(index) || self.is_wall(index)
+    }
+
+    /// The clear set's words: bit `i % 64` of word `i / 64` is cell `i`.
+    #[inline]
+    pub fn clear_words(&self) -> &[u64] {
+        &self.clear
+    }
+
+    /// Sixty-four cells of the clear set from storage index `from` on (bit `b` is cell
+    /// `from + b`); cells before the storage or past it count as clear of nothing.
+    #[inline]
+    pub fn clear_run(&self, from: isize) -> u64 {
+        run(&self.clear, from)
+    }
+
+    /// Sixty-four cells of the wall set from storage index `from` on, as
+    /// [`SightBits::clear_run`].
+    #[inline]
+    pub fn wall_run(&self, from: isize) -> u64 {
+        run(&self.wall, from)
+    }
+
+    /// The storage index offset of one row down in the grid the bits were made for.
+    #[inline]
+    pub fn stride(&self) -> isize {
+        self.stride
+    }
+}
+
+/// Whether bit `index` of `words` is on (off past the end).
+#[inline]
+fn is_set(words: &[u64], index: usize) -> bool {
+    words
+        .get(index / 64)
+        .is_some_and(|w| (w >> (index % 64)) & 1 != 0)
+}
+
+/// The 64 bits of `words` from bit `from` on, bits outside the set reading as off.
+#[inline]
+fn run(words: &[u64], from: isize) -> u64 {
+    let Ok(from) = usize::try_from(from) else {
+        // Starting before bit 0: only the first word reaches into the run.
+        let before = from.unsigned_abs();
+        return if before < 64 {
+            words.first().map_or(0, |&w| w << before)
+        } else {
+            0
+        };
+    };
+    let (word, shift) = (from / 64, (from % 64) as u32);
+    let low = words.get(word).map_or(0, |&w| w >> shift);
+    // Two shifts, so that a run starting on a word boundary takes nothing of the next word.
+    let high = words.get(word + 1).map_or(0, |&w| (w << 1) << (63 - shift));
+    low | high
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Hex;
+    use crate::map::{Shape, Terrain};
+
+    fn grid() -> Grid<Terrain> {
+        let mut g = Grid::new(
+            &Shape::Parallelogram {
+                width: 40,
+                height: 5,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        for x in (0..40).step_by(3) {
+            g.set(Hex::new(x, 2), Terrain::Wall);
+        }
+        g
+    }
+
+    #[test]
+    fn every_cell_is_clear_wall_or_no_tile_as_the_grid_says() {
+        let g = grid();
+        let bits = SightBits::of(&g, |i| g[i].blocks_sight());
+        for i in 0..g.storage_len() + 70 {
+            let tile = g.is_tile(i);
+            let blocks = tile && g[i].blocks_sight();
+            assert_eq!(bits.is_clear(i), tile && !blocks, "cell {i}");
+            assert_eq!(bits.is_wall(i), blocks, "cell {i}");
+            assert_eq!(bits.is_tile(i), tile, "cell {i}");
+        }
+        assert_eq!(bits.stride(), g.offset_of(0, 1));
+    }
+
+    #[test]
+    fn a_run_reads_sixty_four_cells_from_anywhere() {
+        let g = grid();
+        let bits = SightBits::of(&g, |i| g[i].blocks_sight());
+        let len = g.storage_len() as isize;
+        for from in -70..len + 70 {
+            let (mut clear, mut wall) = (0u64, 0u64);
+            for b in 0..64 {
+                let Ok(i) = usize::try_from(from + b) else {
+                    continue;
+                };
+                clear |= u64::from(bits.is_clear(i)) << b;
+                wall |= u64::from(bits.is_wall(i)) << b;
+            }
+            assert_eq!(bits.clear_run(from), clear, "clear from {from}");
+            assert_eq!(bits.wall_run(from), wall, "wall from {from}");
+        }
+    }
+
+    #[test]
+    fn setting_a_tile_moves_it_between_the_sets() {
+        let g = grid();
+        let mut bits = SightBits::of(&g, |i| g[i].blocks_sight());
+        let i = g.index(Hex::new(0, 2)).unwrap();
+        assert!(bits.is_wall(i));
+        bits.set(i, false);
+        assert!(bits.is_clear(i) && !bits.is_wall(i));
+        bits.set(i, true);
+        assert!(bits.is_wall(i) && !bits.is_clear(i));
+        let before = bits.clone();
+        bits.set(usize::MAX, true);
+        assert_eq!(bits, before, "past the storage: nothing");
+    }
+}
