@@ -84,33 +84,36 @@ impl Rim {
         let stride = sight.stride();
         let mut start =
             (origin as isize).wrapping_add((from as isize - r as isize) * stride - r as isize);
-        // The visible tiles of row `j`, starting at `start`, that let sight through; the
-        // viewer's own tile counts as one whatever it is.
-        let open = |j: usize, start: isize| match seen.get(j) {
-            Some(&s) => {
-                let open = s & sight.clear_run(start);
-                if j == r { open | 1 << r } else { open }
-            }
-            None => 0,
+        // The visible tiles of row `j` that let sight through, the viewer's own tile among
+        // them whatever it is, and the tiles of row `j` that block sight, from the sight bits
+        // `[clear, walls]` of its run of cells.
+        let open_walls = |j: usize, [clear, walls]: [u64; 2]| match seen.get(j) {
+            Some(&s) if j == r => ((s & clear) | 1 << r, walls),
+            Some(&s) => (s & clear, walls),
+            None => (0, 0),
         };
         // `Direction::ALL` is E, NE, NW, W, SW, SE.
         let [e, ne, nw, w, sw, se] = Direction::ALL.map(Direction::index);
-        let mut above = from.checked_sub(1).map_or(0, |j| open(j, start - stride));
-        let mut here = open(from, start);
-        for (i, &reached) in seen.iter().enumerate().take(to).skip(from) {
-            let next = start + stride;
-            let below = open(i + 1, next);
-            let [up, own, down] = [i, i + 1, i + 2].map(|k| &self.masks[k % ROW_SLOTS]);
+        let above_start = start.wrapping_sub(stride);
+        let mut above = from
+            .checked_sub(1)
+            .map_or(0, |j| open_walls(j, sight.run(above_start)).0);
+        let (mut here, mut walls) = open_walls(from, sight.run(start));
+        for (i, &reached) in (from..to).zip(&seen[from..to]) {
+            let next = start.wrapping_add(stride);
+            let (below, walls_below) = open_walls(i + 1, sight.run(next));
+            let Some([up, own, down]) = self.masks.get(i..i + 3) else {
+                break;
+            };
             let near = ((here & own[e]) << 1)
                 | ((here & own[w]) >> 1)
                 | (above & up[sw])
                 | ((above & up[se]) << 1)
                 | (below & down[ne])
                 | ((below & down[nw]) >> 1);
-            let walls = sight.wall_run(start);
             row(start as usize, here | ((reached | near) & walls));
             start = next;
-            (above, here) = (here, below);
+            (above, here, walls) = (here, below, walls_below);
         }
     }
 }

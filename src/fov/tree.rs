@@ -255,7 +255,7 @@ fn walk<N: Step, const W: usize>(
     origin: usize,
     seen: &mut [u64; W],
 ) {
-    let (clear, stride) = (sight.clear_words(), sight.stride());
+    let stride = sight.stride();
     let mut n = 0;
     // The parent of every node reached is an open tile, so the node's index is inside
     // storage.
@@ -266,10 +266,7 @@ fn walk<N: Step, const W: usize>(
         // `W` is a power of two: the index needs no bounds check.
         seen[word % W] |= 1u64.wrapping_shl(bit);
         n += 1;
-        if clear
-            .get(cell / 64)
-            .is_none_or(|w| (w >> (cell % 64)) & 1 == 0)
-        {
+        if !sight.is_clear(cell) {
             n = node.next();
         }
     }

@@ -11,7 +11,9 @@ use super::Grid;
 /// makes one for any grid and rule of sight.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SightBits {
+    /// The clear set, sixty-four cells a word.
     clear: Vec<u64>,
+    /// The wall set, as long as the clear set.
     wall: Vec<u64>,
     /// The storage index offset of one row down.
     stride: isize,
@@ -40,13 +42,9 @@ impl SightBits {
         let (Some(clear), Some(wall)) = (self.clear.get_mut(word), self.wall.get_mut(word)) else {
             return;
         };
-        if blocks {
-            *clear &= !bit;
-            *wall |= bit;
-        } else {
-            *clear |= bit;
-            *wall &= !bit;
-        }
+        let (on, off) = if blocks { (wall, clear) } else { (clear, wall) };
+        *on |= bit;
+        *off &= !bit;
     }
 
     /// Whether cell `index` is a tile that does not block sight.
@@ -67,24 +65,31 @@ impl SightBits {
         self.is_clear(index) || self.is_wall(index)
     }
 
-    /// The clear set's words: bit `i % 64` of word `i / 64` is cell `i`.
+    /// Sixty-four cells of each set from storage index `from` on, the clear set's and the
+    /// wall set's (bit `b` is cell `from + b`); cells before the storage or past it are in
+    /// neither.
     #[inline]
-    pub fn clear_words(&self) -> &[u64] {
-        &self.clear
-    }
-
-    /// Sixty-four cells of the clear set from storage index `from` on (bit `b` is cell
-    /// `from + b`); cells before the storage or past it count as clear of nothing.
-    #[inline]
-    pub fn clear_run(&self, from: isize) -> u64 {
-        run(&self.clear, from)
-    }
-
-    /// Sixty-four cells of the wall set from storage index `from` on, as
-    /// [`SightBits::clear_run`].
-    #[inline]
-    pub fn wall_run(&self, from: isize) -> u64 {
-        run(&self.wall, from)
+    pub fn run(&self, from: isize) -> [u64; 2] {
+        let Ok(from) = usize::try_from(from) else {
+            // Starting before bit 0: only the first word reaches into the run.
+            let before = from.unsigned_abs();
+            let first = |words: &[u64]| {
+                words
+                    .first()
+                    .filter(|_| before < 64)
+                    .map_or(0, |w| w << before)
+            };
+            return [first(&self.clear), first(&self.wall)];
+        };
+        let (word, shift) = (from / 64, (from % 64) as u32);
+        // Two shifts for the next word, so that a run starting on a word boundary takes
+        // nothing of it.
+        let run = |words: &[u64]| {
+            let low = words.get(word).map_or(0, |&w| w >> shift);
+            let high = words.get(word + 1).map_or(0, |&w| (w << 1) << (63 - shift));
+            low | high
+        };
+        [run(&self.clear), run(&self.wall)]
     }
 
     /// The storage index offset of one row down in the grid the bits were made for.
@@ -100,25 +105,6 @@ fn is_set(words: &[u64], index: usize) -> bool {
     words
         .get(index / 64)
         .is_some_and(|w| (w >> (index % 64)) & 1 != 0)
-}
-
-/// The 64 bits of `words` from bit `from` on, bits outside the set reading as off.
-#[inline]
-fn run(words: &[u64], from: isize) -> u64 {
-    let Ok(from) = usize::try_from(from) else {
-        // Starting before bit 0: only the first word reaches into the run.
-        let before = from.unsigned_abs();
-        return if before < 64 {
-            words.first().map_or(0, |&w| w << before)
-        } else {
-            0
-        };
-    };
-    let (word, shift) = (from / 64, (from % 64) as u32);
-    let low = words.get(word).map_or(0, |&w| w >> shift);
-    // Two shifts, so that a run starting on a word boundary takes nothing of the next word.
-    let high = words.get(word + 1).map_or(0, |&w| (w << 1) << (63 - shift));
-    low | high
 }
 
 #[cfg(test)]
@@ -170,8 +156,7 @@ mod tests {
                 clear |= u64::from(bits.is_clear(i)) << b;
                 wall |= u64::from(bits.is_wall(i)) << b;
             }
-            assert_eq!(bits.clear_run(from), clear, "clear from {from}");
-            assert_eq!(bits.wall_run(from), wall, "wall from {from}");
+            assert_eq!(bits.run(from), [clear, wall], "from {from}");
         }
     }
 
