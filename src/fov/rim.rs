@@ -64,44 +64,42 @@ impl Rim {
     /// is given a storage index and the bits of the visible tiles from it on (bit `b` is the
     /// tile at the index plus `b`).
     ///
-    /// `seen` holds a row of offsets a word (bit `dx + R` of word `dy + R`): the offsets the
-    /// walk reached, tiles or not, open or not. A row is final once its own candidates are
-    /// settled, so each is read out as soon as it is done.
+    /// `open` and `shut` hold a row of offsets a word (bit `dx + R` of word `dy + R`): the
+    /// offsets the walk reached that let sight through, and those that do not (walls, and
+    /// cells that are no tiles). A row is final once its own candidates are settled, so each
+    /// is read out as soon as it is done.
     pub fn reveal(
         &self,
-        seen: &[u64],
+        open: &[u64],
+        shut: &[u64],
         sight: &SightBits,
         origin: usize,
         mut row: impl FnMut(usize, u64),
     ) {
         let (r, rows) = (self.radius, self.rows());
-        let seen = &seen[..rows];
+        let (open, shut) = (&open[..rows], &shut[..rows]);
         // Rows further than one from those reached have no candidate.
-        let first = seen[..r].iter().position(|&s| s != 0).unwrap_or(r);
-        let last = r + seen[r..].iter().rposition(|&s| s != 0).unwrap_or(0);
+        let reached = |j: usize| open[j] | shut[j] != 0;
+        let first = (0..r).find(|&j| reached(j)).unwrap_or(r);
+        let last = (r..rows).rev().find(|&j| reached(j)).unwrap_or(r);
         let (from, to) = (first.saturating_sub(1), (last + 2).min(rows));
         // The storage index of row `from`'s offset `dx = −R`; a row down adds the stride.
         let stride = sight.stride();
         let mut start =
             (origin as isize).wrapping_add((from as isize - r as isize) * stride - r as isize);
         // The visible tiles of row `j` that let sight through, the viewer's own tile among
-        // them whatever it is, and the tiles of row `j` that block sight, from the sight bits
-        // `[clear, walls]` of its run of cells.
-        let open_walls = |j: usize, [clear, walls]: [u64; 2]| match seen.get(j) {
-            Some(&s) if j == r => ((s & clear) | 1 << r, walls),
-            Some(&s) => (s & clear, walls),
-            None => (0, 0),
+        // them whatever it is.
+        let open_in = |j: usize| match open.get(j) {
+            Some(&o) if j == r => o | 1 << r,
+            Some(&o) => o,
+            None => 0,
         };
         // `Direction::ALL` is E, NE, NW, W, SW, SE.
         let [e, ne, nw, w, sw, se] = Direction::ALL.map(Direction::index);
-        let above_start = start.wrapping_sub(stride);
-        let mut above = from
-            .checked_sub(1)
-            .map_or(0, |j| open_walls(j, sight.run(above_start)).0);
-        let (mut here, mut walls) = open_walls(from, sight.run(start));
-        for (i, &reached) in (from..to).zip(&seen[from..to]) {
-            let next = start.wrapping_add(stride);
-            let (below, walls_below) = open_walls(i + 1, sight.run(next));
+        let mut above = from.checked_sub(1).map_or(0, open_in);
+        let mut here = open_in(from);
+        for (i, &walls_reached) in (from..to).zip(&shut[from..to]) {
+            let below = open_in(i + 1);
             let Some([up, own, down]) = self.masks.get(i..i + 3) else {
                 break;
             };
@@ -111,9 +109,10 @@ impl Rim {
                 | ((above & up[se]) << 1)
                 | (below & down[ne])
                 | ((below & down[nw]) >> 1);
-            row(start as usize, here | ((reached | near) & walls));
-            start = next;
-            (above, here, walls) = (here, below, walls_below);
+            let walls = sight.wall_run(start);
+            row(start as usize, here | ((walls_reached | near) & walls));
+            start = start.wrapping_add(stride);
+            (above, here) = (here, below);
         }
     }
 }

@@ -234,28 +234,31 @@ impl FovTree {
         if !sight.is_tile(origin) {
             return;
         }
-        let mut seen = [0u64; W];
+        let mut reached = [[0u64; W]; 2];
         if sight.stride() == self.stride && self.flat.len() == self.nodes.len() {
-            walk(&self.flat, sight, origin, &mut seen);
+            walk(&self.flat, sight, origin, &mut reached);
         } else {
-            walk(&self.nodes, sight, origin, &mut seen);
+            walk(&self.nodes, sight, origin, &mut reached);
         }
-        self.rim.reveal(&seen, sight, origin, row);
+        let [open, shut] = &reached;
+        self.rim.reveal(open, shut, sight, origin, row);
     }
 }
 
-/// The first rule, by the tree: marks in `seen` (one row of offsets a word) every offset whose
-/// line is clear, by walking `nodes` from the viewer at storage index `origin`. The nodes that
-/// end no line mark the spare words after the rows. Kept out of line: inlined into its
-/// caller it lost registers to the second rule, and reloaded them from the stack at every node.
+/// The first rule, by the tree: marks in `reached` (one row of offsets a word) every offset
+/// whose line is clear, by walking `nodes` from the viewer at storage index `origin`: in
+/// `reached[0]` those that let sight through, in `reached[1]` the others. The nodes that end
+/// no line mark the spare words after the rows. Kept out of line: inlined into its caller it
+/// lost registers to the second rule, and reloaded them from the stack at every node.
 #[inline(never)]
 fn walk<N: Step, const W: usize>(
     nodes: &[N],
     sight: &SightBits,
     origin: usize,
-    seen: &mut [u64; W],
+    reached: &mut [[u64; W]; 2],
 ) {
     let stride = sight.stride();
+    let [open, shut] = reached;
     let mut n = 0;
     // The parent of every node reached is an open tile, so the node's index is inside
     // storage.
@@ -263,10 +266,12 @@ fn walk<N: Step, const W: usize>(
         let node = &nodes[n];
         let cell = origin.wrapping_add_signed(node.delta(stride));
         let (word, bit) = node.mark();
-        // `W` is a power of two: the index needs no bounds check.
-        seen[word % W] |= 1u64.wrapping_shl(bit);
-        n += 1;
-        if !sight.is_clear(cell) {
+        // `W` is a power of two: the indices need no bounds check.
+        if sight.is_clear(cell) {
+            open[word % W] |= 1u64.wrapping_shl(bit);
+            n += 1;
+        } else {
+            shut[word % W] |= 1u64.wrapping_shl(bit);
             n = node.next();
         }
     }

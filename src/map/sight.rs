@@ -65,31 +65,11 @@ impl SightBits {
         self.is_clear(index) || self.is_wall(index)
     }
 
-    /// Sixty-four cells of each set from storage index `from` on, the clear set's and the
-    /// wall set's (bit `b` is cell `from + b`); cells before the storage or past it are in
-    /// neither.
+    /// Sixty-four cells of the wall set from storage index `from` on (bit `b` is cell
+    /// `from + b`); cells before the storage or past it are no walls.
     #[inline]
-    pub fn run(&self, from: isize) -> [u64; 2] {
-        let Ok(from) = usize::try_from(from) else {
-            // Starting before bit 0: only the first word reaches into the run.
-            let before = from.unsigned_abs();
-            let first = |words: &[u64]| {
-                words
-                    .first()
-                    .filter(|_| before < 64)
-                    .map_or(0, |w| w << before)
-            };
-            return [first(&self.clear), first(&self.wall)];
-        };
-        let (word, shift) = (from / 64, (from % 64) as u32);
-        // Two shifts for the next word, so that a run starting on a word boundary takes
-        // nothing of it.
-        let run = |words: &[u64]| {
-            let low = words.get(word).map_or(0, |&w| w >> shift);
-            let high = words.get(word + 1).map_or(0, |&w| (w << 1) << (63 - shift));
-            low | high
-        };
-        [run(&self.clear), run(&self.wall)]
+    pub fn wall_run(&self, from: isize) -> u64 {
+        run(&self.wall, from)
     }
 
     /// The storage index offset of one row down in the grid the bits were made for.
@@ -97,6 +77,24 @@ impl SightBits {
     pub fn stride(&self) -> isize {
         self.stride
     }
+}
+
+/// The 64 bits of `words` from bit `from` on, bits outside the set reading as off.
+#[inline]
+fn run(words: &[u64], from: isize) -> u64 {
+    let Ok(from) = usize::try_from(from) else {
+        // Starting before bit 0: only the first word reaches into the run.
+        let before = from.unsigned_abs();
+        return words
+            .first()
+            .filter(|_| before < 64)
+            .map_or(0, |w| w << before);
+    };
+    let (word, shift) = (from / 64, (from % 64) as u32);
+    let low = words.get(word).map_or(0, |&w| w >> shift);
+    // Two shifts, so that a run starting on a word boundary takes nothing of the next word.
+    let high = words.get(word + 1).map_or(0, |&w| (w << 1) << (63 - shift));
+    low | high
 }
 
 /// Whether bit `index` of `words` is on (off past the end).
@@ -156,7 +154,8 @@ mod tests {
                 clear |= u64::from(bits.is_clear(i)) << b;
                 wall |= u64::from(bits.is_wall(i)) << b;
             }
-            assert_eq!(bits.run(from), [clear, wall], "from {from}");
+            assert_eq!(bits.wall_run(from), wall, "walls from {from}");
+            assert_eq!(run(&bits.clear, from), clear, "clear from {from}");
         }
     }
 
