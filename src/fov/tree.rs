@@ -27,65 +27,36 @@ use std::collections::BTreeMap;
 /// waiting on the last (a single spare word made every other write wait on the one before).
 const SPARE_WORDS: usize = 16;
 
-/// One node, in depth-first order: its offset from the viewer, the word and bit it marks
-/// when reached (its offset's row `dy + R` and column `dx + R` when it ends the line to that
-/// offset, else a spare word's bit 0), and where the node after its subtree starts.
+/// One node, in depth-first order: where its tile lies from the viewer's (`At`: an offset
+/// `[dx, dy]`, or a storage index offset for one grid stride, which keeps a node in 8
+/// bytes), the word and bit it marks when reached (its offset's row `dy + R` and column
+/// `dx + R` when it ends the line to that offset, else a spare word's bit 0), and where the
+/// node after its subtree starts.
 #[derive(Copy, Clone, Debug)]
-struct Node {
-    dx: i8,
-    dy: i8,
-    word: u8,
-    bit: u8,
-    next: u16,
-}
-
-/// A node for one grid stride, in 8 bytes: its storage index offset from the viewer, where
-/// the node after its subtree starts, and its mark as in [`Node`].
-#[derive(Copy, Clone, Debug)]
-struct FlatNode {
-    delta: i32,
+struct Node<At> {
+    at: At,
     next: u16,
     word: u8,
     bit: u8,
 }
 
-/// What the walk needs of a node, in either form.
-trait Step {
-    /// The storage index offset of the node's tile from the viewer's.
-    fn delta(&self, stride: isize) -> isize;
-    /// Where the node after this one's subtree starts.
-    fn next(&self) -> usize;
-    /// The word and bit the node marks when reached.
-    fn mark(&self) -> (usize, u32);
+/// Where a node's tile lies from the viewer's.
+trait Offset: Copy {
+    /// The storage index offset on a grid whose rows are `stride` cells apart.
+    fn delta(self, stride: isize) -> isize;
 }
 
-impl Step for Node {
+impl Offset for [i8; 2] {
     #[inline]
-    fn delta(&self, stride: isize) -> isize {
-        isize::from(self.dy) * stride + isize::from(self.dx)
-    }
-    #[inline]
-    fn next(&self) -> usize {
-        usize::from(self.next)
-    }
-    #[inline]
-    fn mark(&self) -> (usize, u32) {
-        (usize::from(self.word), u32::from(self.bit))
+    fn delta(self, stride: isize) -> isize {
+        isize::from(self[1]) * stride + isize::from(self[0])
     }
 }
 
-impl Step for FlatNode {
+impl Offset for i32 {
     #[inline]
-    fn delta(&self, _: isize) -> isize {
-        self.delta as isize
-    }
-    #[inline]
-    fn next(&self) -> usize {
-        usize::from(self.next)
-    }
-    #[inline]
-    fn mark(&self) -> (usize, u32) {
-        (usize::from(self.word), u32::from(self.bit))
+    fn delta(self, _: isize) -> isize {
+        self as isize
     }
 }
 
@@ -93,11 +64,11 @@ impl Step for FlatNode {
 #[derive(Clone, Debug)]
 pub struct FovTree {
     radius: u32,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<[i8; 2]>>,
     /// The grid stride `flat` was made for (0: none).
     stride: isize,
     /// `nodes` with their offsets as storage index offsets for `stride`.
-    flat: Vec<FlatNode>,
+    flat: Vec<Node<i32>>,
     /// What the open tiles reveal by the second rule.
     rim: Rim,
 }
@@ -167,16 +138,16 @@ impl FovTree {
             .nodes
             .iter()
             .map(|n| {
-                Some(FlatNode {
-                    // Grids hold at most 2^24 cells, so a row is shorter than 2^24 and
-                    // `delta` (at most 31 rows) fits.
-                    delta: i32::try_from(n.delta(stride)).ok()?,
+                Some(Node {
+                    // Grids hold at most 2^24 cells, so a row is shorter than 2^24 and the
+                    // offset (at most 31 rows) fits.
+                    at: i32::try_from(n.at.delta(stride)).ok()?,
                     next: n.next,
                     word: n.word,
                     bit: n.bit,
                 })
             })
-            .collect::<Option<Vec<FlatNode>>>()
+            .collect::<Option<Vec<Node<i32>>>>()
             .unwrap_or_default();
         FovTree {
             stride,
@@ -251,8 +222,8 @@ impl FovTree {
 /// no line mark the spare words after the rows. Kept out of line: inlined into its caller it
 /// lost registers to the second rule, and reloaded them from the stack at every node.
 #[inline(never)]
-fn walk<N: Step, const W: usize>(
-    nodes: &[N],
+fn walk<At: Offset, const W: usize>(
+    nodes: &[Node<At>],
     sight: &SightBits,
     origin: usize,
     reached: &mut [[u64; W]; 2],
@@ -264,22 +235,22 @@ fn walk<N: Step, const W: usize>(
     // storage.
     while n < nodes.len() {
         let node = &nodes[n];
-        let cell = origin.wrapping_add_signed(node.delta(stride));
-        let (word, bit) = node.mark();
+        let cell = origin.wrapping_add_signed(node.at.delta(stride));
+        let (word, bit) = (usize::from(node.word), u32::from(node.bit));
         // `W` is a power of two: the indices need no bounds check.
         if sight.is_clear(cell) {
             open[word % W] |= 1u64.wrapping_shl(bit);
             n += 1;
         } else {
             shut[word % W] |= 1u64.wrapping_shl(bit);
-            n = node.next();
+            n = usize::from(node.next);
         }
     }
 }
 
 /// Appends the subtree under draft `id` (not `id` itself) in depth-first order, for a tree of
 /// radius `radius`; `None` when the tree has too many nodes to name in 16 bits.
-fn flatten(drafts: &[Draft], radius: i32, id: usize, out: &mut Vec<Node>) -> Option<()> {
+fn flatten(drafts: &[Draft], radius: i32, id: usize, out: &mut Vec<Node<[i8; 2]>>) -> Option<()> {
     let mut children: Vec<u32> = drafts[id].children.clone();
     children.sort_by_key(|&c| drafts[c as usize].dir);
     let rows = 2 * radius as usize + 1;
@@ -294,8 +265,7 @@ fn flatten(drafts: &[Draft], radius: i32, id: usize, out: &mut Vec<Node>) -> Opt
             ((rows + at % SPARE_WORDS) as u8, 0)
         };
         out.push(Node {
-            dx: x as i8,
-            dy: y as i8,
+            at: [x as i8, y as i8],
             word,
             bit,
             next: 0,

@@ -51,7 +51,7 @@ fn every_offset_ends_exactly_one_node_and_marks_its_own_row() {
             .iter()
             .filter(|n| usize::from(n.word) < rows)
             .map(|n| {
-                let at = (i32::from(n.dx), i32::from(n.dy));
+                let at = (i32::from(n.at[0]), i32::from(n.at[1]));
                 let r = r as i32;
                 assert_eq!((i32::from(n.bit), i32::from(n.word)), (at.0 + r, at.1 + r));
                 at
@@ -67,7 +67,7 @@ fn every_offset_ends_exactly_one_node_and_marks_its_own_row() {
         want.sort_unstable();
         assert_eq!(ends, want, "radius {r}");
         // The other nodes mark a spare word's bit 0, and every node lies within the radius.
-        let spare = |n: &&Node| usize::from(n.word) >= rows;
+        let spare = |n: &&Node<[i8; 2]>| usize::from(n.word) >= rows;
         assert!(
             tree.nodes
                 .iter()
@@ -77,7 +77,7 @@ fn every_offset_ends_exactly_one_node_and_marks_its_own_row() {
         assert!(
             tree.nodes
                 .iter()
-                .all(|n| { Hex::new(i32::from(n.dx), i32::from(n.dy)).length() as u32 <= r })
+                .all(|n| { Hex::new(i32::from(n.at[0]), i32::from(n.at[1])).length() as u32 <= r })
         );
         // A subtree ends after its node and no later than the tree.
         for (i, n) in tree.nodes.iter().enumerate() {
@@ -89,7 +89,7 @@ fn every_offset_ends_exactly_one_node_and_marks_its_own_row() {
         assert_eq!(made.flat.len(), made.nodes.len(), "radius {r}");
     }
     assert!(FovTree::new(FovTree::MAX_RADIUS + 1).is_none());
-    assert_eq!(std::mem::size_of::<FlatNode>(), 8);
+    assert_eq!(std::mem::size_of::<Node<i32>>(), 8);
 }
 
 #[test]
