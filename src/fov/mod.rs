@@ -16,8 +16,9 @@
 //! blocker over the level's sight bits ([`crate::map::SightBits`]), the second rule a pass of
 //! shifted rows. [`LatticeTree`] is the same idea on every tiling, for levels with sides
 //! between tiles and radii beyond [`FovTree::MAX_RADIUS`]. [`visible_tiles`] uses the trees
-//! kept with the level ([`FovCache`]): no lock and no process-wide state. [`visible_by_lines`] is the plain definition, for radii beyond
-//! [`MAX_TREE_RADIUS`] and as the oracle of the tests.
+//! kept with the level ([`FovCache`]): no lock and no process-wide state.
+//! [`visible_by_lines`] is the plain definition, for radii beyond [`MAX_TREE_RADIUS`] and as
+//! the oracle of the tests.
 
 mod cache;
 mod lattice;
