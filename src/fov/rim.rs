@@ -12,10 +12,6 @@
 use crate::geom::{Direction, Hex};
 use crate::map::SightBits;
 
-/// Room for the most rows of offsets a tree has (63, at radius 31) and the clear row before
-/// and after them: a power of two, so that a row's index needs no bounds check.
-const ROW_SLOTS: usize = 128;
-
 /// For each row of offsets and each direction, the offsets that may reveal their neighbour
 /// that way (bit `dx + R` of row `dy + R`).
 #[derive(Clone, Debug)]
@@ -23,14 +19,14 @@ pub(super) struct Rim {
     radius: usize,
     /// Row `j`'s masks by direction index at `masks[j + 1]`, with a clear row before the first
     /// and after the last.
-    masks: Box<[[u64; 6]; ROW_SLOTS]>,
+    masks: Vec<[u64; 6]>,
 }
 
 impl Rim {
     /// The table for `radius` (at most 31).
     pub fn new(radius: u32) -> Rim {
         let r = radius as i32;
-        let mut masks = Box::new([[0u64; 6]; ROW_SLOTS]);
+        let mut masks = vec![[0u64; 6]; 2 * radius as usize + 3];
         for d in Direction::ALL {
             let o = d.offset();
             for n in Hex::ORIGIN.range(radius) {
