@@ -5,7 +5,7 @@
 //! step with its terrain (`TerrainGrid::sight`, one bit a cell), `range_fov` calls a closure
 //! that asks the level whether a hex blocks sight.
 //!
-//! The definitions differ: ours checks the line to each target (DESIGN.md) and shows the wall
+//! The definitions differ: ours checks the line to each target (ARCHITECTURE.md) and shows the wall
 //! that ends a line; `range_fov` walks the lines to the outer ring only and stops before the
 //! first blocker, so walls never show and the viewer's own tile must not block. The set
 //! differences are printed before measuring.

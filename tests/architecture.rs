@@ -1,4 +1,4 @@
-//! The shape of the code (DESIGN.md, "Shape of the code"): the top-level modules of `src/`
+//! The shape of the code (ARCHITECTURE.md, "Shape of the code"): the top-level modules of `src/`
 //! depend on each other without a cycle, the core never reaches the shells, and the core holds
 //! no process-wide state. Read from the sources themselves; a module's tests (after its
 //! `#[cfg(test)]`) may use more.

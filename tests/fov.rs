@@ -1,4 +1,4 @@
-//! Field of view against a plain reference of the definition in DESIGN.md, and its laws.
+//! Field of view against a plain reference of the definition in ARCHITECTURE.md, and its laws.
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::fov::{FovTree, visible_by_lines, visible_tiles};

@@ -41,7 +41,7 @@ fn crossroads_has_the_coordinates_its_readme_gives() {
 
 #[test]
 fn glyphs_land_on_the_design_example() {
-    // DESIGN.md: `@` at row 1, column 5 is (3, 1).
+    // ARCHITECTURE.md: `@` at row 1, column 5 is (3, 1).
     let text = "# # # # #\n # . @ . #\n# . . . #\n";
     let level = parse_hexmap("d.hexmap", text.as_bytes()).unwrap().level;
     assert_eq!(level.start, Some(Hex::new(3, 1)));

@@ -1,4 +1,4 @@
-//! `.hexmap` files of square and triangle maps (DESIGN.md, "Tilings"): where each glyph
+//! `.hexmap` files of square and triangle maps (ARCHITECTURE.md, "Tilings"): where each glyph
 //! lands, errors with their line and column, the overlays of `map render` on small drawn
 //! maps, and round trips through the writer.
 #![allow(clippy::unwrap_used)]

@@ -1,4 +1,4 @@
-//! Sides between tiles in the rules (DESIGN.md, "Tile sides and corners"): no line of sight
+//! Sides between tiles in the rules (ARCHITECTURE.md, "Tile sides and corners"): no line of sight
 //! and no path crosses a thin wall, a closed door on a side lets nothing through until it is
 //! opened, field of view with sides agrees with its line-by-line form, and a closed room of
 //! thin walls shows everything inside and nothing outside.

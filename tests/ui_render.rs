@@ -15,7 +15,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
-/// The small map of DESIGN.md: a wall border around three floor rows.
+/// The small map of ARCHITECTURE.md: a wall border around three floor rows.
 fn small_level() -> Level {
     let text = ["#####", "#...#", "#...#", "#####"];
     let mut hexes = Vec::new();

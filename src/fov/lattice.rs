@@ -206,7 +206,7 @@ impl LatticeTree {
     /// [`LatticeTree::compute`] on a level with sides between tiles (`sides`, the level's
     /// [`Sides`]). A line stops at a
     /// side sight cannot cross, and a blocking tile is revealed only across a side sight
-    /// crosses (DESIGN.md, "Tile sides and corners").
+    /// crosses (ARCHITECTURE.md, "Tile sides and corners").
     pub fn compute_across<T>(
         &self,
         grid: &Grid<T>,

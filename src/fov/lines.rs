@@ -5,7 +5,7 @@ use crate::geom::{Cell, Hex};
 use crate::map::Grid;
 
 /// The tile indices visible from `origin` within `radius`, in ascending order, by the two
-/// rules of DESIGN.md taken literally on the grid's tiling: a tile is visible when no tile
+/// rules of ARCHITECTURE.md taken literally on the grid's tiling: a tile is visible when no tile
 /// strictly between it and the viewer on their line blocks sight (`blocks(i)`; positions
 /// outside the map always block); a tile that blocks sight is visible, too, when a tile
 /// sharing a side or a corner with it is visible by that first rule, does not block sight and
@@ -20,7 +20,7 @@ pub fn visible_by_lines<T>(
     visible_by_lines_across(grid, blocks, |_, _| true, origin, radius)
 }
 
-/// [`visible_by_lines`] on a level with sides between tiles (DESIGN.md, "Tile sides and
+/// [`visible_by_lines`] on a level with sides between tiles (ARCHITECTURE.md, "Tile sides and
 /// corners"): `crosses(i, j)` says whether sight passes from tile `i` to the tile `j` one
 /// move away. A line is blocked at a side it cannot cross (between two consecutive tiles of
 /// the line, the last step included), and in the second rule a blocking tile is seen from a

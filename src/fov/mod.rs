@@ -1,4 +1,4 @@
-//! Field of view by line drawing, as DESIGN.md defines it: two rules.
+//! Field of view by line drawing, as ARCHITECTURE.md defines it: two rules.
 //!
 //! 1. A tile `T` within the sight radius is visible from `P` when no tile strictly between
 //!    them on `P.line_to(T)` blocks sight; the blocking tile at the end of a line is itself

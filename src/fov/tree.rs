@@ -5,7 +5,7 @@
 //! share nodes. Walking the tree depth-first from a viewer and skipping a node's subtree at the
 //! first tile that does not let sight through visits each open line prefix once, and reaches
 //! the node that ends the line to an offset exactly when nothing strictly between the viewer
-//! and it blocks: the first rule of DESIGN.md. The walk marks those offsets in a bit set laid
+//! and it blocks: the first rule of ARCHITECTURE.md. The walk marks those offsets in a bit set laid
 //! out one row of offsets to a word; the second rule and the read-out in storage order are
 //! then a pass over those rows ([`Rim`]).
 //!

@@ -4,7 +4,7 @@
 //!
 //! Cube coordinates are `q = x − y, r = y, s = −x`. Pure maths: no game rules, no I/O.
 //!
-//! The other two tilings of DESIGN.md live beside the hexes, each with its moves, distances,
+//! The other two tilings of ARCHITECTURE.md live beside the hexes, each with its moves, distances,
 //! line, sight measure, range and projection: [`Square`] and [`Tri`]. What the three share (the
 //! [`Tiling`] names, [`StepKind`], the screen directions [`Compass`]) is in `tiling.rs`.
 //!

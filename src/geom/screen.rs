@@ -1,5 +1,5 @@
 //! Where a grid's tiles fall on the terminal, for every tiling: the cabinet projection on
-//! hexes, two columns per square, one column per triangle (DESIGN.md, "Tilings"). Tiles are
+//! hexes, two columns per square, one column per triangle (ARCHITECTURE.md, "Tilings"). Tiles are
 //! cells written as [`Hex`] values, as the grids and the rules hold them.
 
 use super::{Cabinet, Hex, Tiling};

@@ -1,6 +1,6 @@
 //! The sides between tiles and the corners where sides meet, each with its own two integer
 //! coordinates (the tiling-module seed): the character cell it falls on in the large
-//! projection with `H = 0` (DESIGN.md, "Tile sides and corners").
+//! projection with `H = 0` (ARCHITECTURE.md, "Tile sides and corners").
 //!
 //! - Hexes: tile `(x, y)` on column `4x − 2y`, row `2y`. A side is the cell half way between
 //!   its two tiles: `|` between east–west neighbours (an even row), `\` or `/` on an odd row.

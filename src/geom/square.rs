@@ -1,4 +1,4 @@
-//! Square tiles (DESIGN.md, "Tilings"): `(x, y)` drawn at column `2x + H`, row `y`; eight moves
+//! Square tiles (ARCHITECTURE.md, "Tilings"): `(x, y)` drawn at column `2x + H`, row `y`; eight moves
 //! of equal cost, four across a side and four diagonal; step distance `max(|dx|, |dy|)`.
 //!
 //! Pure maths like the rest of [`geom`](super): the rules layer decides what blocks a step
@@ -126,7 +126,7 @@ impl Square {
 
     /// Calls `visit` with each square of [`Square::line_to`] in order, without allocating.
     ///
-    /// DESIGN.md's rule, computed exactly: `N = max(|dx|, |dy|)`; point `i` is
+    /// ARCHITECTURE.md's rule, computed exactly: `N = max(|dx|, |dy|)`; point `i` is
     /// `a + d·i/N + (3e-6, 2e-6)`, rounded to the nearest square (halves would round up, but
     /// the nudge keeps points off them). Exact integer arithmetic makes the line the same on
     /// every machine, the same both ways, and the same wherever it is translated.

@@ -10,7 +10,7 @@ fn h(x: i32, y: i32) -> Hex {
 
 #[test]
 fn neighbours_follow_the_design_example() {
-    // DESIGN.md: the neighbours of (3,1) are E (4,1), W (2,1), NE (3,0), NW (2,0), SE (4,2), SW (3,2).
+    // ARCHITECTURE.md: the neighbours of (3,1) are E (4,1), W (2,1), NE (3,0), NW (2,0), SE (4,2), SW (3,2).
     let at = h(3, 1);
     assert_eq!(at.neighbor(Direction::E), h(4, 1));
     assert_eq!(at.neighbor(Direction::W), h(2, 1));
@@ -112,7 +112,7 @@ fn doubled_r_is_the_screen_column() {
 
 #[test]
 fn cabinet_matches_the_design_drawing() {
-    // Row 1 of the DESIGN.md drawing: (1,1) at column 1, @ (3,1) at column 5.
+    // Row 1 of the ARCHITECTURE.md drawing: (1,1) at column 1, @ (3,1) at column 5.
     assert_eq!(to_screen(h(1, 1), 0), (1, 1));
     assert_eq!(to_screen(h(3, 1), 0), (5, 1));
     assert_eq!(to_screen(h(1, 2), 0), (0, 2));

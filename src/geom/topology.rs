@@ -92,7 +92,7 @@ pub struct Move {
     /// Across a side or through a corner.
     pub kind: StepKind,
     /// What the move adds to the cost of the tile entered: 1 for a triangle's move through
-    /// a corner, 0 otherwise (DESIGN.md, "Tilings").
+    /// a corner, 0 otherwise (ARCHITECTURE.md, "Tilings").
     pub extra_cost: u32,
     /// The tiles this move squeezes between (the first `squeeze_len`).
     squeeze: [(i32, i32); 4],
@@ -291,7 +291,7 @@ impl Tiling {
         }
     }
 
-    /// Whether `b` is within sight radius `radius` of `a` (DESIGN.md, "Tilings").
+    /// Whether `b` is within sight radius `radius` of `a` (ARCHITECTURE.md, "Tilings").
     pub fn within_sight(self, a: Cell, b: Cell, radius: u32) -> bool {
         match self {
             Tiling::Hex => Hex::from(a).distance(Hex::from(b)).unsigned_abs() <= radius,
@@ -327,7 +327,7 @@ impl Tiling {
     }
 
     /// The screen column and row of a cell's tile in a projection whose offset is `h`
-    /// (DESIGN.md: `2x − y + H` on hexes, `2x` on squares, the cell's column on triangles).
+    /// (ARCHITECTURE.md: `2x − y + H` on hexes, `2x` on squares, the cell's column on triangles).
     pub fn screen(self, cell: Cell, h: i32) -> (i32, i32) {
         match self {
             Tiling::Hex => (2 * cell.x - cell.y + h, cell.y),

@@ -1,4 +1,4 @@
-//! Triangle tiles (DESIGN.md, "Tilings"), in the triangle seed's `(x, y, s)`: the rhombus
+//! Triangle tiles (ARCHITECTURE.md, "Tilings"), in the triangle seed's `(x, y, s)`: the rhombus
 //! `(x, y)` of a skewed square lattice split in two. `s = 0` has the lattice corners `(x, y)`,
 //! `(x+1, y)`, `(x, y+1)` and points down; `s = 1` has `(x+1, y)`, `(x+1, y+1)`, `(x, y+1)`
 //! and points up. Lattice `(1, 0)` is two columns right on screen, `(0, 1)` one row down and
@@ -45,7 +45,7 @@ pub enum TriMeasure {
     /// Steps across sides only: the sum of the three terms.
     Sides,
     /// The cheapest cost on open floor when a step through a corner costs 2 and one across a
-    /// side 1 (DESIGN.md's costs): the sum minus the smallest term.
+    /// side 1 (ARCHITECTURE.md's costs): the sum minus the smallest term.
     Shortcuts,
     /// Steps to any of the twelve tiles sharing a corner: the largest term. Sight uses it.
     Corners,
@@ -81,7 +81,7 @@ impl Tri {
         }
     }
 
-    /// The six moves, in DESIGN.md's order: the three across a side, then the three through a
+    /// The six moves, in ARCHITECTURE.md's order: the three across a side, then the three through a
     /// corner. For `s = 0`: E, W, N, then S, NW, NE; for `s = 1`: W, E, S, then N, SW, SE.
     pub fn steps(self) -> [Step<Tri>; 6] {
         let Tri { x, y, s } = self;
@@ -135,7 +135,7 @@ impl Tri {
             .map(|s| s.kind)
     }
 
-    /// The three lattice corners of this tile, as DESIGN.md lists them.
+    /// The three lattice corners of this tile, as ARCHITECTURE.md lists them.
     pub const fn corners(self) -> [(i32, i32); 3] {
         let Tri { x, y, s } = self;
         if s == 0 {

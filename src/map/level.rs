@@ -116,7 +116,7 @@ impl Level {
     /// Whether a step from `from` to `to` is one of `from`'s moves and does not squeeze past a
     /// corner: a move through a corner (a square's diagonal, a triangle's shortcut) is
     /// refused when any tile it passes between is a wall, a closed door or no tile
-    /// (DESIGN.md, "Tilings"). Whether `to` itself can be entered is [`Level::passable`].
+    /// (ARCHITECTURE.md, "Tilings"). Whether `to` itself can be entered is [`Level::passable`].
     ///
     /// On a level with sides ([`Level::has_sides`]) the move must also cross its side or
     /// corner: no thin wall (a closed door is crossed by opening it, [`Level::door_between`]).

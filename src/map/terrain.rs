@@ -61,7 +61,7 @@ impl Terrain {
     }
 
     /// Whether a move through a corner may not pass beside this tile (a wall or a closed door:
-    /// DESIGN.md, "Tilings"); outside the map counts as such too.
+    /// ARCHITECTURE.md, "Tilings"); outside the map counts as such too.
     pub const fn pinches(self) -> bool {
         matches!(self, Terrain::Wall | Terrain::DoorClosed)
     }

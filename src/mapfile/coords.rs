@@ -1,5 +1,5 @@
 //! Tiles as messages, JSON and the command line write them: `(x, y)` on hexes and squares,
-//! `(x, y, s)` on triangles (DESIGN.md, "Tilings"). Inside, a tile is its storage cell, kept
+//! `(x, y, s)` on triangles (ARCHITECTURE.md, "Tilings"). Inside, a tile is its storage cell, kept
 //! in a [`Hex`] whatever the tiling (the older grid API is keyed by `Hex`); these convert at
 //! the boundary.
 

@@ -1,5 +1,5 @@
 //! Sides and corners in map files: their glyphs in the large projection, and putting what a
-//! file gives onto a level (DESIGN.md, "Tile sides and corners").
+//! file gives onto a level (ARCHITECTURE.md, "Tile sides and corners").
 //!
 //! A side cell holds a space (open), its own outline glyph ([`SideShape::glyph`]: a thin
 //! wall), `+` (a closed door) or `'` (an open door). A corner cell holds a space, `o` (a

@@ -1,5 +1,5 @@
 //! `hexdeep map render --large`: the level in the large projection, where every side between
-//! tiles and every corner has its own cell (DESIGN.md, "Tile sides and corners").
+//! tiles and every corner has its own cell (ARCHITECTURE.md, "Tile sides and corners").
 //!
 //! The drawing is what a large-form `.hexmap` body of the level holds (tiles, thin walls, doors,
 //! pillars and the joins between walls, moved as the writer moves them), with the tiles

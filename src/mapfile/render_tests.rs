@@ -6,7 +6,7 @@ use crate::map::{Grid, Level, Shape, Terrain};
 use crate::mapfile::load_map;
 
 /// The tile drawn at screen `(col, row)` with offset `h`, by the tiling's rule written out
-/// backwards (DESIGN.md, "Tilings"): `None` between tiles.
+/// backwards (ARCHITECTURE.md, "Tilings"): `None` between tiles.
 fn tile_at(tiling: Tiling, col: i32, row: i32, h: i32) -> Option<Hex> {
     let c = col - h;
     match tiling {

@@ -4,7 +4,7 @@
 //! A move's cost is the cost of the tile entered plus what its kind adds
 //! ([`Move::extra_cost`](crate::geom::Move)); a move through a corner (a square's diagonal, a
 //! triangle's shortcut) is refused when a tile it passes between pinches (`pinch(i)`: a wall
-//! or a closed door by DESIGN.md). The hex searches (`astar.rs`, `dijkstra.rs`) are the fast
+//! or a closed door by ARCHITECTURE.md). The hex searches (`astar.rs`, `dijkstra.rs`) are the fast
 //! form for hexes, where no move passes between tiles; on hexes this one finds the same costs.
 
 use super::dijkstra::Flow;

@@ -48,7 +48,7 @@ const COST_TABLE: [u32; Terrain::ALL.len()] = {
     table
 };
 
-/// Whether a move through a corner may not pass beside each tile of a level (DESIGN.md: a
+/// Whether a move through a corner may not pass beside each tile of a level (ARCHITECTURE.md: a
 /// wall or a closed door; outside the map too).
 pub fn terrain_pinch(level: &Level) -> impl Fn(usize) -> bool + '_ {
     let grid: &Grid<Terrain> = &level.terrain;

@@ -1,4 +1,4 @@
-//! Saves and replays on disk (DESIGN.md "Files"): a header with magic, versions and a
+//! Saves and replays on disk (ARCHITECTURE.md "Files"): a header with magic, versions and a
 //! checksum, a bounded bincode payload behind one small codec module, atomic writes that keep
 //! the previous save, and where the files live. The core never touches files; the shells call
 //! this module.

@@ -1,5 +1,5 @@
-//! Square tiles: worked examples from DESIGN.md and the laws as property tests, each formula
-//! against a breadth-first search or a plain floating-point version of DESIGN.md's rule.
+//! Square tiles: worked examples from ARCHITECTURE.md and the laws as property tests, each formula
+//! against a breadth-first search or a plain floating-point version of ARCHITECTURE.md's rule.
 
 use super::*;
 use proptest::prelude::*;
@@ -38,7 +38,7 @@ fn bfs(bound: i32) -> BTreeMap<Square, i32> {
     seen
 }
 
-/// DESIGN.md's line rule in plain floating point, as the hex line computes it: the oracle.
+/// ARCHITECTURE.md's line rule in plain floating point, as the hex line computes it: the oracle.
 fn float_line(a: Square, b: Square) -> Vec<Square> {
     let n = a.distance(b);
     if n == 0 {

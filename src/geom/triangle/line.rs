@@ -1,5 +1,5 @@
 //! The triangle line: the tiles whose inside the segment between two centres crosses, in
-//! order, both ends moved by `(+2e-6, +1e-6)` in lattice terms (DESIGN.md).
+//! order, both ends moved by `(+2e-6, +1e-6)` in lattice terms (ARCHITECTURE.md).
 //!
 //! Computed exactly in integers: lattice coordinates times 3,000,000 make every centre and the
 //! offset whole numbers. The tiles' sides lie on three families of lattice lines, `x = k`,

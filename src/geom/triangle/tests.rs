@@ -1,5 +1,5 @@
-//! Triangle tiles: DESIGN.md's lists as examples, and every formula against a breadth-first
-//! search (or, for the line, a plain floating-point version of DESIGN.md's rule).
+//! Triangle tiles: ARCHITECTURE.md's lists as examples, and every formula against a breadth-first
+//! search (or, for the line, a plain floating-point version of ARCHITECTURE.md's rule).
 
 use super::*;
 use proptest::prelude::*;
@@ -52,7 +52,7 @@ fn side_moves(a: Tri) -> Vec<(Tri, i32)> {
     a.side_neighbors().map(|n| (n, 1)).to_vec()
 }
 
-/// DESIGN.md's costs on open floor: 1 across a side, 1 + 1 through a corner.
+/// ARCHITECTURE.md's costs on open floor: 1 across a side, 1 + 1 through a corner.
 fn priced_moves(a: Tri) -> Vec<(Tri, i32)> {
     a.steps()
         .map(|s| (s.to, if s.kind == StepKind::Side { 1 } else { 2 }))
@@ -86,7 +86,7 @@ fn tile_at_point(px: f64, py: f64) -> Tri {
     t(fx as i32, fy as i32, (fw - fx - fy) as u8)
 }
 
-/// DESIGN.md's line in plain floating point: every crossing of a lattice line, sorted; the
+/// ARCHITECTURE.md's line in plain floating point: every crossing of a lattice line, sorted; the
 /// tiles at the ends and half way between crossings. The oracle for small coordinates.
 fn float_line(a: Tri, b: Tri) -> Vec<Tri> {
     let (ax, ay) = (a.centre().0 + 2e-6, a.centre().1 + 1e-6);
@@ -251,7 +251,7 @@ fn twelve_tiles_share_a_corner() {
     }
 }
 
-/// The three formulas of the triangle seed (and DESIGN.md), each against a search from a tile
+/// The three formulas of the triangle seed (and ARCHITECTURE.md), each against a search from a tile
 /// of either kind.
 #[test]
 fn distances_equal_searches() {
@@ -265,7 +265,7 @@ fn distances_equal_searches() {
     }
 }
 
-/// Where the seed is wrong, in DESIGN.md's convention:
+/// Where the seed is wrong, in ARCHITECTURE.md's convention:
 /// - Its "diagonal shortcut" distance (the sum minus the smallest term) is a cost, with a move
 ///   through a corner costing 2, as the seed's own text says; it is not the number of moves when
 ///   every one of the six moves counts 1. The opposite tile through a corner is one move away
@@ -376,7 +376,7 @@ fn projection_examples() {
     assert_eq!(p.to_screen(t(0, 0, 1)), (1, 0));
     assert_eq!(p.to_screen(t(0, 1, 0)), (1, 1));
     assert_eq!(p.to_screen(t(-1, 1, 1)), (0, 1));
-    // DESIGN.md's map file rule: s = (c + y) mod 2, x = (c − y − s) / 2.
+    // ARCHITECTURE.md's map file rule: s = (c + y) mod 2, x = (c − y − s) / 2.
     for row in -4i32..4 {
         for col in -9..9 {
             let s = (col + row).rem_euclid(2);

@@ -1,5 +1,5 @@
 //! The map part of a `.hexmap`: glyphs drawn as on screen with `H = 0`, by the map's tiling
-//! (DESIGN.md, "Tilings").
+//! (ARCHITECTURE.md, "Tilings").
 
 use super::MAX_PROBLEMS;
 use super::front::{FrontMatter, LegendEntry};

@@ -1,6 +1,6 @@
 //! The body of a `.hexmap` in the large projection (`projection = "large"`, hex and square
 //! grids): every tile, every side between tiles and every corner has its own character cell
-//! ([`Tiling::large_cell_at`]; DESIGN.md, "Tile sides and corners").
+//! ([`Tiling::large_cell_at`]; ARCHITECTURE.md, "Tile sides and corners").
 //!
 //! Tile cells hold what a tile holds in the compact form. Side and corner cells hold what
 //! [`crate::mapfile::edges`] reads. The other cells (beside a tile's centre, or under a

@@ -31,7 +31,7 @@ fn level(tiling: Tiling, w: i32, h: i32, percent: usize, seed: u64) -> Level {
 }
 
 /// The cheapest cost from `from` to every tile, by cells and the tiling's own moves: what
-/// DESIGN.md says, written plainly.
+/// ARCHITECTURE.md says, written plainly.
 fn reference(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
     let grid = &level.terrain;
     let t = grid.tiling();

@@ -10,7 +10,7 @@ pub use super::v4::{
     Placement, Plan, Run, Score, Stack, Step, Story, Tile, TilingCode,
 };
 
-/// A side of a level holding a feature: its cell in the large projection (`H = 0`, DESIGN.md
+/// A side of a level holding a feature: its cell in the large projection (`H = 0`, ARCHITECTURE.md
 /// "Tile sides and corners") and the feature's code: 1 a thin wall, 2 a closed door, 3 an
 /// open door (0, open, is never written: an open side is not listed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,4 +1,4 @@
-//! The resolver: settles one segment's intentions at once, as DESIGN.md "Simultaneous turns"
+//! The resolver: settles one segment's intentions at once, as ARCHITECTURE.md "Simultaneous turns"
 //! says (rules R1–R9), on plain data so that the game and the scenario runner share it.
 //!
 //! The four phases of the tiling-module article: accumulate moves by target tile, adjudicate

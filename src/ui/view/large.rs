@@ -1,5 +1,5 @@
 //! The large map: every seen tile on its cell of the large projection with its sides and
-//! corners around it (DESIGN.md, "Tile sides and corners"). Open sides are a dim outline,
+//! corners around it (ARCHITECTURE.md, "Tile sides and corners"). Open sides are a dim outline,
 //! thin walls their outline glyph in the wall colour, doors `+` and `'`; whole-tile walls
 //! side by side are joined with `#`, as on the compact map.
 

@@ -1,5 +1,5 @@
 //! Where the map's cells fall on screen: the compact projection (the cabinet one on hexes) or
-//! the large one, where every tile is drawn with its sides and corners (DESIGN.md, "Tile sides
+//! the large one, where every tile is drawn with its sides and corners (ARCHITECTURE.md, "Tile sides
 //! and corners"), and the viewport that follows the player over either.
 
 use crate::geom::{Hex, LargeCell, Screen, Tiling};
