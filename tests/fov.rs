@@ -7,16 +7,37 @@ use hexdeep::map::{Grid, Level, Shape, SightBits, Terrain};
 use proptest::prelude::*;
 
 /// Rule 1: `target` is within the radius and nothing strictly between it and the viewer on
-/// their line blocks sight.
+/// one of their two lines blocks sight: `line⁺`, both ends nudged by `+(3e-6, 2e-6)`, or
+/// `line⁻`, nudged by `−(3e-6, 2e-6)`, each drawn here in plain floating point.
 fn by_line(level: &Level, origin: Hex, radius: u32, target: Hex) -> bool {
     if !level.terrain.contains(origin) || origin.distance(target) as u32 > radius {
         return false;
     }
-    let line = origin.line_to(target);
-    let n = line.len();
-    line.iter()
-        .enumerate()
-        .all(|(k, &h)| k == 0 || k + 1 == n || !level.blocks_sight(h))
+    [1.0, -1.0].into_iter().any(|sign| {
+        let line = nudged_line(origin, target, sign);
+        let n = line.len();
+        line.iter()
+            .enumerate()
+            .all(|(k, &h)| k == 0 || k + 1 == n || !level.blocks_sight(h))
+    })
+}
+
+/// The hex line from `a` to `b` with both ends nudged by `sign · (3e-6, 2e-6)`.
+fn nudged_line(a: Hex, b: Hex, sign: f64) -> Vec<Hex> {
+    let n = a.distance(b);
+    let (ex, ey) = (sign * 3e-6, sign * 2e-6);
+    let (ax, ay) = (f64::from(a.x) + ex, f64::from(a.y) + ey);
+    let (bx, by) = (f64::from(b.x) + ex, f64::from(b.y) + ey);
+    (0..=n)
+        .map(|i| {
+            let t = if n == 0 {
+                0.0
+            } else {
+                f64::from(i) / f64::from(n)
+            };
+            Hex::round(ax + (bx - ax) * t, ay + (by - ay) * t)
+        })
+        .collect()
 }
 
 /// Rule 2's condition on a neighbour `n` of a sight-blocking `target`: visible by rule 1, open,

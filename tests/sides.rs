@@ -140,10 +140,11 @@ proptest! {
         let cross = crosses(&level);
         for i in visible_tiles(&level, viewer, 12) {
             let seen = grid.hex(i);
-            let line = grid.line(viewer, seen);
-            let by_line = line.windows(2).all(|w| {
+            // Sight by either of the two lines (`line⁺`, `line⁻`) crossing no blocking side.
+            let clear = |line: Vec<Hex>| line.windows(2).all(|w| {
                 cross(grid.index(w[0]).unwrap(), grid.index(w[1]).unwrap())
             });
+            let by_line = clear(grid.line(viewer, seen)) || clear(grid.line_minus(viewer, seen));
             if grid[i].blocks_sight() && !by_line {
                 // Only the second rule shows it: from a neighbour across an open side.
                 let across = grid.neighbours(seen).any(|n| {

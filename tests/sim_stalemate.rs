@@ -12,8 +12,10 @@ use hexdeep::sim::{Command, Event, Intention, Planned, World};
 const ME: Hex = Hex::new(3, 3);
 /// The corridor's next tile, where the imp stood.
 const NEXT: Hex = Hex::new(3, 4);
-/// Around the corner: out of sight from `ME`.
+/// Around the corner: still in sight from `ME` by the second of the two lines of sight.
 const CORNER: Hex = Hex::new(4, 5);
+/// The corridor's dead end: the first of its tiles out of sight from `ME`.
+const DEAD_END: Hex = Hex::new(4, 8);
 /// The corridor, from its north end to its dead end (the last tile).
 const PATH: [Hex; 8] = [
     Hex::new(3, 1),
@@ -82,9 +84,11 @@ fn dodged(events: &[Event]) -> bool {
 }
 
 #[test]
-fn the_corner_is_out_of_sight() {
+fn the_dead_end_is_out_of_sight_and_the_rest_in_it() {
     let w = hurt_imp();
-    assert!(w.is_visible(NEXT) && !w.is_visible(CORNER));
+    for h in PATH {
+        assert_eq!(w.is_visible(h), h != DEAD_END, "{h}");
+    }
 }
 
 #[test]
@@ -96,12 +100,16 @@ fn the_hurt_imp_dodges_once_then_hides_instead_of_coming_back() {
     assert!(dodged(&events), "{events:?}");
     // Before, it walked back at once to where it had seen the player, to dodge the next blow
     // the same way, for ever: "The imp steps aside; your blow misses", 19,000 turns long. Now
-    // it hides where it is.
+    // it flees on, never nearer, to the first tile out of sight, and hides there.
+    let mut far = ME.distance(CORNER);
     for _ in 0..4 {
         let events = w.apply(Command::Attack(south)).unwrap();
         assert!(!dodged(&events), "{events:?}");
-        assert_eq!(w.creatures()[1].pos, CORNER);
+        let at = w.creatures()[1].pos;
+        assert!(ME.distance(at) >= far, "it came back to {at}");
+        far = ME.distance(at);
     }
+    assert_eq!(w.creatures()[1].pos, DEAD_END);
 }
 
 #[test]

@@ -3,9 +3,10 @@
 //!
 //! A tree is made for one tiling, one radius and one class of viewer (a triangle's lines
 //! depend on which way the viewer's tile points). Its nodes are cell offsets from the viewer
-//! in depth-first order; the walk skips a node's subtree at the first tile that blocks
-//! sight, so a node that ends the line to its offset is reached exactly when nothing strictly
-//! between the viewer and it blocks (the first rule). Each such node that is an open tile
+//! in depth-first order, along both lines of sight to each offset (`line⁺` and `line⁻`, which
+//! share nodes until they part); the walk skips a node's subtree at the first tile that
+//! blocks sight, so a node that ends a line to its offset is reached exactly when nothing
+//! strictly between the viewer and it on that line blocks (the first rule). Each such node that is an open tile
 //! then reveals the sight-blocking tiles sharing a side or corner with it that are within
 //! the radius and no nearer to the viewer (the second rule), from a list made with the tree.
 //!
@@ -100,21 +101,23 @@ impl LatticeTree {
         }];
         let mut index: BTreeMap<(u32, (i32, i32)), u32> = BTreeMap::new();
         for target in tiling.sight_range(here, radius) {
-            let mut at = 0u32;
-            for &c in &tiling.line(here, target)[1..] {
-                let offset = rel(c);
-                at = *index.entry((at, offset)).or_insert_with(|| {
-                    drafts.push(Draft {
-                        offset,
-                        end: false,
-                        children: Vec::new(),
+            for line in [tiling.line(here, target), tiling.line_minus(here, target)] {
+                let mut at = 0u32;
+                for &c in &line[1..] {
+                    let offset = rel(c);
+                    at = *index.entry((at, offset)).or_insert_with(|| {
+                        drafts.push(Draft {
+                            offset,
+                            end: false,
+                            children: Vec::new(),
+                        });
+                        let id = (drafts.len() - 1) as u32;
+                        drafts[at as usize].children.push(id);
+                        id
                     });
-                    let id = (drafts.len() - 1) as u32;
-                    drafts[at as usize].children.push(id);
-                    id
-                });
+                }
+                drafts[at as usize].end = true;
             }
-            drafts[at as usize].end = true;
         }
         let mut tree = LatticeTree {
             tiling,

@@ -6,8 +6,8 @@ use crate::map::Grid;
 
 /// The tile indices visible from `origin` within `radius`, in ascending order, by the two
 /// rules of ARCHITECTURE.md taken literally on the grid's tiling: a tile is visible when no tile
-/// strictly between it and the viewer on their line blocks sight (`blocks(i)`; positions
-/// outside the map always block); a tile that blocks sight is visible, too, when a tile
+/// strictly between it and the viewer on one of their two lines (`line⁺` and `line⁻`) blocks
+/// sight (`blocks(i)`; positions outside the map always block); a tile that blocks sight is visible, too, when a tile
 /// sharing a side or a corner with it is visible by that first rule, does not block sight and
 /// is no farther from the viewer by the tiling's sight measure. Empty when `origin` is no
 /// tile (on hexes `origin` is the tile's hex; on every tiling its cell).
@@ -23,7 +23,7 @@ pub fn visible_by_lines<T>(
 /// [`visible_by_lines`] on a level with sides between tiles (ARCHITECTURE.md, "Tile sides and
 /// corners"): `crosses(i, j)` says whether sight passes from tile `i` to the tile `j` one
 /// move away. A line is blocked at a side it cannot cross (between two consecutive tiles of
-/// the line, the last step included), and in the second rule a blocking tile is seen from a
+/// the line, the last step included), sight passes when either line is clear, and in the second rule a blocking tile is seen from a
 /// neighbour only when sight crosses from that neighbour to it.
 pub fn visible_by_lines_across<T>(
     grid: &Grid<T>,
@@ -44,16 +44,17 @@ pub fn visible_by_lines_across<T>(
         if !within(cell) {
             continue;
         }
-        let line = tiling.line(from, cell);
-        let inner = &line[1..line.len().saturating_sub(1).max(1)];
-        let open = inner
-            .iter()
-            .all(|&c| grid.cell_index(c).is_some_and(|i| !blocks(i)));
-        by_line[target] = open
-            && line.windows(2).all(|w| {
+        let clear = |line: &[Cell]| {
+            let inner = &line[1..line.len().saturating_sub(1).max(1)];
+            let open = inner
+                .iter()
+                .all(|&c| grid.cell_index(c).is_some_and(|i| !blocks(i)));
+            open && line.windows(2).all(|w| {
                 let (a, b) = (grid.cell_index(w[0]), grid.cell_index(w[1]));
                 a.zip(b).is_some_and(|(a, b)| crosses(a, b))
-            });
+            })
+        };
+        by_line[target] = clear(&tiling.line(from, cell)) || clear(&tiling.line_minus(from, cell));
     }
     grid.indices()
         .filter(|&target| {

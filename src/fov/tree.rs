@@ -1,11 +1,13 @@
 //! A shared-prefix tree of the lines from the origin to every offset within a radius, on
 //! hexes.
 //!
-//! The line to each offset is precomputed once with [`Hex::line_to`]; lines that start alike
-//! share nodes. Walking the tree depth-first from a viewer and skipping a node's subtree at the
-//! first tile that does not let sight through visits each open line prefix once, and reaches
-//! the node that ends the line to an offset exactly when nothing strictly between the viewer
-//! and it blocks: the first rule of ARCHITECTURE.md. The walk marks those offsets in a bit set laid
+//! The two lines to each offset (`line⁺`, [`Hex::line_to`], and `line⁻`,
+//! [`Tiling::line_minus`]) are precomputed once; lines that start alike share nodes, so an
+//! offset has a second node only where its two lines part. Walking the tree depth-first from a
+//! viewer and skipping a node's subtree at the first tile that does not let sight through
+//! visits each open line prefix once, and reaches a node that ends a line to an offset exactly
+//! when nothing strictly between the viewer and it on that line blocks: the offset is visible
+//! when either of its nodes is reached, the first rule of ARCHITECTURE.md. The walk marks those offsets in a bit set laid
 //! out one row of offsets to a word; the second rule and the read-out in storage order are
 //! then a pass over those rows ([`Rim`]).
 //!
@@ -18,7 +20,7 @@
 //! ([`FovTree::for_grid`]) keeps that sum per node, in nodes of 8 bytes.
 
 use super::rim::Rim;
-use crate::geom::Hex;
+use crate::geom::{Cell, Hex, Tiling};
 use crate::map::{Grid, SightBits};
 use std::collections::BTreeMap;
 
@@ -97,22 +99,23 @@ impl FovTree {
         let mut drafts = vec![Draft::default()];
         let mut index: BTreeMap<(u32, u8), u32> = BTreeMap::new();
         for target in Hex::ORIGIN.range(radius) {
-            let line = Hex::ORIGIN.line_to(target);
-            let mut at = 0u32;
-            for pair in line.windows(2) {
-                let dir = pair[0].direction_to(pair[1])?.index() as u8;
-                at = *index.entry((at, dir)).or_insert_with(|| {
-                    drafts.push(Draft {
-                        dir,
-                        offset: pair[1],
-                        ..Draft::default()
+            for line in lines_to(target) {
+                let mut at = 0u32;
+                for pair in line.windows(2) {
+                    let dir = pair[0].direction_to(pair[1])?.index() as u8;
+                    at = *index.entry((at, dir)).or_insert_with(|| {
+                        drafts.push(Draft {
+                            dir,
+                            offset: pair[1],
+                            ..Draft::default()
+                        });
+                        let id = (drafts.len() - 1) as u32;
+                        drafts[at as usize].children.push(id);
+                        id
                     });
-                    let id = (drafts.len() - 1) as u32;
-                    drafts[at as usize].children.push(id);
-                    id
-                });
+                }
+                drafts[at as usize].terminal = true;
             }
-            drafts[at as usize].terminal = true;
         }
         let mut nodes = Vec::with_capacity(drafts.len());
         flatten(&drafts, radius as i32, 0, &mut nodes)?;
@@ -245,6 +248,22 @@ fn walk<At: Offset, const W: usize>(
             shut[word % W] |= 1u64.wrapping_shl(bit);
             n = usize::from(node.next);
         }
+    }
+}
+
+/// The two lines of sight from the origin to `target`, `line⁺` and `line⁻` (one when they are
+/// the same).
+fn lines_to(target: Hex) -> Vec<Vec<Hex>> {
+    let plus = Hex::ORIGIN.line_to(target);
+    let minus: Vec<Hex> = Tiling::Hex
+        .line_minus(Cell::from(Hex::ORIGIN), Cell::from(target))
+        .into_iter()
+        .map(Hex::from)
+        .collect();
+    if minus == plus {
+        vec![plus]
+    } else {
+        vec![plus, minus]
     }
 }
 

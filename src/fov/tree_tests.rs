@@ -42,7 +42,7 @@ fn seen(tree: &FovTree, sight: &SightBits, o: usize) -> Vec<usize> {
 }
 
 #[test]
-fn every_offset_ends_exactly_one_node_and_marks_its_own_row() {
+fn every_offset_ends_a_node_for_each_of_its_lines_and_marks_its_own_row() {
     for r in [0, 1, 5, 20, 23, 24, FovTree::MAX_RADIUS] {
         let tree = FovTree::new(r).unwrap();
         let rows = 2 * r as usize + 1;
@@ -58,13 +58,19 @@ fn every_offset_ends_exactly_one_node_and_marks_its_own_row() {
             })
             .collect();
         ends.sort_unstable();
-        // Every offset but the origin's own, once each.
+        // Every offset but the origin's own: once, or twice where its two lines part.
         let mut want: Vec<(i32, i32)> = Hex::ORIGIN
             .range(r)
             .filter(|&h| h != Hex::ORIGIN)
-            .map(|h| (h.x, h.y))
+            .flat_map(|h| vec![(h.x, h.y); lines_to(h).len()])
             .collect();
         want.sort_unstable();
+        if r >= 2 {
+            // Two steps straight up the screen: the lines run along a side, one each way.
+            let up = Hex::new(-1, -2);
+            assert_eq!(lines_to(up).len(), 2);
+            assert_eq!(ends.iter().filter(|&&e| e == (up.x, up.y)).count(), 2);
+        }
         assert_eq!(ends, want, "radius {r}");
         // The other nodes mark a spare word's bit 0, and every node lies within the radius.
         let spare = |n: &&Node<[i8; 2]>| usize::from(n.word) >= rows;

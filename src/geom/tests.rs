@@ -215,6 +215,44 @@ fn distance_equals_breadth_first_steps() {
     }
 }
 
+/// The hex line with both ends nudged by `−(3e-6, 2e-6)`, in plain floating point.
+fn float_line_minus(a: Hex, b: Hex) -> Vec<Hex> {
+    let n = a.distance(b);
+    let (ax, ay) = (f64::from(a.x) - 3e-6, f64::from(a.y) - 2e-6);
+    let (bx, by) = (f64::from(b.x) - 3e-6, f64::from(b.y) - 2e-6);
+    (0..=n)
+        .map(|i| {
+            let t = if n == 0 {
+                0.0
+            } else {
+                f64::from(i) / f64::from(n)
+            };
+            Hex::round(ax + (bx - ax) * t, ay + (by - ay) * t)
+        })
+        .collect()
+}
+
+#[test]
+fn the_two_lines_part_along_a_boundary_and_nowhere_else() {
+    // Two steps straight up the screen, NE then NW: the segment runs along the side between
+    // (0, -1) and (-1, -1), and each nudge falls on one side of it.
+    let (a, b) = (h(0, 0), h(-1, -2));
+    let plus = a.line_to(b);
+    let minus = Tiling::Hex.line_minus(Cell::from(a), Cell::from(b));
+    let minus: Vec<Hex> = minus.into_iter().map(Hex::from).collect();
+    assert_eq!(plus.len(), 3);
+    assert_ne!(plus[1], minus[1]);
+    assert_eq!(
+        [plus[1], minus[1]]
+            .into_iter()
+            .collect::<std::collections::BTreeSet<_>>(),
+        [h(0, -1), h(-1, -1)].into_iter().collect()
+    );
+    // Along a row the two lines are one.
+    let row = Tiling::Hex.line_minus(Cell::new(0, 0), Cell::new(5, 0));
+    assert_eq!(row, Tiling::Hex.line(Cell::new(0, 0), Cell::new(5, 0)));
+}
+
 fn small() -> impl Strategy<Value = Hex> {
     (-60i32..60, -60i32..60).prop_map(|(x, y)| h(x, y))
 }
@@ -233,6 +271,16 @@ proptest! {
         for pair in line.windows(2) {
             prop_assert!(pair[0].is_adjacent(pair[1]), "{:?}", line);
         }
+    }
+
+    #[test]
+    fn line_minus_is_the_rule_with_the_other_nudge(a in small(), b in small()) {
+        let minus: Vec<Hex> = Tiling::Hex
+            .line_minus(Cell::from(a), Cell::from(b))
+            .into_iter()
+            .map(Hex::from)
+            .collect();
+        prop_assert_eq!(minus, float_line_minus(a, b));
     }
 
     #[test]

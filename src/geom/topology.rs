@@ -300,12 +300,36 @@ impl Tiling {
         }
     }
 
-    /// The tiles on the line from `a` to `b`, both ends included, by the tiling's rule.
+    /// The tiles on the line from `a` to `b`, both ends included, by the tiling's rule: the
+    /// line with both ends nudged by `+ε`, `line⁺` (ARCHITECTURE.md, "Field of view").
     pub fn line(self, a: Cell, b: Cell) -> Vec<Cell> {
         match self {
             Tiling::Hex => cells(Hex::from(a).line_to(Hex::from(b))),
             Tiling::Square => cells(Square::from(a).line_to(Square::from(b))),
             Tiling::Triangle => cells(Tri::from(a).line_to(Tri::from(b))),
+        }
+    }
+
+    /// The other line of sight from `a` to `b`, `line⁻`: the tiling's line with both ends
+    /// nudged by `−ε` instead of `+ε` (ARCHITECTURE.md, "Field of view"). It is `line⁺` of
+    /// the two ends' reflections through the origin, reflected back: rounding to a tile is
+    /// odd away from ties, and the nudge keeps every point off a tie. It differs from
+    /// [`Tiling::line`] only where the segment runs along a boundary between tiles.
+    pub fn line_minus(self, a: Cell, b: Cell) -> Vec<Cell> {
+        let mut line = self.line(self.reflect(a), self.reflect(b));
+        for c in &mut line {
+            *c = self.reflect(*c);
+        }
+        line
+    }
+
+    /// The tile at the reflection through the origin of the plane of `c`'s tile: `(−x, −y)`
+    /// on hexes and squares; on triangles the reflected triangle `(−x − 1, −y − 1, 1 − s)`,
+    /// which points the other way. Reflecting twice gives `c` back.
+    pub fn reflect(self, c: Cell) -> Cell {
+        match self {
+            Tiling::Hex | Tiling::Square => Cell::new(-c.x, -c.y),
+            Tiling::Triangle => Cell::new(-c.x - 2, -c.y - 1),
         }
     }
 

@@ -157,9 +157,25 @@ impl Level {
 
     /// The tiles a missile from `from` toward `to` flies over: the line without its start, up
     /// to (not including) the first tile that lies off the map, blocks sight, or lies beyond
-    /// a side sight cannot cross, and never past `to`.
+    /// a side sight cannot cross, and never past `to`. It flies along `line⁺` unless that
+    /// is stopped before `to` and `line⁻` is not (ARCHITECTURE.md, "Field of view"): what
+    /// can be seen can be shot at.
     pub fn open_line(&self, from: Hex, to: Hex) -> Vec<Hex> {
-        let line = self.terrain.line(from, to);
+        let plus = self.open_prefix(&self.terrain.line(from, to));
+        if from == to || plus.last() == Some(&to) {
+            return plus;
+        }
+        let minus = self.open_prefix(&self.terrain.line_minus(from, to));
+        if minus.last() == Some(&to) {
+            minus
+        } else {
+            plus
+        }
+    }
+
+    /// The tiles of `line` after its first, up to (not including) the first that lies off
+    /// the map, blocks sight, or lies beyond a side sight cannot cross.
+    fn open_prefix(&self, line: &[Hex]) -> Vec<Hex> {
         let mut out = Vec::with_capacity(line.len());
         for w in line.windows(2) {
             let (a, b) = (w[0], w[1]);
@@ -282,6 +298,39 @@ mod tests {
             Some(Hex::new(2, 0)),
             "a wall start is ignored"
         );
+    }
+
+    fn open_floor() -> Grid<Terrain> {
+        let shape = Shape::Parallelogram {
+            width: 6,
+            height: 6,
+        };
+        Grid::new(&shape, Terrain::Floor).unwrap()
+    }
+
+    #[test]
+    fn a_missile_takes_the_other_line_where_the_first_is_stopped() {
+        // Two steps straight up the screen from (1, 2) to (0, 0): the segment runs between
+        // (1, 1) and (0, 1). With a wall on one of them the missile flies over the other.
+        let (from, to) = (Hex::new(1, 2), Hex::new(0, 0));
+        for wall in [Hex::new(1, 1), Hex::new(0, 1)] {
+            let mut g = open_floor();
+            g.set(wall, Terrain::Wall);
+            let level = Level::new("t", 1, g);
+            let plus = level.terrain.line(from, to);
+            let minus = level.terrain.line_minus(from, to);
+            assert_ne!(plus, minus);
+            let flight = level.open_line(from, to);
+            assert_eq!(flight.last(), Some(&to), "wall at {wall}");
+            let free = if plus.contains(&wall) { &minus } else { &plus };
+            assert_eq!(flight, free[1..]);
+        }
+        // Both lines stopped: the missile flies `line⁺` as far as it goes.
+        let mut g = open_floor();
+        g.set(Hex::new(1, 1), Terrain::Wall);
+        g.set(Hex::new(0, 1), Terrain::Wall);
+        let level = Level::new("t", 1, g);
+        assert!(level.open_line(Hex::new(1, 2), Hex::new(0, 0)).is_empty());
     }
 
     #[test]

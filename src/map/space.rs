@@ -73,6 +73,13 @@ impl<T> Grid<T> {
         }
     }
 
+    /// The other line of sight from `a` to `b` ([`Tiling::line_minus`]).
+    pub fn line_minus(&self, a: Hex, b: Hex) -> Vec<Hex> {
+        let t = self.tiling();
+        let line = t.line_minus(Cell::from(a), Cell::from(b));
+        line.into_iter().map(Hex::from).collect()
+    }
+
     /// The positions at exactly `radius` from `centre` by [`Grid::distance`]: on hexes in the
     /// order of [`Hex::ring`], elsewhere row by row.
     pub fn ring(&self, centre: Hex, radius: u32) -> Vec<Hex> {

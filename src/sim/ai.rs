@@ -599,8 +599,11 @@ mod tests {
     const ME: Hex = Hex::new(3, 3);
     /// The corridor's next tile, where the imp stood in issue 17.
     const NEXT: Hex = Hex::new(3, 4);
-    /// Around the corner from the corridor: out of the player's sight.
+    /// Around the corner from the corridor: in the player's sight by the second line of the
+    /// two (the segment from `ME` runs along the side between `NEXT` and a wall).
     const CORNER: Hex = Hex::new(4, 5);
+    /// A step beyond the corner: out of the player's sight.
+    const HIDE: Hex = Hex::new(5, 6);
 
     /// Walls everywhere but a corridor down to `ME`, `NEXT`, `CORNER` and `rest`.
     fn corridor(rest: &[Hex]) -> Level {
@@ -635,24 +638,25 @@ mod tests {
     }
 
     #[test]
-    fn the_corner_is_out_of_the_players_sight() {
-        let level = corridor(&[]);
+    fn beyond_the_corner_is_out_of_the_players_sight() {
+        let level = corridor(&[HIDE]);
         let seen = visible_tiles(&level, ME, 9);
         let index = |h: Hex| level.terrain.index(h).unwrap();
         assert!(seen.binary_search(&index(NEXT)).is_ok());
-        assert!(seen.binary_search(&index(CORNER)).is_err());
+        assert!(seen.binary_search(&index(CORNER)).is_ok());
+        assert!(seen.binary_search(&index(HIDE)).is_err());
     }
 
     #[test]
     fn a_hurt_coward_out_of_sight_hides_instead_of_coming_back() {
         // Issue 17: the imp fled around the corner, lost sight of the player and walked back
         // to where it had seen them, to flee again at the next blow; forever.
-        let level = corridor(&[Hex::new(4, 6)]);
-        let hurt = [player(), imp_at(CORNER, 1)];
+        let level = corridor(&[HIDE, Hex::new(6, 7)]);
+        let hurt = [player(), imp_at(HIDE, 1)];
         assert_eq!(choice(&level, &hurt, 1), Intention::Stay);
         // Unhurt, it still hunts where it last saw the player.
-        let unhurt = [player(), imp_at(CORNER, 3)];
-        assert_eq!(choice(&level, &unhurt, 1), Intention::Move(NEXT));
+        let unhurt = [player(), imp_at(HIDE, 3)];
+        assert_eq!(choice(&level, &unhurt, 1), Intention::Move(CORNER));
     }
 
     #[test]

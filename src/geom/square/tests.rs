@@ -2,6 +2,7 @@
 //! against a breadth-first search or a plain floating-point version of ARCHITECTURE.md's rule.
 
 use super::*;
+use crate::geom::{Cell, Tiling};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -40,12 +41,18 @@ fn bfs(bound: i32) -> BTreeMap<Square, i32> {
 
 /// ARCHITECTURE.md's line rule in plain floating point, as the hex line computes it: the oracle.
 fn float_line(a: Square, b: Square) -> Vec<Square> {
+    float_line_nudged(a, b, 1.0)
+}
+
+/// The line rule in plain floating point with both ends nudged by `sign · (3e-6, 2e-6)`.
+fn float_line_nudged(a: Square, b: Square, sign: f64) -> Vec<Square> {
     let n = a.distance(b);
     if n == 0 {
         return vec![a];
     }
-    let (ax, ay) = (f64::from(a.x) + 3e-6, f64::from(a.y) + 2e-6);
-    let (bx, by) = (f64::from(b.x) + 3e-6, f64::from(b.y) + 2e-6);
+    let (ex, ey) = (sign * 3e-6, sign * 2e-6);
+    let (ax, ay) = (f64::from(a.x) + ex, f64::from(a.y) + ey);
+    let (bx, by) = (f64::from(b.x) + ex, f64::from(b.y) + ey);
     (0..=n)
         .map(|i| {
             let t = f64::from(i) / f64::from(n);
@@ -241,6 +248,13 @@ proptest! {
     #[test]
     fn line_is_design_rule_in_floating_point(a in small(), b in small()) {
         prop_assert_eq!(a.line_to(b), float_line(a, b));
+    }
+
+    #[test]
+    fn line_minus_is_the_rule_with_the_other_nudge(a in small(), b in small()) {
+        let minus = Tiling::Square.line_minus(Cell::from(a), Cell::from(b));
+        let want: Vec<Cell> = float_line_nudged(a, b, -1.0).into_iter().map(Cell::from).collect();
+        prop_assert_eq!(minus, want);
     }
 
     #[test]

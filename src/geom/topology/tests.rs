@@ -245,6 +245,25 @@ proptest! {
     }
 
     #[test]
+    fn the_other_line_keeps_the_laws_and_mirrors_the_first(t in tiling(), a in cell(), b in cell()) {
+        let line = t.line_minus(a, b);
+        prop_assert_eq!(line.first(), Some(&a));
+        prop_assert_eq!(line.last(), Some(&b));
+        let mut back = t.line_minus(b, a);
+        back.reverse();
+        prop_assert_eq!(&back, &line);
+        for pair in line.windows(2) {
+            let touch = t.touching(t.class(pair[0]));
+            prop_assert!(touch.contains(&(pair[1].x - pair[0].x, pair[1].y - pair[0].y)));
+        }
+        // The reflection through the origin swaps the two lines.
+        let mirrored: Vec<Cell> = t.line(t.reflect(a), t.reflect(b)).into_iter().map(|c| t.reflect(c)).collect();
+        prop_assert_eq!(mirrored, line);
+        prop_assert_eq!(t.reflect(t.reflect(a)), a);
+        prop_assert_eq!(t.class(t.reflect(a)), t.classes() - 1 - t.class(a));
+    }
+
+    #[test]
     fn sight_ranges_hold_exactly_the_tiles_within_sight(t in tiling(), c in cell(), r in 0u32..7) {
         let range = t.sight_range(c, r);
         prop_assert!(range.windows(2).all(|p| (p[0].y, p[0].x) < (p[1].y, p[1].x)));

@@ -2,6 +2,7 @@
 //! search (or, for the line, a plain floating-point version of ARCHITECTURE.md's rule).
 
 use super::*;
+use crate::geom::{Cell, Tiling};
 use proptest::prelude::*;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -89,8 +90,14 @@ fn tile_at_point(px: f64, py: f64) -> Tri {
 /// ARCHITECTURE.md's line in plain floating point: every crossing of a lattice line, sorted; the
 /// tiles at the ends and half way between crossings. The oracle for small coordinates.
 fn float_line(a: Tri, b: Tri) -> Vec<Tri> {
-    let (ax, ay) = (a.centre().0 + 2e-6, a.centre().1 + 1e-6);
-    let (bx, by) = (b.centre().0 + 2e-6, b.centre().1 + 1e-6);
+    float_line_nudged(a, b, 1.0)
+}
+
+/// [`float_line`] with both ends moved by `sign · (2e-6, 1e-6)`.
+fn float_line_nudged(a: Tri, b: Tri, sign: f64) -> Vec<Tri> {
+    let (ex, ey) = (sign * 2e-6, sign * 1e-6);
+    let (ax, ay) = (a.centre().0 + ex, a.centre().1 + ey);
+    let (bx, by) = (b.centre().0 + ex, b.centre().1 + ey);
     let mut ts = vec![0.0, 1.0];
     for (from, to) in [(ax, bx), (ay, by), (ax + ay, bx + by)] {
         let (lo, hi) = (from.min(to), from.max(to));
@@ -411,6 +418,13 @@ proptest! {
     #[test]
     fn line_is_design_rule_in_floating_point(a in small(), b in small()) {
         prop_assert_eq!(a.line_to(b), float_line(a, b));
+    }
+
+    #[test]
+    fn line_minus_is_the_rule_with_the_other_nudge(a in small(), b in small()) {
+        let minus = Tiling::Triangle.line_minus(Cell::from(a), Cell::from(b));
+        let want: Vec<Cell> = float_line_nudged(a, b, -1.0).into_iter().map(Cell::from).collect();
+        prop_assert_eq!(minus, want);
     }
 
     #[test]

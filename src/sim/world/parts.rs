@@ -117,7 +117,8 @@ impl World {
             regen: Regen::from_parts(parts.regen),
         };
         world.validate()?;
-        world.update_view();
+        // What the player sees now; the memory stays the file's until the next action.
+        world.show_view();
         Ok(world)
     }
 }

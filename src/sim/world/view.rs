@@ -38,19 +38,30 @@ impl World {
             return;
         }
         self.view_key = Some(key);
+        let tiles = self.show_view();
+        let storage = self.level().terrain.storage_len();
+        let d = self.depth_index();
+        let seen = &mut self.depths[d].seen;
+        seen.resize(storage, false);
+        for i in tiles {
+            seen[i] = true;
+        }
+    }
+
+    /// Recomputes which tiles the player sees now, without adding them to their memory: a
+    /// world loaded from a file keeps the memory its file holds (which a release with other
+    /// rules of sight made) until the player's next action. Returns the visible tiles.
+    pub(super) fn show_view(&mut self) -> Vec<usize> {
         let storage = self.level().terrain.storage_len();
         self.visible.clear();
         self.visible.resize(storage, false);
         // The dead keep the view from where they fell: what killed them stays on screen.
         let player = self.player();
         let tiles = visible_tiles(self.level(), player.pos, player.sight);
-        let d = self.depth_index();
-        let seen = &mut self.depths[d].seen;
-        seen.resize(storage, false);
-        for i in tiles {
+        for &i in &tiles {
             self.visible[i] = true;
-            seen[i] = true;
         }
+        tiles
     }
 
     /// Magic mapping: the player learns every tile of the level that can be walked on and the
