@@ -6,6 +6,7 @@
 pub mod asciicast;
 pub mod codec;
 pub mod container;
+pub mod cost;
 pub mod game;
 pub mod keyframes;
 pub mod location;

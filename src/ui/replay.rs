@@ -7,6 +7,7 @@ use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{MessageLog, UiState};
 use super::view::{self, Context};
+use crate::persist::cost::level_bytes;
 use crate::persist::keyframes::{Limits, TooLarge};
 use crate::persist::{Keyframes, SavedGame};
 use crate::sim::{Command, GameRecord, Origin, World, messages_named};
@@ -29,19 +30,23 @@ pub const KEYFRAME_LIMITS: Limits = Limits {
     max_bytes: 512 << 20,
 };
 
-/// About how many bytes a world takes in memory: a few a storage cell for each level
-/// (terrain, which cells are tiles, the player's memory), some twenty more a cell of the
-/// level the player is on (the view, the monsters' hunting map, the resolver's tables), and
-/// its creatures.
+/// About how many bytes a world takes in memory: each level by its storage cells, as the
+/// file's budget counts them ([`crate::persist::cost`]: terrain and memory, and the sides of a
+/// level that has features on them), the maps still to come too; some twenty more a cell of
+/// the level the player is on (the view, the monsters' hunting map, the resolver's tables);
+/// and its creatures.
 pub fn world_bytes(world: &World) -> usize {
-    let cells: usize = world
-        .depths()
-        .iter()
-        .map(|d| d.level().terrain.storage_len())
+    let made = world.depths().iter().map(|d| (d.level(), true));
+    let pending = world.pending_maps().iter().map(|l| (l, false));
+    let levels: usize = made
+        .chain(pending)
+        .map(|(l, made)| level_bytes(l.terrain.storage_len(), l.has_sides(), made))
         .sum();
     let here = world.level().terrain.storage_len();
     let creatures = world.creatures().len() * 512;
-    cells * 3 + here * 20 + creatures + 4096
+    levels
+        .saturating_add(here.saturating_mul(20))
+        .saturating_add(creatures + 4096)
 }
 
 /// The help on the status line, longest first: the longest that fits is shown.

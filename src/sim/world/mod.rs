@@ -245,6 +245,11 @@ impl World {
             .min(self.depths.len() - 1)
     }
 
+    /// The map files given for the depths not made yet, shallowest first.
+    pub fn pending_maps(&self) -> &[Level] {
+        &self.pending_maps
+    }
+
     /// Every creature of every level, the dead included, by id.
     pub fn creatures(&self) -> &[Creature] {
         &self.creatures
