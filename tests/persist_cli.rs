@@ -150,7 +150,6 @@ fn a_changed_hash_names_its_turn() {
         "{report}"
     );
     assert!(report.contains("the record says"), "{report}");
-    assert!(report.contains("the final states agree"), "{report}");
 }
 
 /// The index of the first step that moves.
@@ -182,11 +181,6 @@ fn a_changed_command_names_its_turn_and_what_differs() {
     assert!(
         report.contains("after Rest the world's hash is"),
         "{report}"
-    );
-    assert!(
-        report.contains("by the end (saved against replayed): turn ")
-            && report.contains("you #0: depth 1 at"),
-        "says what differs: {report}"
     );
 }
 
