@@ -1,0 +1,152 @@
+//! The last holes of issue 29, each reproduction built here as a careless or hostile user
+//! would make it: memory and time bounded by what the file holds, a record that cannot lie
+//! about its steps, temporary files that are not hexdeep's, an interrupted export.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/scripted.rs"]
+mod scripted;
+
+#[path = "support/cli.rs"]
+mod cli;
+use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::map::{Grid, Level, Shape, SideFeature, Terrain};
+use hexdeep::persist::cost::{SIDE_BYTES, TILE_BYTES};
+use hexdeep::sim::World;
+use hexdeep::ui::replay::world_bytes;
+
+/// A game whose depth 1 is `first`, with `to_come` as the maps of the next depths.
+fn game_with_maps(first: Level, to_come: Vec<Level>) -> World {
+    let mut maps = vec![first];
+    maps.extend(to_come);
+    World::new_game(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        hexdeep::mapgen::dungeon(),
+        1,
+        maps,
+    )
+    .unwrap()
+}
+
+/// A hexagon of floor of `radius`, with one thin wall when `walled`.
+fn hexagon(radius: u32, walled: bool) -> Level {
+    let grid = Grid::new(&Shape::Hexagon { radius }, Terrain::Floor).unwrap();
+    let mut level = Level::new("hexagon", 1, grid);
+    level.start = Some(Hex::new(0, 0));
+    if walled {
+        let side = Tiling::Hex.side_between(Cell::new(0, 0), Cell::new(1, 0));
+        assert!(level.set_side(side.unwrap(), SideFeature::Wall));
+    }
+    level
+}
+
+#[test]
+fn a_snapshots_estimate_counts_the_maps_to_come_and_the_sides() {
+    let bare = game_with_maps(hexagon(3, false), Vec::new());
+    let big = hexagon(200, true);
+    let cells = big.terrain.storage_len();
+    // A map still to come costs its cells and its sides.
+    let to_come = game_with_maps(hexagon(3, false), vec![big.clone()]);
+    let more = world_bytes(&to_come) - world_bytes(&bare);
+    assert!(
+        more >= cells * (TILE_BYTES + SIDE_BYTES),
+        "{more} for {cells} cells"
+    );
+    // A level with a thin wall costs its sides on top of its tiles.
+    let walled = game_with_maps(big, Vec::new());
+    let unwalled = game_with_maps(hexagon(200, false), Vec::new());
+    let sides = world_bytes(&walled) - world_bytes(&unwalled);
+    assert!(sides >= cells * SIDE_BYTES, "{sides} for {cells} cells");
+}
+
+/// A game of generated levels, seed 9, that goes down to depth 3.
+fn played() -> hexdeep::persist::SavedGame {
+    scripted::play(9, 900, 3)
+}
+
+#[test]
+fn verifying_stops_at_the_first_step_that_differs() {
+    let mut game = played();
+    let first = game.record.steps[0];
+    game.record.steps[0].hash ^= 1;
+    // The saved state is altered too: a check that went on to the end would tell it.
+    game.current = game.record.start.clone();
+    let err = game.record.verify(Some(&game.current)).unwrap_err();
+    assert_eq!((err.step, err.turn), (1, first.turn));
+    assert_eq!(
+        err.what,
+        format!(
+            "after {:?} the world's hash is {:016x}, the record says {:016x}",
+            first.command,
+            first.hash,
+            first.hash ^ 1
+        ),
+        "nothing past the first step is replayed"
+    );
+}
+
+#[test]
+fn each_steps_turn_and_depth_are_checked_against_the_replay() {
+    let game = played();
+    assert!(game.record.steps.iter().any(|s| s.depth > 1), "goes down");
+    let mut deep = game.clone();
+    for step in &mut deep.record.steps {
+        step.depth = 10;
+    }
+    let err = deep.record.verify(Some(&deep.current)).unwrap_err();
+    assert_eq!(err.step, 1, "{}", err.what);
+    assert!(
+        err.what
+            .contains("the player is on depth 1, the record says depth 10"),
+        "{}",
+        err.what
+    );
+    let mut late = game.clone();
+    let k = late.record.steps.len() / 2;
+    late.record.steps[k].turn += 7;
+    let err = late.record.verify(Some(&late.current)).unwrap_err();
+    assert_eq!(err.step, k + 1, "{}", err.what);
+    let turn = game.record.steps[k].turn;
+    assert!(
+        err.what.contains(&format!(
+            "the replay is in turn {}, the record says turn {}",
+            turn + 1,
+            turn + 8
+        )),
+        "{}",
+        err.what
+    );
+}
+
+#[test]
+fn a_finished_game_that_claims_depth_ten_does_not_verify() {
+    let dir = cli::scratch("depth-ten");
+    let mut game = played();
+    game.current.abandon(hexdeep::sim::Ending::Quit);
+    for step in &mut game.record.steps {
+        step.depth = 10;
+    }
+    let path = dir.join("deep.hdsave");
+    hexdeep::persist::write_finished(&path, &game).unwrap();
+    let out = cli::run_in(&dir, &["replay", "--verify", path.to_str().unwrap()]);
+    let text = cli::stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", cli::stderr(&out));
+    assert!(
+        text.contains("differs in turn") && text.contains("the record says depth 10"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_taken_over_runs_deepest_depth_comes_from_the_replay_not_the_steps() {
+    let game = played();
+    let mut record = game.record.clone();
+    record.origin = hexdeep::sim::Origin::TakenOver { seed: 2, after: 0 };
+    let honest = hexdeep::persist::Score::of_run("run", &record, &game.current);
+    let reached = game.record.steps.iter().map(|s| s.depth).max().unwrap();
+    assert_eq!(honest.deepest, reached);
+    for step in &mut record.steps {
+        step.depth = 10;
+    }
+    let score = hexdeep::persist::Score::of_run("run", &record, &game.current);
+    assert_eq!(score.deepest, reached, "the steps' claims are not believed");
+}
