@@ -150,3 +150,41 @@ fn a_taken_over_runs_deepest_depth_comes_from_the_replay_not_the_steps() {
     let score = hexdeep::persist::Score::of_run("run", &record, &game.current);
     assert_eq!(score.deepest, reached, "the steps' claims are not believed");
 }
+
+/// Renames the window and clears the screen when printed raw; as a TOML basic string.
+const HOSTILE_TOML: &str = "\\u001b]0;PWNED\\u0007\\u001b[2J";
+
+/// Whether `text` holds no control character but line breaks.
+fn is_clean(text: &str) -> bool {
+    !text.chars().any(|c| c.is_control() && c != '\n')
+}
+
+#[test]
+fn every_text_a_map_command_prints_from_a_file_is_escaped() {
+    let dir = cli::scratch("map-escapes");
+    let body = "# # #\n # @ #\n# # #\n";
+    let fronts = [
+        format!("grid = \"{HOSTILE_TOML}\""),
+        format!("\"{HOSTILE_TOML}\" = 1"),
+        format!("[legend]\n\"g\" = {{ terrain = \"floor\", \"{HOSTILE_TOML}\" = 1 }}"),
+    ];
+    for (i, front) in fronts.iter().enumerate() {
+        let map = dir.join(format!("hostile-{i}.hexmap"));
+        std::fs::write(&map, format!("+++\n{front}\n+++\n{body}")).unwrap();
+        let m = map.to_str().unwrap();
+        let out_map = dir.join(format!("out-{i}.hexmap"));
+        let o = out_map.to_str().unwrap();
+        for args in [
+            vec!["map", "check", m],
+            vec!["map", "render", m],
+            vec!["map", "render", m, "--json"],
+            vec!["map", "convert", m, o],
+        ] {
+            let out = cli::run(&args);
+            let text = format!("{}{}", cli::stdout(&out), cli::stderr(&out));
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
+            assert!(text.contains("PWNED"), "{args:?}: {text:?}");
+            assert!(is_clean(&text), "{args:?}: {text:?}");
+        }
+    }
+}
