@@ -188,3 +188,58 @@ fn every_text_a_map_command_prints_from_a_file_is_escaped() {
         }
     }
 }
+
+/// Files under names of the temporary files of other programs and of hexdeep, whose writers
+/// are gone (no process has these ids: Linux ids stop at 2^22).
+fn strays(dir: &std::path::Path) -> (Vec<std::path::PathBuf>, std::path::PathBuf) {
+    let others = [
+        (".notes.md.999999.tmp", &b"my notes"[..]),
+        (".config.json.424242.tmp", b"{}"),
+        // Hexdeep's kind of name, another program's content.
+        (".plans.hdsave.999999.tmp", b"not a save"),
+        (".dump.txt.999999.tmp", b"a text"),
+    ];
+    let kept = others
+        .iter()
+        .map(|(name, bytes)| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            path
+        })
+        .collect();
+    let ours = dir.join(".game-1.hdsave.999999.tmp");
+    std::fs::write(&ours, b"HEXDEEP\0cut short").unwrap();
+    (kept, ours)
+}
+
+#[test]
+fn opening_a_saves_folder_removes_only_hexdeeps_own_temporary_files() {
+    let dir = cli::scratch("not-ours");
+    let (kept, ours) = strays(&dir);
+    let out = cli::run_in(&dir, &["scores"]);
+    assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+    for path in &kept {
+        assert!(path.exists(), "{} is not hexdeep's", path.display());
+    }
+    assert!(!ours.exists(), "hexdeep's own stale file goes");
+}
+
+#[test]
+fn a_save_continued_from_another_folder_leaves_that_folder_alone() {
+    let saves = cli::scratch("own-saves");
+    let elsewhere = cli::scratch("friend-folder");
+    let (mut kept, ours) = strays(&elsewhere);
+    kept.push(ours);
+    let mut game = scripted::play(5, 10, 2);
+    assert!(!game.current.is_over());
+    let path = elsewhere.join("friend.hdsave");
+    let bytes = hexdeep::persist::game::game_bytes(hexdeep::persist::Kind::Save, &game).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    hexdeep::ui::start::resumed_file(&mut game, &path).unwrap();
+    // `continue FILE` without a terminal stops before playing, after opening the save.
+    let out = cli::run_in(&saves, &["continue", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", cli::stderr(&out));
+    for path in &kept {
+        assert!(path.exists(), "{} in the friend's folder", path.display());
+    }
+}
