@@ -243,3 +243,94 @@ fn a_save_continued_from_another_folder_leaves_that_folder_alone() {
         assert!(path.exists(), "{} in the friend's folder", path.display());
     }
 }
+
+#[test]
+fn the_viewer_tells_its_progress_from_the_first_step_and_can_be_left_while_preparing() {
+    let game = played();
+    let all = game.record.steps.len();
+    let mut told = Vec::new();
+    let limits = hexdeep::ui::replay::KEYFRAME_LIMITS;
+    let replay = hexdeep::ui::replay::Replayer::telling(game, limits, &mut |done, n| {
+        told.push((done, n));
+        done < 10
+    })
+    .unwrap();
+    assert_eq!(told.first(), Some(&(0, all)), "told before the first step");
+    assert_eq!(replay.len(), 10, "left after ten steps");
+}
+
+#[test]
+fn a_cast_draws_its_first_frame_before_replaying_the_record() {
+    let dir = cli::scratch("cast-forward");
+    let mut game = played();
+    let all = game.record.steps.len();
+    // A step the rules refuse half way: found only when the cast gets there.
+    let k = all / 2;
+    game.record.steps[k].command = hexdeep::sim::Command::Ascend;
+    assert!(
+        game.record
+            .world_after(k)
+            .apply(hexdeep::sim::Command::Ascend)
+            .is_err()
+    );
+    let out = dir.join("forward.cast");
+    let options = hexdeep::ui::cast::CastOptions {
+        out: &out,
+        size: (100, 32),
+        steps_per_second: 1000.0,
+    };
+    let mut told = Vec::new();
+    hexdeep::ui::cast::export(game, &dir.join("x.hdsave"), options, &mut |d, n| {
+        told.push((d, n));
+    })
+    .unwrap();
+    assert_eq!(told.first(), Some(&(0, all)), "nothing replayed before");
+    assert_eq!(
+        told.last().map(|t| t.0),
+        Some(k),
+        "it ends at the refused step"
+    );
+}
+
+#[test]
+fn a_cast_stopped_by_a_signal_leaves_no_temporary_file() {
+    let dir = cli::scratch("cast-signal");
+    let game = played();
+    let save = dir.join("long.hdsave");
+    hexdeep::persist::save_game_at(&save, &game).unwrap();
+    for signal in ["TERM", "INT"] {
+        let out = dir.join(format!("out-{signal}.cast"));
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hexdeep"))
+            .args([
+                "replay",
+                save.to_str().unwrap(),
+                "--cast",
+                out.to_str().unwrap(),
+            ])
+            .arg("--saves")
+            .arg(&dir)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let temp = dir.join(format!("out-{signal}.cast.{}.tmp", child.id()));
+        let temp = temp.with_file_name(format!(".{}", temp.file_name().unwrap().to_str().unwrap()));
+        // Wait for the export to be under way (or over).
+        while !temp.exists() && child.try_wait().unwrap().is_none() {
+            std::thread::yield_now();
+        }
+        let sent = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert!(!temp.exists(), "{signal}: {} is left", temp.display());
+        if sent.success() && !status.success() {
+            assert!(
+                !out.exists(),
+                "{signal}: an interrupted cast writes nothing"
+            );
+        }
+    }
+}

@@ -51,7 +51,7 @@ pub fn is_stale(modified: SystemTime, now: SystemTime, running: Option<bool>) ->
 fn expected_start(name: &str) -> Option<&'static [u8]> {
     if name.ends_with(".hdsave") || name.ends_with(".hdsave.bak") {
         Some(super::container::MAGIC)
-    } else if name.ends_with(".txt") {
+    } else if Path::new(name).extension().is_some_and(|e| e == "txt") {
         Some(MORGUE_HEADING.as_bytes())
     } else {
         None

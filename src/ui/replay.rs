@@ -83,6 +83,8 @@ pub struct Replayer {
     pub game: SavedGame,
     commands: Vec<Command>,
     frames: Keyframes<World>,
+    /// How many steps can be played: the record's, or fewer where the rules refuse one.
+    end: usize,
     /// Steps played so far.
     pub pos: usize,
     /// The world after `pos` steps.
@@ -109,14 +111,49 @@ impl Replayer {
 
     /// [`Replayer::new`] with other limits for the snapshots.
     pub fn with_limits(game: SavedGame, limits: Limits) -> Result<Replayer, TooLarge> {
+        Replayer::telling(game, limits, &mut |_, _| true)
+    }
+
+    /// [`Replayer::with_limits`], telling `progress` the steps replayed and the steps in all
+    /// while the snapshots are taken, from the first; when it answers `false` the replay is cut
+    /// there.
+    pub fn telling(
+        game: SavedGame,
+        limits: Limits,
+        progress: &mut dyn FnMut(usize, usize) -> bool,
+    ) -> Result<Replayer, TooLarge> {
         let commands: Vec<Command> = game.record.commands().collect();
-        let frames = Keyframes::build(
+        let all = commands.len();
+        let frames = Keyframes::build_telling(
             game.record.start.clone(),
             &commands,
             limits,
             world_bytes,
             step,
+            &mut |done| progress(done, all),
         )?;
+        Ok(Replayer::over(game, commands, frames))
+    }
+
+    /// A viewer that only plays forward, from the start, replaying nothing before its first
+    /// step (`--cast`): its snapshot is the start alone, and a step the rules refuse ends it.
+    pub fn forward_only(game: SavedGame) -> Result<Replayer, TooLarge> {
+        let commands: Vec<Command> = game.record.commands().collect();
+        let limits = Limits {
+            every: usize::MAX,
+            max_snapshots: 1,
+            ..KEYFRAME_LIMITS
+        };
+        let frames = Keyframes::start(
+            game.record.start.clone(),
+            commands.len(),
+            limits,
+            world_bytes,
+        )?;
+        Ok(Replayer::over(game, commands, frames))
+    }
+
+    fn over(game: SavedGame, commands: Vec<Command>, frames: Keyframes<World>) -> Replayer {
         let world = game.record.start.clone();
         let mut ui = UiState {
             shell: super::state::Shell::Watch,
@@ -129,9 +166,10 @@ impl Replayer {
             crate::persist::on_tiling(world.level().terrain.tiling()),
             frames.len()
         ));
-        Ok(Replayer {
+        Replayer {
             game,
             commands,
+            end: frames.len(),
             frames,
             pos: 0,
             world,
@@ -139,17 +177,17 @@ impl Replayer {
             speed: 2,
             goto: None,
             ui,
-        })
+        }
     }
 
     /// How many steps the replay has.
     pub fn len(&self) -> usize {
-        self.frames.len()
+        self.end
     }
 
     /// Whether the replay has no step.
     pub fn is_empty(&self) -> bool {
-        self.frames.is_empty()
+        self.end == 0
     }
 
     /// Steps a second while playing.
@@ -188,13 +226,17 @@ impl Replayer {
         };
         self.ui.log.mark_read();
         self.ui.names = self.ui.names.updated(&self.world);
-        if let Ok(events) = self.world.apply(command) {
-            self.ui.names.see(&self.world);
-            for line in messages_named(&events, &self.world, &self.ui.names) {
-                self.ui.log.push(super::describe::sentence(&line));
-            }
-            self.ui.names.forget_gone(&self.world);
+        let Ok(events) = self.world.apply(command) else {
+            // Only a viewer playing forward only meets a refused step: the replay ends there.
+            self.end = self.pos;
+            self.playing = false;
+            return false;
+        };
+        self.ui.names.see(&self.world);
+        for line in messages_named(&events, &self.world, &self.ui.names) {
+            self.ui.log.push(super::describe::sentence(&line));
         }
+        self.ui.names.forget_gone(&self.world);
         self.pos += 1;
         true
     }
