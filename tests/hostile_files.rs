@@ -334,3 +334,94 @@ fn a_cast_stopped_by_a_signal_leaves_no_temporary_file() {
         }
     }
 }
+
+/// `world` with its player changed by `edit`, put together again (and checked as any world).
+fn edited(world: &World, edit: impl FnOnce(&mut hexdeep::sim::WorldParts)) -> World {
+    let mut parts = world.to_parts();
+    edit(&mut parts);
+    World::from_parts(parts, world.content_handle()).unwrap()
+}
+
+/// Writes a save whose record starts from `start` and holds no step, in state `start`, and
+/// returns what loading it says.
+fn load_crafted(
+    dir: &std::path::Path,
+    name: &str,
+    start: World,
+    origin: hexdeep::sim::Origin,
+) -> String {
+    let game = hexdeep::persist::SavedGame {
+        name: name.into(),
+        record: hexdeep::sim::GameRecord::new(start.clone(), origin),
+        current: start,
+        log: Vec::new(),
+    };
+    let path = dir.join(format!("{name}.hdsave"));
+    hexdeep::persist::save_game_at(&path, &game).unwrap();
+    match hexdeep::persist::load_game(&path) {
+        Ok(_) => "loaded".into(),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_god_save_is_refused_by_the_contents_own_limits() {
+    let dir = cli::scratch("god");
+    let start = played().record.start;
+    let god = edited(&start, |p| {
+        let me = &mut p.creatures[0];
+        (me.strength, me.damage, me.armour) = (1_000_000, 1_000_000, 1_000_000);
+        (me.hp, me.max_hp) = (1_000_000, 1_000_000);
+        me.inventory.push(hexdeep::sim::Stack {
+            item: "bomb".into(),
+            count: 10_000,
+            letter: 'z',
+        });
+    });
+    for origin in [
+        hexdeep::sim::Origin::Fresh,
+        hexdeep::sim::Origin::TakenOver { seed: 9, after: 0 },
+    ] {
+        let said = load_crafted(&dir, "god", god.clone(), origin);
+        assert!(
+            said.contains("god.hdsave") && said.contains("its kind has"),
+            "{said}"
+        );
+    }
+    // Numbers alone, or bombs alone, are refused too.
+    let bombs = edited(&start, |p| {
+        p.creatures[0].inventory.push(hexdeep::sim::Stack {
+            item: "bomb".into(),
+            count: 10_000,
+            letter: 'z',
+        });
+    });
+    let origin = hexdeep::sim::Origin::TakenOver { seed: 9, after: 0 };
+    let said = load_crafted(&dir, "bombs", bombs, origin.clone());
+    assert!(said.contains("10000 of \"bomb\""), "{said}");
+    let life = edited(&start, |p| p.creatures[0].max_hp += 6);
+    let said = load_crafted(&dir, "life", life, origin.clone());
+    assert!(said.contains("maximum hit points"), "{said}");
+    assert_eq!(load_crafted(&dir, "sound", start, origin), "loaded");
+}
+
+#[test]
+fn a_fresh_games_start_is_made_again_from_its_seed_and_compared() {
+    let dir = cli::scratch("start-again");
+    let start = played().record.start;
+    let fresh = hexdeep::sim::Origin::Fresh;
+    assert_eq!(
+        load_crafted(&dir, "sound", start.clone(), fresh.clone()),
+        "loaded"
+    );
+    // Within every limit of the content, but not what the seed made.
+    let hurt = edited(&start, |p| p.creatures[0].hp = 1);
+    let said = load_crafted(&dir, "hurt", hurt, fresh.clone());
+    assert!(
+        said.contains("hurt.hdsave") && said.contains("not the world its seed and maps make"),
+        "{said}"
+    );
+    let reseeded = edited(&start, |p| p.seed = 10);
+    let said = load_crafted(&dir, "reseeded", reseeded, fresh);
+    assert!(said.contains("not the world its seed"), "{said}");
+}

@@ -430,7 +430,10 @@ fn finished_game(away: i32) -> (SavedGame, u64) {
     let mut parts = world.to_parts();
     parts.creatures[0].hp = 1;
     let mut world = World::from_parts(parts, world.content_handle()).unwrap();
-    let mut record = GameRecord::new(world.clone(), Origin::Fresh);
+    // Not the start its seed makes (the player was hurt by hand): a game taken over from
+    // that moment, as a fresh game's start is made again from its seed and checked.
+    let origin = Origin::TakenOver { seed: 5, after: 0 };
+    let mut record = GameRecord::new(world.clone(), origin);
     let mut ended_in = 0;
     while !world.is_over() {
         assert!(world.turn() < 40, "the player never died");

@@ -128,15 +128,18 @@ pub fn load_game(path: &Path) -> Result<SavedGame, LoadError> {
     load_game_with(path, &Arc::new(content))
 }
 
-/// Reads a save or a finished game, played with `content`, and checks its worlds.
+/// Reads a save or a finished game, played with `content`, and checks its worlds: that they
+/// hold together, and (`persist::trust`) that they keep the content's numbers and that the
+/// record's start is what its seed and maps make.
 pub fn load_game_with(path: &Path, content: &Arc<Content>) -> Result<SavedGame, LoadError> {
-    let (_, game): (_, SavedGame) = store::load_game(path, content)?;
+    let (header, game): (_, SavedGame) = store::load_game(path, content)?;
     let invalid = |why| LoadError::Invalid {
         path: path.display().to_string(),
         why,
     };
     game.current.validate().map_err(invalid)?;
     game.record.start.validate().map_err(invalid)?;
+    super::trust::check(&game.record, &game.current, header.content_hash).map_err(invalid)?;
     Ok(game)
 }
 

@@ -13,6 +13,7 @@ pub mod location;
 mod schema;
 pub mod stale;
 pub mod store;
+pub mod trust;
 pub mod verify;
 
 pub use container::{FORMAT_VERSION, Header, Kind, OLDEST_FORMAT};

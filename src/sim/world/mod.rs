@@ -7,6 +7,7 @@ mod compare;
 mod depths;
 mod digest;
 mod floor;
+mod limits;
 mod parts;
 mod query;
 mod regen;
