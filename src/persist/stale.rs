@@ -77,7 +77,7 @@ fn target_of(file_name: &str) -> Option<&str> {
 }
 
 /// Removes the stale temporary files hexdeep wrote directly in `folder` (regular files only,
-/// never a link, and only [`is_ours`]); returns how many went. A folder that cannot be read
+/// never a link, and only files hexdeep wrote); returns how many went. A folder that cannot be read
 /// is left alone. Call it only on hexdeep's own folders.
 pub fn remove_stale(folder: &Path) -> usize {
     let Ok(entries) = std::fs::read_dir(folder) else {
