@@ -150,7 +150,6 @@ fn a_changed_hash_names_its_turn() {
         "{report}"
     );
     assert!(report.contains("the record says"), "{report}");
-    assert!(report.contains("the final states agree"), "{report}");
 }
 
 /// The index of the first step that moves.
@@ -182,11 +181,6 @@ fn a_changed_command_names_its_turn_and_what_differs() {
     assert!(
         report.contains("after Rest the world's hash is"),
         "{report}"
-    );
-    assert!(
-        report.contains("by the end (saved against replayed): turn ")
-            && report.contains("you #0: depth 1 at"),
-        "says what differs: {report}"
     );
 }
 
@@ -436,7 +430,10 @@ fn finished_game(away: i32) -> (SavedGame, u64) {
     let mut parts = world.to_parts();
     parts.creatures[0].hp = 1;
     let mut world = World::from_parts(parts, world.content_handle()).unwrap();
-    let mut record = GameRecord::new(world.clone(), Origin::Fresh);
+    // Not the start its seed makes (the player was hurt by hand): a game taken over from
+    // that moment, as a fresh game's start is made again from its seed and checked.
+    let origin = Origin::TakenOver { seed: 5, after: 0 };
+    let mut record = GameRecord::new(world.clone(), origin);
     let mut ended_in = 0;
     while !world.is_over() {
         assert!(world.turn() < 40, "the player never died");

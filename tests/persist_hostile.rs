@@ -255,8 +255,9 @@ fn temporary_files_of_killed_saves_are_cleared_when_the_folder_is_opened() {
     let live = dir.join(".game-4.hdsave.1.tmp");
     let old = dir.join(".game-5.hdsave.1.tmp");
     let other = dir.join(".notes.txt");
+    // A save cut short while written: it starts as every hexdeep file does.
     for path in [&gone, &gone_finished, &live, &old, &other] {
-        std::fs::write(path, b"partial").unwrap();
+        std::fs::write(path, b"HEXDEEP\0partial").unwrap();
     }
     let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
     std::fs::File::options()

@@ -11,7 +11,8 @@ pub enum Severity {
     Warning,
 }
 
-/// One problem, printed as `file:line:col: error: message` (1-based positions in the file).
+/// One problem, printed as `file:line:col: error: message` (1-based positions in the file),
+/// with control characters escaped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     /// The file name given to the parser.
@@ -55,9 +56,14 @@ impl fmt::Display for Problem {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
+        // The message quotes what the file holds (an unknown grid, key or field): escaped
+        // here, the one place every problem is printed through, so no file can send a
+        // terminal an escape sequence.
+        let file = crate::text::escape_controls(&self.file);
+        let message = crate::text::escape_controls(&self.message);
         match self.at {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {kind}: {}", self.file, self.message),
-            None => write!(f, "{}: {kind}: {}", self.file, self.message),
+            Some((line, col)) => write!(f, "{file}:{line}:{col}: {kind}: {message}"),
+            None => write!(f, "{file}: {kind}: {message}"),
         }
     }
 }

@@ -15,13 +15,15 @@ pub struct Cast<W: Write> {
 }
 
 impl<W: Write> Cast<W> {
-    /// A recording of a `width` × `height` terminal, its header written to `out`.
+    /// A recording of a `width` × `height` terminal, its header written to `out`. The title
+    /// (which names the game, a text from a file) keeps no control character: a player that
+    /// puts it in a window title or on a terminal shows it escaped.
     pub fn new(mut out: W, width: u16, height: u16, title: &str) -> io::Result<Cast<W>> {
         let header = serde_json::json!({
             "version": 2,
             "width": width,
             "height": height,
-            "title": title,
+            "title": crate::text::escape_controls(title),
             "env": {"TERM": "xterm-256color"},
         });
         writeln!(out, "{header}")?;
@@ -298,5 +300,18 @@ mod tests {
             screen.contains("@ . g") && screen.contains("\x1b[0;91m"),
             "{screen:?}"
         );
+    }
+
+    #[test]
+    fn the_title_keeps_no_control_character() {
+        let cast = Cast::new(Vec::new(), 6, 2, "\x1b]0;PWNED\x07\x1b[2Jgame").unwrap();
+        let text = String::from_utf8(cast.finish().unwrap()).unwrap();
+        let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let title = header["title"].as_str().unwrap();
+        assert!(
+            title.contains("PWNED") && title.ends_with("game"),
+            "{title}"
+        );
+        assert!(!title.chars().any(char::is_control), "{title:?}");
     }
 }

@@ -128,15 +128,18 @@ pub fn load_game(path: &Path) -> Result<SavedGame, LoadError> {
     load_game_with(path, &Arc::new(content))
 }
 
-/// Reads a save or a finished game, played with `content`, and checks its worlds.
+/// Reads a save or a finished game, played with `content`, and checks its worlds: that they
+/// hold together, and (`persist::trust`) that they keep the content's numbers and that the
+/// record's start is what its seed and maps make.
 pub fn load_game_with(path: &Path, content: &Arc<Content>) -> Result<SavedGame, LoadError> {
-    let (_, game): (_, SavedGame) = store::load_game(path, content)?;
+    let (header, game): (_, SavedGame) = store::load_game(path, content)?;
     let invalid = |why| LoadError::Invalid {
         path: path.display().to_string(),
         why,
     };
     game.current.validate().map_err(invalid)?;
     game.record.start.validate().map_err(invalid)?;
+    super::trust::check(&game.record, &game.current, header.content_hash).map_err(invalid)?;
     Ok(game)
 }
 
@@ -261,7 +264,8 @@ impl Score {
     /// The score of the run `record` holds, ended in `world`. A run taken over from a replay
     /// is a new game from the moment taken over, as a game continued from another's recording
     /// is its own: its kills, turns and deepest depth count from there (and its entry says it
-    /// was taken over), so its points sit beside its own death.
+    /// was taken over), so its points sit beside its own death. The deepest depth comes from
+    /// replaying the record, never from what its steps say of themselves.
     pub fn of_run(name: &str, record: &GameRecord, world: &World) -> Score {
         let mut score = Score::of(name, world, false);
         if let Origin::TakenOver { .. } = record.origin {
@@ -269,11 +273,7 @@ impl Score {
             score.taken_over = true;
             score.kills = score.kills.saturating_sub(start.story().kill_count());
             score.turns = world.turns_played().saturating_sub(start.turns_played());
-            score.deepest = record
-                .steps
-                .iter()
-                .map(|s| s.depth)
-                .fold(start.depth(), u32::max);
+            score.deepest = record.deepest_replayed();
         }
         score
     }

@@ -57,26 +57,26 @@ impl<S: Clone> Keyframes<S> {
         commands: &[C],
         limits: Limits,
         size: impl Fn(&S) -> usize,
-        mut step: impl FnMut(&mut S, &C) -> Result<(), E>,
+        step: impl FnMut(&mut S, &C) -> Result<(), E>,
     ) -> Result<Keyframes<S>, TooLarge> {
-        let need = size(&start);
-        if need > limits.max_bytes {
-            return Err(TooLarge {
-                need,
-                limit: limits.max_bytes,
-            });
-        }
-        let mut frames = Keyframes {
-            every: limits.every.max(1),
-            snapshots: vec![Snapshot {
-                state: start.clone(),
-                bytes: need,
-            }],
-            steps: 0,
-        };
+        Keyframes::build_telling(start, commands, limits, size, step, &mut |_| true)
+    }
+
+    /// [`Keyframes::build`], telling `progress` the steps replayed so far before the first
+    /// and after each; when it answers `false` the replay stops there, and the steps reached
+    /// so far are all there is.
+    pub fn build_telling<C, E>(
+        start: S,
+        commands: &[C],
+        limits: Limits,
+        size: impl Fn(&S) -> usize,
+        mut step: impl FnMut(&mut S, &C) -> Result<(), E>,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Keyframes<S>, TooLarge> {
+        let mut frames = Keyframes::start(start.clone(), 0, limits, &size)?;
         let mut state = start;
         for (i, c) in commands.iter().enumerate() {
-            if step(&mut state, c).is_err() {
+            if !progress(i) || step(&mut state, c).is_err() {
                 break;
             }
             frames.steps = i + 1;
@@ -90,6 +90,31 @@ impl<S: Clone> Keyframes<S> {
             }
         }
         Ok(frames)
+    }
+
+    /// The snapshot of `start` alone, for `steps` steps not replayed yet: what playing forward
+    /// only needs (seeking back replays from the start). Refused when the start does not fit.
+    pub fn start(
+        start: S,
+        steps: usize,
+        limits: Limits,
+        size: impl Fn(&S) -> usize,
+    ) -> Result<Keyframes<S>, TooLarge> {
+        let need = size(&start);
+        if need > limits.max_bytes {
+            return Err(TooLarge {
+                need,
+                limit: limits.max_bytes,
+            });
+        }
+        Ok(Keyframes {
+            every: limits.every.max(1),
+            snapshots: vec![Snapshot {
+                state: start,
+                bytes: need,
+            }],
+            steps,
+        })
     }
 
     /// Drops every other snapshot, doubling the spacing, until they fit `limits` (the first

@@ -85,19 +85,24 @@ pub struct SaveDir(pub PathBuf);
 impl SaveDir {
     /// The saves folder at `path`, checked before anything is played or read there: refused
     /// when something other than a folder is there (every save would fail), and rid of the
-    /// temporary files that saves killed while writing left behind. A folder not made yet
-    /// is fine: the first save makes it.
+    /// temporary files that hexdeep's saves killed while writing left behind. A folder not
+    /// made yet is fine: the first save makes it. Only for hexdeep's own saves folder.
     pub fn open(path: PathBuf) -> Result<SaveDir, PersistError> {
+        let dir = SaveDir::at(path)?;
+        if dir.0.is_dir() {
+            for folder in [dir.0.clone(), dir.finished(), dir.morgue()] {
+                super::stale::remove_stale(&folder);
+            }
+        }
+        Ok(dir)
+    }
+
+    /// The folder at `path`, checked as [`SaveDir::open`] checks it but left as it is: the
+    /// folder of a save given by name (`hexdeep continue FILE`), which may be anyone's.
+    pub fn at(path: PathBuf) -> Result<SaveDir, PersistError> {
         match std::fs::metadata(&path) {
             Ok(meta) if !meta.is_dir() => Err(PersistError::NotAFolder(path.display().to_string())),
-            Ok(_) => {
-                let dir = SaveDir(path);
-                for folder in [dir.0.clone(), dir.finished(), dir.morgue()] {
-                    super::stale::remove_stale(&folder);
-                }
-                Ok(dir)
-            }
-            Err(_) => Ok(SaveDir(path)),
+            _ => Ok(SaveDir(path)),
         }
     }
 

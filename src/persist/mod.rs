@@ -6,12 +6,14 @@
 pub mod asciicast;
 pub mod codec;
 pub mod container;
+pub mod cost;
 pub mod game;
 pub mod keyframes;
 pub mod location;
 mod schema;
 pub mod stale;
 pub mod store;
+pub mod trust;
 pub mod verify;
 
 pub use container::{FORMAT_VERSION, Header, Kind, OLDEST_FORMAT};

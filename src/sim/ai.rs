@@ -35,8 +35,9 @@ pub(super) struct Senses<'a> {
     /// Cost to reach the player from every tile: computed the first time a monster hunts
     /// or flees in the segment (most segments none does).
     to_player: OnceCell<Vec<u32>>,
-    /// Which tiles hold a living creature.
-    occupied: Vec<bool>,
+    /// The storage indices of the tiles that hold a living creature, sorted: a few entries,
+    /// not a table over the level, so a segment costs nothing by the level's area.
+    occupied: Vec<usize>,
     /// The steps the monsters that chose before in this segment are to take.
     claims: Vec<Claim>,
 }
@@ -68,12 +69,8 @@ impl<'a> Senses<'a> {
             .iter()
             .filter(|c| c.alive && c.depth == depth)
             .collect();
-        let mut occupied = vec![false; grid.storage_len()];
-        for c in &here {
-            if let Some(i) = grid.index(c.pos) {
-                occupied[i] = true;
-            }
-        }
+        let mut occupied: Vec<usize> = here.iter().filter_map(|c| grid.index(c.pos)).collect();
+        occupied.sort_unstable();
         let player = creatures.first().filter(|p| p.alive && p.depth == depth);
         Senses {
             level,
@@ -125,6 +122,11 @@ impl<'a> Senses<'a> {
         })
     }
 
+    /// Whether the tile at storage index `i` holds a living creature.
+    fn is_occupied(&self, i: usize) -> bool {
+        self.occupied.binary_search(&i).is_ok()
+    }
+
     fn cost_at(&self, hex: Hex) -> u32 {
         self.level
             .terrain
@@ -138,7 +140,7 @@ impl<'a> Senses<'a> {
                 .level
                 .terrain
                 .index(hex)
-                .is_some_and(|i| !self.occupied[i])
+                .is_some_and(|i| !self.is_occupied(i))
     }
 
     /// Whether monster `me` sees the player now.
@@ -284,7 +286,7 @@ impl<'a> Senses<'a> {
                 self.level
                     .terrain
                     .index(h)
-                    .is_some_and(|i| !self.occupied[i])
+                    .is_some_and(|i| !self.is_occupied(i))
             })
     }
 
@@ -878,6 +880,34 @@ mod tests {
         assert_eq!(
             choose(&senses, &creatures[2], &mut rng).0,
             Intention::Move(Hex::new(3, 2))
+        );
+    }
+}
+
+/// What a segment's senses cost does not grow with the level's area (issue 29).
+#[cfg(test)]
+mod area_tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::map::{Grid, Shape};
+
+    #[test]
+    fn the_senses_hold_the_creatures_not_a_table_over_the_level() {
+        let content = Content::bundled().unwrap();
+        let shape = Shape::Parallelogram {
+            width: 400,
+            height: 400,
+        };
+        let level = Level::new("wide", 1, Grid::new(&shape, Terrain::Floor).unwrap());
+        let player = Creature::player(&content, Hex::new(1, 1));
+        let rat = Creature::monster(1, content.monster("rat").unwrap(), Hex::new(5, 5));
+        let creatures = [player, rat];
+        let senses = Senses::new(&level, &creatures, 1, None);
+        assert_eq!(senses.occupied.len(), 2, "one entry a creature");
+        assert!(!senses.free(Hex::new(5, 5)) && senses.free(Hex::new(6, 5)));
+        assert!(
+            senses.to_player.get().is_none(),
+            "no map until a monster hunts"
         );
     }
 }

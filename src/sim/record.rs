@@ -214,12 +214,32 @@ impl GameRecord {
         world
     }
 
+    /// The deepest depth the player reached over the record, found by replaying its commands
+    /// from the start (from each upgrade's world on, where a release with other rules took the
+    /// game over), never read from what the steps say of themselves.
+    pub fn deepest_replayed(&self) -> u32 {
+        let mut world = self.start.clone();
+        let mut deepest = world.depth();
+        for (i, step) in self.steps.iter().enumerate() {
+            if let Some(u) = self.upgrades.iter().find(|u| u.at_step == i) {
+                world = u.state.clone();
+                deepest = deepest.max(world.depth());
+            }
+            if world.apply(step.command).is_err() {
+                continue;
+            }
+            deepest = deepest.max(world.depth());
+        }
+        deepest
+    }
+
     /// Replays every command of the last stretch (all of them when no release with other
-    /// rules took the game over, see [`GameRecord::unchecked_prefix`]) and compares the
-    /// world's hash after each with the record's: the world at the end, or the first step that
-    /// differs with what differs (told by comparing the replay's final world with
-    /// `recorded_end`, the state the save kept). A record whose last stretch was made under
-    /// other rules is refused as step 0, saying who made it.
+    /// rules took the game over, see [`GameRecord::unchecked_prefix`]) and compares after each
+    /// the world's hash, turn and depth with what the record says, stopping at the first step
+    /// that differs (or that the rules refuse): the work is bounded by the steps up to the
+    /// first lie, not by the length of the file. With all of them in agreement, the replay's
+    /// final world is compared in full with `recorded_end`, the state the save kept. A record
+    /// whose last stretch was made under other rules is refused as step 0, saying who made it.
     pub fn verify(&self, recorded_end: Option<&World>) -> Result<World, Divergence> {
         if let Some(why) = self.unverifiable() {
             return Err(Divergence {
@@ -230,29 +250,24 @@ impl GameRecord {
         }
         let (skip, from) = self.last_stretch_start();
         let mut world = from.clone();
-        let mut first: Option<(usize, u64, String)> = None;
-        let mut refused = false;
         for (i, step) in self.steps.iter().enumerate().skip(skip) {
+            let differs = |what: String| Divergence {
+                step: i + 1,
+                turn: step.turn,
+                what,
+            };
             if let Err(why) = world.apply(step.command) {
-                let what = format!("the rules refused {:?}: {why}", step.command);
-                refused = first.is_none();
-                first.get_or_insert((i + 1, step.turn, what));
-                break;
+                return Err(differs(format!(
+                    "the rules refused {:?}: {why}",
+                    step.command
+                )));
             }
-            if first.is_none() {
-                let hash = world.turn_hash();
-                if hash != step.hash {
-                    let what = format!(
-                        "after {:?} the world's hash is {hash:016x}, the record says {:016x}",
-                        step.command, step.hash
-                    );
-                    first = Some((i + 1, step.turn, what));
-                }
+            if let Some(what) = step_differences(step, &world) {
+                return Err(differs(what));
             }
         }
-        let end_differs = recorded_end.map(|end| end.differences(&world));
-        match (first, end_differs) {
-            (None, Some(d)) if !d.is_empty() => Err(Divergence {
+        match recorded_end.map(|end| end.differences(&world)) {
+            Some(d) if !d.is_empty() => Err(Divergence {
                 step: self.steps.len(),
                 turn: world.turn(),
                 what: format!(
@@ -260,24 +275,37 @@ impl GameRecord {
                     few(&d)
                 ),
             }),
-            (None, _) => Ok(world),
-            (Some((step, turn, what)), end) => {
-                let told = match end {
-                    _ if refused => what,
-                    Some(d) if !d.is_empty() => {
-                        format!("{what}; by the end (saved against replayed): {}", few(&d))
-                    }
-                    Some(_) => format!("{what}; the final states agree, so the record was altered"),
-                    None => what,
-                };
-                Err(Divergence {
-                    step,
-                    turn,
-                    what: told,
-                })
-            }
+            _ => Ok(world),
         }
     }
+}
+
+/// How the world replayed to `step` differs from what the record says of it: its hash, its
+/// turn and the player's depth; `None` when they agree.
+fn step_differences(step: &Step, world: &World) -> Option<String> {
+    let mut told = Vec::new();
+    let hash = world.turn_hash();
+    if hash != step.hash {
+        told.push(format!(
+            "the world's hash is {hash:016x}, the record says {:016x}",
+            step.hash
+        ));
+    }
+    if world.turn() != step.turn {
+        told.push(format!(
+            "the replay is in turn {}, the record says turn {}",
+            world.turn() + 1,
+            step.turn.saturating_add(1)
+        ));
+    }
+    if world.depth() != step.depth {
+        told.push(format!(
+            "the player is on depth {}, the record says depth {}",
+            world.depth(),
+            step.depth
+        ));
+    }
+    (!told.is_empty()).then(|| format!("after {:?} {}", step.command, told.join("; ")))
 }
 
 /// The first few differences, and how many more there are.

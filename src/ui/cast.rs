@@ -5,15 +5,16 @@
 
 use super::keymap::Keymap;
 use super::palette::Palette;
-use super::replay::{KEYFRAME_LIMITS, Replayer};
+use super::replay::Replayer;
 use crate::files::AtomicFile;
 use crate::persist::SavedGame;
 use crate::persist::asciicast::Cast;
-use crate::persist::keyframes::Limits;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// What an export needs besides the game: where, how large, how fast.
@@ -29,24 +30,43 @@ pub struct CastOptions<'a> {
 
 /// Writes `game` (read from `file`, which errors name) as an asciicast at `options.out`;
 /// `progress` is told the steps done and the steps in all as it goes.
+///
+/// SIGINT and SIGTERM stop the export between two frames: the temporary file is removed and
+/// the target left as it was.
 pub fn export(
     game: SavedGame,
     file: &Path,
     options: CastOptions<'_>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(), String> {
+    // Caught before the temporary file exists, so no signal finds it without its cleanup.
+    let stop = stop_signals().map_err(|e| format!("cannot catch the stop signals: {e}"))?;
     let mut target = AtomicFile::create(options.out).map_err(|e| e.to_string())?;
-    // Playing forward only: no snapshot but the start is kept.
-    let limits = Limits {
-        every: usize::MAX,
-        max_snapshots: 1,
-        ..KEYFRAME_LIMITS
-    };
-    let replay =
-        Replayer::with_limits(game, limits).map_err(|e| format!("{}: {e}", file.display()))?;
+    // Playing forward only: nothing is replayed before the first frame.
+    let replay = Replayer::forward_only(game).map_err(|e| format!("{}: {e}", file.display()))?;
     let written = |e: std::io::Error| format!("{}: {e}", options.out.display());
-    write_cast(replay, &mut target, options, progress).map_err(written)?;
+    let mut told = |done: usize, all: usize| {
+        progress(done, all);
+        !stop.load(Ordering::Relaxed)
+    };
+    let finished = write_cast(replay, &mut target, options, &mut told).map_err(written)?;
+    if !finished {
+        // Dropping the target removes its temporary file.
+        return Err(format!(
+            "{}: interrupted; nothing was written",
+            options.out.display()
+        ));
+    }
     target.commit().map_err(|e| e.to_string())
+}
+
+/// A flag SIGINT and SIGTERM raise instead of ending the process.
+fn stop_signals() -> std::io::Result<Arc<AtomicBool>> {
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&flag))?;
+    }
+    Ok(flag)
 }
 
 /// How many times faster than the chosen speed an idle step plays.
@@ -95,13 +115,15 @@ impl Pace {
 }
 
 /// Draws `replay` into `out`: a frame a step, paced by [`Pace`], idle steps drawn at most
-/// every [`MIN_IDLE_FRAME`], each frame as the cells changed since the last.
+/// every [`MIN_IDLE_FRAME`], each frame as the cells changed since the last. `progress` is
+/// told the steps done after each; when it answers `false` the drawing stops there, and the
+/// answer is `false` (the recording is not whole).
 fn write_cast(
     mut replay: Replayer,
     out: &mut impl Write,
     options: CastOptions<'_>,
-    progress: &mut dyn FnMut(usize, usize),
-) -> std::io::Result<()> {
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> std::io::Result<bool> {
     let (width, height) = options.size;
     let start = &replay.game.record.start;
     let title = format!(
@@ -128,12 +150,17 @@ fn write_cast(
             previous = Some(buf);
             drawn_at = time;
         }
-        progress(replay.pos, replay.len());
+        if !progress(replay.pos, replay.len()) {
+            return Ok(false);
+        }
         if replay.pos == replay.len() {
             break;
         }
         let depth = replay.world.depth();
-        replay.forward();
+        if !replay.forward() {
+            // A step the rules refuse: the recording ends where the replay does.
+            break;
+        }
         pace = Pace::of(&replay, depth);
         time += pace.time(step_time);
     }
@@ -143,7 +170,7 @@ fn write_cast(
     replay.render(&keymap, palette, area, &mut buf);
     cast.frame_since(time, previous.as_ref(), &buf)?;
     cast.finish()?;
-    Ok(())
+    Ok(true)
 }
 
 /// How often progress is told.

@@ -27,7 +27,7 @@ const MESSAGES: usize = 20;
 pub fn text(world: &World, log: &[String]) -> String {
     let story = world.story();
     let me = world.player();
-    let mut out = String::from("hexdeep character dump\n\n");
+    let mut out = format!("{}\n\n", crate::persist::stale::MORGUE_HEADING);
     let ending = world
         .ending()
         .map_or("still playing".to_string(), crate::sim::Ending::describe);

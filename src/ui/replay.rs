@@ -7,6 +7,7 @@ use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{MessageLog, UiState};
 use super::view::{self, Context};
+use crate::persist::cost::level_bytes;
 use crate::persist::keyframes::{Limits, TooLarge};
 use crate::persist::{Keyframes, SavedGame};
 use crate::sim::{Command, GameRecord, Origin, World, messages_named};
@@ -29,19 +30,23 @@ pub const KEYFRAME_LIMITS: Limits = Limits {
     max_bytes: 512 << 20,
 };
 
-/// About how many bytes a world takes in memory: a few a storage cell for each level
-/// (terrain, which cells are tiles, the player's memory), some twenty more a cell of the
-/// level the player is on (the view, the monsters' hunting map, the resolver's tables), and
-/// its creatures.
+/// About how many bytes a world takes in memory: each level by its storage cells, as the
+/// file's budget counts them ([`crate::persist::cost`]: terrain and memory, and the sides of a
+/// level that has features on them), the maps still to come too; some twenty more a cell of
+/// the level the player is on (the view, the monsters' hunting map, the resolver's tables);
+/// and its creatures.
 pub fn world_bytes(world: &World) -> usize {
-    let cells: usize = world
-        .depths()
-        .iter()
-        .map(|d| d.level().terrain.storage_len())
+    let made = world.depths().iter().map(|d| (d.level(), true));
+    let pending = world.pending_maps().iter().map(|l| (l, false));
+    let levels: usize = made
+        .chain(pending)
+        .map(|(l, made)| level_bytes(l.terrain.storage_len(), l.has_sides(), made))
         .sum();
     let here = world.level().terrain.storage_len();
     let creatures = world.creatures().len() * 512;
-    cells * 3 + here * 20 + creatures + 4096
+    levels
+        .saturating_add(here.saturating_mul(20))
+        .saturating_add(creatures + 4096)
 }
 
 /// The help on the status line, longest first: the longest that fits is shown.
@@ -78,6 +83,8 @@ pub struct Replayer {
     pub game: SavedGame,
     commands: Vec<Command>,
     frames: Keyframes<World>,
+    /// How many steps can be played: the record's, or fewer where the rules refuse one.
+    end: usize,
     /// Steps played so far.
     pub pos: usize,
     /// The world after `pos` steps.
@@ -104,14 +111,49 @@ impl Replayer {
 
     /// [`Replayer::new`] with other limits for the snapshots.
     pub fn with_limits(game: SavedGame, limits: Limits) -> Result<Replayer, TooLarge> {
+        Replayer::telling(game, limits, &mut |_, _| true)
+    }
+
+    /// [`Replayer::with_limits`], telling `progress` the steps replayed and the steps in all
+    /// while the snapshots are taken, from the first; when it answers `false` the replay is cut
+    /// there.
+    pub fn telling(
+        game: SavedGame,
+        limits: Limits,
+        progress: &mut dyn FnMut(usize, usize) -> bool,
+    ) -> Result<Replayer, TooLarge> {
         let commands: Vec<Command> = game.record.commands().collect();
-        let frames = Keyframes::build(
+        let all = commands.len();
+        let frames = Keyframes::build_telling(
             game.record.start.clone(),
             &commands,
             limits,
             world_bytes,
             step,
+            &mut |done| progress(done, all),
         )?;
+        Ok(Replayer::over(game, commands, frames))
+    }
+
+    /// A viewer that only plays forward, from the start, replaying nothing before its first
+    /// step (`--cast`): its snapshot is the start alone, and a step the rules refuse ends it.
+    pub fn forward_only(game: SavedGame) -> Result<Replayer, TooLarge> {
+        let commands: Vec<Command> = game.record.commands().collect();
+        let limits = Limits {
+            every: usize::MAX,
+            max_snapshots: 1,
+            ..KEYFRAME_LIMITS
+        };
+        let frames = Keyframes::start(
+            game.record.start.clone(),
+            commands.len(),
+            limits,
+            world_bytes,
+        )?;
+        Ok(Replayer::over(game, commands, frames))
+    }
+
+    fn over(game: SavedGame, commands: Vec<Command>, frames: Keyframes<World>) -> Replayer {
         let world = game.record.start.clone();
         let mut ui = UiState {
             shell: super::state::Shell::Watch,
@@ -124,9 +166,10 @@ impl Replayer {
             crate::persist::on_tiling(world.level().terrain.tiling()),
             frames.len()
         ));
-        Ok(Replayer {
+        Replayer {
             game,
             commands,
+            end: frames.len(),
             frames,
             pos: 0,
             world,
@@ -134,17 +177,17 @@ impl Replayer {
             speed: 2,
             goto: None,
             ui,
-        })
+        }
     }
 
     /// How many steps the replay has.
     pub fn len(&self) -> usize {
-        self.frames.len()
+        self.end
     }
 
     /// Whether the replay has no step.
     pub fn is_empty(&self) -> bool {
-        self.frames.is_empty()
+        self.end == 0
     }
 
     /// Steps a second while playing.
@@ -183,13 +226,17 @@ impl Replayer {
         };
         self.ui.log.mark_read();
         self.ui.names = self.ui.names.updated(&self.world);
-        if let Ok(events) = self.world.apply(command) {
-            self.ui.names.see(&self.world);
-            for line in messages_named(&events, &self.world, &self.ui.names) {
-                self.ui.log.push(super::describe::sentence(&line));
-            }
-            self.ui.names.forget_gone(&self.world);
+        let Ok(events) = self.world.apply(command) else {
+            // Only a viewer playing forward only meets a refused step: the replay ends there.
+            self.end = self.pos;
+            self.playing = false;
+            return false;
+        };
+        self.ui.names.see(&self.world);
+        for line in messages_named(&events, &self.world, &self.ui.names) {
+            self.ui.log.push(super::describe::sentence(&line));
         }
+        self.ui.names.forget_gone(&self.world);
         self.pos += 1;
         true
     }

@@ -125,8 +125,9 @@ fn resume(mut game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayE
 /// under other rules is marked as taken over by this build here.
 pub fn resumed_file(game: &mut SavedGame, path: &Path) -> Result<GameFile, PlayError> {
     let save = save_of(path);
-    let dir = SaveDir::open(persist::game::folder_of(&save))
-        .map_err(|e| PlayError::Map(e.to_string()))?;
+    // The file's own folder, which may be anyone's: checked, never cleaned.
+    let dir =
+        SaveDir::at(persist::game::folder_of(&save)).map_err(|e| PlayError::Map(e.to_string()))?;
     if dir.0.ends_with("finished") || game.current.is_over() {
         return Err(PlayError::Map(format!(
             "{} is a finished game: watch it with hexdeep replay",

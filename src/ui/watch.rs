@@ -6,15 +6,76 @@ use super::palette::Palette;
 use super::replay::{ReplayExit, Replayer};
 use super::terminal::TerminalGuard;
 use crate::persist::SavedGame;
-use ratatui::crossterm::event::{Event, KeyEventKind};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::widgets::{Paragraph, Widget};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
+/// Shows `game` (read from `file`) until the viewer quits; a game taken over is returned, from
+/// the shown moment. The terminal is taken first: while the record is replayed once for its
+/// snapshots, the screen tells how far it has come, and `q`, Esc or a stop signal leave.
+pub fn watch_game(
+    game: SavedGame,
+    file: &std::path::Path,
+    keymap: &Keymap,
+) -> Result<Option<Replayer>, String> {
+    let terminal = |e: std::io::Error| format!("terminal: {e}");
+    let mut events = TerminalEvents::new().map_err(terminal)?;
+    let mut guard = TerminalGuard::enter().map_err(terminal)?;
+    let mut cancelled = false;
+    let mut drawn: Option<Instant> = None;
+    let mut progress = |done: usize, all: usize| {
+        if drawn.is_none_or(|t| t.elapsed() >= PREPARING_EVERY) {
+            drawn = Some(Instant::now());
+            let line = preparing_line(file, done, all);
+            let _ = guard.terminal().draw(|frame| {
+                Paragraph::new(line.as_str()).render(frame.area(), frame.buffer_mut());
+            });
+            cancelled = events.stop_requested() || quit_pressed(&mut events);
+        }
+        !cancelled
+    };
+    let replay = Replayer::telling(game, super::replay::KEYFRAME_LIMITS, &mut progress)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    if cancelled {
+        return Ok(None);
+    }
+    watch(replay, keymap, &mut events, &mut guard).map_err(terminal)
+}
+
+/// How often the screen tells how far the preparation has come.
+const PREPARING_EVERY: Duration = Duration::from_millis(100);
+
+/// `Preparing the replay of FILE: step 120 of 4000 (3%)  q quits`.
+pub fn preparing_line(file: &std::path::Path, done: usize, all: usize) -> String {
+    let percent = (done * 100).checked_div(all).unwrap_or(100);
+    crate::text::escape_controls(&format!(
+        "Preparing the replay of {}: step {done} of {all} ({percent}%)  q quits",
+        file.display()
+    ))
+}
+
+/// Whether `q` or Esc is waiting among the terminal's events (the others are dropped).
+fn quit_pressed(events: &mut TerminalEvents) -> bool {
+    while let Ok(Some(event)) = events.next_event(Duration::ZERO) {
+        if let Event::Key(key) = event
+            && key.kind == KeyEventKind::Press
+            && matches!(key.code, KeyCode::Char('q') | KeyCode::Esc)
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// Shows `replay` until the viewer quits; a game taken over is returned, from the shown moment.
-pub fn watch(mut replay: Replayer, keymap: &Keymap) -> std::io::Result<Option<Replayer>> {
+fn watch(
+    mut replay: Replayer,
+    keymap: &Keymap,
+    events: &mut TerminalEvents,
+    guard: &mut TerminalGuard,
+) -> std::io::Result<Option<Replayer>> {
     let palette = Palette::detect();
-    let mut events = TerminalEvents::new()?;
-    let mut guard = TerminalGuard::enter()?;
     let mut next_step = Instant::now();
     while !events.stop_requested() {
         guard.terminal().draw(|frame| {
@@ -128,20 +189,14 @@ pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, Strin
         super::cast::export(game, file, options, &mut super::cast::stderr_progress())?;
         return Ok(ReplayEnd::Done);
     }
-    let replay = load_replay(file)?;
+    let game = load_playable(file)?;
     if !std::io::stdout().is_terminal() {
         return Err("watching a replay needs a terminal (use --verify or --cast)".into());
     }
-    match watch(replay, keymap).map_err(|e| format!("terminal: {e}"))? {
+    match watch_game(game, file, keymap)? {
         Some(replay) => Ok(ReplayEnd::TakeOver(Box::new(replay))),
         None => Ok(ReplayEnd::Done),
     }
-}
-
-/// The game in `file`, ready to watch; errors name the file.
-fn load_replay(file: &std::path::Path) -> Result<Replayer, String> {
-    let game = load_playable(file)?;
-    Replayer::new(game).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// The game in `file` with only the stretch of its record these rules played (from the

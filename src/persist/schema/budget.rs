@@ -1,34 +1,52 @@
 //! What a whole file may make once built, checked before any world of it is built: each level
 //! is bounded by its tiles ([`check_span`]), and here the file as a whole, since a file may
 //! hold many worlds (the current one, the record's start and one per later release that took
-//! the game over), each of up to [`MAX_DEPTH`] levels.
+//! the game over), each of up to [`MAX_DEPTH`] levels, made or still to come. Every cell is
+//! counted with what it costs once built ([`crate::persist::cost`]): a level with features on
+//! its sides costs more than three times as much a cell as one without.
 
 use super::level::{check_span, tiling_of};
 use super::{SchemaError, v1, v5};
+use crate::persist::cost::level_bytes;
 use crate::sim::MAX_DEPTH;
 
-/// The most storage cells the levels of every world in one file may span together: some
-/// hundreds of megabytes once built. A game on generated levels uses a small part of it.
-pub const MAX_FILE_CELLS: i64 = 1 << 26;
+/// The most bytes the levels of every world in one file may take together once built, by
+/// [`level_bytes`]: 67,108,864 cells of plain levels, fewer with sides. A game on generated
+/// levels uses a small part of it.
+pub const MAX_FILE_BYTES: usize = 3 << 26;
 
 /// The most releases with other rules that may have taken one game over.
 pub const MAX_UPGRADES: usize = 64;
 
-/// Adds up the cells of the levels of one file, refusing the file once they pass the limit.
+/// Adds up what the levels of one file cost, refusing the file once they pass the limit.
 #[derive(Debug, Default)]
 struct Budget {
-    cells: i64,
+    bytes: usize,
 }
 
 impl Budget {
-    fn add(&mut self, cells: i64) -> Result<(), SchemaError> {
-        self.cells = self.cells.saturating_add(cells);
-        if self.cells > MAX_FILE_CELLS {
+    fn add(&mut self, bytes: usize) -> Result<(), SchemaError> {
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.bytes > MAX_FILE_BYTES {
             return Err(SchemaError::new(format!(
-                "its levels span more than {MAX_FILE_CELLS} cells together, the most a file may"
+                "its levels (the maps still to come included) would take more than {} MiB \
+                 together once built, the most a file may",
+                MAX_FILE_BYTES >> 20
             )));
         }
         Ok(())
+    }
+
+    /// Adds a level of the current schema: `made` for one of the world's levels, not a map
+    /// still to come.
+    fn add_level(&mut self, level: &v5::Level, made: bool) -> Result<(), SchemaError> {
+        let cells = check_span(tiling_of(level.tiling)?, &level.runs)?;
+        let sided = !level.sides.is_empty() || !level.corners.is_empty();
+        self.add(level_bytes(
+            usize::try_from(cells).unwrap_or(usize::MAX),
+            sided,
+            made,
+        ))
     }
 }
 
@@ -58,25 +76,26 @@ pub fn check_game(g: &v5::SavedGame) -> Result<(), SchemaError> {
         .into_iter()
         .chain(g.record.upgrades.iter().map(|u| &u.state));
     for world in worlds {
-        check_depth_count(world.depths.len())?;
+        check_depth_count(world.depths.len().saturating_add(world.pending_maps.len()))?;
         for depth in &world.depths {
-            budget.add(check_span(
-                tiling_of(depth.level.tiling)?,
-                &depth.level.runs,
-            )?)?;
+            budget.add_level(&depth.level, true)?;
+        }
+        for map in &world.pending_maps {
+            budget.add_level(map, false)?;
         }
     }
     Ok(())
 }
 
 /// The cells a 0.1.0 level's grid spans: its bounding box and a border.
-fn v1_cells(level: &v1::Level) -> i64 {
+fn v1_cells(level: &v1::Level) -> usize {
     let xs = level.tiles.iter().map(|(h, _)| i64::from(h.x));
     let ys = level.tiles.iter().map(|(h, _)| i64::from(h.y));
-    match (xs.clone().min(), xs.max(), ys.clone().min(), ys.max()) {
+    let cells = match (xs.clone().min(), xs.max(), ys.clone().min(), ys.max()) {
         (Some(lx), Some(hx), Some(ly), Some(hy)) => (hx - lx + 3).saturating_mul(hy - ly + 3),
         _ => 0,
-    }
+    };
+    usize::try_from(cells).unwrap_or(usize::MAX)
 }
 
 /// Checks a 0.1.0 game the same way before it is migrated.
@@ -85,7 +104,7 @@ pub fn check_v1_game(g: &v1::SavedGame) -> Result<(), SchemaError> {
     for world in [&g.current, &g.record.start] {
         check_depth_count(world.depths.len())?;
         for depth in &world.depths {
-            budget.add(v1_cells(&depth.level))?;
+            budget.add(level_bytes(v1_cells(&depth.level), false, true))?;
         }
     }
     Ok(())

@@ -28,6 +28,8 @@ mod sides;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_budget;
+#[cfg(test)]
 mod tests_sides;
 mod v1;
 mod v2;

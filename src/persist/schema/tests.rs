@@ -341,7 +341,7 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
     game.record.upgrades = vec![upgrade; super::budget::MAX_UPGRADES];
     let path = write_file(&dir, "wide.hdsave", &codec::encode(&game).unwrap());
     let err = refused(&path);
-    assert!(err.contains("cells together"), "{err}");
+    assert!(err.contains("together once built"), "{err}");
 }
 
 /// A short game of generated levels in the schema, the player carrying two stacks.

@@ -7,6 +7,7 @@ mod compare;
 mod depths;
 mod digest;
 mod floor;
+mod limits;
 mod parts;
 mod query;
 mod regen;
@@ -243,6 +244,11 @@ impl World {
         (self.player().depth as usize)
             .saturating_sub(1)
             .min(self.depths.len() - 1)
+    }
+
+    /// The map files given for the depths not made yet, shallowest first.
+    pub fn pending_maps(&self) -> &[Level] {
+        &self.pending_maps
     }
 
     /// Every creature of every level, the dead included, by id.
