@@ -25,10 +25,10 @@ const TURNS: u64 = 10_000;
 fn game() -> &'static SavedGame {
     static GAME: OnceLock<SavedGame> = OnceLock::new();
     GAME.get_or_init(|| {
-        let game = scripted::play(9, TURNS, 3);
+        let game = scripted::play(23, TURNS, 3);
         let bytes = persist::game::game_bytes(Kind::Save, &game).unwrap();
         println!(
-            "game: seed 9, {} turns, {} steps, depth {}, {} kills; save file {} bytes ({:.0} KiB)",
+            "game: seed 23, {} turns, {} steps, depth {}, {} kills; save file {} bytes ({:.0} KiB)",
             game.current.turn(),
             game.record.steps.len(),
             game.current.depth(),
