@@ -112,7 +112,7 @@ fn the_compact_hex_map_draws_east_west_sides_between_tiles_and_underlines_the_ot
 }
 
 #[test]
-fn the_large_hex_map_draws_every_side_with_walls_bright_and_the_outline_dim() {
+fn the_large_hex_map_draws_what_stands_on_a_side_bright_and_an_open_side_blank() {
     let world = world(Tiling::Hex);
     let (buf, at) = render(&world, &large(), ME);
     assert_eq!(buf[at].symbol(), "@");
@@ -125,16 +125,14 @@ fn the_large_hex_map_draws_every_side_with_walls_bright_and_the_outline_dim() {
     assert_eq!((ne.as_str(), fg), ("+", Some(Color::Yellow)));
     let (sw, fg, _) = cell(&buf, at, -1, 1);
     assert_eq!((sw.as_str(), fg), ("\\", Some(Color::White)));
-    // Open sides: the outline, dim grey.
-    let (nw, fg, modifier) = cell(&buf, at, -1, -1);
-    assert_eq!((nw.as_str(), fg), ("/", Some(Color::DarkGray)));
-    assert!(!modifier.contains(Modifier::BOLD));
-    let (se, _, _) = cell(&buf, at, 1, 1);
-    assert_eq!(se, "/");
-    // The next tile west is four columns off, with its own outline; the one east, behind
-    // the thin wall, is not seen.
+    // Open sides are blank, as a large map file draws them: a thin wall and an open side
+    // differ in their glyphs, not only in colour.
+    assert_eq!(cell(&buf, at, -1, -1).0, " ");
+    assert_eq!(cell(&buf, at, 1, 1).0, " ");
+    // The next tile west is four columns off, its open sides blank too; the one east,
+    // behind the thin wall, is not seen.
     assert_eq!(cell(&buf, at, -4, 0).0, ".");
-    assert_eq!(cell(&buf, at, -6, 0).0, "|");
+    assert_eq!(cell(&buf, at, -6, 0).0, " ");
     assert_eq!(cell(&buf, at, 4, 0).0, " ");
 }
 
@@ -144,17 +142,22 @@ fn the_large_square_map_reads_as_boxes() {
     let (buf, at) = render(&world, &large(), ME);
     let row = |dr: i32| -> String { (-4..=4).map(|dc| cell(&buf, at, dc, dr).0).collect() };
     // Nothing beyond the thin wall to the east is seen, nor its sides.
-    assert_eq!(row(-1), "--+-+-+  ", "a closed door to the north");
+    assert_eq!(
+        row(-1),
+        "   -+-+  ",
+        "a closed door to the north in its frame"
+    );
     assert_eq!(row(0), ". ' @ |  ");
-    assert_eq!(row(1), "--+---+  ", "a thin wall to the south");
-    // The wall below is bright, the outline beside it dim.
+    assert_eq!(row(1), "  +---+  ", "a thin wall to the south");
+    // The wall below is bright with the corners joining it; the open sides beside it are
+    // blank.
     assert_eq!(cell(&buf, at, 0, 1).1, Some(Color::White));
     assert_eq!(
         cell(&buf, at, -2, 1).1,
         Some(Color::White),
         "a corner joining it"
     );
-    assert_eq!(cell(&buf, at, -6, 1).1, Some(Color::DarkGray));
+    assert_eq!(cell(&buf, at, -6, 1).0, " ");
     assert_eq!(cell(&buf, at, 0, -1).1, Some(Color::Yellow), "the door");
 }
 
@@ -165,22 +168,34 @@ fn z_switches_the_map_and_back_and_the_view_follows_the_player() {
         Keymap::default_keys(),
         Palette { color: false },
     );
-    let compact = screen::text(&screen::draw(&mut s, 100, 30));
+    // A window too small for the large map opens compact.
+    let compact = screen::text(&screen::draw(&mut s, 80, 24));
+    assert_eq!(s.ui.map, MapScale::Compact);
     screen::press_char(&mut s, 'z');
     assert_eq!(s.ui.map, MapScale::Large);
-    let large = screen::text(&screen::draw(&mut s, 100, 30));
-    assert!(large.contains("| . ' @ |"), "{large}");
+    let large = screen::text(&screen::draw(&mut s, 80, 24));
+    assert!(large.contains(". ' @ |"), "{large}");
     assert!(
         !large.contains("' @ | ."),
         "nothing beyond the wall: {large}"
     );
-    assert!(large.contains(" / \\ / \\ / +"), "the closed door: {large}");
+    let above = large
+        .lines()
+        .find(|l| l.contains(". ' @ |"))
+        .map(|l| l.find('@').unwrap());
+    let door_row = large.lines().position(|l| l.contains(". ' @ |")).unwrap() - 1;
+    let door = large.lines().nth(door_row).unwrap();
+    assert_eq!(
+        door.chars().nth(above.unwrap() + 1),
+        Some('+'),
+        "the closed door: {large}"
+    );
     assert!(!compact.contains("' @ |"));
     assert!(large.contains("The large map"));
     screen::press_char(&mut s, 'z');
     assert_eq!(s.ui.map, MapScale::Compact);
     assert_eq!(
-        screen::text(&screen::draw(&mut s, 100, 30)).lines().nth(2),
+        screen::text(&screen::draw(&mut s, 80, 24)).lines().nth(2),
         compact.lines().nth(2)
     );
 }
@@ -314,7 +329,7 @@ fn a_level_with_sides_tells_once_how_to_see_them() {
     let hints =
         s.ui.log
             .lines()
-            .filter(|l| l.contains("z draws the large map"))
+            .filter(|l| l.contains("z switches between it and the compact map"))
             .count();
     assert_eq!(hints, 1);
 }

@@ -206,6 +206,9 @@ impl Session {
     pub fn draw(&mut self, frame: &mut Frame) -> Option<view::Areas> {
         let parts = view::areas(frame.area());
         self.ui.too_small = parts.is_none();
+        if let Some(p) = parts {
+            super::update::fit_map_scale(&mut self.ui, &self.world, (p.map.width, p.map.height));
+        }
         let context = Context {
             keymap: &self.keymap,
             palette: self.palette,

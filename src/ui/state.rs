@@ -145,6 +145,10 @@ pub struct UiState {
     pub telegraph: bool,
     /// The projection the map is drawn in.
     pub map: MapScale,
+    /// The projection the player chose (`z`): until then a level with thin walls or doors
+    /// between tiles is drawn large when the window has room
+    /// ([`crate::ui::update::fit_map_scale`]).
+    pub map_choice: Option<MapScale>,
     /// Travel or exploration under way.
     pub auto: Option<Auto>,
     /// The monsters in view when the shell last looked (after the last command): one not
@@ -217,6 +221,7 @@ impl Default for UiState {
             log: MessageLog::default(),
             telegraph: true,
             map: MapScale::Compact,
+            map_choice: None,
             auto: None,
             in_view: Vec::new(),
             quit: false,

@@ -101,6 +101,7 @@ pub fn toggle_large(ui: &mut UiState, world: &World) {
     } else {
         MapScale::Compact
     };
+    ui.map_choice = Some(ui.map);
     ui.log.push(if large {
         "The large map: every tile with its sides (z: the compact map)."
     } else {
@@ -108,12 +109,33 @@ pub fn toggle_large(ui: &mut UiState, world: &World) {
     });
 }
 
+/// The smallest map area, in columns and rows, that draws a level with thin walls or doors
+/// between tiles large by itself: about fifteen tiles across and twelve down.
+pub const LARGE_MAP_AREA: (u16, u16) = (64, 24);
+
+/// Until the player chooses a projection (`z`), a level with thin walls or doors between
+/// tiles is drawn large when the map area (`map`, in columns and rows) has room for it, and
+/// any other level compact: on the compact map the walls between tiles are only marks beside
+/// and under the tiles.
+pub fn fit_map_scale(ui: &mut UiState, world: &World, map: (u16, u16)) {
+    if let Some(choice) = ui.map_choice {
+        ui.map = choice;
+        return;
+    }
+    let roomy = map.0 >= LARGE_MAP_AREA.0 && map.1 >= LARGE_MAP_AREA.1;
+    ui.map = if world.level().has_sides() && roomy {
+        MapScale::Large
+    } else {
+        MapScale::Compact
+    };
+}
+
 /// Once a game, on the first level with thin walls or doors between tiles: how to see them.
 pub fn hint_sides(ui: &mut UiState, world: &World) {
-    if world.level().has_sides() && ui.map == MapScale::Compact {
+    if world.level().has_sides() {
         ui.log.push_once(
-            "Thin walls and doors stand between tiles here: z draws the large map, where \
-             every side shows (? tells how the compact map shows them).",
+            "Thin walls and doors stand between tiles here. The large map shows every side; \
+             z switches between it and the compact map (? tells how that one shows them).",
         );
     }
 }
@@ -285,7 +307,7 @@ fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
 
 /// What `F` asks.
 pub const STRIKE_PROMPT: &str =
-    "Strike which way? A direction key (or a click on a neighbouring tile); Esc cancels.";
+    "Strike which way? The key written on a neighbouring tile (or a click on it); Esc cancels.";
 
 /// What `Q` asks (only while the game goes on: once it is over, `Q` quits at once).
 pub const ABANDON_PROMPT: &str = "Abandon this run? It ends here and counts as quit. Press y to \

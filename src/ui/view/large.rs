@@ -1,10 +1,11 @@
 //! The large map: every seen tile on its cell of the large projection with its sides and
-//! corners around it (ARCHITECTURE.md, "Tile sides and corners"). Open sides are a dim outline,
-//! thin walls their outline glyph in the wall colour, doors `+` and `'`; whole-tile walls
-//! side by side are joined with `#`, as on the compact map.
+//! corners around it (ARCHITECTURE.md, "Tile sides and corners"), drawn as a large map file
+//! draws them: an open side is blank, a thin wall is its outline glyph in the wall colour,
+//! doors are `+` and `'`; whole-tile walls side by side are joined with `#`, as on the compact
+//! map. So a thin wall and an open side differ in their glyphs, not only in colour.
 
 use super::map::MapView;
-use crate::geom::{Corner, Hex, LargeCell, Side, SideShape, Tiling};
+use crate::geom::{Corner, Hex, LargeCell, Side, Tiling};
 use crate::map::{CornerFeature, SideFeature, Terrain};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -43,7 +44,7 @@ impl MapView<'_> {
     /// A side: what stands on it, a join between walls, or the outline.
     fn large_side(&self, side: Side) -> (char, Style) {
         let tiling = self.world.level().terrain.tiling();
-        let (seen, visible) = super::sides::side_sight(self.world, tiling, side);
+        let (seen, _) = super::sides::side_sight(self.world, tiling, side);
         if !seen {
             return (' ', Style::default());
         }
@@ -53,17 +54,13 @@ impl MapView<'_> {
         if let Some(join) = self.joined(side) {
             return join;
         }
-        let glyph = tiling.side_shape(side).map_or(' ', SideShape::glyph);
+        // An open side is blank, as in a large map file: only what stands on a side is
+        // drawn, so a thin wall never reads as an open side, in colour or not.
         let shade = tiling.side_tiles(side).and_then(|(a, b)| {
             self.overlay
                 .between_background(Some(a.into()), Some(b.into()))
         });
-        (
-            glyph,
-            self.palette
-                .outline(visible)
-                .patch(shade.unwrap_or_default()),
-        )
+        (' ', shade.unwrap_or_default())
     }
 
     /// A corner: a pillar, a join between walls all round, where thin walls meet on squares a
@@ -97,7 +94,7 @@ impl MapView<'_> {
         if walled {
             ('+', self.palette.thin_wall(visible))
         } else {
-            ('+', self.palette.outline(visible))
+            (' ', Style::default())
         }
     }
 

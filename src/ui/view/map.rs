@@ -2,8 +2,8 @@
 //! every side), inside a viewport that follows the player.
 
 use super::layout::Camera;
-use super::overlay::Overlay;
-use crate::geom::Hex;
+use super::overlay::{Overlay, tile_mark_glyph};
+use crate::geom::{Hex, Tiling};
 use crate::map::Terrain;
 use crate::sim::World;
 use crate::ui::palette::Palette;
@@ -51,6 +51,11 @@ impl MapView<'_> {
         let Some(terrain) = world.level().terrain_at(hex) else {
             return (' ', Style::default());
         };
+        if let Some(key) = self.overlay.label_at(hex) {
+            // While a direction is chosen: the key that picks this tile, over whatever is
+            // there (its marks stay around it).
+            return (key, self.palette.cursor());
+        }
         if !world.is_seen(hex) {
             return (' ', self.overlay.style_at(hex, Style::default()));
         }
@@ -58,6 +63,14 @@ impl MapView<'_> {
         let grid = &world.level().terrain;
         let mut glyph = terrain.glyph_on(grid.tiling(), grid.class_of(hex));
         let mut style = self.palette.terrain(terrain, visible);
+        if grid.tiling() == Tiling::Triangle
+            && !self.palette.color
+            && let Some(mark) = self.overlay.mark_at(hex)
+        {
+            // No column beside a triangle for a bracket and no colour to shade it: the
+            // mark takes the floor's place (a creature or an item keeps its own).
+            glyph = tile_mark_glyph(mark);
+        }
         if let Some(item) = world.items_at(hex).next() {
             glyph = world.content().item(&item.item).map_or('?', |k| k.glyph);
             style = self

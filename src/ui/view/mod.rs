@@ -83,7 +83,7 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         too_small(area, buf);
         return;
     };
-    let overlay = Overlay::build(world, ui, context.palette);
+    let overlay = Overlay::build(world, ui, context.palette).with_labels(world, ui, context.keymap);
     let map = MapView {
         world,
         overlay: &overlay,

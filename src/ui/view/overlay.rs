@@ -1,7 +1,8 @@
 //! Marks drawn over the map: telegraphed intentions, the cursor, paths, lines and ranges.
 
-use crate::geom::Hex;
+use crate::geom::{Compass, Hex};
 use crate::sim::{Intention, World};
+use crate::ui::keymap::{Intent, Key, Keymap};
 use crate::ui::palette::{Mark, Palette};
 use crate::ui::state::{Mode, UiState};
 use ratatui::style::Style;
@@ -13,6 +14,8 @@ pub struct Overlay {
     styles: Vec<(Hex, Style)>,
     /// Telegraph marks by hex, sorted by hex.
     marks: Vec<(Hex, Mark)>,
+    /// While a direction is chosen, the key that picks each neighbouring tile.
+    labels: Vec<(Hex, char)>,
     palette: Option<Palette>,
 }
 
@@ -54,6 +57,31 @@ impl Overlay {
         overlay.styles.sort_by_key(|(h, _)| *h);
         overlay.marks.sort_by_key(|(h, _)| *h);
         overlay
+    }
+
+    /// This overlay with the key that picks each neighbouring tile written on it while a
+    /// direction is chosen (striking, `F`). A tile with no key of its own (a keymap without
+    /// one) stays as it is. Aiming chooses a tile, not a direction: its cursor keeps the
+    /// flight line and the monsters around it in sight.
+    pub fn with_labels(mut self, world: &World, ui: &UiState, keymap: &Keymap) -> Overlay {
+        if ui.mode != Mode::Strike {
+            return self;
+        }
+        let me = world.player().pos;
+        let grid = &world.level().terrain;
+        for (hex, step) in grid.moves_at(me) {
+            if let Some(key) = key_label(keymap, step.dir) {
+                self.labels.push((hex, key));
+            }
+        }
+        self.labels.sort_by_key(|(h, _)| *h);
+        self
+    }
+
+    /// The key label written on a tile, if any.
+    pub fn label_at(&self, hex: Hex) -> Option<char> {
+        let i = self.labels.binary_search_by_key(&hex, |(h, _)| *h).ok()?;
+        Some(self.labels[i].1)
     }
 
     fn add_range(&mut self, world: &World, palette: Palette) {
@@ -173,6 +201,34 @@ impl Overlay {
     }
 }
 
+/// The key that steps `dir`, as one character: the first letter bound to it, else the first
+/// other one-character key (a digit of the numpad).
+pub fn key_label(keymap: &Keymap, dir: Compass) -> Option<char> {
+    let keys: Vec<char> = keymap
+        .keys_for(Intent::Step(dir))
+        .into_iter()
+        .filter_map(|k| match k {
+            Key::Char(c) => Some(c),
+            Key::Named(_) => None,
+        })
+        .collect();
+    keys.iter()
+        .copied()
+        .find(char::is_ascii_alphabetic)
+        .or_else(|| keys.first().copied())
+}
+
+/// The glyph a marked tile shows in place of the floor where the tiling leaves no column
+/// beside it for a bracket and there is no colour to shade it (triangles in plain text): `•` a
+/// step, `×` a blow, `:` a prediction.
+pub fn tile_mark_glyph(mark: Mark) -> char {
+    match mark {
+        Mark::Predicted => ':',
+        Mark::Move => '•',
+        Mark::Attack => '×',
+    }
+}
+
 /// The bracket glyph of a mark, on the opening (left) or closing side.
 pub fn bracket_glyph(mark: Mark, opening: bool) -> char {
     match (mark, opening) {
@@ -193,7 +249,13 @@ mod tests {
     fn no_glyph_in_the_data_is_a_bracket() {
         let brackets: Vec<char> = [Mark::Predicted, Mark::Move, Mark::Attack]
             .into_iter()
-            .flat_map(|m| [bracket_glyph(m, true), bracket_glyph(m, false)])
+            .flat_map(|m| {
+                [
+                    bracket_glyph(m, true),
+                    bracket_glyph(m, false),
+                    tile_mark_glyph(m),
+                ]
+            })
             .collect();
         let content = Content::bundled().unwrap();
         let glyphs = content

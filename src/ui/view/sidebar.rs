@@ -96,8 +96,18 @@ impl Sidebar<'_> {
                 format!("Melee: {} damage, armour {}", gear.damage, gear.armour)
             }),
             Line::raw(self.here()),
-            Line::raw(""),
         ]);
+        let terrain = &level.terrain;
+        if terrain.tiling() == crate::geom::Tiling::Triangle {
+            // The `@` hides which way the tile points, and so which six steps it has.
+            let way = if terrain.class_of(me.pos) == 1 {
+                "up"
+            } else {
+                "down"
+            };
+            lines.push(Line::raw(format!("Your tile points {way}.")));
+        }
+        lines.push(Line::raw(""));
         let carried = inventory::summary(world);
         if carried.is_empty() {
             lines.push(Line::styled("You carry nothing.", self.palette.faint()));

@@ -1,0 +1,276 @@
+//! Reading the map in plain text (issue 28): while a direction is chosen each neighbouring tile
+//! shows the key that picks it, a triangle's marks and pointing read without colour, and thin
+//! walls differ from open sides by their glyphs; a level with thin walls opens large when the
+//! window has room.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/room.rs"]
+mod room;
+#[path = "support/screen.rs"]
+mod screen;
+use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::map::{Grid, Level, Placement, PlacementKind, SideFeature, Terrain};
+use hexdeep::sim::{Command, Intention, World};
+use hexdeep::ui::app::Session;
+use hexdeep::ui::keymap::Keymap;
+use hexdeep::ui::palette::Palette;
+use hexdeep::ui::state::{MapScale, Mode};
+use hexdeep::ui::view;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use screen::{draw, press, press_char};
+
+const SIZE: (u16, u16) = (110, 36);
+
+fn session(world: World) -> Session {
+    Session::new(world, Keymap::default_keys(), Palette { color: false })
+}
+
+/// A room of `tiling`, 14 by 7 tiles of floor, the player near its middle and `monsters`.
+fn room_of(tiling: Tiling, monsters: &[(&str, Cell)]) -> World {
+    let cells: Vec<Cell> = (0..7)
+        .flat_map(|y| (0..14).map(move |x| Cell::new(x, y)))
+        .collect();
+    let grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
+    let mut level = Level::new("room", 1, grid);
+    level.start = Some(Hex::new(6, 3));
+    for (name, at) in monsters {
+        level.placements.push(Placement {
+            at: Hex::from(*at),
+            kind: PlacementKind::Monster((*name).to_string()),
+        });
+    }
+    World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap()
+}
+
+/// The character drawn on `hex`'s cell of the map.
+fn glyph_on(s: &mut Session, hex: Hex) -> char {
+    let buf = draw(s, SIZE.0, SIZE.1);
+    let (col, row) = cell_of(s, hex);
+    buf[(col, row)].symbol().chars().next().unwrap()
+}
+
+/// The screen cell where `hex` is drawn.
+fn cell_of(s: &Session, hex: Hex) -> (u16, u16) {
+    let map = view::areas(Rect::new(0, 0, SIZE.0, SIZE.1)).unwrap().map;
+    let camera = view::camera(&s.world, &s.ui, map);
+    for row in map.top()..map.bottom() {
+        for col in map.left()..map.right() {
+            if camera.hex_at(map, col, row) == Some(hex) {
+                return (col, row);
+            }
+        }
+    }
+    panic!("{hex} is not on screen");
+}
+
+#[test]
+fn while_striking_each_neighbour_shows_the_key_that_strikes_it() {
+    for tiling in [Tiling::Hex, Tiling::Square, Tiling::Triangle] {
+        let world = room_of(tiling, &[]);
+        let me = world.player().pos;
+        let neighbours: Vec<Hex> = world.level().terrain.neighbours(me).collect();
+        assert_eq!(
+            neighbours.len(),
+            if tiling == Tiling::Square { 8 } else { 6 }
+        );
+        for &n in &neighbours {
+            let mut s = session(world.clone());
+            let before = glyph_on(&mut s, n);
+            press_char(&mut s, 'F');
+            let key = glyph_on(&mut s, n);
+            assert_ne!(key, before, "{tiling}: {n} is labelled");
+            // The label is the key that strikes that very tile.
+            press_char(&mut s, key);
+            let Some(&Command::Attack(dir)) = s.record.last() else {
+                panic!("{tiling}: {key} on {n} struck nothing: {:?}", s.record);
+            };
+            let (to, _) = s.world.level().terrain.step(me, dir).unwrap();
+            assert_eq!(to, n, "{tiling}: the key {key} written on {n}");
+            // Back in the normal mode the tile shows what it holds again.
+            assert_eq!(glyph_on(&mut s, n), before, "{tiling}");
+        }
+    }
+}
+
+#[test]
+fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
+    let mut s = session(room::world(&[("rat", Hex::new(4, 2))]));
+    let marked = (0..8)
+        .find_map(|_| {
+            let me = s.world.player().pos;
+            let step = s
+                .world
+                .visible_plans()
+                .iter()
+                .find_map(|p| match p.intention {
+                    Intention::Move(to) if p.acts_next && to.is_adjacent(me) => Some(to),
+                    _ => None,
+                });
+            if step.is_none() {
+                press_char(&mut s, '.');
+            }
+            step
+        })
+        .expect("the rat telegraphs a step next to the player");
+    press_char(&mut s, 'F');
+    let buf = draw(&mut s, SIZE.0, SIZE.1);
+    let (col, row) = cell_of(&s, marked);
+    let around: String = (col - 1..=col + 1)
+        .map(|c| buf[(c, row)].symbol().to_string())
+        .collect();
+    let dir = s.world.player().pos.compass_to(marked).unwrap();
+    let key = view::overlay::key_label(&Keymap::default_keys(), dir).unwrap();
+    assert_eq!(around, format!("‹{key}›"));
+    press(&mut s, KeyCode::Esc);
+    assert_eq!(s.ui.mode, Mode::Normal);
+}
+
+#[test]
+fn aiming_keeps_the_tiles_around_the_cursor_as_they_are() {
+    // Aiming chooses a tile, not a direction: the flight line and the monsters stay drawn.
+    let mut s = session(room::world(&[("rat", Hex::new(6, 2))]));
+    press_char(&mut s, 'f');
+    press_char(&mut s, 'a');
+    let Mode::Aim { cursor, .. } = s.ui.mode else {
+        panic!("{:?}", s.ui.mode)
+    };
+    let around: Vec<Hex> = s.world.level().terrain.neighbours(cursor).collect();
+    let aiming: Vec<char> = around.iter().map(|&h| glyph_on(&mut s, h)).collect();
+    press(&mut s, KeyCode::Esc);
+    assert_eq!(s.ui.mode, Mode::Normal);
+    let plain: Vec<char> = around.iter().map(|&h| glyph_on(&mut s, h)).collect();
+    assert_eq!(aiming, plain);
+}
+
+#[test]
+fn on_triangles_a_mark_and_the_way_your_tile_points_read_without_colour() {
+    // A rat four columns east: its step marks land on floor tiles.
+    let mut s = session(room_of(Tiling::Triangle, &[("rat", Cell::new(10, 3))]));
+    let mut seen_mark = false;
+    for _ in 0..8 {
+        let me = s.world.player().pos;
+        for plan in s.world.visible_plans() {
+            if let Intention::Move(to) = plan.intention
+                && plan.acts_next
+                && to != me
+                && s.world.creature_at(to).is_none()
+            {
+                assert_eq!(glyph_on(&mut s, to), '•', "a step mark on an empty tile");
+                seen_mark = true;
+            }
+        }
+        if seen_mark {
+            break;
+        }
+        press_char(&mut s, '.');
+    }
+    assert!(seen_mark, "the rat telegraphed a step");
+    let screen = screen::text(&draw(&mut s, SIZE.0, SIZE.1));
+    let me = s.world.player().pos;
+    let way = if s.world.level().terrain.class_of(me) == 1 {
+        "up"
+    } else {
+        "down"
+    };
+    assert!(
+        screen.contains(&format!("Your tile points {way}.")),
+        "the sidebar says which way the player's tile points: {screen}"
+    );
+}
+
+/// The thin-walled keep bundled with the game.
+fn keep() -> World {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/maps/thin_keep.hexmap");
+    let level = hexdeep::mapfile::load_map(&file).unwrap().level;
+    World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap()
+}
+
+#[test]
+fn on_the_large_map_a_thin_wall_and_an_open_side_differ_in_plain_text() {
+    let mut s = session(keep());
+    draw(&mut s, 120, 40);
+    assert_eq!(
+        s.ui.map,
+        MapScale::Large,
+        "the keep opens large in a large window"
+    );
+    let me = s.world.player().pos;
+    let buf = draw(&mut s, 120, 40);
+    let (pc, pr) = cell_of_large(&s, me, (120, 40));
+    let level = s.world.level();
+    // Every side of the player's tile: blank when open, a glyph when it holds something.
+    let mut open = 0;
+    let mut walled = 0;
+    for n in level.terrain.neighbours(me) {
+        let side = level.side_of(me, n).unwrap();
+        let (dc, dr) = (side.c - tile_cell(me).0, side.r - tile_cell(me).1);
+        let glyph = buf[((i32::from(pc) + dc) as u16, (i32::from(pr) + dr) as u16)]
+            .symbol()
+            .to_string();
+        match level.side_at(side) {
+            SideFeature::Open if level.terrain_at(n).is_some_and(|t| !t.blocks_sight()) => {
+                assert_eq!(glyph, " ", "an open side toward {n}");
+                open += 1;
+            }
+            SideFeature::Wall => {
+                assert_ne!(glyph, " ", "a thin wall toward {n}");
+                walled += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        open > 0 && walled > 0,
+        "the start has open and walled sides: {open} {walled}"
+    );
+}
+
+/// A tile's cell in the large projection with `H = 0`.
+fn tile_cell(h: Hex) -> (i32, i32) {
+    (4 * h.x - 2 * h.y, 2 * h.y)
+}
+
+/// The screen cell of `hex` on the large map of a window of `size`.
+fn cell_of_large(s: &Session, hex: Hex, size: (u16, u16)) -> (u16, u16) {
+    let map = view::areas(Rect::new(0, 0, size.0, size.1)).unwrap().map;
+    let camera = view::camera(&s.world, &s.ui, map);
+    for row in map.top()..map.bottom() {
+        for col in map.left()..map.right() {
+            if camera.hex_at(map, col, row) == Some(hex) {
+                return (col, row);
+            }
+        }
+    }
+    panic!("{hex} is not on screen");
+}
+
+#[test]
+fn a_thin_walled_level_opens_large_when_the_window_has_room_until_the_player_chooses() {
+    let mut s = session(keep());
+    draw(&mut s, 80, 24);
+    assert_eq!(
+        s.ui.map,
+        MapScale::Compact,
+        "too small a window for the large map"
+    );
+    draw(&mut s, 120, 40);
+    assert_eq!(s.ui.map, MapScale::Large);
+    press_char(&mut s, 'z');
+    draw(&mut s, 120, 40);
+    assert_eq!(s.ui.map, MapScale::Compact, "the player's choice holds");
+    // A level without sides stays compact.
+    let mut plain = session(room::world(&[]));
+    draw(&mut plain, 120, 40);
+    assert_eq!(plain.ui.map, MapScale::Compact);
+}
