@@ -14,9 +14,11 @@ const TURNS: u64 = 100;
 fn play(world: &mut World, bot: &mut Bot, until: impl Fn(&World) -> bool) {
     while !world.is_over() && !until(world) {
         let command = bot.choose(world);
-        if world.apply(command).is_err() {
-            world.apply(Command::Wait).unwrap();
-        }
+        let events = world
+            .apply(command)
+            .or_else(|_| world.apply(Command::Wait))
+            .unwrap();
+        bot.observe(world, &events);
     }
 }
 

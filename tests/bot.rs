@@ -5,6 +5,8 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/corner.rs"]
+mod corner;
 use hexdeep::bot::{Bot, Played, RunConfig, Summary, run};
 use hexdeep::content::Content;
 use hexdeep::geom::Hex;
@@ -196,4 +198,67 @@ fn the_bot_never_decides_from_tiles_the_player_has_not_seen() {
         hidden.apply(cb).unwrap();
         assert_eq!(plain.player().pos, hidden.player().pos);
     }
+}
+
+/// The bot on the corner room (`tests/support/corner.rs`) with `blocker` on the tile out of
+/// sight through the corner, the only cheap way to the stairs down, the blocker's mind set by
+/// `mind`: the longest run of the bot's steps bouncing off something, and the world after
+/// at most 40 actions (or on reaching the second level).
+fn past_an_unseen_blocker(
+    blocker: corner::Monster,
+    mind: impl Fn(&mut hexdeep::sim::Creature),
+) -> (usize, World) {
+    use hexdeep::geom::Cell;
+    use hexdeep::sim::Event;
+    let mut first = corner::level(&[], &[blocker]);
+    first
+        .terrain
+        .set(Hex::from(Cell::new(8, 6)), Terrain::StairsDown);
+    let second = corner::level(&[], &[]);
+    let world = corner::world_of(vec![first, second], &[blocker]);
+    let mut parts = world.to_parts();
+    mind(&mut parts.creatures[1]);
+    let mut world = World::from_parts(parts, world.content_handle()).unwrap();
+    let mut bot = Bot::new();
+    let (mut bounces, mut most) = (0, 0);
+    for _ in 0..40 {
+        if world.depth() == 2 || world.is_over() {
+            break;
+        }
+        let command = bot.choose(&world);
+        let events = world.apply(command).unwrap();
+        bot.observe(&world, &events);
+        let bounced = events
+            .iter()
+            .any(|e| matches!(e, Event::Bounced { who: 0, .. }));
+        bounces = if bounced { bounces + 1 } else { 0 };
+        most = most.max(bounces);
+    }
+    (most, world)
+}
+
+#[test]
+fn the_bot_strikes_what_it_bumped_into_unseen_instead_of_pushing_against_it() {
+    // Issue 28: on triangles the bot pushed against a kobold hidden around a corner, through
+    // brush, from turn 1448 until its time ran out ("You bounce off something"). Here a
+    // kobold keeps to its post there.
+    let kobold = corner::Monster {
+        post: true,
+        ..corner::Monster::new("kobold", corner::HIDDEN)
+    };
+    let (most, world) = past_an_unseen_blocker(kobold, |_| {});
+    assert_eq!(most, 1, "it pushed against the kobold again and again");
+    assert!(!world.creatures()[1].alive, "it struck the kobold down");
+    assert_eq!(world.depth(), 2);
+}
+
+#[test]
+fn the_bot_strikes_an_unseen_wolf_that_pushes_back_instead_of_pushing_on() {
+    // Issue 28's other game: a wolf that could not see the player went to where it had last
+    // seen them, the player's own tile, and the two pushed against each other from turn 4802
+    // to 20000 ("You and something block each other").
+    let wolf = corner::Monster::new("wolf", corner::HIDDEN);
+    let (most, world) = past_an_unseen_blocker(wolf, |c| c.memory = Some(Hex::from(corner::ME)));
+    assert!(most <= 1, "{most} bumps in a row");
+    assert!(!world.creatures()[1].alive, "it struck the wolf down");
 }

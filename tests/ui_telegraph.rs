@@ -1,5 +1,6 @@
-//! The intent telegraph on screen: planned moves in `{ }`, planned attacks in `[ ]`, drawn
-//! only for monsters in view and on tiles in view, and hidden when the player turns it off.
+//! The intent telegraph on screen: planned moves in `‹ ›`, planned attacks in `» «`, drawn
+//! for monsters in view (the tile a monster steps onto or strikes even out of view), and
+//! hidden when the player turns it off.
 #![allow(clippy::unwrap_used)]
 
 #[path = "support/room.rs"]
@@ -8,8 +9,10 @@ use hexdeep::geom::Hex;
 use hexdeep::map::{Level, Terrain};
 use hexdeep::sim::{Command, Intention, World};
 use hexdeep::ui::keymap::Keymap;
+use hexdeep::ui::palette::Mark;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::state::UiState;
+use hexdeep::ui::view::overlay::Overlay;
 use hexdeep::ui::view::{self, Camera, Context, areas};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -153,4 +156,95 @@ fn a_monster_faster_than_you_is_said_to_act_more_often() {
     let at = world.creatures()[2].pos;
     let goblin = hexdeep::ui::describe::describe(&world, at);
     assert!(goblin.ends_with("goblin (8/8 hp)."), "{at:?}: {goblin}");
+}
+
+/// A corridor running south-west from the player at (3, 3) through (3, 4) and (3, 5), that
+/// turns south-east to a dead end at (4, 6): out of the player's sight from (3, 3) by either
+/// line (the line to it meets the wall at (4, 5) and passes no boundary between two tiles).
+const DEAD_END: [Hex; 4] = [
+    Hex::new(3, 3),
+    Hex::new(3, 4),
+    Hex::new(3, 5),
+    Hex::new(4, 6),
+];
+
+/// The dead-end corridor with a kobold at 1 hp on (3, 5), about to choose again.
+fn fleeing_kobold() -> World {
+    let mut grid = hexdeep::map::Grid::new(
+        &hexdeep::map::Shape::Parallelogram {
+            width: 8,
+            height: 8,
+        },
+        Terrain::Wall,
+    )
+    .unwrap();
+    for h in DEAD_END {
+        grid.set(h, Terrain::Floor);
+    }
+    let mut level = Level::new("dead end", 1, grid);
+    level.start = Some(DEAD_END[0]);
+    level.placements.push(hexdeep::map::Placement {
+        at: DEAD_END[2],
+        kind: hexdeep::map::PlacementKind::Monster("kobold".into()),
+    });
+    let content: std::sync::Arc<hexdeep::content::Content> =
+        hexdeep::content::Content::bundled().unwrap().into();
+    let world = World::new(content.clone(), level, 1).unwrap();
+    let mut parts = world.to_parts();
+    parts.creatures[1].hp = 1;
+    parts.plans[1] = None;
+    World::from_parts(parts, content).unwrap()
+}
+
+/// The telegraph mark the screen shows on `hex`.
+fn mark_on(world: &World, hex: Hex) -> Option<Mark> {
+    Overlay::build(world, &UiState::default(), Palette { color: false }).mark_at(hex)
+}
+
+#[test]
+fn a_coward_fleeing_out_of_view_into_a_dead_end_is_marked_where_it_goes_and_struck_there() {
+    // Issue 28: a kobold at 1/6 hp showed no mark as it stepped out of the player's sight,
+    // and five blows at it missed ("Kobold C steps aside; your blow misses").
+    let mut world = fleeing_kobold();
+    world.apply(Command::Wait).unwrap();
+    let end = DEAD_END[3];
+    assert!(world.is_visible(DEAD_END[2]) && !world.is_visible(end));
+    assert_eq!(goblin_plan(&world), Intention::Move(end), "it flees");
+    assert_eq!(mark_on(&world, end), Some(Mark::Move), "marked out of view");
+    // A player who reads only the screen: a blow where a mark next to them says the kobold
+    // steps, or at the kobold next to them when it is marked to stay; else on down the
+    // corridor. Every blow lands.
+    for _ in 0..12 {
+        let me = world.player().pos;
+        let grid = &world.level().terrain;
+        let marked = grid
+            .neighbours(me)
+            .find(|&h| mark_on(&world, h) == Some(Mark::Move));
+        let kobold = world.creatures()[1].pos;
+        let beside = world.visible_creature(kobold).is_some() && grid.adjacent(me, kobold);
+        let command = match (marked, beside) {
+            (Some(h), _) => Command::Attack(grid.direction(me, h).unwrap()),
+            (None, true) => Command::Attack(grid.direction(me, kobold).unwrap()),
+            (None, false) => {
+                let i = DEAD_END.iter().position(|&h| h == me).unwrap();
+                Command::Move(grid.direction(me, DEAD_END[i + 1]).unwrap())
+            }
+        };
+        let events = world.apply(command).unwrap();
+        let missed = events.iter().any(|e| {
+            matches!(
+                e,
+                hexdeep::sim::Event::Missed {
+                    attacker: 0,
+                    dodger: Some(_),
+                    ..
+                }
+            )
+        });
+        assert!(!missed, "{command:?}: {events:?}");
+        if !world.creatures()[1].alive {
+            return;
+        }
+    }
+    panic!("the kobold still lives at {}", world.creatures()[1].pos);
 }

@@ -82,13 +82,17 @@ pub fn play_world(mut world: World, turns: u64, keep_record: bool) -> Played {
             break;
         }
         let mut command = bot.choose(&world);
-        if world.apply(command).is_err() {
+        let events = if let Ok(events) = world.apply(command) {
+            events
+        } else {
             // The bot asked for something the rules refuse: a bug in the bot, never a stall.
             command = Command::Wait;
-            if world.apply(command).is_err() {
+            let Ok(events) = world.apply(command) else {
                 break;
-            }
-        }
+            };
+            events
+        };
+        bot.observe(&world, &events);
         if let Some(record) = &mut record {
             record.push(command, &world);
         }

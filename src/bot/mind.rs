@@ -2,11 +2,12 @@
 //! view and remembered, through the world's player-knowledge queries), never the hidden map
 //! or unseen monsters.
 
+use super::felt::Felt;
 use super::fight::Fight;
 use super::gear;
 use crate::geom::Hex;
 use crate::map::Terrain;
-use crate::sim::{Command, World};
+use crate::sim::{Command, Event, World};
 
 /// Below this percentage of maximum hit points the bot drinks in a fight.
 const DRINK_BELOW: i32 = 40;
@@ -99,12 +100,20 @@ pub struct Bot {
     foe_hp: Vec<(usize, i32)>,
     /// Actions since it last made progress: at [`NO_PROGRESS`] it is stuck.
     idle: u32,
+    /// A creature out of view that its step bounced off, until a blow there meets nobody.
+    felt: Option<Felt>,
 }
 
 impl Bot {
     /// A bot at the start of a game.
     pub fn new() -> Bot {
         Bot::default()
+    }
+
+    /// Takes note of what the player is told of the bot's last command (`events`, from
+    /// [`World::apply`], with `world` as it left it): a bump into something unseen.
+    pub fn observe(&mut self, world: &World, events: &[Event]) {
+        self.felt = Felt::after(self.felt, world, events);
     }
 
     /// The bot's next command in `world` (a game not yet over).
@@ -135,6 +144,12 @@ impl Bot {
             if self.alert == 0 {
                 self.dodged = 0;
             }
+        }
+        // Something unseen in the way: strike it rather than push against it again (once the
+        // bot has moved on, or the tile is in view, it is forgotten).
+        match self.felt.and_then(|f| f.strike(world)) {
+            Some(command) => return command,
+            None => self.felt = None,
         }
         if let Some(command) = self.tend(world, &fight) {
             return command;

@@ -4,6 +4,7 @@
 //! unseen monsters. No clock, no files, no unseeded randomness: the same seed plays the same
 //! game.
 
+mod felt;
 mod fight;
 pub mod game;
 pub mod gear;

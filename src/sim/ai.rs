@@ -182,10 +182,11 @@ impl<'a> Senses<'a> {
 
     /// The neighbour that brings `me` closest to (or, fleeing, farthest from) the player,
     /// preferring open tiles ([`Senses::open`]); `None` when no step improves on standing
-    /// still. When other monsters take every tile that brings it closer, it steps aside to a
-    /// tile as near from which an open one does, if there is one, and else waits: a pack goes
-    /// round its members, and a monster queues behind another in a corridor, instead of
-    /// bumping into them for ever.
+    /// still. Fleeing, only a step that takes it out of the player's reach or out of their
+    /// sight counts ([`Senses::escapes`]). When other monsters take every tile that brings it
+    /// closer, it steps aside to a tile as near from which an open one does, if there is one,
+    /// and else waits: a pack goes round its members, and a monster queues behind another in
+    /// a corridor, instead of bumping into them for ever.
     fn step(&self, me: &Creature, flee: bool) -> Option<Hex> {
         let here = self.cost_at(me.pos);
         let mut best: Option<(bool, u32, Hex)> = None;
@@ -195,7 +196,7 @@ impl<'a> Senses<'a> {
                 continue;
             }
             let better = if flee { cost > here } else { cost < here };
-            if !better {
+            if !better || flee && !self.escapes(to) {
                 continue;
             }
             let key = (
@@ -213,6 +214,19 @@ impl<'a> Senses<'a> {
             Some((true, _, to)) if !flee && self.kin_takes(me, to) => self.aside(me, here),
             _ => best.map(|b| b.2),
         }
+    }
+
+    /// Whether a fleeing monster gets away by stepping onto `hex`: out of the player's reach
+    /// (no blow of theirs lands there) or out of their sight. A step into the brush or water
+    /// beside the player costs them more to enter, but leaves the coward where they strike it
+    /// and see it: it only stepped aside, and a kobold that stepped aside from every blow
+    /// danced with the player for ever (issue 28). With no such step it is cornered, and
+    /// fights.
+    fn escapes(&self, hex: Hex) -> bool {
+        let Some(player) = self.player else {
+            return true;
+        };
+        !self.level.blow_allowed(player.pos, hex) || !self.player_sees(hex)
     }
 
     /// Whether a monster may count on stepping onto `hex`: nobody stands there, or the monster

@@ -24,6 +24,18 @@ pub enum BounceReason {
     },
 }
 
+impl BounceReason {
+    /// The creature that was in the way: the contest's winner, the one that stayed on the
+    /// tile, or the one met head on.
+    pub fn blocker(self) -> CreatureId {
+        match self {
+            BounceReason::LostContest { winner } => winner,
+            BounceReason::Occupied { by } => by,
+            BounceReason::HostileSwap { with } => with,
+        }
+    }
+}
+
 /// One thing that happened during a segment.
 #[derive(Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Event {

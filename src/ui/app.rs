@@ -194,6 +194,7 @@ impl Session {
         for line in crate::sim::messages_named(own, &self.world, &self.ui.names) {
             self.ui.log.push(sentence(&line));
         }
+        auto::stop_for_bump(&mut self.ui, &self.world, own);
         auto::stop_for_monster(&mut self.ui, &self.world);
         for line in crate::sim::messages_named(rest, &self.world, &self.ui.names) {
             self.ui.log.push(sentence(&line));

@@ -1,13 +1,14 @@
 //! Travel, auto-explore and resting: the shell acts for the player, one ordinary command per
 //! step (doors open and items are picked up on the way, as any step does), and stops, saying
 //! why, when a monster that threatens the player is in view (named), something new turns up,
-//! the way is blocked or the player is healed. Only the single steps are recorded, so replays
-//! never depend on how paths are chosen.
+//! the way is blocked (a creature in it is named, or one bumped into unseen is told) or the
+//! player is healed. Only the single steps are recorded, so replays never depend on how
+//! paths are chosen.
 
 use super::state::{Auto, UiState};
 use crate::map::Terrain;
 use crate::sim::a_name;
-use crate::sim::{Command, Threat, World};
+use crate::sim::{Command, CreatureId, Event, Threat, World};
 
 /// Stops automation with a message.
 fn stop(ui: &mut UiState, why: impl Into<String>) -> Option<Command> {
@@ -50,6 +51,41 @@ pub fn stop_for_monster(ui: &mut UiState, world: &World) -> bool {
     };
     ui.in_view = world.visible_monsters().iter().map(|c| c.id).collect();
     stopped
+}
+
+/// Stops travel or exploring when the player's own step in `events` (the events of the
+/// player's segment) bounced off a creature, saying which ("You stop: kobold C blocks the
+/// way.", or "something you cannot see" for one out of view): going on would push against
+/// it at every step, as the bot did against a kobold hidden around a triangle's corner for
+/// 18,000 turns (issue 28). True if it stopped.
+pub fn stop_for_bump(ui: &mut UiState, world: &World, events: &[Event]) -> bool {
+    let moving = matches!(ui.auto, Some(Auto::Travel { .. } | Auto::Explore { .. }));
+    let bumped = events.iter().find_map(|e| match e {
+        Event::Bounced { who, reason, .. } if *who == World::PLAYER => Some(reason.blocker()),
+        _ => None,
+    });
+    match bumped {
+        Some(blocker) if moving => {
+            let who = blocker_name(ui, world, blocker);
+            stop(ui, format!("You stop: {who} blocks the way."));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// A creature in the player's way as the log names it: as the sidebar does when it is in
+/// view ("kobold C", "a rat"), else "something you cannot see".
+fn blocker_name(ui: &mut UiState, world: &World, id: CreatureId) -> String {
+    let seen = world
+        .creatures()
+        .get(id)
+        .is_some_and(|c| world.visible_creature(c.pos).is_some());
+    if seen {
+        ui.names.updated(world).a_name(world, id)
+    } else {
+        "something you cannot see".to_string()
+    }
 }
 
 /// The next action of a rest, or `None` when the player is healed (with a message).
@@ -125,8 +161,12 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
     // A step into a closed door on a side opens it and leaves the player where they stand
     // (whatever lies beyond): the next step is the same one.
     let opens = world.level().door_between(me, next).is_some();
-    if !opens && (!world.level().passable(next) || world.visible_creature(next).is_some()) {
+    if !opens && !world.level().passable(next) {
         return stop(ui, "You stop: the way is blocked.");
+    }
+    if let Some(blocker) = world.visible_creature(next).filter(|_| !opens) {
+        let who = blocker_name(ui, world, blocker.id);
+        return stop(ui, format!("You stop: {who} blocks the way."));
     }
     if let Some(Auto::Travel { path, .. }) = &mut ui.auto
         && !opens

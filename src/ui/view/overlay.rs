@@ -94,8 +94,10 @@ impl Overlay {
         }
     }
 
-    /// Marks what every monster in view plans, on the tiles in view only: the step it takes,
-    /// and every tile its blow, shot or charge threatens.
+    /// Marks what every monster in view plans: the tile it steps onto and the tiles its blow
+    /// strikes, in view or not (a coward stepping around a corner out of your sight showed no
+    /// mark, and every blow at it missed: issue 28), and the rest of a charge's line or a
+    /// shot's flight where it is in view.
     fn add_telegraph(&mut self, world: &World) {
         for plan in world.visible_plans() {
             let now = plan.acts_next;
@@ -114,8 +116,10 @@ impl Overlay {
                 Intention::Move(to) => tiles.push((to, mark_of(world.is_charging(plan.who)))),
                 Intention::Attack(at) | Intention::Throw(at) => tiles.push((at, mark_of(true))),
             }
+            let grid = &world.level().terrain;
             for (hex, mark) in tiles {
-                if world.is_visible(hex) && hex != plan.from {
+                let beside = grid.adjacent(plan.from, hex);
+                if (beside || world.is_visible(hex)) && hex != plan.from {
                     self.marks.push((hex, mark));
                 }
             }
