@@ -23,3 +23,4 @@
 //! roguelike, is its first user.
 
 pub mod geom;
+pub mod grid;

@@ -7,7 +7,7 @@ use super::Grid;
 /// that does not block sight, of the wall set when it is a tile that does. A cell that is no
 /// tile is in neither, so it blocks sight and is never seen.
 ///
-/// A level keeps one in step with its terrain ([`super::TerrainGrid`]); [`SightBits::of`]
+/// A game keeps one in step with its map (hexdeep's levels do); [`SightBits::of`]
 /// makes one for any grid and rule of sight.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SightBits {
@@ -109,19 +109,20 @@ fn is_set(words: &[u64], index: usize) -> bool {
 mod tests {
     use super::*;
     use crate::geom::Hex;
-    use crate::map::{Shape, Terrain};
+    use crate::grid::Shape;
 
-    fn grid() -> Grid<Terrain> {
+    /// Whether each tile blocks sight: every third of row 2 does.
+    fn grid() -> Grid<bool> {
         let mut g = Grid::new(
             &Shape::Parallelogram {
                 width: 40,
                 height: 5,
             },
-            Terrain::Floor,
+            false,
         )
         .unwrap();
         for x in (0..40).step_by(3) {
-            g.set(Hex::new(x, 2), Terrain::Wall);
+            g.set(Hex::new(x, 2), true);
         }
         g
     }
@@ -129,10 +130,10 @@ mod tests {
     #[test]
     fn every_cell_is_clear_wall_or_no_tile_as_the_grid_says() {
         let g = grid();
-        let bits = SightBits::of(&g, |i| g[i].blocks_sight());
+        let bits = SightBits::of(&g, |i| g[i]);
         for i in 0..g.storage_len() + 70 {
             let tile = g.is_tile(i);
-            let blocks = tile && g[i].blocks_sight();
+            let blocks = tile && g[i];
             assert_eq!(bits.is_clear(i), tile && !blocks, "cell {i}");
             assert_eq!(bits.is_wall(i), blocks, "cell {i}");
             assert_eq!(bits.is_tile(i), tile, "cell {i}");
@@ -143,7 +144,7 @@ mod tests {
     #[test]
     fn a_run_reads_sixty_four_cells_from_anywhere() {
         let g = grid();
-        let bits = SightBits::of(&g, |i| g[i].blocks_sight());
+        let bits = SightBits::of(&g, |i| g[i]);
         let len = g.storage_len() as isize;
         for from in -70..len + 70 {
             let (mut clear, mut wall) = (0u64, 0u64);
@@ -162,7 +163,7 @@ mod tests {
     #[test]
     fn setting_a_tile_moves_it_between_the_sets() {
         let g = grid();
-        let mut bits = SightBits::of(&g, |i| g[i].blocks_sight());
+        let mut bits = SightBits::of(&g, |i| g[i]);
         let i = g.index(Hex::new(0, 2)).unwrap();
         assert!(bits.is_wall(i));
         bits.set(i, false);

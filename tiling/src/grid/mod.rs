@@ -1,0 +1,17 @@
+//! Dense storage of values over the tiles of a shape, on any tiling.
+//!
+//! Storage is the bounding box of the shape's cells with a border of cells that are no tiles
+//! around it, so every move and every tile touching a tile is found by adding a fixed index
+//! offset ([`Grid::neighbor_offsets`], [`Grid::move_offsets`]); algorithms work on these flat
+//! indices. [`SightBits`] is one bit a cell of whether it lets sight through, for the field of
+//! view's inner loop.
+
+#[allow(clippy::module_inception)]
+mod grid;
+mod shape;
+mod sight;
+mod space;
+
+pub use grid::{Grid, GridError, MAX_STORAGE};
+pub use shape::Shape;
+pub use sight::SightBits;
