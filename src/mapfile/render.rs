@@ -9,7 +9,7 @@ use super::names::{item_glyph, monster_glyph};
 use crate::fov::{MAX_TREE_RADIUS, visible_tiles};
 use crate::geom::{self, Hex};
 use crate::map::{CornerFeature, Grid, Level, PlacementKind, Terrain};
-use crate::path::{astar_in, movement_range, terrain_cost};
+use crate::path::{arrivals_in, astar_in, terrain_cost};
 use ratatui::crossterm::style::Stylize;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -24,7 +24,7 @@ pub struct Overlays {
     pub fov: Option<(Hex, u32)>,
     /// The cheapest path between two tiles.
     pub path: Option<(Hex, Hex)>,
-    /// The movement range from a tile with some points.
+    /// The tiles a walker from a tile arrives on within some actions.
     pub range: Option<(Hex, u32)>,
 }
 
@@ -41,22 +41,15 @@ pub struct Computed {
     pub range: Option<Vec<Hex>>,
 }
 
-/// Computes the overlays; a tile that is not on the map is an error message.
+/// Computes the overlays with the game's own rules: the field of view a creature standing on
+/// the tile has, the path travel would take (its cost in actions), the tiles a walker arrives
+/// on within the actions given (the range overlay's rule, [`arrivals_in`]). A tile that is not
+/// on the map, or an overlay that starts where no creature can stand, is an error message.
 pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
     let grid = &level.terrain;
-    let on_map = |h: Hex, what: &str| {
-        if grid.contains(h) {
-            Ok(h)
-        } else {
-            Err(format!(
-                "{what}: {} is not a tile of the map",
-                show(grid.tiling(), h)
-            ))
-        }
-    };
     let mut out = Computed::default();
     if let Some((from, radius)) = overlays.fov {
-        on_map(from, "--fov")?;
+        standing(level, from, "--fov")?;
         check_radius(level, radius)?;
         out.fov = Some(
             visible_tiles(level, from, radius)
@@ -66,17 +59,42 @@ pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
         );
     }
     if let Some((a, b)) = overlays.path {
-        on_map(a, "--path")?;
-        on_map(b, "--path")?;
+        standing(level, a, "--path")?;
+        on_map(level, b, "--path")?;
         out.path_asked = true;
         out.path = astar_in(level, terrain_cost(level), a, b);
     }
-    if let Some((from, points)) = overlays.range {
-        on_map(from, "--range")?;
-        let tiles = movement_range(grid, terrain_cost(level), from, points);
+    if let Some((from, actions)) = overlays.range {
+        let start = standing(level, from, "--range")?;
+        let tiles = arrivals_in(level, terrain_cost(level), start, actions);
         out.range = Some(tiles.into_iter().map(|(i, _)| grid.hex(i)).collect());
     }
     Ok(out)
+}
+
+/// The storage index of `h`, or why it is not a tile of the map.
+fn on_map(level: &Level, h: Hex, what: &str) -> Result<usize, String> {
+    let grid = &level.terrain;
+    grid.index(h).ok_or_else(|| {
+        format!(
+            "{what}: {} is not a tile of the map",
+            show(grid.tiling(), h)
+        )
+    })
+}
+
+/// The storage index of `h`, or why no creature can stand there to start an overlay.
+fn standing(level: &Level, h: Hex, what: &str) -> Result<usize, String> {
+    let i = on_map(level, h, what)?;
+    let t = level.terrain[i];
+    if t.blocks_movement() {
+        return Err(format!(
+            "{what}: {} is {}: expected a tile a creature can stand on",
+            show(level.terrain.tiling(), h),
+            t.describe()
+        ));
+    }
+    Ok(i)
 }
 
 /// Refuses a field-of-view radius that still exceeds [`MAX_TREE_RADIUS`] once cut to the
@@ -262,7 +280,8 @@ pub fn to_text_counted(
                 line.push(' ');
             }
             col = tile_col + 1;
-            Cell::at(&overlay, i, shown[i], grid[i].glyph()).draw(colour, &mut line);
+            let terrain = grid[i].glyph_on(tiling, grid.class(i));
+            Cell::at(&overlay, i, shown[i], terrain).draw(colour, &mut line);
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -308,7 +327,8 @@ pub(super) struct Cell {
 pub(super) type TileMark = Cell;
 
 impl Cell {
-    /// The tile at storage index `i`, shown as `glyph` on terrain drawn `terrain_glyph`.
+    /// The tile at storage index `i`, shown as `glyph` on terrain drawn `terrain_glyph` (as
+    /// the game draws the terrain there: [`Terrain::glyph_on`]).
     pub(super) fn at(m: &OverlayMarks, i: usize, glyph: char, terrain_glyph: char) -> Cell {
         Cell {
             glyph,
