@@ -83,8 +83,9 @@ fn render_json_has_only_the_overlays_asked_for() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["path"].is_null() && v["path_cost"].is_null(), "{v}");
 
+    // As the game draws it: a `#` joins two walls side by side.
     let out = run(&["map", "render", f]);
-    assert_eq!(stdout(&out), "# # # # #\n # @ . g #\n# . ~ . #\n");
+    assert_eq!(stdout(&out), "#########\n # @ . g #\n# . ~ . #\n");
     assert!(!stdout(&out).contains('\u{1b}'), "no colour when piped");
 
     for bad in [
@@ -205,7 +206,7 @@ fn render_takes_a_third_number_on_triangle_maps_only() {
     let out = run(&["map", "render", sq, "--path", "1,1:2,2"]);
     assert_eq!(
         stdout(&out),
-        "# # # # #\n# * * ~ #\n# # * # #\n# # # # #\npath: 2 steps, cost 2\n"
+        "#########\n# * * ~ #\n### * ###\n#########\npath: 2 steps, cost 2\n"
     );
 
     // @ is column 1, row 1: (0, 1, 0). Water at column 4 is (1, 1, 1).

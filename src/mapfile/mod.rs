@@ -13,6 +13,7 @@ pub mod names;
 mod problem;
 pub mod render;
 pub mod render_large;
+pub mod render_sides;
 pub mod tiled;
 
 pub use hexmap::{parse_hexmap, write_hexmap};

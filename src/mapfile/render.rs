@@ -1,14 +1,16 @@
 //! Drawing a level with overlays for `hexdeep map render`: as text (optionally coloured) or
 //! as JSON.
 //!
-//! Plain text marks the path with `*`, the movement range with `:`, and blanks the tiles out
-//! of view when a field of view is asked for; colour dims them instead.
+//! Plain text marks the path with `*`, the range with `:`, and blanks the tiles out of view
+//! when a field of view is asked for; colour dims them instead. Thin walls and doors on sides
+//! are drawn as the game's compact map draws them (`render_sides`).
 
 use super::coords::{numbers, show};
 use super::names::{item_glyph, monster_glyph};
+use super::render_sides;
 use crate::fov::{MAX_TREE_RADIUS, visible_tiles};
 use crate::geom::{self, Hex};
-use crate::map::{CornerFeature, Grid, Level, PlacementKind, Terrain};
+use crate::map::{CornerFeature, Grid, Level, PlacementKind, SideFeature, Terrain};
 use crate::path::{arrivals_in, astar_in, terrain_cost};
 use ratatui::crossterm::style::Stylize;
 use serde::Serialize;
@@ -264,26 +266,50 @@ pub fn to_text_counted(
     let mut work = TextWork::default();
     let overlay = overlay_marks_counted(level, c, &mut work);
     let shown = glyphs(level);
-    let (tiling, h) = (grid.tiling(), screen_offset(grid));
+    // Two columns and a row more than the tiles take: a thin wall or door on the map's edge
+    // is drawn beside or above them, where the game draws it; blank margins are cut after.
+    let (tiling, h) = (grid.tiling(), screen_offset(grid) + render_sides::MARGIN);
     let (lo, hi) = grid.bounds();
-    let mut out = String::new();
-    for y in lo.y..=hi.y {
+    let mut lines = Vec::new();
+    for y in lo.y - 1..=hi.y {
         let mut line = String::new();
         let mut col = 0;
-        for x in lo.x..=hi.x {
+        let mut left: Option<(Hex, i32)> = None;
+        for x in lo.x - 1..=hi.x + 1 {
             work.cells_visited += 1;
             let t = Hex::new(x, y);
-            let Some(i) = grid.index(t) else { continue };
             // Along a row a tile's column grows with its cell's x on every tiling.
             let (tile_col, _) = tiling.screen(geom::Cell::from(t), h);
+            let i = grid.index(t);
+            let under = render_sides::under_tile(level, t);
+            if tile_col < col || (i.is_none() && under.is_none() && !tiling.has_sides()) {
+                continue;
+            }
             for _ in col..tile_col {
                 line.push(' ');
             }
+            if let Some((l, _)) = left.filter(|&(_, c)| c + 2 == tile_col && tiling.has_sides()) {
+                // The column between two tiles of a row: its side, a join, or a space.
+                line.pop();
+                render_sides::draw_between(render_sides::between(level, l, t), colour, &mut line);
+            }
             col = tile_col + 1;
-            let terrain = grid[i].glyph_on(tiling, grid.class(i));
-            Cell::at(&overlay, i, shown[i], terrain).draw(colour, &mut line);
+            match i {
+                Some(i) => {
+                    let terrain = grid[i].glyph_on(tiling, grid.class(i));
+                    let mut cell = Cell::at(&overlay, i, shown[i], terrain);
+                    cell.under = under;
+                    cell.draw(colour, &mut line);
+                }
+                None => render_sides::draw_blank(under, colour, &mut line),
+            }
+            left = Some((t, tile_col));
         }
-        out.push_str(line.trim_end());
+        lines.push(line.trim_end().to_string());
+    }
+    let mut out = String::new();
+    for line in render_sides::cut_margins(lines) {
+        out.push_str(&line);
         out.push('\n');
     }
     summary(&mut out, c);
@@ -321,6 +347,8 @@ pub(super) struct Cell {
     seen: bool,
     in_range: bool,
     on_path: bool,
+    /// The feature on a side below the tile that underlines it (compact drawing only).
+    under: Option<SideFeature>,
 }
 
 /// The name `map render --large` knows a tile's drawing by.
@@ -336,6 +364,7 @@ impl Cell {
             seen: m.seen.as_ref().is_none_or(|s| s[i]),
             in_range: m.in_range[i],
             on_path: m.on_path[i],
+            under: None,
         }
     }
 
@@ -359,8 +388,11 @@ impl Cell {
                 if self.in_range {
                     s = s.on_dark_blue();
                 }
-                let _ = write!(line, "{s}");
+                let _ = write!(line, "{}", render_sides::underlined(s, self.under));
             }
+        }
+        if !colour && self.under.is_some() {
+            line.push(render_sides::UNDERLINE);
         }
     }
 }
