@@ -5,7 +5,7 @@
 use super::coords::{arity, from_numbers};
 use super::render::{self, Overlays, PLAYER_SIGHT};
 use super::render_large;
-use super::{Format, Loaded, MapFileErrors, load_map, write_hexmap};
+use super::{Format, Loaded, MapFileErrors, load_map, write_hexmap_at};
 use crate::geom::Tiling;
 use crate::map::PlacementKind;
 use crate::output::{emit, emit_line};
@@ -188,15 +188,24 @@ fn plural(n: usize, one: &str) -> String {
     }
 }
 
-/// Loads a map after checking its extension; prints the problems of a map that fails.
+/// Loads a map as the game plays it after checking its extension; prints the problems of a
+/// map that fails.
 fn load(file: &Path) -> Result<Loaded, ExitCode> {
+    load_with(file, load_map)
+}
+
+/// [`load`] with the reader `read` ([`load_map`], or `load_map_as_drawn` for conversion).
+fn load_with(
+    file: &Path,
+    read: fn(&Path) -> Result<Loaded, MapFileErrors>,
+) -> Result<Loaded, ExitCode> {
     if Format::of(file).is_none() {
         return Err(bad_argument(&format!(
             "{}: unknown map format: expected a .hexmap, .tmx, .tmj or .json file",
             file.display()
         )));
     }
-    load_map(file).map_err(|errors| {
+    read(file).map_err(|errors| {
         report_failure(&errors);
         ExitCode::FAILURE
     })
@@ -373,7 +382,8 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
     if let Err(e) = crate::files::check_writable_target(output) {
         return bad_argument(&format!("cannot write: {e}"));
     }
-    let loaded = match load(input) {
+    // As drawn: converting changes the format, never what the map holds.
+    let loaded = match load_with(input, super::load_map_as_drawn) {
         Ok(l) => l,
         Err(code) => return code,
     };
@@ -385,7 +395,7 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let name = output.display().to_string();
-    let text = match write_hexmap(&loaded.level, &stem) {
+    let text = match write_hexmap_at(&loaded.level, loaded.depth, &stem) {
         Ok(text) => text,
         Err(msg) => {
             eprintln!("{name}: error: {msg}; nothing was written");

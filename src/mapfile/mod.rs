@@ -1,7 +1,7 @@
 //! Map files: the `.hexmap` text format and Tiled imports, and the `hexdeep map` tools.
 //!
-//! Parsing is pure (bytes in, [`Loaded`] or [`MapFileErrors`] out); [`load_map`] is the only
-//! function here that reads files.
+//! Parsing is pure (bytes in, [`Loaded`] or [`MapFileErrors`] out: what the file says);
+//! [`load_map`] is the only function here that reads files, and makes what it read playable.
 
 pub mod cli;
 pub mod coords;
@@ -16,7 +16,8 @@ pub mod render_large;
 pub mod render_sides;
 pub mod tiled;
 
-pub use hexmap::{parse_hexmap, write_hexmap};
+pub use finish::with_stairs_down;
+pub use hexmap::{parse_hexmap, write_hexmap, write_hexmap_at};
 pub use problem::{MapFileErrors, Problem, Severity};
 
 use crate::map::Level;
@@ -57,9 +58,20 @@ impl Format {
     }
 }
 
-/// Reads a map file of any supported format, chosen by extension. External Tiled tilesets
-/// are read only from the map's own folder.
+/// Reads a map file of any supported format, chosen by extension, as the game plays it: a
+/// level without stairs down gets them where the generator would put them, with a warning
+/// ([`finish::with_stairs_down`]). External Tiled tilesets are read only from the map's own
+/// folder.
 pub fn load_map(path: &Path) -> Result<Loaded, MapFileErrors> {
+    let loaded = load_map_as_drawn(path)?;
+    Ok(finish::with_stairs_down(
+        &path.display().to_string(),
+        loaded,
+    ))
+}
+
+/// Reads a map file as it is drawn, nothing added (what `map convert` writes again).
+pub fn load_map_as_drawn(path: &Path) -> Result<Loaded, MapFileErrors> {
     let file = path.display().to_string();
     let fail = |msg: String| MapFileErrors::single(Problem::error(&file, None, msg));
     let format = Format::of(path).ok_or_else(|| {

@@ -127,14 +127,10 @@ pub fn levels_at_their_depths(
     let source = crate::mapgen::dungeon_on(tiling);
     let mut levels: Vec<Level> = Vec::new();
     let mut notes = Vec::new();
+    if let Some(msg) = tiling_mismatch(&maps, tiling) {
+        return Err(PlayError::Map(msg));
+    }
     for (file, loaded) in maps {
-        let drawn = loaded.level.terrain.tiling();
-        if drawn != tiling {
-            return Err(PlayError::Map(format!(
-                "{file}: a {drawn} map, but this game is played on a {tiling} grid: \
-                 play it with --grid {drawn}"
-            )));
-        }
         let next = levels.len() as u32 + 1;
         let depth = loaded.depth.unwrap_or(next);
         if !(1..=crate::sim::MAX_DEPTH).contains(&depth) {
@@ -170,6 +166,34 @@ pub fn levels_at_their_depths(
         levels.push(level);
     }
     Ok((levels, notes))
+}
+
+/// Why maps cannot be played on `tiling`, naming the first that is of another: with the
+/// `--grid` that plays them when every map is of its tiling, else naming a map of another
+/// tiling than that one (no `--grid` plays maps of two tilings).
+fn tiling_mismatch(
+    maps: &[(String, crate::mapfile::Loaded)],
+    tiling: crate::geom::Tiling,
+) -> Option<String> {
+    let of = |m: &crate::mapfile::Loaded| m.level.terrain.tiling();
+    let (file, drawn) = maps
+        .iter()
+        .map(|(f, m)| (f, of(m)))
+        .find(|&(_, t)| t != tiling)?;
+    if maps.iter().all(|(_, m)| of(m) == drawn) {
+        return Some(format!(
+            "{file}: a {drawn} map, but this game is played on a {tiling} grid: play it with \
+             --grid {drawn}"
+        ));
+    }
+    let (other_file, other) = maps
+        .iter()
+        .map(|(f, m)| (f, of(m)))
+        .find(|&(_, t)| t != drawn)?;
+    Some(format!(
+        "{file}: a {drawn} map, but {other_file} is a {other} map: a game is played on one \
+         tiling, so give maps of one tiling"
+    ))
 }
 
 /// The largest keymap file read.
