@@ -48,6 +48,10 @@ pub struct PlayArgs {
     /// maps' own tiling unless given.
     #[arg(long)]
     pub grid: Option<crate::geom::Tiling>,
+    /// The terrain of the tiles of the Tiled maps given, by id or class: `12=wall`,
+    /// `TILESET:12=wall`, `CLASS=wall` (comma-separated).
+    #[arg(long, value_name = "ID=TERRAIN,...", value_parser = crate::mapfile::TerrainMap::parse)]
+    pub terrain: Vec<crate::mapfile::TerrainMap>,
 }
 
 /// Why a game could not start.
@@ -99,8 +103,22 @@ fn load_levels(
 ) -> Result<(Vec<Level>, Vec<String>, crate::geom::Tiling), PlayError> {
     let mut maps = Vec::new();
     let mut warnings = Vec::new();
+    let terrain = args.terrain.iter().cloned().fold(
+        crate::mapfile::TerrainMap::default(),
+        crate::mapfile::TerrainMap::merged,
+    );
+    let tiled = |p: &PathBuf| {
+        crate::mapfile::Format::of(p).is_some_and(|f| f != crate::mapfile::Format::Hexmap)
+    };
+    if !terrain.is_empty() && !args.map.iter().any(tiled) {
+        return Err(PlayError::Map(format!(
+            "--terrain {terrain}: it names the tiles of Tiled maps, and no --map given is one \
+             (.tmx, .tmj)"
+        )));
+    }
     for path in &args.map {
-        let loaded = crate::mapfile::load_map(path).map_err(|e| PlayError::Map(e.to_string()))?;
+        let loaded = crate::mapfile::load_map_with(path, &terrain)
+            .map_err(|e| PlayError::Map(e.to_string()))?;
         warnings.extend(loaded.warnings.iter().map(ToString::to_string));
         maps.push((path.display().to_string(), loaded));
     }
