@@ -46,7 +46,7 @@ pub(super) fn place_stairs(
 }
 
 /// Where the stairs down of a level of `grid` and `sides` go when its way in is the tile
-/// `from`: where [`place_stairs`] puts them, the passable tile farthest from it by steps
+/// `from`: where the generator puts them, the passable tile farthest from it by steps
 /// (floor before other ground, lowest index on ties). `None` when no other tile is reached.
 pub fn stairs_down_from(grid: &Grid<Terrain>, sides: &Sides, from: usize) -> Option<usize> {
     farthest(grid, &bfs_steps(grid, sides, &[from]), Some(from))
