@@ -235,37 +235,41 @@ impl PathScratch {
     }
 
     /// The action at which a walker that was ready on every tile of the last search at its
-    /// distance arrives on tile `i` of `way`: one action after being ready on a tile it may
-    /// step from (two across a closed door on a side, which it opens first). `None` for a
-    /// tile no reached tile steps onto. The start of a search is not asked for.
-    pub(super) fn arrival(
+    /// distance arrives on each of `tiles` of `way`: one action after being ready on a tile
+    /// it may step from (two across a closed door on a side, which it opens first). `None`
+    /// for a tile no reached tile steps onto.
+    pub(super) fn arrivals_at(
         &self,
         way: &Passage<'_>,
         cost: impl Fn(usize) -> Option<u32>,
-        i: usize,
-    ) -> Option<u32> {
+        tiles: &[usize],
+    ) -> Vec<Option<u32>> {
         let grid = way.grid();
-        cost(i)?;
         let table = MoveTable::of(grid);
-        let (pass, _) = way.masks(i);
-        // Moves are their own way back: the step from `p` to `i` is allowed exactly when the
-        // one from `i` to `p` crosses and squeezes past nothing, and opens the same door.
-        table
-            .from(grid, i)
-            .iter()
-            .enumerate()
-            .filter(|&(k, m)| {
-                pass >> k & 1 == 1
-                    && !m.between[..usize::from(m.count)]
-                        .iter()
-                        .any(|&b| way.pinches(i.wrapping_add_signed(b)))
-            })
-            .filter_map(|(k, m)| {
-                let p = i.wrapping_add_signed(m.to);
-                let ready = self.distance(p).filter(|_| grid.is_tile(p))?;
-                Some(ready.saturating_add(1).saturating_add(way.opening(i, k)))
-            })
-            .min()
+        let arrival = |i: usize| {
+            cost(i)?;
+            let (pass, _) = way.masks(i);
+            // Moves are their own way back: the step from `p` to `i` is allowed exactly when
+            // the one from `i` to `p` crosses and squeezes past nothing, and opens the same
+            // door.
+            table
+                .from(grid, i)
+                .iter()
+                .enumerate()
+                .filter(|&(k, m)| {
+                    pass >> k & 1 == 1
+                        && !m.between[..usize::from(m.count)]
+                            .iter()
+                            .any(|&b| way.pinches(i.wrapping_add_signed(b)))
+                })
+                .filter_map(|(k, m)| {
+                    let p = i.wrapping_add_signed(m.to);
+                    let ready = self.distance(p).filter(|_| grid.is_tile(p))?;
+                    Some(ready.saturating_add(1).saturating_add(way.opening(i, k)))
+                })
+                .min()
+        };
+        tiles.iter().map(|&i| arrival(i)).collect()
     }
 }
 

@@ -31,15 +31,14 @@ pub fn arrivals_in(
     let mut scratch = PathScratch::new();
     movement_range_level(&mut scratch, level, &cost, start, bound, &mut ready);
     let way = Passage::of(level);
-    ready
+    let tiles: Vec<usize> = ready.iter().map(|&(i, _)| i).collect();
+    let arrive = scratch.arrivals_at(&way, &cost, &tiles);
+    tiles
         .into_iter()
-        .filter_map(|(i, _)| {
-            let arrive = if i == start {
-                0
-            } else {
-                scratch.arrival(&way, &cost, i)?
-            };
-            (arrive <= actions).then_some((i, arrive))
+        .zip(arrive)
+        .filter_map(|(i, a)| {
+            let a = if i == start { 0 } else { a? };
+            (a <= actions).then_some((i, a))
         })
         .collect()
 }
