@@ -7,7 +7,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
-use hexdeep::path::{PathScratch, movement_range_with, terrain_cost};
+use hexdeep::path::{PathScratch, movement_range_level, terrain_cost};
 use hexdeep::rng::{Stream, stream};
 use pathfinding::prelude::{astar, dijkstra_reach};
 use rand::RngExt;
@@ -181,7 +181,7 @@ fn bench_astar(c: &mut Criterion, level: &Level, s: usize, g: usize) {
     let (a, b) = (grid.hex(s), grid.hex(g));
     let cost = terrain_cost(level);
     let mut scratch = PathScratch::new();
-    let ours = scratch.astar_with(grid, &cost, s, g).unwrap();
+    let ours = scratch.astar_level(level, &cost, s, g).unwrap();
     let steps = scratch.index_path(g).len() - 1;
     let hexx_cost = path_cost(level, &hexx_astar(level, a, b).unwrap());
     let expanded = Cell::new(0);
@@ -198,7 +198,7 @@ fn bench_astar(c: &mut Criterion, level: &Level, s: usize, g: usize) {
     assert_eq!(ours, pf_cost);
     let mut group = c.benchmark_group("astar_cave256");
     group.bench_function("hexdeep", |bn| {
-        bn.iter(|| scratch.astar_with(grid, &cost, black_box(s), g));
+        bn.iter(|| scratch.astar_level(level, &cost, black_box(s), g));
     });
     group.bench_function("pathfinding_astar", |bn| {
         bn.iter(|| pf_astar(level, black_box(s), g).map(|p| p.1));
@@ -215,7 +215,7 @@ fn bench_range(c: &mut Criterion, level: &Level, s: usize) {
     let cost = terrain_cost(level);
     let mut scratch = PathScratch::new();
     let mut out = Vec::new();
-    movement_range_with(&mut scratch, grid, &cost, s, POINTS, &mut out);
+    movement_range_level(&mut scratch, level, &cost, s, POINTS, &mut out);
     let ours: Vec<usize> = out.iter().map(|p| p.0).collect();
     let mut pf = pf_range(level, s);
     pf.sort_unstable();
@@ -235,7 +235,7 @@ fn bench_range(c: &mut Criterion, level: &Level, s: usize) {
     let mut group = c.benchmark_group("range20_cave256");
     group.bench_function("hexdeep", |bn| {
         bn.iter(|| {
-            movement_range_with(&mut scratch, grid, &cost, black_box(s), POINTS, &mut out);
+            movement_range_level(&mut scratch, level, &cost, black_box(s), POINTS, &mut out);
             out.len()
         });
     });

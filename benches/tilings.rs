@@ -15,7 +15,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::fov::{visible_by_lines, visible_tiles};
 use hexdeep::geom::{Cell, Hex, Tiling};
 use hexdeep::map::{Grid, Level, Terrain};
-use hexdeep::path::{PathScratch, movement_range_with, terrain_cost};
+use hexdeep::path::{PathScratch, movement_range_level, terrain_cost};
 use hexdeep::rng::{Stream, stream};
 use pathfinding::prelude::{astar, dijkstra_reach};
 use rand::RngExt;
@@ -190,7 +190,7 @@ fn bench_paths(c: &mut Criterion) {
         group.finish();
 
         let mut out = Vec::new();
-        movement_range_with(&mut scratch, grid, &cost, mid, POINTS, &mut out);
+        movement_range_level(&mut scratch, &level, &cost, mid, POINTS, &mut out);
         let range: Vec<usize> = out.iter().map(|p| p.0).collect();
         // The plain range squeezes past what cannot be entered only: the same here, where
         // the map has no closed doors.
@@ -198,7 +198,14 @@ fn bench_paths(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("range20_{tiling}256"));
         group.bench_function("hexdeep", |b| {
             b.iter(|| {
-                movement_range_with(&mut scratch, grid, &cost, black_box(mid), POINTS, &mut out);
+                movement_range_level(
+                    &mut scratch,
+                    &level,
+                    &cost,
+                    black_box(mid),
+                    POINTS,
+                    &mut out,
+                );
                 out.len()
             });
         });

@@ -13,7 +13,7 @@ fn a_closed_pipe_is_not_a_panic() {
             "data/maps/arena.hexmap",
             "--json",
             "--range",
-            "9,9,40",
+            "10,9,40",
         ][..],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hexdeep"))

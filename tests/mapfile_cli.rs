@@ -34,8 +34,17 @@ fn check_prints_the_summary_or_every_error() {
     std::fs::write(&good, SMALL).unwrap();
     let out = run(&["map", "check", good.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
-    // 5 + 5 + 5 tiles, the @ and the goblin.
-    assert_eq!(stdout(&out).trim(), "ok: 15 tiles, 1 start, 1 monster");
+    // 5 + 5 + 5 tiles, the @ and the goblin; no stairs down, so the game puts them where
+    // the generator would, farthest from the start, and check says so.
+    assert_eq!(
+        stdout(&out).trim(),
+        format!(
+            "{}: warning: the map has no stairs down: they are put at (4, 1), the tile \
+             farthest from the start (2, 1) (as the generator puts them)\n\
+             ok: 15 tiles, 1 start, 1 monster, 1 warning",
+            good.display()
+        )
+    );
 
     let bad = dir.join("bad.hexmap");
     std::fs::write(&bad, "X . Y\n . .\n").unwrap();
@@ -70,17 +79,22 @@ fn render_json_has_only_the_overlays_asked_for() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["path"], serde_json::json!([[2, 1], [3, 1], [4, 2]]));
     assert_eq!(v["path_cost"], 2);
-    // Range 1 from (2, 1): itself and the neighbours costing 1, (3, 1) and (2, 2); the water
-    // costs 2 and the rest are walls. Reading order: by row, then x.
-    assert_eq!(v["range"], serde_json::json!([[2, 1], [3, 1], [2, 2]]));
+    // Range 1 from (2, 1): itself and every neighbour it steps onto in one action, (3, 1),
+    // (2, 2) and the water (3, 2) (wading costs the action after); the rest are walls.
+    // Reading order: by row, then x.
+    assert_eq!(
+        v["range"],
+        serde_json::json!([[2, 1], [3, 1], [2, 2], [3, 2]])
+    );
     assert_eq!(v["fov"].as_array().unwrap().len(), 7);
 
     let out = run(&["map", "render", f, "--path", "2,1:1,0", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["path"].is_null() && v["path_cost"].is_null(), "{v}");
 
+    // As the game draws it: a `#` joins two walls side by side.
     let out = run(&["map", "render", f]);
-    assert_eq!(stdout(&out), "# # # # #\n # @ . g #\n# . ~ . #\n");
+    assert_eq!(stdout(&out), "#########\n # @ . g #\n# . ~ . #\n");
     assert!(!stdout(&out).contains('\u{1b}'), "no colour when piped");
 
     for bad in [
@@ -201,7 +215,7 @@ fn render_takes_a_third_number_on_triangle_maps_only() {
     let out = run(&["map", "render", sq, "--path", "1,1:2,2"]);
     assert_eq!(
         stdout(&out),
-        "# # # # #\n# * * ~ #\n# # * # #\n# # # # #\npath: 2 steps, cost 2\n"
+        "#########\n# * * ~ #\n### * ###\n#########\npath: 2 steps, cost 2\n"
     );
 
     // @ is column 1, row 1: (0, 1, 0). Water at column 4 is (1, 1, 1).
@@ -327,7 +341,11 @@ fn convert_round_trips_every_tiling() {
             ]);
             assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
         }
-        let check = |f: &Path| stdout(&run(&["map", "check", f.to_str().unwrap()]));
+        // Warnings name the file checked.
+        let check = |f: &Path| {
+            let f = f.to_str().unwrap();
+            stdout(&run(&["map", "check", f])).replace(f, "MAP")
+        };
         assert_eq!(check(&first), check(&second), "{name}");
         let (a, b) = (
             std::fs::read_to_string(&second).unwrap(),
@@ -396,4 +414,61 @@ fn hostile_tiling_inputs_fail_cleanly_and_fast() {
         let err = cli::stderr(&out);
         assert!(err.contains(says) && !err.contains("panicked"), "{err}");
     }
+}
+
+#[test]
+fn convert_keeps_the_depth_a_file_gives_even_depth_1() {
+    let dir = scratch("convert-depth");
+    for (depth, want) in [("depth = 1\n", true), ("depth = 4\n", true), ("", false)] {
+        let input = dir.join("in.hexmap");
+        let text = format!("+++\nname = \"x\"\n{depth}+++\n# # #\n # @ > #\n# # #\n");
+        std::fs::write(&input, &text).unwrap();
+        let output = dir.join("out.hexmap");
+        let out = run(&[
+            "map",
+            "convert",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", cli::stderr(&out));
+        let written = std::fs::read_to_string(&output).unwrap();
+        assert_eq!(
+            written.contains(depth.trim()) && !depth.is_empty(),
+            want,
+            "{written}"
+        );
+        assert_eq!(written.contains("depth"), want, "{written}");
+        let back = hexdeep::mapfile::load_map(&output).unwrap();
+        let first = hexdeep::mapfile::load_map(&input).unwrap();
+        assert_eq!(back.depth, first.depth, "{written}");
+    }
+}
+
+#[test]
+fn maps_of_two_tilings_are_refused_without_a_false_hint() {
+    let saves = scratch("mixed");
+    let dir = scratch("mixed-maps");
+    let (sq, hx) = (dir.join("sq.hexmap"), dir.join("hx.hexmap"));
+    std::fs::write(&sq, SQUARE).unwrap();
+    std::fs::write(&hx, SMALL).unwrap();
+    let (sq, hx) = (sq.to_str().unwrap(), hx.to_str().unwrap());
+    for grid in [None, Some("hex"), Some("square"), Some("triangle")] {
+        let mut args = vec!["play"];
+        if let Some(g) = grid {
+            args.extend(["--grid", g]);
+        }
+        args.extend(["--map", sq, "--map", hx]);
+        let out = cli::run_in(&saves, &args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = cli::stderr(&out);
+        assert!(
+            err.contains("a game is played on one tiling"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("--grid"), "no --grid plays both: {err}");
+    }
+    // One map of another tiling than the game's: its --grid plays it.
+    let out = cli::run_in(&saves, &["play", "--grid", "hex", "--map", sq, "--map", sq]);
+    let err = cli::stderr(&out);
+    assert!(err.contains("play it with --grid square"), "{err}");
 }

@@ -495,7 +495,7 @@ fn json_read_and_build_errors_name_a_line_and_column() {
         // A GID of no tileset: at the layer.
         (
             map(good, "5"),
-            "m.tmj:4:3: error: GID 1 at column 0, row 0 belongs to no tileset",
+            "m.tmj:4:3: error: the tile at column 0, row 0 has GID 1, which belongs to no tileset",
         ),
         // A wrong count of GIDs: at the layer.
         (

@@ -258,10 +258,19 @@ fn triangle_overlays_follow_the_design() {
         level.terrain.len(),
         "{v}"
     );
-    // Range 1: itself and its three side neighbours (corner moves cost 2).
+    // Range 1 action: itself, its three side neighbours and the three beyond its corners (a
+    // move through a corner arrives in one action and leaves the walker busy for one more).
     assert_eq!(
         v["range"],
-        serde_json::json!([[1, 2, 0], [1, 2, 1], [2, 2, 0], [1, 3, 0]])
+        serde_json::json!([
+            [2, 1, 0],
+            [1, 2, 0],
+            [1, 2, 1],
+            [2, 2, 0],
+            [0, 3, 0],
+            [1, 3, 0],
+            [2, 3, 0]
+        ])
     );
 }
 

@@ -6,7 +6,8 @@ use hexdeep::fov::visible_tiles;
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::path::{
-    UNREACHED, astar, dijkstra_map, explore_step, movement_range, terrain_cost, travel_path,
+    PathScratch, UNREACHED, astar_in, dijkstra_map_in, explore_step, movement_range_level,
+    terrain_cost, travel_path,
 };
 use hexdeep::rng::{Stream, stream};
 use proptest::prelude::*;
@@ -93,10 +94,10 @@ proptest! {
         let (start, goal) = (pick(&level, a), pick(&level, b));
         let grid = &level.terrain;
         let (s, g) = (grid.index(start).unwrap(), grid.index(goal).unwrap());
-        let dij = dijkstra_map(grid, terrain_cost(&level), &[s], UNREACHED);
+        let dij = dijkstra_map_in(&level, terrain_cost(&level), &[s], UNREACHED);
         let reference = relaxed(&level, &[s]);
         prop_assert_eq!(&dij, &reference);
-        match astar(grid, terrain_cost(&level), start, goal) {
+        match astar_in(&level, terrain_cost(&level), start, goal) {
             Some((path, cost)) => {
                 prop_assert_eq!(cost, reference[g]);
                 prop_assert_eq!(walk_cost(&level, &path, start, goal), cost);
@@ -112,7 +113,7 @@ proptest! {
     ) {
         let grid = &level.terrain;
         let sources: Vec<usize> = picks.into_iter().map(|k| grid.index(pick(&level, k)).unwrap()).collect();
-        let got = dijkstra_map(grid, terrain_cost(&level), &sources, limit);
+        let got = dijkstra_map_in(&level, terrain_cost(&level), &sources, limit);
         let want: Vec<u32> = relaxed(&level, &sources)
             .into_iter()
             .map(|d| if d <= limit { d } else { UNREACHED })
@@ -132,7 +133,9 @@ proptest! {
             .enumerate()
             .filter(|&(_, d)| d <= points)
             .collect();
-        prop_assert_eq!(movement_range(grid, terrain_cost(&level), start, points), want);
+        let mut got = Vec::new();
+        movement_range_level(&mut PathScratch::new(), &level, terrain_cost(&level), s, points, &mut got);
+        prop_assert_eq!(got, want);
     }
 
     #[test]
@@ -150,7 +153,7 @@ proptest! {
                 walled.terrain.set_index(i, Terrain::Wall);
             }
         }
-        let want = astar(&walled.terrain, terrain_cost(&walled), start, goal).map(|p| p.1);
+        let want = astar_in(&walled, terrain_cost(&walled), start, goal).map(|p| p.1);
         let got = travel_path(&level, known, start, goal);
         prop_assert_eq!(got.as_ref().map(|p| walk_cost(&walled, p, start, goal)), want);
     }
@@ -173,24 +176,26 @@ fn unreachable_goals_give_none() {
     grid.set(Hex::new(25, 25), Terrain::DeepWater);
     let level = Level::new("cut", 1, grid);
     let cost = terrain_cost(&level);
-    let g = &level.terrain;
-    assert_eq!(astar(g, &cost, Hex::new(1, 1), Hex::new(28, 3)), None);
     assert_eq!(
-        astar(g, &cost, Hex::new(20, 1), Hex::new(25, 25)),
+        astar_in(&level, &cost, Hex::new(1, 1), Hex::new(28, 3)),
+        None
+    );
+    assert_eq!(
+        astar_in(&level, &cost, Hex::new(20, 1), Hex::new(25, 25)),
         None,
         "deep water"
     );
     assert_eq!(
-        astar(g, &cost, Hex::new(1, 1), Hex::new(15, 3)),
+        astar_in(&level, &cost, Hex::new(1, 1), Hex::new(15, 3)),
         None,
         "a wall"
     );
     assert_eq!(
-        astar(g, &cost, Hex::new(1, 1), Hex::new(99, 3)),
+        astar_in(&level, &cost, Hex::new(1, 1), Hex::new(99, 3)),
         None,
         "off the map"
     );
-    assert!(astar(g, &cost, Hex::new(1, 1), Hex::new(14, 29)).is_some());
+    assert!(astar_in(&level, &cost, Hex::new(1, 1), Hex::new(14, 29)).is_some());
 }
 
 /// A cave: random walls, then everything outside the start's component walled up.

@@ -104,7 +104,9 @@ fn reference_costs(level: &Level, start: Hex) -> Vec<u32> {
             if !level.move_allowed(here, to) {
                 continue;
             }
-            let nd = d + cost.max(1);
+            // A step into a closed door on a side opens it; the next goes through.
+            let opening = u32::from(level.door_between(here, to).is_some());
+            let nd = d + cost.max(1) + opening;
             if nd < dist[j] {
                 dist[j] = nd;
                 queue.insert((nd, j));

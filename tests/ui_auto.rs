@@ -4,7 +4,7 @@
 
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-use hexdeep::path::{UNREACHED, dijkstra_map, terrain_cost};
+use hexdeep::path::{UNREACHED, dijkstra_map_in, terrain_cost};
 use hexdeep::sim::{Command, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::auto::next_command;
@@ -141,8 +141,8 @@ fn travel_refuses_unknown_places() {
 /// Every tile the start can reach by walking.
 fn reachable(level: &Level, from: Hex) -> Vec<Hex> {
     let grid = &level.terrain;
-    let dist = dijkstra_map(
-        grid,
+    let dist = dijkstra_map_in(
+        level,
         terrain_cost(level),
         &[grid.index(from).unwrap()],
         UNREACHED - 1,

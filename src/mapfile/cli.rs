@@ -5,7 +5,9 @@
 use super::coords::{arity, from_numbers};
 use super::render::{self, Overlays, PLAYER_SIGHT};
 use super::render_large;
-use super::{Format, Loaded, MapFileErrors, load_map, write_hexmap};
+use super::{
+    Format, Loaded, MapFileErrors, TerrainMap, load_map_as_drawn, load_map_with, write_hexmap_at,
+};
 use crate::geom::Tiling;
 use crate::map::PlacementKind;
 use crate::output::{emit, emit_line};
@@ -21,6 +23,10 @@ pub enum MapCommand {
     Check {
         /// The map file (`.hexmap`, `.tmx`, `.tmj`, `.json`).
         file: PathBuf,
+        /// The terrain of a Tiled map's tiles by id or class: `12=wall,13=deep_water`,
+        /// `TILESET:12=wall`, `CLASS=wall`.
+        #[arg(long, value_name = "ID=TERRAIN,...", value_parser = TerrainMap::parse)]
+        terrain: Vec<TerrainMap>,
     },
     /// Draw a map as the game does, with optional overlays. A tile is X,Y on hex and square
     /// maps, X,Y,S on triangle maps.
@@ -43,6 +49,9 @@ pub enum MapCommand {
         /// own cell (hex and square maps).
         #[arg(long)]
         large: bool,
+        /// The terrain of a Tiled map's tiles by id or class (as for `check`).
+        #[arg(long, value_name = "ID=TERRAIN,...", value_parser = TerrainMap::parse)]
+        terrain: Vec<TerrainMap>,
     },
     /// Convert any supported map to `.hexmap`.
     Convert {
@@ -50,6 +59,9 @@ pub enum MapCommand {
         input: PathBuf,
         /// The `.hexmap` file to write.
         output: PathBuf,
+        /// The terrain of a Tiled map's tiles by id or class (as for `check`).
+        #[arg(long, value_name = "ID=TERRAIN,...", value_parser = TerrainMap::parse)]
+        terrain: Vec<TerrainMap>,
     },
 }
 
@@ -155,7 +167,7 @@ fn overlays(
 /// Runs a map command and returns the process exit code.
 pub fn run(command: &MapCommand) -> ExitCode {
     match command {
-        MapCommand::Check { file } => check(file),
+        MapCommand::Check { file, terrain } => check(file, terrain),
         MapCommand::Render {
             file,
             fov,
@@ -163,6 +175,7 @@ pub fn run(command: &MapCommand) -> ExitCode {
             range,
             json,
             large,
+            terrain,
         } => render_cmd(
             file,
             (fov.as_ref(), path.as_ref(), range.as_ref()),
@@ -170,8 +183,13 @@ pub fn run(command: &MapCommand) -> ExitCode {
                 json: *json,
                 large: *large,
             },
+            terrain,
         ),
-        MapCommand::Convert { input, output } => convert(input, output),
+        MapCommand::Convert {
+            input,
+            output,
+            terrain,
+        } => convert(input, output, terrain),
     }
 }
 
@@ -188,18 +206,42 @@ fn plural(n: usize, one: &str) -> String {
     }
 }
 
-/// Loads a map after checking its extension; prints the problems of a map that fails.
-fn load(file: &Path) -> Result<Loaded, ExitCode> {
-    if Format::of(file).is_none() {
-        return Err(bad_argument(&format!(
-            "{}: unknown map format: expected a .hexmap, .tmx, .tmj or .json file",
-            file.display()
-        )));
-    }
-    load_map(file).map_err(|errors| {
+/// Loads a map as the game plays it (or, `as_drawn`, as it is drawn) after checking its
+/// extension and the `--terrain` given; prints the problems of a map that fails.
+fn load(file: &Path, terrain: &[TerrainMap], as_drawn: bool) -> Result<Loaded, ExitCode> {
+    let terrain = terrain_for(file, terrain)?;
+    let read = if as_drawn {
+        load_map_as_drawn(file, &terrain)
+    } else {
+        load_map_with(file, &terrain)
+    };
+    read.map_err(|errors| {
         report_failure(&errors);
         ExitCode::FAILURE
     })
+}
+
+/// The `--terrain` entries given for `file`, merged; refused (exit 2) for a file of no known
+/// format, or a `.hexmap`, whose glyphs say its terrain.
+fn terrain_for(file: &Path, given: &[TerrainMap]) -> Result<TerrainMap, ExitCode> {
+    let format = Format::of(file).ok_or_else(|| {
+        bad_argument(&format!(
+            "{}: unknown map format: expected a .hexmap, .tmx, .tmj or .json file",
+            file.display()
+        ))
+    })?;
+    let terrain = given
+        .iter()
+        .cloned()
+        .fold(TerrainMap::default(), TerrainMap::merged);
+    if format == Format::Hexmap && !terrain.is_empty() {
+        return Err(bad_argument(&format!(
+            "--terrain {terrain}: {} is a .hexmap, whose glyphs say its terrain: expected a \
+             Tiled map (.tmx, .tmj)",
+            file.display()
+        )));
+    }
+    Ok(terrain)
 }
 
 fn report_failure(errors: &MapFileErrors) {
@@ -215,14 +257,12 @@ fn report_failure(errors: &MapFileErrors) {
     );
 }
 
-fn check(file: &Path) -> ExitCode {
-    if Format::of(file).is_none() {
-        return bad_argument(&format!(
-            "{}: unknown map format: expected a .hexmap, .tmx, .tmj or .json file",
-            file.display()
-        ));
-    }
-    match load_map(file) {
+fn check(file: &Path, terrain: &[TerrainMap]) -> ExitCode {
+    let terrain = match terrain_for(file, terrain) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    match load_map_with(file, &terrain) {
         Err(errors) => {
             for p in &errors.problems {
                 emit_line(&p.to_string());
@@ -284,9 +324,14 @@ struct Style {
     large: bool,
 }
 
-fn render_cmd(file: &Path, (fov, path, range): Asked<'_>, style: Style) -> ExitCode {
+fn render_cmd(
+    file: &Path,
+    (fov, path, range): Asked<'_>,
+    style: Style,
+    terrain: &[TerrainMap],
+) -> ExitCode {
     let Style { json, large } = style;
-    let loaded = match load(file) {
+    let loaded = match load(file, terrain, false) {
         Ok(l) => l,
         Err(code) => return code,
     };
@@ -357,7 +402,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// `map convert`: the output is checked before anything is read, the text is read back with
 /// the reader before it is written, and it is written atomically (a failed write keeps the old
 /// file).
-fn convert(input: &Path, output: &Path) -> ExitCode {
+fn convert(input: &Path, output: &Path, terrain: &[TerrainMap]) -> ExitCode {
     if Format::of(output) != Some(Format::Hexmap) {
         return bad_argument(&format!(
             "{}: the output must be a .hexmap file",
@@ -373,7 +418,8 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
     if let Err(e) = crate::files::check_writable_target(output) {
         return bad_argument(&format!("cannot write: {e}"));
     }
-    let loaded = match load(input) {
+    // As drawn: converting changes the format, never what the map holds.
+    let loaded = match load(input, terrain, true) {
         Ok(l) => l,
         Err(code) => return code,
     };
@@ -385,7 +431,7 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let name = output.display().to_string();
-    let text = match write_hexmap(&loaded.level, &stem) {
+    let text = match write_hexmap_at(&loaded.level, loaded.depth, &stem) {
         Ok(text) => text,
         Err(msg) => {
             eprintln!("{name}: error: {msg}; nothing was written");

@@ -173,6 +173,42 @@ fn checked_placements(
     kept
 }
 
+/// Makes a map read from `file` playable: a level without stairs down gets them where the
+/// generator would put them (the tile farthest from the start by steps,
+/// [`crate::mapgen::stairs_down_from`]), with a warning saying where; not a level the file
+/// puts at the lair's depth, which has none.
+pub fn with_stairs_down(file: &str, mut loaded: Loaded) -> Loaded {
+    let level = &mut loaded.level;
+    let grid = &level.terrain;
+    let lair = loaded.depth == Some(crate::mapgen::LAIR_DEPTH);
+    if lair || grid.iter().any(|(_, t)| *t == Terrain::StairsDown) {
+        return loaded;
+    }
+    let Some(start) = level.start_or_default() else {
+        return loaded;
+    };
+    let Some(from) = grid.index(start) else {
+        return loaded;
+    };
+    let Some(spot) = crate::mapgen::stairs_down_from(grid, level.sides(), from) else {
+        return loaded;
+    };
+    let at = grid.hex(spot);
+    level.terrain.set(at, Terrain::StairsDown);
+    loaded.warnings.push(Problem::warning(
+        file,
+        None,
+        format!(
+            "the map has no stairs down: they are put at {}, the tile farthest from the start \
+             {} (as the generator puts them)",
+            show(level.terrain.tiling(), at),
+            show(level.terrain.tiling(), start)
+        ),
+    ));
+    super::problem::sort_problems(&mut loaded.warnings);
+    loaded
+}
+
 /// Warns about stairs that cannot be reached, and about other passable tiles (once, with a
 /// count).
 fn reachability(

@@ -1,7 +1,7 @@
 //! Map files: the `.hexmap` text format and Tiled imports, and the `hexdeep map` tools.
 //!
-//! Parsing is pure (bytes in, [`Loaded`] or [`MapFileErrors`] out); [`load_map`] is the only
-//! function here that reads files.
+//! Parsing is pure (bytes in, [`Loaded`] or [`MapFileErrors`] out: what the file says);
+//! [`load_map`] is the only function here that reads files, and makes what it read playable.
 
 pub mod cli;
 pub mod coords;
@@ -13,13 +13,16 @@ pub mod names;
 mod problem;
 pub mod render;
 pub mod render_large;
+pub mod render_sides;
 pub mod tiled;
 
-pub use hexmap::{parse_hexmap, write_hexmap};
+pub use finish::with_stairs_down;
+pub use hexmap::{parse_hexmap, write_hexmap, write_hexmap_at};
 pub use problem::{MapFileErrors, Problem, Severity};
 
 use crate::map::Level;
 use std::path::Path;
+pub use tiled::TerrainMap;
 
 /// A map file, read: the level and the warnings about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,9 +59,26 @@ impl Format {
     }
 }
 
-/// Reads a map file of any supported format, chosen by extension. External Tiled tilesets
-/// are read only from the map's own folder.
+/// Reads a map file of any supported format, chosen by extension, as the game plays it: a
+/// level without stairs down gets them where the generator would put them, with a warning
+/// ([`finish::with_stairs_down`]). External Tiled tilesets are read only from the map's own
+/// folder.
 pub fn load_map(path: &Path) -> Result<Loaded, MapFileErrors> {
+    load_map_with(path, &TerrainMap::default())
+}
+
+/// [`load_map`] with the terrain `--terrain` gives to the tiles of a Tiled map by id or
+/// class (a `.hexmap` says its terrain with its glyphs, and ignores it).
+pub fn load_map_with(path: &Path, terrain: &TerrainMap) -> Result<Loaded, MapFileErrors> {
+    let loaded = load_map_as_drawn(path, terrain)?;
+    Ok(finish::with_stairs_down(
+        &path.display().to_string(),
+        loaded,
+    ))
+}
+
+/// Reads a map file as it is drawn, nothing added (what `map convert` writes again).
+pub fn load_map_as_drawn(path: &Path, terrain: &TerrainMap) -> Result<Loaded, MapFileErrors> {
     let file = path.display().to_string();
     let fail = |msg: String| MapFileErrors::single(Problem::error(&file, None, msg));
     let format = Format::of(path).ok_or_else(|| {
@@ -66,12 +86,16 @@ pub fn load_map(path: &Path) -> Result<Loaded, MapFileErrors> {
     })?;
     let bytes = read_bounded(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
     let bytes = crate::files::strip_bom_bytes(&bytes);
-    let folder = path.parent().unwrap_or(Path::new("."));
+    // A bare file name's folder is the current one (its parent is the empty path).
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let resolve = |name: &str| read_tileset(folder, name);
     match format {
         Format::Hexmap => parse_hexmap(&file, bytes),
-        Format::Tmx => tiled::parse_tmx(&file, bytes, &resolve),
-        Format::Tmj => tiled::parse_tmj(&file, bytes, &resolve),
+        Format::Tmx => tiled::parse_tmx_with(&file, bytes, &resolve, terrain),
+        Format::Tmj => tiled::parse_tmj_with(&file, bytes, &resolve, terrain),
     }
 }
 

@@ -1,15 +1,17 @@
 //! Drawing a level with overlays for `hexdeep map render`: as text (optionally coloured) or
 //! as JSON.
 //!
-//! Plain text marks the path with `*`, the movement range with `:`, and blanks the tiles out
-//! of view when a field of view is asked for; colour dims them instead.
+//! Plain text marks the path with `*`, the range with `:`, and blanks the tiles out of view
+//! when a field of view is asked for; colour dims them instead. Thin walls and doors on sides
+//! are drawn as the game's compact map draws them (`render_sides`).
 
 use super::coords::{numbers, show};
 use super::names::{item_glyph, monster_glyph};
+use super::render_sides;
 use crate::fov::{MAX_TREE_RADIUS, visible_tiles};
 use crate::geom::{self, Hex};
-use crate::map::{CornerFeature, Grid, Level, PlacementKind, Terrain};
-use crate::path::{astar_in, movement_range, terrain_cost};
+use crate::map::{CornerFeature, Grid, Level, PlacementKind, SideFeature, Terrain};
+use crate::path::{arrivals_in, astar_in, terrain_cost};
 use ratatui::crossterm::style::Stylize;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -24,7 +26,7 @@ pub struct Overlays {
     pub fov: Option<(Hex, u32)>,
     /// The cheapest path between two tiles.
     pub path: Option<(Hex, Hex)>,
-    /// The movement range from a tile with some points.
+    /// The tiles a walker from a tile arrives on within some actions.
     pub range: Option<(Hex, u32)>,
 }
 
@@ -41,22 +43,15 @@ pub struct Computed {
     pub range: Option<Vec<Hex>>,
 }
 
-/// Computes the overlays; a tile that is not on the map is an error message.
+/// Computes the overlays with the game's own rules: the field of view a creature standing on
+/// the tile has, the path travel would take (its cost in actions), the tiles a walker arrives
+/// on within the actions given (the range overlay's rule, [`arrivals_in`]). A tile that is not
+/// on the map, or an overlay that starts where no creature can stand, is an error message.
 pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
     let grid = &level.terrain;
-    let on_map = |h: Hex, what: &str| {
-        if grid.contains(h) {
-            Ok(h)
-        } else {
-            Err(format!(
-                "{what}: {} is not a tile of the map",
-                show(grid.tiling(), h)
-            ))
-        }
-    };
     let mut out = Computed::default();
     if let Some((from, radius)) = overlays.fov {
-        on_map(from, "--fov")?;
+        standing(level, from, "--fov")?;
         check_radius(level, radius)?;
         out.fov = Some(
             visible_tiles(level, from, radius)
@@ -66,17 +61,42 @@ pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
         );
     }
     if let Some((a, b)) = overlays.path {
-        on_map(a, "--path")?;
-        on_map(b, "--path")?;
+        standing(level, a, "--path")?;
+        on_map(level, b, "--path")?;
         out.path_asked = true;
         out.path = astar_in(level, terrain_cost(level), a, b);
     }
-    if let Some((from, points)) = overlays.range {
-        on_map(from, "--range")?;
-        let tiles = movement_range(grid, terrain_cost(level), from, points);
+    if let Some((from, actions)) = overlays.range {
+        let start = standing(level, from, "--range")?;
+        let tiles = arrivals_in(level, terrain_cost(level), start, actions);
         out.range = Some(tiles.into_iter().map(|(i, _)| grid.hex(i)).collect());
     }
     Ok(out)
+}
+
+/// The storage index of `h`, or why it is not a tile of the map.
+fn on_map(level: &Level, h: Hex, what: &str) -> Result<usize, String> {
+    let grid = &level.terrain;
+    grid.index(h).ok_or_else(|| {
+        format!(
+            "{what}: {} is not a tile of the map",
+            show(grid.tiling(), h)
+        )
+    })
+}
+
+/// The storage index of `h`, or why no creature can stand there to start an overlay.
+fn standing(level: &Level, h: Hex, what: &str) -> Result<usize, String> {
+    let i = on_map(level, h, what)?;
+    let t = level.terrain[i];
+    if t.blocks_movement() {
+        return Err(format!(
+            "{what}: {} is {}: expected a tile a creature can stand on",
+            show(level.terrain.tiling(), h),
+            t.describe()
+        ));
+    }
+    Ok(i)
 }
 
 /// Refuses a field-of-view radius that still exceeds [`MAX_TREE_RADIUS`] once cut to the
@@ -246,25 +266,50 @@ pub fn to_text_counted(
     let mut work = TextWork::default();
     let overlay = overlay_marks_counted(level, c, &mut work);
     let shown = glyphs(level);
-    let (tiling, h) = (grid.tiling(), screen_offset(grid));
+    // Two columns and a row more than the tiles take: a thin wall or door on the map's edge
+    // is drawn beside or above them, where the game draws it; blank margins are cut after.
+    let (tiling, h) = (grid.tiling(), screen_offset(grid) + render_sides::MARGIN);
     let (lo, hi) = grid.bounds();
-    let mut out = String::new();
-    for y in lo.y..=hi.y {
+    let mut lines = Vec::new();
+    for y in lo.y - 1..=hi.y {
         let mut line = String::new();
         let mut col = 0;
-        for x in lo.x..=hi.x {
+        let mut left: Option<(Hex, i32)> = None;
+        for x in lo.x - 1..=hi.x + 1 {
             work.cells_visited += 1;
             let t = Hex::new(x, y);
-            let Some(i) = grid.index(t) else { continue };
             // Along a row a tile's column grows with its cell's x on every tiling.
             let (tile_col, _) = tiling.screen(geom::Cell::from(t), h);
+            let i = grid.index(t);
+            let under = render_sides::under_tile(level, t);
+            if tile_col < col || (i.is_none() && under.is_none() && !tiling.has_sides()) {
+                continue;
+            }
             for _ in col..tile_col {
                 line.push(' ');
             }
+            if let Some((l, _)) = left.filter(|&(_, c)| c + 2 == tile_col && tiling.has_sides()) {
+                // The column between two tiles of a row: its side, a join, or a space.
+                line.pop();
+                render_sides::draw_between(render_sides::between(level, l, t), colour, &mut line);
+            }
             col = tile_col + 1;
-            Cell::at(&overlay, i, shown[i], grid[i].glyph()).draw(colour, &mut line);
+            match i {
+                Some(i) => {
+                    let terrain = grid[i].glyph_on(tiling, grid.class(i));
+                    let mut cell = Cell::at(&overlay, i, shown[i], terrain);
+                    cell.under = under;
+                    cell.draw(colour, &mut line);
+                }
+                None => render_sides::draw_blank(under, colour, &mut line),
+            }
+            left = Some((t, tile_col));
         }
-        out.push_str(line.trim_end());
+        lines.push(line.trim_end().to_string());
+    }
+    let mut out = String::new();
+    for line in render_sides::cut_margins(lines) {
+        out.push_str(&line);
         out.push('\n');
     }
     summary(&mut out, c);
@@ -302,13 +347,16 @@ pub(super) struct Cell {
     seen: bool,
     in_range: bool,
     on_path: bool,
+    /// The feature on a side below the tile that underlines it (compact drawing only).
+    under: Option<SideFeature>,
 }
 
 /// The name `map render --large` knows a tile's drawing by.
 pub(super) type TileMark = Cell;
 
 impl Cell {
-    /// The tile at storage index `i`, shown as `glyph` on terrain drawn `terrain_glyph`.
+    /// The tile at storage index `i`, shown as `glyph` on terrain drawn `terrain_glyph` (as
+    /// the game draws the terrain there: [`Terrain::glyph_on`]).
     pub(super) fn at(m: &OverlayMarks, i: usize, glyph: char, terrain_glyph: char) -> Cell {
         Cell {
             glyph,
@@ -316,6 +364,7 @@ impl Cell {
             seen: m.seen.as_ref().is_none_or(|s| s[i]),
             in_range: m.in_range[i],
             on_path: m.on_path[i],
+            under: None,
         }
     }
 
@@ -339,8 +388,11 @@ impl Cell {
                 if self.in_range {
                     s = s.on_dark_blue();
                 }
-                let _ = write!(line, "{s}");
+                let _ = write!(line, "{}", render_sides::underlined(s, self.under));
             }
+        }
+        if !colour && self.under.is_some() {
+            line.push(render_sides::UNDERLINE);
         }
     }
 }

@@ -98,7 +98,8 @@ pub fn to_text_large(level: &Level, c: &Computed, colour: bool) -> Result<String
         col = c + 1;
         match mark {
             Mark::Tile(i) => {
-                TileMark::at(&marks, i, shown[i], grid[i].glyph()).draw(colour, &mut line);
+                let terrain = grid[i].glyph_on(grid.tiling(), grid.class(i));
+                TileMark::at(&marks, i, shown[i], terrain).draw(colour, &mut line);
             }
             Mark::Edge(g) if !colour => line.push(g),
             Mark::Edge(g) => {

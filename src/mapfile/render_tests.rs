@@ -4,6 +4,7 @@ use super::*;
 use crate::geom::Tiling;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::mapfile::load_map;
+use crate::mapfile::render_sides::{cut_margins, draw_between, draw_blank};
 
 /// The tile drawn at screen `(col, row)` with offset `h`, by the tiling's rule written out
 /// backwards (ARCHITECTURE.md, "Tilings"): `None` between tiles.
@@ -20,17 +21,27 @@ fn tile_at(tiling: Tiling, col: i32, row: i32, h: i32) -> Option<Hex> {
 /// list. Quadratic, so only for small maps; kept as the oracle.
 fn reference(level: &Level, c: &Computed, colour: bool) -> String {
     let grid = &level.terrain;
-    let h = screen_offset(grid);
+    let (tiling, margin) = (grid.tiling(), 2);
+    let h = screen_offset(grid) + margin;
     let (lo, hi) = grid.bounds();
     let (width, _) = screen_size(grid);
     let path: &[Hex] = c.path.as_ref().map_or(&[], |(p, _)| p);
-    let mut out = String::new();
-    for y in lo.y..=hi.y {
+    let mut lines = Vec::new();
+    for y in lo.y - 1..=hi.y {
         let mut line = String::new();
-        for col in 0..width {
-            let tile = tile_at(grid.tiling(), col, y, h).filter(|&t| grid.contains(t));
-            let Some(t) = tile else {
-                line.push(' ');
+        for col in 0..width + 2 * margin {
+            // Every place a tile could stand, on the map or beside it.
+            let place = |col| tile_at(tiling, col, y, h);
+            let Some(t) = place(col).filter(|&t| grid.contains(t)) else {
+                match (place(col), place(col - 1), place(col + 1)) {
+                    (None, Some(l), Some(r)) if tiling.has_sides() => {
+                        draw_between(render_sides::between(level, l, r), colour, &mut line);
+                    }
+                    (Some(t), _, _) if tiling.has_sides() => {
+                        draw_blank(render_sides::under_tile(level, t), colour, &mut line);
+                    }
+                    _ => line.push(' '),
+                }
                 continue;
             };
             let glyph = if level.start == Some(t) {
@@ -50,16 +61,22 @@ fn reference(level: &Level, c: &Computed, colour: bool) -> String {
                     grid[i].glyph_on(grid.tiling(), grid.class(i))
                 })
             };
+            let i = grid.index(t).unwrap();
             let cell = Cell {
                 glyph,
-                terrain_glyph: grid.get(t).unwrap().glyph(),
+                terrain_glyph: grid[i].glyph_on(tiling, grid.class(i)),
+                under: render_sides::under_tile(level, t),
                 seen: c.fov.as_ref().is_none_or(|f| f.contains(&t)),
                 in_range: c.range.as_ref().is_some_and(|r| r.contains(&t)),
                 on_path: path.contains(&t),
             };
             cell.draw(colour, &mut line);
         }
-        out.push_str(line.trim_end());
+        lines.push(line.trim_end().to_string());
+    }
+    let mut out = String::new();
+    for line in cut_margins(lines) {
+        out.push_str(&line);
         out.push('\n');
     }
     summary(&mut out, c);
@@ -84,7 +101,12 @@ fn bundled() -> Vec<Level> {
 #[test]
 fn the_text_matches_the_plain_drawing() {
     for level in bundled() {
-        let tiles: Vec<Hex> = level.terrain.iter().map(|(h, _)| h).collect();
+        let tiles: Vec<Hex> = level
+            .terrain
+            .iter()
+            .filter(|(_, t)| !t.blocks_movement())
+            .map(|(h, _)| h)
+            .collect();
         let from = level.start_or_default().unwrap();
         let far = tiles[tiles.len() / 2];
         let overlays = [

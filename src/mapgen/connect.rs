@@ -13,7 +13,7 @@
 use super::around::Around;
 use crate::geom::Tiling;
 use crate::map::{Grid, SideFeature, Sides, Terrain};
-use crate::path::PathScratch;
+use crate::path::{Passage, PathScratch};
 
 /// Steps value meaning "not reached".
 pub(super) const FAR: u32 = u32::MAX;
@@ -70,18 +70,14 @@ pub(super) fn bfs_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) 
 /// levels with features on sides, whose thin walls no move crosses.
 fn lattice_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<u32> {
     let cost = |i: usize| passable(grid, i).then_some(1);
-    let pinch = |i: usize| !grid.is_tile(i) || grid[i].pinches();
     let mut dist = vec![FAR; grid.storage_len()];
     let visit = |i: usize, d: u32| {
         dist[i] = d;
         crate::path::Flow::Continue
     };
-    let (mut scratch, limit) = (PathScratch::new(), u32::MAX - 1);
-    if sides.any() {
-        scratch.dijkstra_across(grid, cost, pinch, sides, sources, limit, visit);
-    } else {
-        scratch.dijkstra_lattice(grid, cost, pinch, sources, limit, visit);
-    }
+    // The rules' moves, each a step: a door on a side counts as the one step through it.
+    let way = Passage::new(grid, sides).doors_as_steps();
+    PathScratch::new().dijkstra_on(&way, cost, sources, u32::MAX - 1, visit);
     dist
 }
 

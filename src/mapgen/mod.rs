@@ -66,6 +66,7 @@ mod rooms;
 mod style;
 mod table;
 
+pub use populate::stairs_down_from;
 pub use style::{LAIR_DEPTH, MAZE_DEPTH, Style, level_name, level_name_on, style, style_on};
 
 use crate::content::Content;

@@ -39,12 +39,17 @@ pub(super) fn place_stairs(
     // Two sweeps: the tile farthest from the anchor, then the tile farthest from that.
     let up = farthest(grid, &bfs_steps(grid, sides, &[from]), None)?;
     grid[up] = Terrain::StairsUp;
-    if down {
-        if let Some(down) = farthest(grid, &bfs_steps(grid, sides, &[up]), Some(up)) {
-            grid[down] = Terrain::StairsDown;
-        }
+    if down && let Some(down) = stairs_down_from(grid, sides, up) {
+        grid[down] = Terrain::StairsDown;
     }
     Some(up)
+}
+
+/// Where the stairs down of a level of `grid` and `sides` go when its way in is the tile
+/// `from`: where the generator puts them, the passable tile farthest from it by steps
+/// (floor before other ground, lowest index on ties). `None` when no other tile is reached.
+pub fn stairs_down_from(grid: &Grid<Terrain>, sides: &Sides, from: usize) -> Option<usize> {
+    farthest(grid, &bfs_steps(grid, sides, &[from]), Some(from))
 }
 
 /// The reached tile with the most steps, floor before other ground, lowest index on ties.

@@ -14,22 +14,19 @@ use crate::map::Grid;
 const POCKET_LIMIT: usize = 96;
 
 impl PathScratch {
-    /// The cost of the cheapest path between two storage indices, or `None` when there is none
-    /// (either end no tile, the goal not enterable, or no way through). The path itself is
-    /// then [`PathScratch::index_path`]`(goal)`. Step costs below 1 count as 1. Off hexes the
-    /// search is [`PathScratch::astar_lattice`], with the tiles that cannot be entered as the
-    /// ones a move through a corner cannot squeeze past.
-    pub fn astar_with<T>(
+    /// The cost of the cheapest path between two storage indices of a hex grid with nothing
+    /// on its sides, or `None` when there is none (either end no tile, the goal not
+    /// enterable, or no way through). The path itself is then
+    /// [`PathScratch::index_path`]`(goal)`. Step costs below 1 count as 1. The fast form of
+    /// [`PathScratch::astar_on`] where no move passes between tiles.
+    pub(super) fn astar_with<T>(
         &mut self,
         grid: &Grid<T>,
         cost: impl Fn(usize) -> Option<u32>,
         start: usize,
         goal: usize,
     ) -> Option<u32> {
-        if grid.tiling() != Tiling::Hex {
-            let pinch = |i: usize| cost(i).is_none();
-            return self.astar_lattice(grid, &cost, pinch, start, goal);
-        }
+        debug_assert_eq!(grid.tiling(), Tiling::Hex);
         if !grid.is_tile(start) || !grid.is_tile(goal) {
             return None;
         }

@@ -1,7 +1,7 @@
 //! Dijkstra's algorithm from many sources with a bucket queue, stopping on request.
 
+use super::PathScratch;
 use super::scratch::State;
-use super::{PathScratch, UNREACHED};
 use crate::geom::Tiling;
 use crate::map::Grid;
 
@@ -15,14 +15,13 @@ pub enum Flow {
 }
 
 impl PathScratch {
-    /// Runs Dijkstra from `sources` (cost 0 each, whatever their terrain) over tiles that
-    /// `cost` lets us enter, never beyond `limit`. `visit(index, cost)` is called as each tile
-    /// is settled, in ascending cost order (ties: last reached first), and may stop the
-    /// search. Afterwards [`PathScratch::distance`] and [`PathScratch::index_path`] answer for
-    /// every tile reached. Step costs below 1 count as 1. Off hexes the search is
-    /// [`PathScratch::dijkstra_lattice`], with the tiles that cannot be entered as the ones a
-    /// move through a corner cannot squeeze past.
-    pub fn dijkstra_with<T>(
+    /// Runs Dijkstra on a hex grid with nothing on its sides from `sources` (cost 0 each,
+    /// whatever their terrain) over tiles that `cost` lets us enter, never beyond `limit`.
+    /// `visit(index, cost)` is called as each tile is settled, in ascending cost order (ties:
+    /// last reached first), and may stop the search. Afterwards [`PathScratch::distance`] and
+    /// [`PathScratch::index_path`] answer for every tile reached. Step costs below 1 count as
+    /// 1. The fast form of [`PathScratch::dijkstra_on`] where no move passes between tiles.
+    pub(super) fn dijkstra_with<T>(
         &mut self,
         grid: &Grid<T>,
         cost: impl Fn(usize) -> Option<u32>,
@@ -30,10 +29,7 @@ impl PathScratch {
         limit: u32,
         mut visit: impl FnMut(usize, u32) -> Flow,
     ) {
-        if grid.tiling() != Tiling::Hex {
-            let pinch = |i: usize| cost(i).is_none();
-            return self.dijkstra_lattice(grid, &cost, pinch, sources, limit, visit);
-        }
+        debug_assert_eq!(grid.tiling(), Tiling::Hex);
         let len = grid.storage_len();
         self.begin(len);
         for &s in sources {
@@ -106,21 +102,4 @@ impl PathScratch {
         }
         self.count = count;
     }
-}
-
-/// The cheapest cost from any of `sources` to every storage index, using `scratch`: like
-/// [`super::dijkstra_map`] without its allocations beyond the result.
-pub fn dijkstra_map_with<T>(
-    scratch: &mut PathScratch,
-    grid: &Grid<T>,
-    cost: impl Fn(usize) -> Option<u32>,
-    sources: &[usize],
-    limit: u32,
-) -> Vec<u32> {
-    scratch.dijkstra_with(grid, cost, sources, limit, |_, _| Flow::Continue);
-    let mut out = vec![UNREACHED; grid.storage_len()];
-    for &i in scratch.reached() {
-        out[i as usize] = scratch.dist(i as usize);
-    }
-    out
 }

@@ -1,17 +1,19 @@
-//! A* and Dijkstra on any tiling: the moves of each tile class from the grid's topology, the
-//! extra cost of a triangle's move through a corner, and no squeezing past wall corners.
+//! A* and Dijkstra on any tiling and any level: the moves of each tile class from the grid's
+//! topology, the extra cost of a triangle's move through a corner, no squeezing past wall
+//! corners, no crossing a thin wall, and an action to open a closed door on a side.
 //!
 //! A move's cost is the cost of the tile entered plus what its kind adds
-//! ([`Move::extra_cost`](crate::geom::Move)); a move through a corner (a square's diagonal, a
-//! triangle's shortcut) is refused when a tile it passes between pinches (`pinch(i)`: a wall
-//! or a closed door by ARCHITECTURE.md). The hex searches (`astar.rs`, `dijkstra.rs`) are the fast
-//! form for hexes, where no move passes between tiles; on hexes this one finds the same costs.
+//! ([`Move::extra_cost`](crate::geom::Move)) plus the opening of a door on its side; what may
+//! be crossed is the level's [`Passage`], the one description every search reads. The hex
+//! searches (`astar.rs`, `dijkstra.rs`) are the fast form for hexes without features on
+//! sides, where no move passes between tiles; there this one finds the same costs.
 
 use super::dijkstra::Flow;
+use super::passage::Passage;
 use super::scratch::State;
 use super::{PathScratch, UNREACHED};
 use crate::geom::Tiling;
-use crate::map::{Grid, Level, Sides};
+use crate::map::{Grid, Level};
 
 /// One move as storage offsets: the tile entered, what the move adds to its cost, and the
 /// tiles it passes between.
@@ -24,7 +26,7 @@ struct IndexMove {
 }
 
 /// The moves of every tile class of a grid, as storage offsets.
-pub(super) struct MoveTable {
+struct MoveTable {
     tiling: Tiling,
     classes: Vec<Vec<IndexMove>>,
 }
@@ -70,27 +72,26 @@ impl MoveTable {
 
 /// Where a search starts, where it goes and how far it may.
 #[derive(Copy, Clone, Debug)]
-pub(super) struct Reach<'a> {
+struct Reach<'a> {
     /// The tiles it starts from, at cost 0.
-    pub sources: &'a [usize],
+    sources: &'a [usize],
     /// The tile it looks for (A*), or `None` to settle everything within the limit.
-    pub goal: Option<usize>,
+    goal: Option<usize>,
     /// The largest cost it settles.
-    pub limit: u32,
+    limit: u32,
 }
 
 impl PathScratch {
-    /// Runs a best-first search over `grid` of any tiling from `reach`'s sources (a move `k`
-    /// from tile `i` only where `crosses(i, k)`: the sides of a level): Dijkstra
-    /// when it has no goal (settling every tile within its limit, calling `visit` as each is
-    /// settled, which may stop it), A* toward the goal otherwise, with the tiling's distance as
-    /// heuristic. Returns the goal's cost when it was reached. Costs below 1 count as 1.
-    pub(super) fn search_lattice<T>(
+    /// Runs a best-first search over `way` from `reach`'s sources: Dijkstra when it has no
+    /// goal (settling every tile within its limit, calling `visit` as each is settled, which
+    /// may stop it), A* toward the goal otherwise, with the tiling's distance as heuristic.
+    /// A move costs the tile entered (`cost`, below 1 counted as 1), what its kind adds, and
+    /// the opening of a closed door on its side ([`Passage`]). Returns the goal's cost when it
+    /// was reached.
+    fn search_lattice(
         &mut self,
-        grid: &Grid<T>,
+        way: &Passage<'_>,
         cost: impl Fn(usize) -> Option<u32>,
-        pinch: impl Fn(usize) -> bool,
-        crosses: impl Fn(usize, usize) -> bool,
         reach: Reach,
         mut visit: impl FnMut(usize, u32) -> Flow,
     ) -> Option<u32> {
@@ -99,6 +100,7 @@ impl PathScratch {
             goal,
             limit,
         } = reach;
+        let grid = way.grid();
         let len = grid.storage_len();
         self.begin(len);
         let table = MoveTable::of(grid);
@@ -114,6 +116,7 @@ impl PathScratch {
         }
         let shut = self.generation + 1;
         let mask = grid.tile_mask();
+        let door = way.door_cost();
         let mut found = None;
         while let Some((_, i)) = self.queue.pop() {
             let i = i as usize;
@@ -130,17 +133,25 @@ impl PathScratch {
             if visit(i, d) == Flow::Stop {
                 break;
             }
+            let (pass, opens) = way.masks(i);
             for (k, m) in table.from(grid, i).iter().enumerate() {
                 let j = i.wrapping_add_signed(m.to);
-                if !mask[j] || State::stamp(self.states[j]) == shut || !crosses(i, k) {
+                if !mask[j] || State::stamp(self.states[j]) == shut || pass >> k & 1 == 0 {
                     continue;
                 }
                 let Some(c) = cost(j) else { continue };
                 let between = &m.between[..usize::from(m.count)];
-                if between.iter().any(|&b| pinch(i.wrapping_add_signed(b))) {
+                if between
+                    .iter()
+                    .any(|&b| way.pinches(i.wrapping_add_signed(b)))
+                {
                     continue;
                 }
-                let nd = d.saturating_add(c.max(1)).saturating_add(m.extra);
+                let opening = if opens >> k & 1 == 1 { door } else { 0 };
+                let nd = d
+                    .saturating_add(c.max(1))
+                    .saturating_add(m.extra)
+                    .saturating_add(opening);
                 if nd <= limit && self.relax(j, nd, i) {
                     self.queue.push(nd.saturating_add(h(j)), j as u32);
                 }
@@ -150,52 +161,57 @@ impl PathScratch {
         found
     }
 
-    /// A* on any tiling (`PathScratch::search_lattice`): the cost of the cheapest path from
-    /// `start` to `goal`, the path then in [`PathScratch::index_path`].
-    pub fn astar_lattice<T>(
+    /// The cost of the cheapest way from `start` to `goal` over `way`, or `None` when there is
+    /// none (either end no tile, the goal not enterable, or no way through); the path is then
+    /// [`PathScratch::index_path`]`(goal)`. On plain hexes this is the fast hex A*.
+    pub fn astar_on(
         &mut self,
-        grid: &Grid<T>,
+        way: &Passage<'_>,
         cost: impl Fn(usize) -> Option<u32>,
-        pinch: impl Fn(usize) -> bool,
         start: usize,
         goal: usize,
     ) -> Option<u32> {
+        let grid = way.grid();
+        if way.plain_hexes() {
+            return self.astar_with(grid, cost, start, goal);
+        }
         if !grid.is_tile(start) || !grid.is_tile(goal) {
             return None;
         }
         cost(goal)?;
-        let never = |_, _| Flow::Continue;
         let reach = Reach {
             sources: &[start],
             goal: Some(goal),
             limit: UNREACHED,
         };
-        self.search_lattice(grid, cost, pinch, |_, _| true, reach, never)
+        self.search_lattice(way, cost, reach, |_, _| Flow::Continue)
     }
 
-    /// Dijkstra on any tiling (`PathScratch::search_lattice`) from `sources`, within
-    /// `limit`, calling `visit` as each tile is settled.
-    pub fn dijkstra_lattice<T>(
+    /// Dijkstra over `way` from `sources` (cost 0 each, whatever their terrain), never beyond
+    /// `limit`, calling `visit(index, cost)` as each tile is settled, in ascending cost order,
+    /// which may stop the search. Afterwards [`PathScratch::distance`] and
+    /// [`PathScratch::index_path`] answer for every tile reached. On plain hexes this is the
+    /// fast hex Dijkstra.
+    pub fn dijkstra_on(
         &mut self,
-        grid: &Grid<T>,
+        way: &Passage<'_>,
         cost: impl Fn(usize) -> Option<u32>,
-        pinch: impl Fn(usize) -> bool,
         sources: &[usize],
         limit: u32,
         visit: impl FnMut(usize, u32) -> Flow,
     ) {
+        if way.plain_hexes() {
+            return self.dijkstra_with(way.grid(), cost, sources, limit, visit);
+        }
         let reach = Reach {
             sources,
             goal: None,
             limit,
         };
-        self.search_lattice(grid, cost, pinch, |_, _| true, reach, visit);
+        self.search_lattice(way, cost, reach, visit);
     }
-}
 
-impl PathScratch {
-    /// [`PathScratch::astar_with`] on a level: off hexes a move through a corner never
-    /// squeezes past a wall or a closed door ([`super::terrain_pinch`]), as the rules say.
+    /// [`PathScratch::astar_on`] over a level by the rules ([`Passage::of`]).
     pub fn astar_level(
         &mut self,
         level: &Level,
@@ -203,64 +219,10 @@ impl PathScratch {
         start: usize,
         goal: usize,
     ) -> Option<u32> {
-        let grid = &level.terrain;
-        if level.has_sides() {
-            if !grid.is_tile(start) || !grid.is_tile(goal) {
-                return None;
-            }
-            cost(goal)?;
-            let reach = Reach {
-                sources: &[start],
-                goal: Some(goal),
-                limit: UNREACHED,
-            };
-            let never = |_, _| Flow::Continue;
-            return self.search_across(level, cost, reach, never);
-        }
-        if grid.tiling() == Tiling::Hex {
-            return self.astar_with(grid, cost, start, goal);
-        }
-        self.astar_lattice(grid, cost, super::terrain_pinch(level), start, goal)
+        self.astar_on(&Passage::of(level), cost, start, goal)
     }
 
-    /// [`PathScratch::search_lattice`] on a level with sides: no move crosses a thin wall or
-    /// squeezes past a corner ([`crate::map::Sides::pass_mask`]).
-    fn search_across(
-        &mut self,
-        level: &Level,
-        cost: impl Fn(usize) -> Option<u32>,
-        reach: Reach,
-        visit: impl FnMut(usize, u32) -> Flow,
-    ) -> Option<u32> {
-        let pinch = super::terrain_pinch(level);
-        let sides = level.sides();
-        let crosses = |i: usize, k: usize| sides.passes(i, k);
-        self.search_lattice(&level.terrain, cost, pinch, crosses, reach, visit)
-    }
-
-    /// [`PathScratch::dijkstra_lattice`] where no move crosses a thin wall of `sides`
-    /// ([`Sides::passes`]).
-    #[allow(clippy::too_many_arguments)]
-    pub fn dijkstra_across<T>(
-        &mut self,
-        grid: &Grid<T>,
-        cost: impl Fn(usize) -> Option<u32>,
-        pinch: impl Fn(usize) -> bool,
-        sides: &Sides,
-        sources: &[usize],
-        limit: u32,
-        visit: impl FnMut(usize, u32) -> Flow,
-    ) {
-        let reach = Reach {
-            sources,
-            goal: None,
-            limit,
-        };
-        let crosses = |i: usize, k: usize| sides.passes(i, k);
-        self.search_lattice(grid, cost, pinch, crosses, reach, visit);
-    }
-
-    /// [`PathScratch::dijkstra_with`] on a level, squeezing as [`PathScratch::astar_level`].
+    /// [`PathScratch::dijkstra_on`] over a level by the rules ([`Passage::of`]).
     pub fn dijkstra_level(
         &mut self,
         level: &Level,
@@ -269,21 +231,45 @@ impl PathScratch {
         limit: u32,
         visit: impl FnMut(usize, u32) -> Flow,
     ) {
-        let grid = &level.terrain;
-        if level.has_sides() {
-            let reach = Reach {
-                sources,
-                goal: None,
-                limit,
-            };
-            self.search_across(level, cost, reach, visit);
-            return;
-        }
-        if grid.tiling() == Tiling::Hex {
-            return self.dijkstra_with(grid, cost, sources, limit, visit);
-        }
-        let pinch = super::terrain_pinch(level);
-        self.dijkstra_lattice(grid, cost, pinch, sources, limit, visit);
+        self.dijkstra_on(&Passage::of(level), cost, sources, limit, visit);
+    }
+
+    /// The action at which a walker that was ready on every tile of the last search at its
+    /// distance arrives on each of `tiles` of `way`: one action after being ready on a tile
+    /// it may step from (two across a closed door on a side, which it opens first). `None`
+    /// for a tile no reached tile steps onto.
+    pub(super) fn arrivals_at(
+        &self,
+        way: &Passage<'_>,
+        cost: impl Fn(usize) -> Option<u32>,
+        tiles: &[usize],
+    ) -> Vec<Option<u32>> {
+        let grid = way.grid();
+        let table = MoveTable::of(grid);
+        let arrival = |i: usize| {
+            cost(i)?;
+            let (pass, _) = way.masks(i);
+            // Moves are their own way back: the step from `p` to `i` is allowed exactly when
+            // the one from `i` to `p` crosses and squeezes past nothing, and opens the same
+            // door.
+            table
+                .from(grid, i)
+                .iter()
+                .enumerate()
+                .filter(|&(k, m)| {
+                    pass >> k & 1 == 1
+                        && !m.between[..usize::from(m.count)]
+                            .iter()
+                            .any(|&b| way.pinches(i.wrapping_add_signed(b)))
+                })
+                .filter_map(|(k, m)| {
+                    let p = i.wrapping_add_signed(m.to);
+                    let ready = self.distance(p).filter(|_| grid.is_tile(p))?;
+                    Some(ready.saturating_add(1).saturating_add(way.opening(i, k)))
+                })
+                .min()
+        };
+        tiles.iter().map(|&i| arrival(i)).collect()
     }
 }
 

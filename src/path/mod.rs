@@ -1,17 +1,21 @@
-//! Paths on the dense map: A*, Dijkstra maps, movement range, travel and exploration.
+//! Paths on a level: A*, Dijkstra maps, movement range, arrivals, travel and exploration.
 //!
-//! Everything works on storage indices of a [`Grid`]; a cost function says what entering a
-//! tile costs (`None`: it cannot be entered). Costs are small positive integers; a cost of 0
-//! counts as 1. A search may ask the cost of any storage index next to a tile, tile or not,
-//! settled or not (asking costs less than deciding whether to ask), and ignores the answer
-//! for non-tiles. Searches use a bucket queue and generation-stamped buffers
-//! ([`PathScratch`]); the `*_with` forms reuse one across calls.
+//! Every search works on storage indices of a level's grid and reads one description of how
+//! a walker crosses it, the level's [`Passage`] (the rules of [`Level::move_allowed`]: no
+//! squeezing past a wall or a closed door at a corner, no crossing a thin wall, an action to
+//! open a closed door on a side); a cost function says what entering a tile costs (`None`:
+//! it cannot be entered). Costs are small positive integers; a cost of 0 counts as 1. A
+//! search may ask the cost of any storage index next to a tile, tile or not, settled or not
+//! (asking costs less than deciding whether to ask), and ignores the answer for non-tiles.
+//! Searches use a bucket queue and generation-stamped buffers ([`PathScratch`]); the
+//! `*_with` forms reuse one across calls.
 
 mod astar;
 mod bucket;
 mod dijkstra;
 mod explore;
 mod lattice;
+mod passage;
 mod range;
 mod reach;
 mod scratch;
@@ -20,10 +24,11 @@ mod scratch;
 mod reference;
 
 pub use bucket::BucketQueue;
-pub use dijkstra::{Flow, dijkstra_map_with};
+pub use dijkstra::Flow;
 pub use explore::{explore_step, explore_step_with, travel_path, travel_path_with};
-pub use range::{movement_range_level, movement_range_with};
-pub use reach::{arrivals, arrivals_in, turn_of_action};
+pub use passage::Passage;
+pub use range::movement_range_level;
+pub use reach::{arrivals_in, turn_of_action};
 pub use scratch::PathScratch;
 
 use crate::geom::Hex;
@@ -48,13 +53,6 @@ const COST_TABLE: [u32; Terrain::ALL.len()] = {
     table
 };
 
-/// Whether a move through a corner may not pass beside each tile of a level (ARCHITECTURE.md: a
-/// wall or a closed door; outside the map too).
-pub fn terrain_pinch(level: &Level) -> impl Fn(usize) -> bool + '_ {
-    let grid: &Grid<Terrain> = &level.terrain;
-    move |i| !grid.is_tile(i) || grid.cells().get(i).is_none_or(|t| t.pinches())
-}
-
 /// The movement cost of entering each tile of a level by its terrain.
 pub fn terrain_cost(level: &Level) -> impl Fn(usize) -> Option<u32> + '_ {
     let grid: &Grid<Terrain> = &level.terrain;
@@ -65,19 +63,9 @@ pub fn terrain_cost(level: &Level) -> impl Fn(usize) -> Option<u32> + '_ {
     }
 }
 
-/// The cheapest cost from any of `sources` to every tile, by storage index ([`UNREACHED`]
-/// where no path costs at most `limit`). Sources cost 0 whatever their terrain.
-pub fn dijkstra_map<T>(
-    grid: &Grid<T>,
-    cost: impl Fn(usize) -> Option<u32>,
-    sources: &[usize],
-    limit: u32,
-) -> Vec<u32> {
-    dijkstra_map_with(&mut PathScratch::new(), grid, cost, sources, limit)
-}
-
-/// [`dijkstra_map`] on a level: off hexes no move through a corner squeezes past a wall or a
-/// closed door ([`terrain_pinch`]), as the rules say.
+/// The cheapest cost on a level by the rules ([`Passage::of`]) from any of `sources` to every
+/// tile, by storage index ([`UNREACHED`] where no path costs at most `limit`). Sources cost 0
+/// whatever their terrain.
 pub fn dijkstra_map_in(
     level: &Level,
     cost: impl Fn(usize) -> Option<u32>,
@@ -94,7 +82,10 @@ pub fn dijkstra_map_in(
     out
 }
 
-/// [`astar`] on a level, squeezing as [`dijkstra_map_in`].
+/// The cheapest path on a level by the rules ([`Passage::of`]) from `start` to `goal` (both
+/// included) and its cost: the sum of the costs of the tiles entered, with what each move
+/// adds (a triangle's corner, a door opened on a side). `None` when the goal cannot be
+/// reached or either end is no tile.
 pub fn astar_in(
     level: &Level,
     cost: impl Fn(usize) -> Option<u32>,
@@ -106,35 +97,6 @@ pub fn astar_in(
     let mut scratch = PathScratch::new();
     let total = scratch.astar_level(level, cost, s, g)?;
     Some((scratch.hex_path(grid, g), total))
-}
-
-/// The cheapest path from `start` to `goal` (both included) and its cost: the sum of the costs
-/// of the tiles entered. `None` when the goal cannot be reached or either end is no tile.
-pub fn astar<T>(
-    grid: &Grid<T>,
-    cost: impl Fn(usize) -> Option<u32>,
-    start: Hex,
-    goal: Hex,
-) -> Option<(Vec<Hex>, u32)> {
-    let (s, g) = (grid.index(start)?, grid.index(goal)?);
-    let mut scratch = PathScratch::new();
-    let total = scratch.astar_with(grid, cost, s, g)?;
-    Some((scratch.hex_path(grid, g), total))
-}
-
-/// Every tile reachable from `start` spending at most `points` movement, with its cheapest
-/// cost, in ascending index order; the start (cost 0) included.
-pub fn movement_range<T>(
-    grid: &Grid<T>,
-    cost: impl Fn(usize) -> Option<u32>,
-    start: Hex,
-    points: u32,
-) -> Vec<(usize, u32)> {
-    let mut out = Vec::new();
-    if let Some(s) = grid.index(start) {
-        movement_range_with(&mut PathScratch::new(), grid, cost, s, points, &mut out);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -157,13 +119,8 @@ mod tests {
     #[test]
     fn astar_on_open_ground_costs_the_distance() {
         let level = open(10, 10);
-        let (path, cost) = astar(
-            &level.terrain,
-            terrain_cost(&level),
-            Hex::new(0, 0),
-            Hex::new(7, 3),
-        )
-        .unwrap();
+        let (path, cost) =
+            astar_in(&level, terrain_cost(&level), Hex::new(0, 0), Hex::new(7, 3)).unwrap();
         assert_eq!(cost, 7);
         assert_eq!(path.len(), 8);
         assert!(path.windows(2).all(|w| w[0].is_adjacent(w[1])));
@@ -173,22 +130,12 @@ mod tests {
     fn water_costs_two_and_walls_block() {
         let mut level = open(5, 1);
         level.terrain.set(Hex::new(2, 0), Terrain::ShallowWater);
-        let (_, cost) = astar(
-            &level.terrain,
-            terrain_cost(&level),
-            Hex::new(0, 0),
-            Hex::new(4, 0),
-        )
-        .unwrap();
+        let (_, cost) =
+            astar_in(&level, terrain_cost(&level), Hex::new(0, 0), Hex::new(4, 0)).unwrap();
         assert_eq!(cost, 5);
         level.terrain.set(Hex::new(2, 0), Terrain::Wall);
         assert_eq!(
-            astar(
-                &level.terrain,
-                terrain_cost(&level),
-                Hex::new(0, 0),
-                Hex::new(4, 0)
-            ),
+            astar_in(&level, terrain_cost(&level), Hex::new(0, 0), Hex::new(4, 0)),
             None
         );
     }
@@ -209,7 +156,10 @@ mod tests {
     #[test]
     fn range_counts_the_start() {
         let level = open(9, 9);
-        let r = movement_range(&level.terrain, terrain_cost(&level), Hex::new(4, 4), 1);
+        let mut r = Vec::new();
+        let start = level.terrain.index(Hex::new(4, 4)).unwrap();
+        let cost = terrain_cost(&level);
+        movement_range_level(&mut PathScratch::new(), &level, cost, start, 1, &mut r);
         assert_eq!(r.len(), 7);
     }
 
@@ -221,13 +171,10 @@ mod tests {
             level.terrain.set(n, Terrain::Wall);
         }
         let cost = terrain_cost(&level);
-        assert_eq!(astar(&level.terrain, &cost, Hex::new(0, 0), goal), None);
+        assert_eq!(astar_in(&level, &cost, Hex::new(0, 0), goal), None);
         // Next to the pocket but outside it, and inside it from its own tile.
-        assert!(astar(&level.terrain, &cost, Hex::new(0, 0), Hex::new(10, 10)).is_some());
-        assert_eq!(
-            astar(&level.terrain, &cost, goal, goal).map(|p| p.1),
-            Some(0)
-        );
+        assert!(astar_in(&level, &cost, Hex::new(0, 0), Hex::new(10, 10)).is_some());
+        assert_eq!(astar_in(&level, &cost, goal, goal).map(|p| p.1), Some(0));
     }
 
     #[test]
@@ -244,7 +191,7 @@ mod tests {
             assert_eq!(scratch.astar_with(grid, &cost, a, b), Some(7));
             assert_eq!(scratch.index_path(b).len(), 8);
             let mut out = Vec::new();
-            movement_range_with(&mut scratch, grid, &cost, a, 2, &mut out);
+            movement_range_level(&mut scratch, &level, &cost, a, 2, &mut out);
             // (0, 0) is a 120° corner of the parallelogram: ring k holds 2k + 1 of its tiles.
             assert_eq!(out.len(), 1 + 3 + 5);
         }

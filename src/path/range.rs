@@ -5,27 +5,10 @@ use super::dijkstra::Flow;
 use crate::geom::Direction;
 use crate::map::{Grid, Level};
 
-/// Every tile reachable from storage index `start` spending at most `points`, with its cheapest
-/// cost, written to `out` (cleared first) in ascending index order; the start (cost 0)
-/// included. Nothing when `start` is no tile. Step costs below 1 count as 1.
-pub fn movement_range_with<T>(
-    scratch: &mut PathScratch,
-    grid: &Grid<T>,
-    cost: impl Fn(usize) -> Option<u32>,
-    start: usize,
-    points: u32,
-    out: &mut Vec<(usize, u32)>,
-) {
-    out.clear();
-    if !grid.is_tile(start) {
-        return;
-    }
-    scratch.dijkstra_with(grid, cost, &[start], points, |_, _| Flow::Continue);
-    collect(scratch, grid, start, points, out);
-}
-
-/// [`movement_range_with`] on a level: no step crosses a thin wall or squeezes past a corner
-/// ([`PathScratch::dijkstra_level`]).
+/// Every tile reachable on a level by the rules ([`super::Passage`]) from storage index
+/// `start` spending at most `points`, with its cheapest cost, written to `out` (cleared first)
+/// in ascending index order; the start (cost 0) included. Nothing when `start` is no tile.
+/// Step costs below 1 count as 1.
 pub fn movement_range_level(
     scratch: &mut PathScratch,
     level: &Level,

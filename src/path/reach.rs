@@ -4,63 +4,41 @@
 //! one action to arrive and leaves the walker busy for `c − 1` more. So the actions spent
 //! until the walker stands on a tile ready to act again is the Dijkstra distance `d` with
 //! `c` per entry, and it arrives on a tile one action after being ready on the tile before:
-//! at `d − c + 1`. The range overlay, travel and the monsters all use this one cost.
+//! at `d − c + 1`. A triangle's move through a corner arrives at once too, and leaves the
+//! walker busy for its extra action; a step into a closed door on a side opens it, and the
+//! next goes through, so crossing one arrives an action later. The range overlay, travel,
+//! `map render --range` and the monsters all use this one cost.
 
 use super::range::movement_range_level;
-use super::{PathScratch, movement_range_with};
-use crate::map::{Grid, Level};
+use super::{Passage, PathScratch};
+use crate::map::Level;
 
-/// Every tile the walker from `start` arrives on within `actions` actions, with the action
-/// it arrives at (the start: 0), in ascending index order. `cost` is the cost of entering a
-/// tile ([`terrain_cost`](super::terrain_cost)).
-pub fn arrivals<T>(
-    grid: &Grid<T>,
-    cost: impl Fn(usize) -> Option<u32>,
-    start: usize,
-    actions: u32,
-) -> Vec<(usize, u32)> {
-    arrivals_by(grid, start, actions, |scratch, bound, ready| {
-        movement_range_with(scratch, grid, &cost, start, bound, ready);
-    })
-}
-
-/// [`arrivals`] on a level: no step crosses a thin wall or squeezes past a corner.
+/// Every tile the walker from storage index `start` arrives on within `actions` actions on a
+/// level by the rules ([`Passage::of`]), with the action it arrives at (the start: 0), in
+/// ascending index order. `cost` is the cost of entering a tile
+/// ([`terrain_cost`](super::terrain_cost)).
 pub fn arrivals_in(
     level: &Level,
     cost: impl Fn(usize) -> Option<u32>,
     start: usize,
     actions: u32,
 ) -> Vec<(usize, u32)> {
-    arrivals_by(&level.terrain, start, actions, |scratch, bound, ready| {
-        movement_range_level(scratch, level, &cost, start, bound, ready);
-    })
-}
-
-/// The arrivals from the range `range(scratch, bound, out)` finds within `bound`.
-fn arrivals_by<T>(
-    grid: &Grid<T>,
-    start: usize,
-    actions: u32,
-    range: impl FnOnce(&mut PathScratch, u32, &mut Vec<(usize, u32)>),
-) -> Vec<(usize, u32)> {
     let mut ready = Vec::new();
-    // Ready within `actions − 1` on a neighbour, plus one action to arrive; the largest
-    // step cost needs no more than `actions − 1 + MAX_COST` (one more for a triangle's move
-    // through a corner) as the search's bound.
-    let extra = u32::from(grid.tiling() == crate::geom::Tiling::Triangle);
-    let bound = actions.saturating_sub(1).saturating_add(MAX_COST + extra);
+    // Ready within `actions − 1` on a neighbour, plus the step that arrives: the largest
+    // step (the costliest tile, a triangle's corner, a door to open) needs no more than
+    // `actions − 1 + MAX_COST + 2` as the search's bound.
+    let bound = actions.saturating_sub(1).saturating_add(MAX_COST + 2);
     let mut scratch = PathScratch::new();
-    range(&mut scratch, bound, &mut ready);
-    ready
+    movement_range_level(&mut scratch, level, &cost, start, bound, &mut ready);
+    let way = Passage::of(level);
+    let tiles: Vec<usize> = ready.iter().map(|&(i, _)| i).collect();
+    let arrive = scratch.arrivals_at(&way, &cost, &tiles);
+    tiles
         .into_iter()
-        .filter_map(|(i, _)| {
-            // One action after being ready on the tile it came from.
-            let arrive = if i == start {
-                0
-            } else {
-                scratch.dist(scratch.parents[i] as usize) + 1
-            };
-            (arrive <= actions).then_some((i, arrive))
+        .zip(arrive)
+        .filter_map(|(i, a)| {
+            let a = if i == start { 0 } else { a? };
+            (a <= actions).then_some((i, a))
         })
         .collect()
 }
@@ -78,7 +56,7 @@ pub fn turn_of_action(action: u32, speed: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::geom::Hex;
-    use crate::map::{Level, Shape, Terrain};
+    use crate::map::{Grid, Level, Shape, Terrain};
     use crate::path::terrain_cost;
 
     #[test]
@@ -96,7 +74,7 @@ mod tests {
         let level = Level::new("t", 1, g);
         let grid = &level.terrain;
         let at = |x| grid.index(Hex::new(x, 0)).unwrap();
-        let got = arrivals(grid, terrain_cost(&level), at(0), 4);
+        let got = arrivals_in(&level, terrain_cost(&level), at(0), 4);
         let arrive = |x| got.iter().find(|e| e.0 == at(x)).map(|e| e.1);
         assert_eq!(arrive(0), Some(0));
         assert_eq!(arrive(1), Some(1), "into the water with the first action");

@@ -220,7 +220,7 @@ proptest! {
             want_reached.sort_unstable();
             prop_assert_eq!(reached, want_reached);
             let mut range = Vec::new();
-            super::movement_range_with(&mut scratch, grid, &cost, sources[0], limit, &mut range);
+            super::movement_range_level(&mut scratch, &level, &cost, sources[0], limit, &mut range);
             let (known, _) = dijkstra(grid, &cost, &sources[..1], limit);
             let want_range: Vec<(usize, u32)> = (0..known.len())
                 .filter_map(|i| known[i].map(|k| (i, k.0)))

@@ -48,6 +48,10 @@ pub struct PlayArgs {
     /// maps' own tiling unless given.
     #[arg(long)]
     pub grid: Option<crate::geom::Tiling>,
+    /// The terrain of the tiles of the Tiled maps given, by id or class: `12=wall`,
+    /// `TILESET:12=wall`, `CLASS=wall` (comma-separated).
+    #[arg(long, value_name = "ID=TERRAIN,...", value_parser = crate::mapfile::TerrainMap::parse)]
+    pub terrain: Vec<crate::mapfile::TerrainMap>,
 }
 
 /// Why a game could not start.
@@ -99,8 +103,22 @@ fn load_levels(
 ) -> Result<(Vec<Level>, Vec<String>, crate::geom::Tiling), PlayError> {
     let mut maps = Vec::new();
     let mut warnings = Vec::new();
+    let terrain = args.terrain.iter().cloned().fold(
+        crate::mapfile::TerrainMap::default(),
+        crate::mapfile::TerrainMap::merged,
+    );
+    let tiled = |p: &PathBuf| {
+        crate::mapfile::Format::of(p).is_some_and(|f| f != crate::mapfile::Format::Hexmap)
+    };
+    if !terrain.is_empty() && !args.map.iter().any(tiled) {
+        return Err(PlayError::Map(format!(
+            "--terrain {terrain}: it names the tiles of Tiled maps, and no --map given is one \
+             (.tmx, .tmj)"
+        )));
+    }
     for path in &args.map {
-        let loaded = crate::mapfile::load_map(path).map_err(|e| PlayError::Map(e.to_string()))?;
+        let loaded = crate::mapfile::load_map_with(path, &terrain)
+            .map_err(|e| PlayError::Map(e.to_string()))?;
         warnings.extend(loaded.warnings.iter().map(ToString::to_string));
         maps.push((path.display().to_string(), loaded));
     }
@@ -127,14 +145,10 @@ pub fn levels_at_their_depths(
     let source = crate::mapgen::dungeon_on(tiling);
     let mut levels: Vec<Level> = Vec::new();
     let mut notes = Vec::new();
+    if let Some(msg) = tiling_mismatch(&maps, tiling) {
+        return Err(PlayError::Map(msg));
+    }
     for (file, loaded) in maps {
-        let drawn = loaded.level.terrain.tiling();
-        if drawn != tiling {
-            return Err(PlayError::Map(format!(
-                "{file}: a {drawn} map, but this game is played on a {tiling} grid: \
-                 play it with --grid {drawn}"
-            )));
-        }
         let next = levels.len() as u32 + 1;
         let depth = loaded.depth.unwrap_or(next);
         if !(1..=crate::sim::MAX_DEPTH).contains(&depth) {
@@ -170,6 +184,34 @@ pub fn levels_at_their_depths(
         levels.push(level);
     }
     Ok((levels, notes))
+}
+
+/// Why maps cannot be played on `tiling`, naming the first that is of another: with the
+/// `--grid` that plays them when every map is of its tiling, else naming a map of another
+/// tiling than that one (no `--grid` plays maps of two tilings).
+fn tiling_mismatch(
+    maps: &[(String, crate::mapfile::Loaded)],
+    tiling: crate::geom::Tiling,
+) -> Option<String> {
+    let of = |m: &crate::mapfile::Loaded| m.level.terrain.tiling();
+    let (file, drawn) = maps
+        .iter()
+        .map(|(f, m)| (f, of(m)))
+        .find(|&(_, t)| t != tiling)?;
+    if maps.iter().all(|(_, m)| of(m) == drawn) {
+        return Some(format!(
+            "{file}: a {drawn} map, but this game is played on a {tiling} grid: play it with \
+             --grid {drawn}"
+        ));
+    }
+    let (other_file, other) = maps
+        .iter()
+        .map(|(f, m)| (f, of(m)))
+        .find(|&(_, t)| t != drawn)?;
+    Some(format!(
+        "{file}: a {drawn} map, but {other_file} is a {other} map: a game is played on one \
+         tiling, so give maps of one tiling"
+    ))
 }
 
 /// The largest keymap file read.

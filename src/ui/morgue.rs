@@ -9,10 +9,12 @@ use super::palette::Palette;
 use super::view::overlay::Overlay;
 use super::view::{Camera, MapView};
 use super::view::{ItemsTold, tally};
+use crate::mapfile::render_sides::UNDERLINE;
 use crate::persist::SaveDir;
 use crate::sim::World;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -86,7 +88,9 @@ pub fn text(world: &World, log: &[String]) -> String {
 }
 
 /// The map around the player as the screen draws it, one string a row, blank rows at the top
-/// and bottom left out.
+/// and bottom left out. What the screen underlines (the thin walls and doors on the sides below
+/// a tile) is followed by U+0332 COMBINING LOW LINE, the underline of plain text, as
+/// `map render` writes it.
 pub fn map_rows(world: &World) -> Vec<String> {
     let area = Rect::new(0, 0, MAP_SIZE.0, MAP_SIZE.1);
     let mut buf = Buffer::empty(area);
@@ -100,7 +104,14 @@ pub fn map_rows(world: &World) -> Vec<String> {
     .render(area, &mut buf);
     let rows: Vec<String> = (0..area.height)
         .map(|y| {
-            let row: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+            let mut row = String::new();
+            for x in 0..area.width {
+                let cell = &buf[(x, y)];
+                row.push_str(cell.symbol());
+                if cell.modifier.contains(Modifier::UNDERLINED) {
+                    row.push(UNDERLINE);
+                }
+            }
             row.trim_end().to_string()
         })
         .collect();

@@ -25,7 +25,7 @@ mod text;
 pub(crate) use text::byte_position;
 mod writer;
 
-pub use writer::{canonical_offset, check_writable, write_hexmap};
+pub use writer::{canonical_offset, check_writable, write_hexmap, write_hexmap_at};
 
 use super::finish::{Draft, finish};
 use super::{Loaded, MapFileErrors, Problem};

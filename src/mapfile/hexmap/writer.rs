@@ -5,7 +5,7 @@
 //! draws each tile where its tiling puts it ([`Tiling::screen`] with `H = 0`), writes plain
 //! spaces between tiles (never joining wall glyphs), `@` for a start on floor, and front
 //! matter only when the tiling is not hex, the form is large, the name differs from the default, the depth is
-//! not 1, or a legend is needed for placements or a start on other terrain. Legend
+//! not 1 (or the file read gave it), or a legend is needed for placements or a start on other terrain. Legend
 //! glyphs are chosen in reading order: a monster's first letter, an item's glyph, else a
 //! free letter or digit. A tile keeps at most one monster and one item; extra placements on
 //! the same tile are dropped.
@@ -132,6 +132,17 @@ fn check_extent(level: &Level, drawing: Option<&large::Drawing>) -> Result<(), S
 /// stem), so `name` is written only when it differs. A level too large for the format is
 /// refused ([`check_writable`]) before its text is built.
 pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String> {
+    write_hexmap_at(level, None, default_name)
+}
+
+/// [`write_hexmap`] of a level read from a file that gave its depth (`given`): the depth is
+/// written whenever the file gave one, 1 included, so the converted map is played where the
+/// original is. Without one, only a depth other than 1 is written.
+pub fn write_hexmap_at(
+    level: &Level,
+    given: Option<u32>,
+    default_name: &str,
+) -> Result<String, String> {
     let drawing = large::drawing(level);
     check_extent(level, drawing.as_ref())?;
     let shift = shift_of(level, drawing.as_ref());
@@ -195,7 +206,8 @@ pub fn write_hexmap(level: &Level, default_name: &str) -> Result<String, String>
         cells.extend(edges.map(|(r, c, g)| (r + dr, c + dc, g)));
     }
     cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
-    let mut out = front_matter(level, default_name, &legend, large);
+    let depth = given.or((level.depth != 1).then_some(level.depth));
+    let mut out = front_matter(level, default_name, depth, &legend, large);
     let (mut y, mut col) = (0, 0);
     for (row, c, glyph) in cells {
         while y < row {
@@ -235,6 +247,7 @@ fn pick_glyph(cell: &Cell, used: &[char]) -> char {
 fn front_matter(
     level: &Level,
     default_name: &str,
+    depth: Option<u32>,
     legend: &BTreeMap<Cell, char>,
     large: bool,
 ) -> String {
@@ -249,8 +262,8 @@ fn front_matter(
     if level.name != default_name {
         let _ = writeln!(out, "name = {}", toml_string(&level.name));
     }
-    if level.depth != 1 {
-        let _ = writeln!(out, "depth = {}", level.depth);
+    if let Some(depth) = depth {
+        let _ = writeln!(out, "depth = {depth}");
     }
     if !legend.is_empty() {
         out.push_str("[legend]\n");

@@ -4,20 +4,27 @@
 //!
 //! On hexagonal maps, offsets become axial hexes by the stagger axis: `y` gives `x = col + f(row), y = row`;
 //! `x` gives `x = col, y = row + f(col)`, with `f(s) = ceil(s/2)` for `staggerindex="odd"`
-//! and `floor(s/2)` for `even` (Euclidean division). Terrain comes from a tile's `terrain`
-//! property, else its `class` or `type`; objects of type `player`, a monster or an item are
-//! placed at the tile under them.
+//! and `floor(s/2)` for `even` (Euclidean division). A tile's terrain comes from `--terrain`
+//! ([`TerrainMap`]) by its id or class, else its `terrain` property, else its `class` or
+//! `type` when that names a terrain, else a wall when a collision property is true
+//! ([`SOLID`]) or its layer is named for walls ([`WALL_LAYERS`]), else floor; a tile some
+//! layer gives a terrain keeps it under tiles of later layers that give none. A GID that no
+//! tileset holds is an error naming its layer and cell. Objects of type `player`, a monster
+//! or an item are placed at the tile under them.
 
 mod build;
 mod data;
 mod locate;
 mod model;
+mod overrides;
 mod pixel;
 mod tmj;
 mod tmx;
 mod xml;
 
 pub use build::FLAG_BITS;
+pub use model::{SOLID, WALL_LAYERS};
+pub use overrides::TerrainMap;
 
 use super::finish::finish;
 use super::hexmap::MAX_FILE_BYTES;
@@ -194,11 +201,12 @@ fn convert(
     file: &str,
     gathered: Result<TiledMap, Fail>,
     source: &str,
+    terrain: &TerrainMap,
 ) -> Result<Loaded, MapFileErrors> {
     let map = gathered.map_err(|f| MapFileErrors::single(f.into_problem(file, source)))?;
     let mut problems = Vec::new();
     let mut origins = Vec::new();
-    let mut draft = build::build(file, &map, &mut problems, &mut origins);
+    let mut draft = build::build(file, &map, terrain, &mut problems, &mut origins);
     let (which, places): (Vec<usize>, Vec<Origin>) = origins.into_iter().unzip();
     for (i, at) in which.into_iter().zip(place(source, &places)) {
         problems[i].at = at;
@@ -217,15 +225,35 @@ fn convert(
 
 /// Parses a `.tmx` map; `resolve` reads external tilesets named by it.
 pub fn parse_tmx(file: &str, bytes: &[u8], resolve: Resolver<'_>) -> Result<Loaded, MapFileErrors> {
+    parse_tmx_with(file, bytes, resolve, &TerrainMap::default())
+}
+
+/// [`parse_tmx`] with the terrain `--terrain` gives to tiles by id or class.
+pub fn parse_tmx_with(
+    file: &str,
+    bytes: &[u8],
+    resolve: Resolver<'_>,
+    terrain: &TerrainMap,
+) -> Result<Loaded, MapFileErrors> {
     let source = text(file, bytes)?;
     let gathered = xml::parse(source)
         .map_err(|(b, m)| Fail::at(b, format!("bad XML: {m}")))
         .and_then(|root| tmx::read_map(&root, &mut |name, gid| external(resolve, name, gid)));
-    convert(file, gathered, source)
+    convert(file, gathered, source, terrain)
 }
 
 /// Parses a `.tmj` (JSON) map; `resolve` reads external tilesets named by it.
 pub fn parse_tmj(file: &str, bytes: &[u8], resolve: Resolver<'_>) -> Result<Loaded, MapFileErrors> {
+    parse_tmj_with(file, bytes, resolve, &TerrainMap::default())
+}
+
+/// [`parse_tmj`] with the terrain `--terrain` gives to tiles by id or class.
+pub fn parse_tmj_with(
+    file: &str,
+    bytes: &[u8],
+    resolve: Resolver<'_>,
+    terrain: &TerrainMap,
+) -> Result<Loaded, MapFileErrors> {
     let source = text(file, bytes)?;
     let gathered = serde_json::from_str::<serde_json::Value>(source)
         .map_err(|e| Fail {
@@ -233,5 +261,5 @@ pub fn parse_tmj(file: &str, bytes: &[u8], resolve: Resolver<'_>) -> Result<Load
             ..Fail::plain(format!("bad JSON: {}", json_message(&e)))
         })
         .and_then(|root| tmj::read_map(&root, &mut |name, gid| external(resolve, name, gid)));
-    convert(file, gathered, source)
+    convert(file, gathered, source, terrain)
 }

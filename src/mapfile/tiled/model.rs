@@ -48,15 +48,148 @@ impl TiledMap {
     }
 }
 
-/// A tileset: first GID and the terrain name of each local tile id that has one.
+/// A tileset: its first GID, what it says of its tiles, and which local ids it holds.
 #[derive(Clone, Debug, Default)]
 pub struct Tileset {
     /// The GID of local tile 0.
     pub first_gid: u32,
     /// A name for messages.
     pub name: String,
-    /// Local id to terrain name (from the `terrain` property, else `class`, else `type`).
-    pub terrain: BTreeMap<u32, String>,
+    /// What the tileset says of each local tile id it describes.
+    pub tiles: BTreeMap<u32, TileInfo>,
+    /// Which local ids it holds.
+    pub holds: Holds,
+}
+
+/// What a tileset says of one of its tiles.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TileInfo {
+    /// Our own `terrain` property: a terrain name.
+    pub terrain: Option<String>,
+    /// Its class (`type` in older files), which may name a terrain.
+    pub class: Option<String>,
+    /// Whether a boolean property map makers use for collision is true ([`SOLID`]).
+    pub solid: bool,
+}
+
+/// The boolean tile properties that make a tile a wall when true (names compared without
+/// case): the conventions of collision in Tiled maps.
+pub const SOLID: [&str; 8] = [
+    "collides",
+    "collide",
+    "collidable",
+    "collision",
+    "solid",
+    "blocked",
+    "wall",
+    "obstacle",
+];
+
+/// Words that make every tile of a tile layer named with one a wall (compared without case,
+/// anywhere in the name: `Walls`, `Collision`, `collision_layer`).
+pub const WALL_LAYERS: [&str; 5] = ["wall", "collision", "collid", "solid", "obstacle"];
+
+/// Whether a tile layer's name says its tiles are walls ([`WALL_LAYERS`]).
+pub fn is_wall_layer(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    WALL_LAYERS.iter().any(|w| name.contains(w))
+}
+
+/// Whether a property named `name` with `value` says a tile collides ([`SOLID`]).
+pub fn says_solid(name: &str, value: &str) -> bool {
+    let value = value.trim();
+    SOLID.iter().any(|s| name.trim().eq_ignore_ascii_case(s))
+        && (value.eq_ignore_ascii_case("true") || value == "1")
+}
+
+/// Which local tile ids a tileset holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Holds {
+    /// Not known (no tile count, no image size): every id is taken as held.
+    #[default]
+    Unknown,
+    /// `0` to one less than the count.
+    Count(u32),
+    /// Exactly the ids it describes (an image collection, each tile its own image).
+    Listed,
+}
+
+/// What a tileset's attributes say of its size, read before its tiles.
+#[derive(Clone, Debug, Default)]
+pub struct Sheet {
+    /// `tilecount`.
+    pub count: Option<i64>,
+    /// `columns`.
+    pub columns: Option<i64>,
+    /// The tileset image's width and height in pixels, when it has one with a size.
+    pub image: Option<(f64, f64)>,
+    /// Tile width and height in pixels.
+    pub tile: (f64, f64),
+    /// `margin` in pixels.
+    pub margin: f64,
+    /// `spacing` in pixels.
+    pub spacing: f64,
+    /// Whether a tile of it has an image of its own.
+    pub tile_images: bool,
+}
+
+impl Holds {
+    /// The ids a tileset holds by its attributes: an image collection (`columns` 0, or tiles
+    /// with their own images) holds the tiles it lists; else `tilecount` says, else the image
+    /// cut into tiles; else nothing is known.
+    pub fn of(sheet: &Sheet) -> Holds {
+        if sheet.columns == Some(0) || sheet.tile_images {
+            return Holds::Listed;
+        }
+        if let Some(n) = sheet.count.and_then(|n| u32::try_from(n).ok()) {
+            return Holds::Count(n);
+        }
+        let per = |size: f64, tile: f64| {
+            let step = tile + sheet.spacing;
+            let n = ((size - 2.0 * sheet.margin + sheet.spacing) / step).floor();
+            (tile > 0.0 && step > 0.0 && n.is_finite() && n >= 0.0).then_some(n)
+        };
+        match sheet.image {
+            Some((w, h)) => match (per(w, sheet.tile.0), per(h, sheet.tile.1)) {
+                (Some(c), Some(r)) if c * r < f64::from(u32::MAX) => Holds::Count((c * r) as u32),
+                _ => Holds::Unknown,
+            },
+            None => Holds::Unknown,
+        }
+    }
+}
+
+impl Tileset {
+    /// Whether local id `id` is a tile of this tileset.
+    pub fn holds(&self, id: u32) -> bool {
+        match self.holds {
+            Holds::Unknown => true,
+            Holds::Count(n) => id < n,
+            Holds::Listed => self.tiles.contains_key(&id),
+        }
+    }
+
+    /// The GIDs it holds, for messages: `1 to 48`, or `1, 3 and 7`.
+    pub fn gid_range(&self) -> String {
+        match self.holds {
+            Holds::Count(0) => "no tile".to_owned(),
+            Holds::Count(n) => format!(
+                "GIDs {} to {}",
+                self.first_gid,
+                u64::from(self.first_gid) + u64::from(n) - 1
+            ),
+            _ => {
+                let gids: Vec<String> = self
+                    .tiles
+                    .keys()
+                    .take(8)
+                    .map(|&id| (u64::from(self.first_gid) + u64::from(id)).to_string())
+                    .collect();
+                let more = if self.tiles.len() > 8 { ", …" } else { "" };
+                format!("GIDs {}{more}", gids.join(", "))
+            }
+        }
+    }
 }
 
 /// Where something was read, for messages.
@@ -74,6 +207,8 @@ pub enum Origin {
 /// A rectangle of GIDs at a tile position (a whole finite layer is one chunk at 0, 0).
 #[derive(Clone, Debug, Default)]
 pub struct Chunk {
+    /// The name of its tile layer.
+    pub layer: String,
     /// Column of the first tile.
     pub x: i64,
     /// Row of the first tile.

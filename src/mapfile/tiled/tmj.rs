@@ -1,6 +1,6 @@
 //! Tiled's JSON formats: `.tmj` maps and `.tsj` tilesets.
 
-use super::model::{Chunk, Object, Origin, TiledMap, Tileset};
+use super::model::{Chunk, Holds, Object, Origin, Sheet, TileInfo, TiledMap, Tileset, says_solid};
 use super::{Fail, data};
 use serde_json::Value;
 
@@ -149,6 +149,7 @@ fn read_chunks(layer: &Value, at: &str, map: &mut TiledMap) -> Result<(), Fail> 
         }
         .map_err(placed)?;
         map.chunks.push(Chunk {
+            layer: text(layer, "name").unwrap_or("").to_owned(),
             x,
             y,
             width: w,
@@ -183,6 +184,21 @@ pub fn read_tileset(ts: &Value, first_gid: u32) -> Tileset {
         name: text(ts, "name").unwrap_or("").to_owned(),
         ..Tileset::default()
     };
+    let whole = |key: &str| ts.get(key).and_then(Value::as_i64);
+    let size = |key: &str| {
+        ts.get(key)
+            .and_then(Value::as_f64)
+            .filter(|f| f.is_finite())
+    };
+    let mut sheet = Sheet {
+        count: whole("tilecount"),
+        columns: whole("columns"),
+        image: text(ts, "image").and_then(|_| Some((size("imagewidth")?, size("imageheight")?))),
+        tile: (num(ts, "tilewidth"), num(ts, "tileheight")),
+        margin: num(ts, "margin"),
+        spacing: num(ts, "spacing"),
+        tile_images: false,
+    };
     for tile in list(ts, "tiles") {
         let Some(id) = tile
             .get("id")
@@ -191,16 +207,31 @@ pub fn read_tileset(ts: &Value, first_gid: u32) -> Tileset {
         else {
             continue;
         };
-        let prop = list(tile, "properties")
-            .iter()
-            .find(|p| text(p, "name") == Some("terrain"))
-            .and_then(|p| text(p, "value"));
-        let class = text(tile, "class")
-            .filter(|t| !t.is_empty())
-            .or(text(tile, "type"));
-        if let Some(t) = prop.or(class).filter(|t| !t.is_empty()) {
-            out.terrain.insert(id, t.to_owned());
+        sheet.tile_images |= tile.get("image").is_some();
+        let mut info = TileInfo {
+            class: text(tile, "class")
+                .filter(|t| !t.is_empty())
+                .or(text(tile, "type"))
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned),
+            ..TileInfo::default()
+        };
+        for p in list(tile, "properties") {
+            let name = text(p, "name").unwrap_or("");
+            let value = match p.get("value") {
+                Some(Value::String(v)) => v.clone(),
+                Some(Value::Bool(b)) => b.to_string(),
+                Some(Value::Number(n)) => n.to_string(),
+                _ => String::new(),
+            };
+            if name == "terrain" && !value.is_empty() {
+                info.terrain = Some(value);
+            } else if says_solid(name, &value) {
+                info.solid = true;
+            }
         }
+        out.tiles.insert(id, info);
     }
+    out.holds = Holds::of(&sheet);
     out
 }

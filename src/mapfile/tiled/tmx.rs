@@ -1,6 +1,6 @@
 //! Tiled's XML formats: `.tmx` maps and `.tsx` tilesets.
 
-use super::model::{Chunk, Object, Origin, TiledMap, Tileset};
+use super::model::{Chunk, Holds, Object, Origin, Sheet, TileInfo, TiledMap, Tileset, says_solid};
 use super::xml::Element;
 use super::{Fail, data};
 
@@ -126,6 +126,7 @@ fn read_layer(layer: &Element, map: &mut TiledMap) -> Result<(), Fail> {
             data::decode(&el.text, enc, comp, count).map_err(|m| Fail::at(el.pos, m))?
         };
         map.chunks.push(Chunk {
+            layer: layer.attr("name").unwrap_or("").to_owned(),
             x,
             y,
             width: w,
@@ -156,19 +157,54 @@ pub fn read_tileset(ts: &Element, first_gid: u32) -> Tileset {
         name: ts.attr("name").unwrap_or("").to_owned(),
         ..Tileset::default()
     };
+    let whole = |key: &str| ts.attr(key).and_then(|v| v.trim().parse::<i64>().ok());
+    let image = ts.child("image");
+    let mut sheet = Sheet {
+        count: whole("tilecount"),
+        columns: whole("columns"),
+        image: image.and_then(|i| Some((num_opt(i, "width")?, num_opt(i, "height")?))),
+        tile: (num(ts, "tilewidth"), num(ts, "tileheight")),
+        margin: num(ts, "margin"),
+        spacing: num(ts, "spacing"),
+        tile_images: false,
+    };
     for tile in ts.children_named("tile") {
         let Some(id) = tile.attr("id").and_then(|v| v.parse::<u32>().ok()) else {
             continue;
         };
-        let prop = tile.child("properties").and_then(|ps| {
-            ps.children_named("property")
-                .find(|p| p.attr("name") == Some("terrain"))
-                .and_then(|p| p.attr("value").map(str::to_owned).or(Some(p.text.clone())))
-        });
-        let class = tile.attr("class").or(tile.attr("type")).map(str::to_owned);
-        if let Some(t) = prop.or(class).filter(|t| !t.is_empty()) {
-            out.terrain.insert(id, t);
+        sheet.tile_images |= tile.child("image").is_some();
+        let mut info = TileInfo {
+            class: tile
+                .attr("class")
+                .or(tile.attr("type"))
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned),
+            ..TileInfo::default()
+        };
+        for p in tile
+            .child("properties")
+            .into_iter()
+            .flat_map(|ps| ps.children_named("property"))
+        {
+            let name = p.attr("name").unwrap_or("");
+            let value = p
+                .attr("value")
+                .map_or_else(|| p.text.clone(), str::to_owned);
+            if name == "terrain" && !value.is_empty() {
+                info.terrain = Some(value);
+            } else if says_solid(name, &value) {
+                info.solid = true;
+            }
         }
+        out.tiles.insert(id, info);
     }
+    out.holds = Holds::of(&sheet);
     out
+}
+
+/// A finite number attribute, if present.
+fn num_opt(el: &Element, key: &str) -> Option<f64> {
+    el.attr(key)
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|v| v.is_finite())
 }

@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::geom::{Cell, Hex, StepKind};
-use crate::map::{Level, Terrain};
-use crate::path::{dijkstra_map, movement_range, terrain_cost, terrain_pinch};
+use crate::map::{CornerFeature, Level, SideFeature, Terrain};
+use crate::path::{dijkstra_map_in, movement_range_level, terrain_cost};
 use crate::rng::{Stream, below, stream};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -30,13 +30,45 @@ fn level(tiling: Tiling, w: i32, h: i32, percent: usize, seed: u64) -> Level {
     Level::new("t", 1, grid)
 }
 
-/// The cheapest cost from `from` to every tile, by cells and the tiling's own moves: what
-/// ARCHITECTURE.md says, written plainly.
+/// `level` with a random feature on about `percent` of its sides (thin walls, closed and
+/// open doors) and a pillar on some corners, on tilings with sides.
+fn with_sides(mut level: Level, percent: usize, seed: u64) -> Level {
+    let tiling = level.terrain.tiling();
+    let mut rng = stream(seed, Stream::Generation, 99);
+    let cells: Vec<Cell> = level
+        .terrain
+        .indices()
+        .map(|i| level.terrain.cell(i))
+        .collect();
+    let kinds = [
+        SideFeature::Wall,
+        SideFeature::DoorClosed,
+        SideFeature::DoorOpen,
+    ];
+    let mut features = Vec::new();
+    for &c in &cells {
+        for side in tiling.tile_sides(c) {
+            if below(&mut rng, 100) < percent {
+                features.push((side, kinds[below(&mut rng, kinds.len())]));
+            }
+        }
+        for corner in tiling.tile_corners(c) {
+            if below(&mut rng, 100) < percent / 4 {
+                level.set_corner(corner, CornerFeature::Pillar);
+            }
+        }
+    }
+    level.set_sides(features);
+    level
+}
+
+/// The cheapest cost from `from` to every tile, by cells and the tiling's own moves, asking
+/// the level's own rules ([`Level::move_allowed`], [`Level::door_between`]) of every step:
+/// what ARCHITECTURE.md says, written plainly.
 fn reference(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
     let grid = &level.terrain;
     let t = grid.tiling();
     let terrain = |c: Cell| grid.cell_index(c).map(|i| grid[i]);
-    let pinches = |c: Cell| matches!(terrain(c), None | Some(Terrain::Wall | Terrain::DoorClosed));
     let mut best = BTreeMap::from([(from, 0u32)]);
     let mut frontier = BTreeSet::from([(0u32, from)]);
     while let Some((d, at)) = frontier.pop_first() {
@@ -48,13 +80,12 @@ fn reference(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
             let Some(c) = terrain(to).and_then(Terrain::move_cost) else {
                 continue;
             };
-            if m.squeezes()
-                .iter()
-                .any(|&(dx, dy)| pinches(at.offset(dx, dy)))
-            {
+            let (a, b) = (Hex::from(at), Hex::from(to));
+            if !level.move_allowed(a, b) {
                 continue;
             }
-            let nd = d + c + m.extra_cost;
+            let door = u32::from(level.door_between(a, b).is_some());
+            let nd = d + c + m.extra_cost + door;
             if best.get(&to).is_none_or(|&old| nd < old) {
                 best.insert(to, nd);
                 frontier.insert((nd, to));
@@ -68,14 +99,9 @@ fn reference(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
 fn by_lattice(level: &Level, from: usize) -> BTreeMap<Cell, u32> {
     let grid = &level.terrain;
     let mut scratch = PathScratch::new();
-    scratch.dijkstra_lattice(
-        grid,
-        terrain_cost(level),
-        terrain_pinch(level),
-        &[from],
-        UNREACHED,
-        |_, _| Flow::Continue,
-    );
+    scratch.dijkstra_level(level, terrain_cost(level), &[from], UNREACHED, |_, _| {
+        Flow::Continue
+    });
     grid.indices()
         .filter_map(|i| scratch.distance(i).map(|d| (grid.cell(i), d)))
         .collect()
@@ -86,9 +112,7 @@ fn a_diagonal_does_not_squeeze_between_walls_or_past_a_closed_door() {
     let mut level = level(Tiling::Square, 3, 3, 0, 1);
     let at = |l: &Level, x, y| l.terrain.cell_index(Cell::new(x, y)).unwrap();
     let (a, b) = (at(&level, 0, 0), at(&level, 1, 1));
-    let cheapest = |l: &Level| {
-        PathScratch::new().astar_lattice(&l.terrain, terrain_cost(l), terrain_pinch(l), a, b)
-    };
+    let cheapest = |l: &Level| PathScratch::new().astar_level(l, terrain_cost(l), a, b);
     assert_eq!(cheapest(&level), Some(1));
     let door = at(&level, 1, 0);
     level.terrain.set_index(door, Terrain::DoorClosed);
@@ -118,7 +142,10 @@ fn a_move_through_a_triangle_corner_costs_one_more() {
             grid.cell_index(from.offset(m.dx, m.dy)).unwrap(),
         );
         let want = if m.kind == StepKind::Corner { 2 } else { 1 };
-        assert_eq!(s.astar_with(grid, terrain_cost(&level), a, b), Some(want));
+        assert_eq!(
+            s.astar_level(&level, terrain_cost(&level), a, b),
+            Some(want)
+        );
         assert_eq!(s.index_path(b).len(), 2);
     }
 }
@@ -131,16 +158,14 @@ fn on_hexes_it_finds_the_hex_searches_costs() {
         let cost = terrain_cost(&level);
         let tiles: Vec<usize> = grid.indices().collect();
         let from = tiles[tiles.len() / 3];
-        let fast = dijkstra_map(grid, &cost, &[from], UNREACHED);
+        let fast = dijkstra_map_in(&level, &cost, &[from], UNREACHED);
         let mut s = PathScratch::new();
-        s.dijkstra_lattice(
-            grid,
-            &cost,
-            |_| false,
-            &[from],
-            UNREACHED,
-            |_, _| Flow::Continue,
-        );
+        let reach = Reach {
+            sources: &[from],
+            goal: None,
+            limit: UNREACHED,
+        };
+        s.search_lattice(&Passage::of(&level), &cost, reach, |_, _| Flow::Continue);
         for &i in &tiles {
             let want = (fast[i] != UNREACHED).then_some(fast[i]);
             assert_eq!(s.distance(i), want, "seed {seed} to {}", grid.hex(i));
@@ -153,9 +178,23 @@ fn a_range_on_open_triangles_counts_moves_by_their_cost() {
     let level = level(Tiling::Triangle, 20, 12, 0, 1);
     let grid = &level.terrain;
     let from = Hex::new(9, 5);
+    let range = |points| {
+        let mut out = Vec::new();
+        let start = grid.index(from).unwrap();
+        let cost = terrain_cost(&level);
+        movement_range_level(
+            &mut PathScratch::new(),
+            &level,
+            cost,
+            start,
+            points,
+            &mut out,
+        );
+        out
+    };
     // One point: the three tiles across sides; two more: through corners and beyond sides.
-    assert_eq!(movement_range(grid, terrain_cost(&level), from, 1).len(), 4);
-    let two = movement_range(grid, terrain_cost(&level), from, 2);
+    assert_eq!(range(1).len(), 4);
+    let two = range(2);
     let want = reference(&level, Cell::from(from))
         .values()
         .filter(|&&d| d <= 2)
@@ -178,8 +217,10 @@ proptest! {
         seed in 0u64..500,
         x in 0i32..16,
         y in 0i32..10,
+        sides in prop::sample::select(vec![0usize, 10, 30]),
     ) {
         let level = level(Tiling::ALL[t], 16, 10, percent, seed);
+        let level = if sides > 0 { with_sides(level, sides, seed) } else { level };
         let grid = &level.terrain;
         let from = grid.cell_index(Cell::new(x, y)).unwrap();
         let want = reference(&level, grid.cell(from));
@@ -193,8 +234,10 @@ proptest! {
         seed in 0u64..500,
         a in (0i32..16, 0i32..10),
         b in (0i32..16, 0i32..10),
+        sides in prop::sample::select(vec![0usize, 10, 30]),
     ) {
         let level = level(Tiling::ALL[t], 16, 10, percent, seed);
+        let level = if sides > 0 { with_sides(level, sides, seed) } else { level };
         let grid = &level.terrain;
         let tiling = grid.tiling();
         let (s, g) = (
@@ -204,7 +247,7 @@ proptest! {
         let want = reference(&level, grid.cell(s)).get(&grid.cell(g)).copied();
         let goal_enterable = terrain_cost(&level)(g).is_some();
         let mut scratch = PathScratch::new();
-        let got = scratch.astar_lattice(grid, terrain_cost(&level), terrain_pinch(&level), s, g);
+        let got = scratch.astar_level(&level, terrain_cost(&level), s, g);
         prop_assert_eq!(got, if goal_enterable { want } else { None });
         if let Some(total) = got {
             let path = scratch.index_path(g);
@@ -220,7 +263,10 @@ proptest! {
                     .copied()
                     .find(|m| from.offset(m.dx, m.dy) == to);
                 prop_assert!(m.is_some(), "{:?} to {:?} is no move", from, to);
-                sum += terrain_cost(&level)(pair[1]).unwrap() + m.unwrap().extra_cost;
+                let (a, b) = (Hex::from(from), Hex::from(to));
+                prop_assert!(level.move_allowed(a, b), "{:?} to {:?} is not allowed", from, to);
+                let door = u32::from(level.door_between(a, b).is_some());
+                sum += terrain_cost(&level)(pair[1]).unwrap() + m.unwrap().extra_cost + door;
             }
             prop_assert_eq!(sum, total);
         }

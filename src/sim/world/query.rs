@@ -224,7 +224,7 @@ impl World {
 
     /// The known tiles the player arrives on within `actions` actions through known tiles,
     /// with the action of arrival (the player's own tile, at 0, included): the rules' cost of
-    /// terrain, as [`path::arrivals`] computes it.
+    /// terrain, as [`path::arrivals_in`] computes it.
     pub fn known_reach(&self, actions: u32) -> Vec<(Hex, u32)> {
         let level = self.level();
         let grid = &level.terrain;
