@@ -145,7 +145,7 @@ fn every_bundled_maps_fov_overlay_is_the_two_line_definition() {
         with_sides |= level.has_sides();
         let open: Vec<usize> = grid
             .indices()
-            .filter(|&i| !grid[i].blocks_sight())
+            .filter(|&i| !grid[i].blocks_sight() && grid[i].move_cost().is_some())
             .collect();
         for &from in open.iter().step_by(open.len() / 6 + 1) {
             let cell = grid.cell(from);
