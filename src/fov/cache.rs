@@ -5,9 +5,7 @@
 //! [`TopologyCache`](crate::map::TopologyCache), so clones of a level share it and two games
 //! never do.
 
-use super::MAX_TREE_RADIUS;
-use super::lattice::LatticeTree;
-use super::tree::FovTree;
+use super::{FovTree, LatticeTree, MAX_TREE_RADIUS};
 use crate::geom::Tiling;
 use crate::map::{Grid, Level};
 use std::fmt;

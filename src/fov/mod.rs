@@ -1,42 +1,17 @@
-//! Field of view by line drawing, as ARCHITECTURE.md defines it: two rules.
-//!
-//! 1. A tile `T` within the sight radius is visible from `P` when no tile strictly between
-//!    them on `P.line_to(T)` blocks sight; the blocking tile at the end of a line is itself
-//!    visible.
-//! 2. A tile within the radius that blocks sight (wall, closed door, brush) is visible when one
-//!    of its neighbours is visible by rule 1, does not block sight, and is no farther from `P`
-//!    than it is. So the walls around what you see show, all along a corridor and all around a
-//!    room, and nothing behind them does.
-//!
-//! Positions outside the map block sight and are never visible. Between tiles that do not
-//! block sight, sight is symmetric.
-//!
-//! [`FovTree`] is the fast form on hexes: the lines from the origin to every offset within a
-//! radius, precomputed once as a shared-prefix tree and walked with pruning at the first
-//! blocker over the level's sight bits ([`crate::map::SightBits`]), the second rule a pass of
-//! shifted rows. [`LatticeTree`] is the same idea on every tiling, for levels with sides
-//! between tiles and radii beyond [`FovTree::MAX_RADIUS`]. [`visible_tiles`] uses the trees
-//! kept with the level ([`FovCache`]): no lock and no process-wide state.
-//! [`visible_by_lines`] is the plain definition, for radii beyond [`MAX_TREE_RADIUS`] and as
-//! the oracle of the tests.
+//! Field of view in the game: the two rules of ARCHITECTURE.md ("Field of view"), computed by
+//! the tiling crate's line trees ([`hexdeep_tiling::fov`], re-exported here) over a level's
+//! sight bits and the features on its sides. [`visible_tiles`] uses the trees kept with the
+//! level ([`FovCache`]): no lock and no process-wide state.
 
 mod cache;
-mod lattice;
-mod lines;
-mod rim;
-mod tree;
 
 pub use cache::FovCache;
-pub use lattice::LatticeTree;
-pub use lines::{visible_by_lines, visible_by_lines_across};
-pub use tree::FovTree;
+pub use hexdeep_tiling::fov::{
+    FovTree, LatticeTree, MAX_TREE_RADIUS, visible_by_lines, visible_by_lines_across,
+};
 
 use crate::geom::Hex;
 use crate::map::Level;
-
-/// The largest radius a tree of lines is built for (on hexes a [`LatticeTree`] beyond
-/// [`FovTree::MAX_RADIUS`]); beyond it the lines are drawn one by one.
-pub const MAX_TREE_RADIUS: u32 = 64;
 
 /// The tile indices visible from `origin` within `radius` by both rules of the module docs, in
 /// ascending order, on the level's tiling (`origin` is the viewer's cell written as a hex).
@@ -83,7 +58,8 @@ fn visible_across_sides(level: &Level, start: usize, radius: u32) -> Vec<usize> 
         return visible_by_lines_across(grid, blocks, crosses, grid.hex(start), radius);
     };
     let mut out = Vec::with_capacity(256);
-    tree.compute_across(grid, blocks, level.sides(), start, &mut out);
+    let sides = level.sides();
+    tree.compute_across(grid, blocks, |i, k| sides.sees(i, k), start, &mut out);
     out
 }
 

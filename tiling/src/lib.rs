@@ -22,5 +22,6 @@
 //! The crate knows nothing of monsters, items, terminals or files. hexdeep, a terminal
 //! roguelike, is its first user.
 
+pub mod fov;
 pub mod geom;
 pub mod grid;

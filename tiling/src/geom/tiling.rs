@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// One of the three tilings the game runs on (ARCHITECTURE.md, "Tilings").
+/// One of the three tilings (ARCHITECTURE.md, "Tilings").
 #[derive(
     Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
 )]

@@ -14,7 +14,7 @@
 
 use super::MAX_TREE_RADIUS;
 use crate::geom::{Cell, Tiling};
-use crate::map::{Grid, Sides};
+use crate::grid::Grid;
 use std::collections::BTreeMap;
 
 /// One node, in depth-first order.
@@ -31,7 +31,7 @@ struct Node {
     /// The offset of the node's parent (the viewer's for the first step of a line).
     parent: (i16, i16),
     /// The index of the move from the parent's tile to this one ([`Tiling::moves`]), for
-    /// levels with sides.
+    /// maps with sides.
     step: u8,
 }
 
@@ -55,12 +55,6 @@ fn step_index(tiling: Tiling, from: Cell, dx: i32, dy: i32) -> u8 {
         .iter()
         .position(|m| (m.dx, m.dy) == (dx, dy))
         .map_or(NO_MOVE, |k| k as u8)
-}
-
-/// Whether sight crosses move `step` from storage index `from` ([`Sides::sees`]); a tile
-/// reached by no move is never behind a side.
-fn crosses(sides: &Sides, from: usize, step: u8) -> bool {
-    step == NO_MOVE || sides.sees(from, usize::from(step))
 }
 
 /// The line tree of one tiling, radius and viewer class.
@@ -206,29 +200,26 @@ impl LatticeTree {
         self.walk(grid, blocks, |_, _| true, origin, out);
     }
 
-    /// [`LatticeTree::compute`] on a level with sides between tiles (`sides`, the level's
-    /// [`Sides`]). A line stops at a
-    /// side sight cannot cross, and a blocking tile is revealed only across a side sight
-    /// crosses (ARCHITECTURE.md, "Tile sides and corners").
+    /// [`LatticeTree::compute`] on a map with features on the sides between tiles:
+    /// `sees(i, k)` says whether sight crosses move `k` ([`crate::geom::Tiling::moves`]) from
+    /// the tile at storage index `i`. A line stops at a side sight cannot cross, and a
+    /// blocking tile is revealed only across a side sight crosses (ARCHITECTURE.md, "Tile
+    /// sides and corners").
     pub fn compute_across<T>(
         &self,
         grid: &Grid<T>,
         blocks: impl Fn(usize) -> bool,
-        sides: &Sides,
+        sees: impl Fn(usize, usize) -> bool,
         origin: usize,
         out: &mut Vec<usize>,
     ) {
-        self.walk(
-            grid,
-            blocks,
-            |from, step| crosses(sides, from, step),
-            origin,
-            out,
-        );
+        // A tile reached by no move (a triangle's corner neighbour) is never behind a side.
+        let crosses = |from: usize, step: u8| step == NO_MOVE || sees(from, usize::from(step));
+        self.walk(grid, blocks, crosses, origin, out);
     }
 
     /// The walk of both forms: `crosses(i, k)` says whether sight crosses move `k` from
-    /// storage index `i` (always, on a level without sides: the test then compiles away).
+    /// storage index `i` (always, on a map without sides: the test then compiles away).
     fn walk<T>(
         &self,
         grid: &Grid<T>,

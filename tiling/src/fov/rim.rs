@@ -6,11 +6,11 @@
 //! neighbour `N`: it reveals `N + d` for each direction `d` in which that tile is within the
 //! radius and no nearer to the viewer than `N`. [`Rim`] keeps, for each row of offsets and
 //! direction, the offsets that may reveal that way; the rule is then six masked shifts of the
-//! open rows, and the walls among the candidates are read from the level's sight bits sixty-four
+//! open rows, and the walls among the candidates are read from the map's sight bits sixty-four
 //! cells at a time.
 
 use crate::geom::{Direction, Hex};
-use crate::map::SightBits;
+use crate::grid::SightBits;
 
 /// For each row of offsets and each direction, the offsets that may reveal their neighbour
 /// that way (bit `dx + R` of row `dy + R`).

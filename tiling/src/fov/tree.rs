@@ -11,7 +11,7 @@
 //! out one row of offsets to a word; the second rule and the read-out in storage order are
 //! then a pass over those rows ([`Rim`]).
 //!
-//! The walk reads the level's [`SightBits`] (one bit a cell, kept in step with the terrain):
+//! The walk reads a map's [`SightBits`] (one bit a cell, kept in step with the map):
 //! a node costs one bit test and one marking write, whatever the terrain. Each node stores its
 //! offset from the viewer, so the walk needs no stack: the tile of a node is the viewer's
 //! storage index plus `dy · stride + dx`. That is the tile the line really reaches, because
@@ -21,7 +21,7 @@
 
 use super::rim::Rim;
 use crate::geom::{Cell, Hex, Tiling};
-use crate::map::{Grid, SightBits};
+use crate::grid::{Grid, SightBits};
 use std::collections::BTreeMap;
 
 /// Words the walk marks beyond the rows of offsets: a node that does not end its line marks
@@ -136,7 +136,7 @@ impl FovTree {
 
     /// This tree, made faster for grids whose storage index offset of one row down is
     /// `stride` ([`FovTree::for_grid`]).
-    pub(super) fn for_stride(&self, stride: isize) -> FovTree {
+    pub fn for_stride(&self, stride: isize) -> FovTree {
         let flat = self
             .nodes
             .iter()
@@ -167,9 +167,9 @@ impl FovTree {
     /// Calls `visit` with the storage index of every tile visible from the tile at storage
     /// index `origin`, each once, in ascending order: the tiles seen along clear lines, and the
     /// sight-blocking tiles next to one of those that does not block and is no farther.
-    /// `sight` says which cells are tiles and which of them block sight (a level keeps its
-    /// own: [`crate::map::TerrainGrid::sight`]); cells that are no tiles always block and are
-    /// never visited. Nothing is visited when `origin` is no tile.
+    /// `sight` says which cells are tiles and which of them block sight (a game may keep its
+    /// own in step with its map, as hexdeep's levels do); cells that are no tiles always block
+    /// and are never visited. Nothing is visited when `origin` is no tile.
     pub fn visit(&self, sight: &SightBits, origin: usize, mut visit: impl FnMut(usize)) {
         self.rows(sight, origin, |base, mut bits| {
             while bits != 0 {

@@ -1,7 +1,7 @@
 use super::*;
+use crate::fov::test_maps::{Stream, Terrain, below, stream};
 use crate::fov::visible_by_lines;
-use crate::map::{Grid, Shape, Terrain};
-use crate::rng::{Stream, below, stream};
+use crate::grid::{Grid, Shape};
 
 /// A parallelogram of `width` by `height` with `percent` of its tiles walls (brush every
 /// fifth of them), from a seeded stream.

@@ -1,10 +1,10 @@
 //! The tree on every tiling against the line-by-line definition.
 
 use super::*;
+use crate::fov::test_maps::{Stream, Terrain, below, stream};
 use crate::fov::{FovTree, visible_by_lines};
 use crate::geom::Hex;
-use crate::map::{SightBits, Terrain};
-use crate::rng::{Stream, below, stream};
+use crate::grid::SightBits;
 use proptest::prelude::*;
 
 /// A `w` by `h` box of cells of `tiling`, `percent`% of them walls (and one in 10 of the rest

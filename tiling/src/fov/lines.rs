@@ -2,7 +2,7 @@
 //! too large for a tree and as the oracle the trees are tested against.
 
 use crate::geom::{Cell, Hex};
-use crate::map::Grid;
+use crate::grid::Grid;
 
 /// The tile indices visible from `origin` within `radius`, in ascending order, by the two
 /// rules of ARCHITECTURE.md taken literally on the grid's tiling: a tile is visible when no tile
@@ -20,7 +20,7 @@ pub fn visible_by_lines<T>(
     visible_by_lines_across(grid, blocks, |_, _| true, origin, radius)
 }
 
-/// [`visible_by_lines`] on a level with sides between tiles (ARCHITECTURE.md, "Tile sides and
+/// [`visible_by_lines`] on a map with sides between tiles (ARCHITECTURE.md, "Tile sides and
 /// corners"): `crosses(i, j)` says whether sight passes from tile `i` to the tile `j` one
 /// move away. A line is blocked at a side it cannot cross (between two consecutive tiles of
 /// the line, the last step included), sight passes when either line is clear, and in the second rule a blocking tile is seen from a
