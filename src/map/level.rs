@@ -1,6 +1,6 @@
 //! A level: terrain plus where the player starts and what stands on it.
 
-use super::sides::{CornerFeature, SideFeature, Sides};
+use super::{CornerFeature, SideFeature, Sides};
 use super::{Terrain, TerrainGrid};
 use crate::geom::{Corner, Hex, Side};
 use serde::{Deserialize, Serialize};

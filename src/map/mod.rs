@@ -4,12 +4,14 @@
 //! adding fixed index offsets; algorithms work on these flat indices.
 
 mod level;
-mod sides;
+#[cfg(test)]
+mod sides_tests;
 mod terrain;
 mod terrain_grid;
 
-pub use hexdeep_tiling::grid::{Grid, GridError, MAX_STORAGE, Shape, SightBits};
+pub use hexdeep_tiling::grid::{
+    CornerFeature, Grid, GridError, MAX_STORAGE, Shape, SideFeature, Sides, SightBits,
+};
 pub use level::{Level, Placement, PlacementKind, TopologyCache};
-pub use sides::{CornerFeature, SideFeature, Sides};
 pub use terrain::Terrain;
 pub use terrain_grid::TerrainGrid;

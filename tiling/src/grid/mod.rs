@@ -9,9 +9,11 @@
 #[allow(clippy::module_inception)]
 mod grid;
 mod shape;
+mod sides;
 mod sight;
 mod space;
 
 pub use grid::{Grid, GridError, MAX_STORAGE};
 pub use shape::Shape;
+pub use sides::{CornerFeature, SideFeature, Sides};
 pub use sight::SightBits;

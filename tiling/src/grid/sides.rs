@@ -5,7 +5,7 @@
 //! east, south-west and south-east on hexes; east and south on squares) and two corners on
 //! hexes (its bottom and lower-right ones) or one on squares (lower right). Every side and
 //! corner of a tile has one owner inside storage, because the grid's border surrounds the
-//! tiles. A level without any feature keeps no storage at all.
+//! tiles. A map without any feature keeps no storage at all.
 //!
 //! The masks hold, per storage index, one bit per move of the tile (in the order of
 //! [`Tiling::moves`]): whether the move may cross ([`Sides::pass_mask`]: no thin wall in the
@@ -415,5 +415,43 @@ impl PartialEq for Sides {
 impl Eq for Sides {}
 
 #[cfg(test)]
-#[path = "sides_tests.rs"]
-mod tests;
+mod tests {
+    use super::*;
+    use crate::geom::LargeCell;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn masks_kept_up_to_date_equal_masks_made_afresh(
+            t in 0usize..2,
+            picks in proptest::collection::vec((0i32..40, 0i32..20, 0usize..4), 1..60),
+        ) {
+            let tiling = [Tiling::Hex, Tiling::Square][t];
+            let cells: Vec<Cell> = (0..8).flat_map(|y| (0..8).map(move |x| Cell::new(x, y))).collect();
+            let grid = Grid::from_cells(tiling, &cells, ()).unwrap();
+            let mut sides = Sides::default();
+            for (c, r, f) in picks {
+                let c = c - 14;
+                match tiling.large_cell_at(c, r) {
+                    LargeCell::Side(s) => {
+                        sides.set_side(&grid, s, SideFeature::ALL[f]);
+                    }
+                    LargeCell::Corner(k) => {
+                        let pillar = if f == 0 { CornerFeature::Pillar } else { CornerFeature::Open };
+                        sides.set_corner(&grid, k, pillar);
+                    }
+                    _ => {}
+                }
+            }
+            let kept = sides.clone();
+            let mut fresh = kept.clone();
+            for i in 0..grid.storage_len() {
+                if fresh.any() {
+                    fresh.refresh(&grid, i);
+                }
+            }
+            prop_assert_eq!(kept.pass, fresh.pass);
+            prop_assert_eq!(kept.see, fresh.see);
+        }
+    }
+}
