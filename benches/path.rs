@@ -7,7 +7,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::geom::Hex;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
-use hexdeep::path::{PathScratch, movement_range_level, terrain_cost};
+use hexdeep::path::{PathScratch, movement_range_level, passage, terrain_cost};
 use hexdeep::rng::{Stream, stream};
 use pathfinding::prelude::{astar, dijkstra_reach};
 use rand::RngExt;
@@ -181,7 +181,7 @@ fn bench_astar(c: &mut Criterion, level: &Level, s: usize, g: usize) {
     let (a, b) = (grid.hex(s), grid.hex(g));
     let cost = terrain_cost(level);
     let mut scratch = PathScratch::new();
-    let ours = scratch.astar_level(level, &cost, s, g).unwrap();
+    let ours = scratch.astar_on(&passage(level), &cost, s, g).unwrap();
     let steps = scratch.index_path(g).len() - 1;
     let hexx_cost = path_cost(level, &hexx_astar(level, a, b).unwrap());
     let expanded = Cell::new(0);
@@ -198,7 +198,7 @@ fn bench_astar(c: &mut Criterion, level: &Level, s: usize, g: usize) {
     assert_eq!(ours, pf_cost);
     let mut group = c.benchmark_group("astar_cave256");
     group.bench_function("hexdeep", |bn| {
-        bn.iter(|| scratch.astar_level(level, &cost, black_box(s), g));
+        bn.iter(|| scratch.astar_on(&passage(level), &cost, black_box(s), g));
     });
     group.bench_function("pathfinding_astar", |bn| {
         bn.iter(|| pf_astar(level, black_box(s), g).map(|p| p.1));

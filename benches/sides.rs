@@ -13,7 +13,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::fov::{visible_by_lines_across, visible_tiles};
 use hexdeep::geom::{Hex, LargeCell, Tiling};
 use hexdeep::map::{Grid, Level, Shape, SideFeature, Terrain};
-use hexdeep::path::{PathScratch, terrain_cost};
+use hexdeep::path::{PathScratch, passage, terrain_cost};
 use hexdeep::rng::{Stream, stream};
 use pathfinding::prelude::{astar, dijkstra_reach};
 use rand::RngExt;
@@ -153,12 +153,12 @@ fn bench_astar(c: &mut Criterion) {
     let g = reached_near(&level, mid, Hex::new(248, 248));
     let cost = terrain_cost(&level);
     let mut scratch = PathScratch::new();
-    let ours = scratch.astar_level(&level, &cost, s, g).unwrap();
+    let ours = scratch.astar_on(&passage(&level), &cost, s, g).unwrap();
     assert_eq!(Some(ours), pf_astar(&level, s, g));
     eprintln!("astar with thin walls: cost {ours}");
     let mut group = c.benchmark_group("astar_hex256_thin_walls");
     group.bench_function("hexdeep", |b| {
-        b.iter(|| scratch.astar_level(&level, &cost, black_box(s), g));
+        b.iter(|| scratch.astar_on(&passage(&level), &cost, black_box(s), g));
     });
     group.bench_function("pathfinding_astar", |b| {
         b.iter(|| pf_astar(&level, black_box(s), g));

@@ -15,7 +15,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::fov::{visible_by_lines, visible_tiles};
 use hexdeep::geom::{Cell, Hex, Tiling};
 use hexdeep::map::{Grid, Level, Terrain};
-use hexdeep::path::{PathScratch, movement_range_level, terrain_cost};
+use hexdeep::path::{PathScratch, movement_range_level, passage, terrain_cost};
 use hexdeep::rng::{Stream, stream};
 use pathfinding::prelude::{astar, dijkstra_reach};
 use rand::RngExt;
@@ -174,7 +174,7 @@ fn bench_paths(c: &mut Criterion) {
         let g = reached_near(&level, &table, mid, Cell::new(SIDE - 8, SIDE - 8));
         let cost = terrain_cost(&level);
         let mut scratch = PathScratch::new();
-        let ours = scratch.astar_level(&level, &cost, s, g).unwrap();
+        let ours = scratch.astar_on(&passage(&level), &cost, s, g).unwrap();
         assert_eq!(Some(ours), pf_astar(&level, &table, s, g), "{tiling}");
         eprintln!(
             "astar {tiling}: cost {ours}, {} steps",
@@ -182,7 +182,7 @@ fn bench_paths(c: &mut Criterion) {
         );
         let mut group = c.benchmark_group(format!("astar_{tiling}256"));
         group.bench_function("hexdeep", |b| {
-            b.iter(|| scratch.astar_level(&level, &cost, black_box(s), g));
+            b.iter(|| scratch.astar_on(&passage(&level), &cost, black_box(s), g));
         });
         group.bench_function("pathfinding_astar", |b| {
             b.iter(|| pf_astar(&level, &table, black_box(s), g));

@@ -11,7 +11,7 @@ use hexdeep::mapgen::{
     DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, MAX_WIDTH, MAZE_DEPTH, SAFE_RADIUS, Style,
     level_name_on, style, style_on,
 };
-use hexdeep::path::{Flow, PathScratch, terrain_cost};
+use hexdeep::path::{Flow, PathScratch, passage, terrain_cost};
 use hexdeep::sim::{Behaviour, ItemUse};
 use std::sync::OnceLock;
 
@@ -164,10 +164,16 @@ fn check_laws(level: &Level) -> Result<(), String> {
     let grid = &level.terrain;
     let mut lattice = BTreeSet::new();
     let from = grid.index(start).ok_or("start off the map")?;
-    PathScratch::new().dijkstra_level(level, terrain_cost(level), &[from], u32::MAX - 1, |i, _| {
-        lattice.insert(grid.hex(i));
-        Flow::Continue
-    });
+    PathScratch::new().dijkstra_on(
+        &passage(level),
+        terrain_cost(level),
+        &[from],
+        u32::MAX - 1,
+        |i, _| {
+            lattice.insert(grid.hex(i));
+            Flow::Continue
+        },
+    );
     if let Some(lost) = passable.iter().find(|h| !lattice.contains(h)) {
         return Err(format!("{lost} has no path from {start}"));
     }

@@ -13,7 +13,7 @@
 use super::around::Around;
 use crate::geom::Tiling;
 use crate::map::{Grid, SideFeature, Sides, Terrain};
-use crate::path::{Passage, PathScratch};
+use crate::path::{PathScratch, passage_over};
 
 /// Steps value meaning "not reached".
 pub(super) const FAR: u32 = u32::MAX;
@@ -76,7 +76,7 @@ fn lattice_steps(grid: &Grid<Terrain>, sides: &Sides, sources: &[usize]) -> Vec<
         crate::path::Flow::Continue
     };
     // The rules' moves, each a step: a door on a side counts as the one step through it.
-    let way = Passage::new(grid, sides).doors_as_steps();
+    let way = passage_over(grid, sides).doors_as_steps();
     PathScratch::new().dijkstra_on(&way, cost, sources, u32::MAX - 1, visit);
     dist
 }

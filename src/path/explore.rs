@@ -3,8 +3,7 @@
 //! Both plan only through tiles the player knows and can enter, with the terrain's costs;
 //! unknown tiles are never planned through.
 
-use super::PathScratch;
-use super::dijkstra::Flow;
+use super::{Flow, PathScratch, passage};
 use crate::geom::Hex;
 use crate::map::Level;
 
@@ -42,7 +41,7 @@ pub fn travel_path_with(
 ) -> Option<Vec<Hex>> {
     let grid = &level.terrain;
     let (s, g) = (grid.index(from)?, grid.index(to)?);
-    scratch.astar_level(level, known_cost(level, known), s, g)?;
+    scratch.astar_on(&passage(level), known_cost(level, known), s, g)?;
     Some(scratch.hex_path(grid, g))
 }
 
@@ -97,7 +96,8 @@ pub fn explore_step_with(
         behind_door.map(Some)
     };
     let mut best: Option<(usize, u32, Option<usize>)> = None;
-    scratch.dijkstra_level(level, known_cost(level, &known), &[s], u32::MAX, |i, d| {
+    let way = passage(level);
+    scratch.dijkstra_on(&way, known_cost(level, &known), &[s], u32::MAX, |i, d| {
         match best {
             Some((_, bd, _)) if d > bd => return Flow::Stop,
             Some((bi, _, _)) if bi < i => return Flow::Continue,

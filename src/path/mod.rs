@@ -10,32 +10,74 @@
 //! Searches use a bucket queue and generation-stamped buffers ([`PathScratch`]); the
 //! `*_with` forms reuse one across calls.
 
-mod astar;
-mod bucket;
-mod dijkstra;
 mod explore;
-mod lattice;
-mod passage;
-mod range;
-mod reach;
-mod scratch;
 
 #[cfg(test)]
-mod reference;
+mod rules_tests;
 
-pub use bucket::BucketQueue;
-pub use dijkstra::Flow;
 pub use explore::{explore_step, explore_step_with, travel_path, travel_path_with};
-pub use passage::Passage;
-pub use range::movement_range_level;
-pub use reach::{arrivals_in, turn_of_action};
-pub use scratch::PathScratch;
+pub use hexdeep_tiling::path::{
+    BucketQueue, Flow, Passage, PathScratch, UNREACHED, arrivals, movement_range, turn_of_action,
+};
 
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Terrain};
 
-/// The cost meaning "not reached".
-pub const UNREACHED: u32 = u32::MAX;
+/// The one description of how a walker crosses a level that every search reads
+/// ([`Passage`]): the rules of [`Level::move_allowed`] (no squeezing past a wall or a closed
+/// door at a corner, no crossing a thin wall) and of stepping into a closed door on a side
+/// (an action to open it).
+pub fn passage(level: &Level) -> Passage<'_, Terrain> {
+    passage_over(&level.terrain, level.sides())
+}
+
+/// [`passage`] over terrain and sides not yet made into a level (a level being generated).
+pub fn passage_over<'a>(
+    grid: &'a Grid<Terrain>,
+    sides: &'a crate::map::Sides,
+) -> Passage<'a, Terrain> {
+    Passage::new(grid, sides, |t| t.pinches())
+}
+
+/// Every tile reachable on a level by the rules ([`passage`]) from storage index `start`
+/// spending at most `points` ([`movement_range`]).
+pub fn movement_range_level(
+    scratch: &mut PathScratch,
+    level: &Level,
+    cost: impl Fn(usize) -> Option<u32>,
+    start: usize,
+    points: u32,
+    out: &mut Vec<(usize, u32)>,
+) {
+    movement_range(scratch, &passage(level), cost, start, points, out);
+}
+
+/// Every tile the walker from storage index `start` arrives on within `actions` actions on a
+/// level by the rules ([`passage`]), with the action it arrives at ([`arrivals`]). `cost` is
+/// the cost of entering a tile ([`terrain_cost`]).
+pub fn arrivals_in(
+    level: &Level,
+    cost: impl Fn(usize) -> Option<u32>,
+    start: usize,
+    actions: u32,
+) -> Vec<(usize, u32)> {
+    arrivals(&passage(level), cost, start, actions, MAX_COST)
+}
+
+/// The highest cost of entering any tile.
+const MAX_COST: u32 = {
+    let mut max = 0;
+    let mut k = 0;
+    while k < Terrain::ALL.len() {
+        if let Some(c) = Terrain::ALL[k].move_cost()
+            && c > max
+        {
+            max = c;
+        }
+        k += 1;
+    }
+    max
+};
 
 /// [`Terrain::move_cost`] by discriminant, 0 where the terrain cannot be entered: a table
 /// lookup is cheaper in a search's inner loop than the `match` it comes from.
@@ -63,7 +105,7 @@ pub fn terrain_cost(level: &Level) -> impl Fn(usize) -> Option<u32> + '_ {
     }
 }
 
-/// The cheapest cost on a level by the rules ([`Passage::of`]) from any of `sources` to every
+/// The cheapest cost on a level by the rules ([`passage`]) from any of `sources` to every
 /// tile, by storage index ([`UNREACHED`] where no path costs at most `limit`). Sources cost 0
 /// whatever their terrain.
 pub fn dijkstra_map_in(
@@ -74,15 +116,15 @@ pub fn dijkstra_map_in(
 ) -> Vec<u32> {
     let grid = &level.terrain;
     let mut scratch = PathScratch::new();
-    scratch.dijkstra_level(level, cost, sources, limit, |_, _| Flow::Continue);
+    scratch.dijkstra_on(&passage(level), cost, sources, limit, |_, _| Flow::Continue);
     let mut out = vec![UNREACHED; grid.storage_len()];
     for &i in scratch.reached() {
-        out[i as usize] = scratch.dist(i as usize);
+        out[i as usize] = scratch.distance(i as usize).unwrap_or(UNREACHED);
     }
     out
 }
 
-/// The cheapest path on a level by the rules ([`Passage::of`]) from `start` to `goal` (both
+/// The cheapest path on a level by the rules ([`passage`]) from `start` to `goal` (both
 /// included) and its cost: the sum of the costs of the tiles entered, with what each move
 /// adds (a triangle's corner, a door opened on a side). `None` when the goal cannot be
 /// reached or either end is no tile.
@@ -95,7 +137,7 @@ pub fn astar_in(
     let grid = &level.terrain;
     let (s, g) = (grid.index(start)?, grid.index(goal)?);
     let mut scratch = PathScratch::new();
-    let total = scratch.astar_level(level, cost, s, g)?;
+    let total = scratch.astar_on(&passage(level), cost, s, g)?;
     Some((scratch.hex_path(grid, g), total))
 }
 
@@ -188,12 +230,37 @@ mod tests {
             grid.index(Hex::new(7, 2)).unwrap(),
         );
         for _ in 0..3 {
-            assert_eq!(scratch.astar_with(grid, &cost, a, b), Some(7));
+            assert_eq!(scratch.astar_on(&passage(&level), &cost, a, b), Some(7));
             assert_eq!(scratch.index_path(b).len(), 8);
             let mut out = Vec::new();
             movement_range_level(&mut scratch, &level, &cost, a, 2, &mut out);
             // (0, 0) is a 120° corner of the parallelogram: ring k holds 2k + 1 of its tiles.
             assert_eq!(out.len(), 1 + 3 + 5);
         }
+    }
+
+    #[test]
+    fn wading_costs_the_action_after_arriving() {
+        // A row: start, water, floor, floor.
+        let mut g = Grid::new(
+            &Shape::Parallelogram {
+                width: 4,
+                height: 1,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        g.set(Hex::new(1, 0), Terrain::ShallowWater);
+        let level = Level::new("t", 1, g);
+        let grid = &level.terrain;
+        let at = |x| grid.index(Hex::new(x, 0)).unwrap();
+        let got = arrivals_in(&level, terrain_cost(&level), at(0), 4);
+        let arrive = |x| got.iter().find(|e| e.0 == at(x)).map(|e| e.1);
+        assert_eq!(arrive(0), Some(0));
+        assert_eq!(arrive(1), Some(1), "into the water with the first action");
+        assert_eq!(arrive(2), Some(3), "the second action is spent wading");
+        assert_eq!(arrive(3), Some(4));
+        assert_eq!(turn_of_action(3, 2), 2);
+        assert_eq!(turn_of_action(0, 2), 0);
     }
 }

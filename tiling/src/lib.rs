@@ -25,3 +25,4 @@
 pub mod fov;
 pub mod geom;
 pub mod grid;
+pub mod path;

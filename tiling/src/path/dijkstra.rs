@@ -3,7 +3,7 @@
 use super::PathScratch;
 use super::scratch::State;
 use crate::geom::Tiling;
-use crate::map::Grid;
+use crate::grid::Grid;
 
 /// What a visitor of settled tiles wants next.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]

@@ -3,13 +3,11 @@
 //! and keep the same parents, so that paths (and the monsters that follow them, and so the
 //! replays of old games) never change.
 
-use super::BucketQueue;
 use super::scratch::PathScratch;
+use super::{BucketQueue, Passage};
 use crate::geom::{Direction, Hex};
-use crate::map::{Grid, Level, Shape, Terrain};
-use crate::rng::{Stream, stream};
+use crate::grid::{Grid, Shape, Sides};
 use proptest::prelude::*;
-use rand::RngExt;
 
 /// What a search knows of a tile: its distance, its parent, whether it is settled.
 type Known = Option<(u32, usize, bool)>;
@@ -17,7 +15,7 @@ type Known = Option<(u32, usize, bool)>;
 /// A*'s search after its checks: the cost, the tiles as known at the end, and the order in
 /// which tiles were first reached.
 fn astar(
-    grid: &Grid<Terrain>,
+    grid: &Grid<u8>,
     cost: &impl Fn(usize) -> Option<u32>,
     start: usize,
     goal: usize,
@@ -61,7 +59,7 @@ fn astar(
 /// Dijkstra from `sources` up to `limit`: the tiles as known at the end, and the settled
 /// tiles with their distances in the order settled.
 fn dijkstra(
-    grid: &Grid<Terrain>,
+    grid: &Grid<u8>,
     cost: &impl Fn(usize) -> Option<u32>,
     sources: &[usize],
     limit: u32,
@@ -105,43 +103,51 @@ fn dijkstra(
     (known, settled)
 }
 
-/// A random level: a few shapes, walls and costly terrain in a random share.
-fn level(seed: u64) -> Level {
-    const KINDS: [Terrain; 6] = [
-        Terrain::Floor,
-        Terrain::Floor,
-        Terrain::ShallowWater,
-        Terrain::Brush,
-        Terrain::Wall,
-        Terrain::DeepWater,
-    ];
-    let mut rng = stream(seed, Stream::Generation, 3);
+/// A random map of entry costs (0: cannot be entered): a few shapes, walls and costly
+/// tiles in a random share.
+pub(super) fn map(seed: u64) -> Grid<u8> {
+    // Floor, floor, water and brush (cost 2), a wall.
+    const COSTS: [u8; 5] = [1, 1, 2, 2, 0];
+    let mut state = seed;
+    let mut below = |n: u64| {
+        // splitmix64: the same on every machine.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    };
     let shape = match seed % 3 {
         0 => Shape::Parallelogram {
-            width: rng.random_range(1..40),
-            height: rng.random_range(1..40),
+            width: 1 + below(39) as u32,
+            height: 1 + below(39) as u32,
         },
         1 => Shape::Rectangle {
-            width: rng.random_range(1..40),
-            height: rng.random_range(1..40),
+            width: 1 + below(39) as u32,
+            height: 1 + below(39) as u32,
         },
         _ => Shape::Hexagon {
-            radius: rng.random_range(0..20),
+            radius: below(20) as u32,
         },
     };
-    let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
-    let walls = rng.random_range(0..60u32);
+    let mut grid = Grid::new(&shape, 1u8).unwrap();
+    let walls = below(60);
     for i in grid.indices().collect::<Vec<_>>() {
-        grid[i] = if rng.random_range(0..100) < walls {
-            Terrain::Wall
+        grid[i] = if below(100) < walls {
+            0
         } else {
-            KINDS[rng.random_range(0..4usize)]
+            COSTS[below(4) as usize]
         };
-        if rng.random_range(0..100) < 3 {
-            grid[i] = KINDS[rng.random_range(0..KINDS.len())];
-        }
     }
-    Level::new("t", 1, grid)
+    grid
+}
+
+/// The cost of entering each tile of a cost map.
+pub(super) fn costs(grid: &Grid<u8>) -> impl Fn(usize) -> Option<u32> + '_ {
+    move |i| {
+        let c = grid.cells().get(i).copied().unwrap_or(0);
+        (c > 0 && grid.is_tile(i)).then_some(u32::from(c))
+    }
 }
 
 /// The parent of every tile `scratch` reached, by index, from its paths.
@@ -160,9 +166,8 @@ proptest! {
 
     #[test]
     fn astar_searches_exactly_as_the_reference(seed in any::<u64>(), picks in any::<[prop::sample::Index; 8]>()) {
-        let level = level(seed);
-        let grid = &level.terrain;
-        let cost = super::terrain_cost(&level);
+        let grid = &map(seed);
+        let cost = costs(grid);
         let tiles: Vec<usize> = grid.indices().collect();
         let mut scratch = PathScratch::new();
         for pair in picks.chunks(2) {
@@ -192,9 +197,8 @@ proptest! {
     fn dijkstra_settles_exactly_as_the_reference(
         seed in any::<u64>(), picks in any::<[prop::sample::Index; 3]>(), limit in 0u32..40,
     ) {
-        let level = level(seed);
-        let grid = &level.terrain;
-        let cost = super::terrain_cost(&level);
+        let grid = &map(seed);
+        let cost = costs(grid);
         let tiles: Vec<usize> = grid.indices().collect();
         let sources: Vec<usize> = picks.iter().map(|k| tiles[k.index(tiles.len())]).collect();
         let mut scratch = PathScratch::new();
@@ -220,7 +224,9 @@ proptest! {
             want_reached.sort_unstable();
             prop_assert_eq!(reached, want_reached);
             let mut range = Vec::new();
-            super::movement_range_level(&mut scratch, &level, &cost, sources[0], limit, &mut range);
+            let sides = Sides::default();
+            let way = Passage::new(grid, &sides, |&c| c == 0);
+            super::movement_range(&mut scratch, &way, &cost, sources[0], limit, &mut range);
             let (known, _) = dijkstra(grid, &cost, &sources[..1], limit);
             let want_range: Vec<(usize, u32)> = (0..known.len())
                 .filter_map(|i| known[i].map(|k| (i, k.0)))

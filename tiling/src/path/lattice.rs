@@ -1,10 +1,10 @@
-//! A* and Dijkstra on any tiling and any level: the moves of each tile class from the grid's
+//! A* and Dijkstra on any tiling and any map: the moves of each tile class from the grid's
 //! topology, the extra cost of a triangle's move through a corner, no squeezing past wall
 //! corners, no crossing a thin wall, and an action to open a closed door on a side.
 //!
 //! A move's cost is the cost of the tile entered plus what its kind adds
 //! ([`Move::extra_cost`](crate::geom::Move)) plus the opening of a door on its side; what may
-//! be crossed is the level's [`Passage`], the one description every search reads. The hex
+//! be crossed is the map's [`Passage`], the one description every search reads. The hex
 //! searches (`astar.rs`, `dijkstra.rs`) are the fast form for hexes without features on
 //! sides, where no move passes between tiles; there this one finds the same costs.
 
@@ -13,7 +13,7 @@ use super::passage::Passage;
 use super::scratch::State;
 use super::{PathScratch, UNREACHED};
 use crate::geom::Tiling;
-use crate::map::{Grid, Level};
+use crate::grid::Grid;
 
 /// One move as storage offsets: the tile entered, what the move adds to its cost, and the
 /// tiles it passes between.
@@ -88,9 +88,9 @@ impl PathScratch {
     /// A move costs the tile entered (`cost`, below 1 counted as 1), what its kind adds, and
     /// the opening of a closed door on its side ([`Passage`]). Returns the goal's cost when it
     /// was reached.
-    fn search_lattice(
+    fn search_lattice<T>(
         &mut self,
-        way: &Passage<'_>,
+        way: &Passage<'_, T>,
         cost: impl Fn(usize) -> Option<u32>,
         reach: Reach,
         mut visit: impl FnMut(usize, u32) -> Flow,
@@ -164,9 +164,9 @@ impl PathScratch {
     /// The cost of the cheapest way from `start` to `goal` over `way`, or `None` when there is
     /// none (either end no tile, the goal not enterable, or no way through); the path is then
     /// [`PathScratch::index_path`]`(goal)`. On plain hexes this is the fast hex A*.
-    pub fn astar_on(
+    pub fn astar_on<T>(
         &mut self,
-        way: &Passage<'_>,
+        way: &Passage<'_, T>,
         cost: impl Fn(usize) -> Option<u32>,
         start: usize,
         goal: usize,
@@ -192,9 +192,9 @@ impl PathScratch {
     /// which may stop the search. Afterwards [`PathScratch::distance`] and
     /// [`PathScratch::index_path`] answer for every tile reached. On plain hexes this is the
     /// fast hex Dijkstra.
-    pub fn dijkstra_on(
+    pub fn dijkstra_on<T>(
         &mut self,
-        way: &Passage<'_>,
+        way: &Passage<'_, T>,
         cost: impl Fn(usize) -> Option<u32>,
         sources: &[usize],
         limit: u32,
@@ -211,36 +211,13 @@ impl PathScratch {
         self.search_lattice(way, cost, reach, visit);
     }
 
-    /// [`PathScratch::astar_on`] over a level by the rules ([`Passage::of`]).
-    pub fn astar_level(
-        &mut self,
-        level: &Level,
-        cost: impl Fn(usize) -> Option<u32>,
-        start: usize,
-        goal: usize,
-    ) -> Option<u32> {
-        self.astar_on(&Passage::of(level), cost, start, goal)
-    }
-
-    /// [`PathScratch::dijkstra_on`] over a level by the rules ([`Passage::of`]).
-    pub fn dijkstra_level(
-        &mut self,
-        level: &Level,
-        cost: impl Fn(usize) -> Option<u32>,
-        sources: &[usize],
-        limit: u32,
-        visit: impl FnMut(usize, u32) -> Flow,
-    ) {
-        self.dijkstra_on(&Passage::of(level), cost, sources, limit, visit);
-    }
-
     /// The action at which a walker that was ready on every tile of the last search at its
     /// distance arrives on each of `tiles` of `way`: one action after being ready on a tile
     /// it may step from (two across a closed door on a side, which it opens first). `None`
     /// for a tile no reached tile steps onto.
-    pub(super) fn arrivals_at(
+    pub(super) fn arrivals_at<T>(
         &self,
-        way: &Passage<'_>,
+        way: &Passage<'_, T>,
         cost: impl Fn(usize) -> Option<u32>,
         tiles: &[usize],
     ) -> Vec<Option<u32>> {
@@ -274,4 +251,32 @@ impl PathScratch {
 }
 
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::super::reference::{costs, map};
+    use super::*;
+    use crate::grid::Sides;
+
+    #[test]
+    fn on_plain_hexes_the_general_search_finds_the_hex_searches_costs() {
+        for seed in 0..12 {
+            let grid = &map(seed);
+            let cost = costs(grid);
+            let tiles: Vec<usize> = grid.indices().collect();
+            let from = tiles[tiles.len() / 3];
+            let sides = Sides::default();
+            let way = Passage::new(grid, &sides, |&c| c == 0);
+            let mut fast = PathScratch::new();
+            fast.dijkstra_on(&way, &cost, &[from], UNREACHED, |_, _| Flow::Continue);
+            let mut general = PathScratch::new();
+            let reach = Reach {
+                sources: &[from],
+                goal: None,
+                limit: UNREACHED,
+            };
+            general.search_lattice(&way, &cost, reach, |_, _| Flow::Continue);
+            for &i in &tiles {
+                assert_eq!(general.distance(i), fast.distance(i), "seed {seed} to {i}");
+            }
+        }
+    }
+}

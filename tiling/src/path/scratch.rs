@@ -2,7 +2,7 @@
 
 use super::bucket::BucketQueue;
 use crate::geom::Hex;
-use crate::map::Grid;
+use crate::grid::Grid;
 
 /// Buffers for repeated searches on maps of any size. Keep one and pass it to the `*_with`
 /// functions to avoid allocating and clearing per search.
@@ -113,7 +113,7 @@ impl PathScratch {
     }
 
     /// The indices the last Dijkstra search reached, in the order first seen.
-    pub(super) fn reached(&self) -> &[u32] {
+    pub fn reached(&self) -> &[u32] {
         &self.reached[..self.count]
     }
 

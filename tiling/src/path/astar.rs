@@ -7,7 +7,7 @@
 use super::PathScratch;
 use super::scratch::State;
 use crate::geom::{Direction, Hex, Tiling};
-use crate::map::Grid;
+use crate::grid::Grid;
 
 /// How many tiles the goal-side check may look at before giving up and leaving the answer to
 /// the search itself.

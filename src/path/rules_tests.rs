@@ -1,9 +1,10 @@
 //! The searches on every tiling against a plain search over cells.
 
 use super::*;
+use crate::geom::Tiling;
 use crate::geom::{Cell, Hex, StepKind};
 use crate::map::{CornerFeature, Level, SideFeature, Terrain};
-use crate::path::{dijkstra_map_in, movement_range_level, terrain_cost};
+use crate::path::{movement_range_level, passage, terrain_cost};
 use crate::rng::{Stream, below, stream};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -99,9 +100,13 @@ fn reference(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
 fn by_lattice(level: &Level, from: usize) -> BTreeMap<Cell, u32> {
     let grid = &level.terrain;
     let mut scratch = PathScratch::new();
-    scratch.dijkstra_level(level, terrain_cost(level), &[from], UNREACHED, |_, _| {
-        Flow::Continue
-    });
+    scratch.dijkstra_on(
+        &passage(level),
+        terrain_cost(level),
+        &[from],
+        UNREACHED,
+        |_, _| Flow::Continue,
+    );
     grid.indices()
         .filter_map(|i| scratch.distance(i).map(|d| (grid.cell(i), d)))
         .collect()
@@ -112,7 +117,7 @@ fn a_diagonal_does_not_squeeze_between_walls_or_past_a_closed_door() {
     let mut level = level(Tiling::Square, 3, 3, 0, 1);
     let at = |l: &Level, x, y| l.terrain.cell_index(Cell::new(x, y)).unwrap();
     let (a, b) = (at(&level, 0, 0), at(&level, 1, 1));
-    let cheapest = |l: &Level| PathScratch::new().astar_level(l, terrain_cost(l), a, b);
+    let cheapest = |l: &Level| PathScratch::new().astar_on(&passage(l), terrain_cost(l), a, b);
     assert_eq!(cheapest(&level), Some(1));
     let door = at(&level, 1, 0);
     level.terrain.set_index(door, Terrain::DoorClosed);
@@ -143,33 +148,10 @@ fn a_move_through_a_triangle_corner_costs_one_more() {
         );
         let want = if m.kind == StepKind::Corner { 2 } else { 1 };
         assert_eq!(
-            s.astar_level(&level, terrain_cost(&level), a, b),
+            s.astar_on(&passage(&level), terrain_cost(&level), a, b),
             Some(want)
         );
         assert_eq!(s.index_path(b).len(), 2);
-    }
-}
-
-#[test]
-fn on_hexes_it_finds_the_hex_searches_costs() {
-    for seed in 0..6 {
-        let level = level(Tiling::Hex, 20, 14, 35, seed);
-        let grid = &level.terrain;
-        let cost = terrain_cost(&level);
-        let tiles: Vec<usize> = grid.indices().collect();
-        let from = tiles[tiles.len() / 3];
-        let fast = dijkstra_map_in(&level, &cost, &[from], UNREACHED);
-        let mut s = PathScratch::new();
-        let reach = Reach {
-            sources: &[from],
-            goal: None,
-            limit: UNREACHED,
-        };
-        s.search_lattice(&Passage::of(&level), &cost, reach, |_, _| Flow::Continue);
-        for &i in &tiles {
-            let want = (fast[i] != UNREACHED).then_some(fast[i]);
-            assert_eq!(s.distance(i), want, "seed {seed} to {}", grid.hex(i));
-        }
     }
 }
 
@@ -247,7 +229,7 @@ proptest! {
         let want = reference(&level, grid.cell(s)).get(&grid.cell(g)).copied();
         let goal_enterable = terrain_cost(&level)(g).is_some();
         let mut scratch = PathScratch::new();
-        let got = scratch.astar_level(&level, terrain_cost(&level), s, g);
+        let got = scratch.astar_on(&passage(&level), terrain_cost(&level), s, g);
         prop_assert_eq!(got, if goal_enterable { want } else { None });
         if let Some(total) = got {
             let path = scratch.index_path(g);

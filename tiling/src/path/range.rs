@@ -1,28 +1,28 @@
 //! Movement range: a Dijkstra bounded by the movement points.
 
-use super::PathScratch;
 use super::dijkstra::Flow;
+use super::{Passage, PathScratch};
 use crate::geom::Direction;
-use crate::map::{Grid, Level};
+use crate::grid::Grid;
 
-/// Every tile reachable on a level by the rules ([`super::Passage`]) from storage index
-/// `start` spending at most `points`, with its cheapest cost, written to `out` (cleared first)
-/// in ascending index order; the start (cost 0) included. Nothing when `start` is no tile.
-/// Step costs below 1 count as 1.
-pub fn movement_range_level(
+/// Every tile reachable over `way` from storage index `start` spending at most `points`, with
+/// its cheapest cost, written to `out` (cleared first) in ascending index order; the start
+/// (cost 0) included. Nothing when `start` is no tile. Step costs below 1 count as 1.
+pub fn movement_range<T>(
     scratch: &mut PathScratch,
-    level: &Level,
+    way: &Passage<'_, T>,
     cost: impl Fn(usize) -> Option<u32>,
     start: usize,
     points: u32,
     out: &mut Vec<(usize, u32)>,
 ) {
     out.clear();
-    if !level.terrain.is_tile(start) {
+    let grid = way.grid();
+    if !grid.is_tile(start) {
         return;
     }
-    scratch.dijkstra_level(level, cost, &[start], points, |_, _| Flow::Continue);
-    collect(scratch, &level.terrain, start, points, out);
+    scratch.dijkstra_on(way, cost, &[start], points, |_, _| Flow::Continue);
+    collect(scratch, grid, start, points, out);
 }
 
 /// The tiles the last search from `start` reached within `points`, in ascending index order.
