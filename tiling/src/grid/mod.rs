@@ -8,12 +8,14 @@
 
 #[allow(clippy::module_inception)]
 mod grid;
+mod region;
 mod shape;
 mod sides;
 mod sight;
 mod space;
 
 pub use grid::{Grid, GridError, MAX_STORAGE};
+pub use region::{Outline, TileSet, flood_fill, outline, regions};
 pub use shape::Shape;
 pub use sides::{CornerFeature, SideFeature, Sides};
 pub use sight::SightBits;

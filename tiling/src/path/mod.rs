@@ -22,6 +22,7 @@ mod passage;
 mod range;
 mod reach;
 mod scratch;
+mod steps;
 
 #[cfg(test)]
 mod reference;
@@ -32,6 +33,7 @@ pub use passage::Passage;
 pub use range::movement_range;
 pub use reach::{arrivals, turn_of_action};
 pub use scratch::PathScratch;
+pub use steps::{NotAStep, TilePath};
 
 /// The cost meaning "not reached".
 pub const UNREACHED: u32 = u32::MAX;
