@@ -26,3 +26,4 @@ pub mod fov;
 pub mod geom;
 pub mod grid;
 pub mod path;
+pub mod turn;

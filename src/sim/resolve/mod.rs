@@ -2,7 +2,8 @@
 //! says (rules R1–R9), on plain data so that the game and the scenario runner share it.
 //!
 //! The four phases of the tiling-module article: accumulate moves by target tile, adjudicate
-//! (contests, chains, swaps, cycles: `moves`), consolidate (attacks and simultaneous
+//! (contests, chains, swaps, cycles: the tiling crate's movement core, through `moves`),
+//! consolidate (attacks and simultaneous
 //! damage: `attacks`) and distribute (the new positions, in the [`Outcome`]).
 //!
 //! Tiles are dense indices below a bound given to [`Resolver::new`]; the caller maps its hexes
@@ -16,10 +17,7 @@ mod moves;
 mod tests;
 
 use super::Faction;
-use serde::{Deserialize, Serialize};
-
-/// Marks an empty slot in the dense tile indices.
-const NONE: u32 = u32::MAX;
+use hexdeep_tiling::turn::NONE;
 
 /// One living creature as the resolver sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -73,46 +71,7 @@ pub enum Act {
     Heal(i32),
 }
 
-/// Why a move failed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Bounce {
-    /// Another claimant won the tile (R2); `winner` is its unit index.
-    LostContest {
-        /// Who won the tile.
-        winner: usize,
-    },
-    /// The occupant did not leave (R3/R4): it stayed, attacked, or its own move failed.
-    Occupied {
-        /// Who stayed in the way.
-        by: usize,
-    },
-    /// Two hostile creatures tried to swap tiles (R5).
-    HostileSwap {
-        /// The other creature.
-        with: usize,
-    },
-}
-
-/// What became of one unit's movement.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Fate {
-    /// It did not try to move (it stayed or attacked).
-    Stayed,
-    /// It moved from `from` to `to`.
-    Moved {
-        /// Tile left.
-        from: usize,
-        /// Tile entered.
-        to: usize,
-    },
-    /// It tried to move to `toward` and stayed.
-    Bounced {
-        /// The tile it wanted.
-        toward: usize,
-        /// Why it failed.
-        reason: Bounce,
-    },
-}
+pub use hexdeep_tiling::turn::{Bounce, Fate};
 
 /// One attack and whom it met (R8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

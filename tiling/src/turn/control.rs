@@ -1,0 +1,129 @@
+//! Players, control and directives: who may tell a creature what to do, and whose word counts
+//! in a segment (ARCHITECTURE.md, "Simultaneous turns").
+//!
+//! A player is a person, the AI or a script. A creature may be under several players' control
+//! at once; its control hierarchy is the ordered list of them, and each segment the directive
+//! of the highest one that gave a directive in time is the one that counts.
+
+use serde::{Deserialize, Serialize};
+
+/// A player's number in a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PlayerId(pub u16);
+
+/// What kind of player gives the directives.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerKind {
+    /// A person at a keyboard.
+    Person,
+    /// The game's own minds.
+    Ai,
+    /// A program playing as a person would (a bot, a test).
+    Script,
+}
+
+/// The players who control one creature, highest first.
+///
+/// ```
+/// use hexdeep_tiling::turn::{ControlHierarchy, PlayerId};
+///
+/// let (hero, friend, ai) = (PlayerId(1), PlayerId(2), PlayerId(0));
+/// let mut ally = ControlHierarchy::new(vec![hero, ai]);
+/// ally.delegate(hero, friend);
+/// assert_eq!(ally.ranks(), [hero, friend, ai]);
+/// // The hero said nothing in time: the friend's word counts.
+/// assert_eq!(ally.decides(|p| p != hero), Some(friend));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ControlHierarchy {
+    ranks: Vec<PlayerId>,
+}
+
+impl ControlHierarchy {
+    /// A hierarchy of `ranks`, highest first (a player named twice counts at its first place).
+    pub fn new(ranks: Vec<PlayerId>) -> ControlHierarchy {
+        let mut unique: Vec<PlayerId> = Vec::with_capacity(ranks.len());
+        for p in ranks {
+            if !unique.contains(&p) {
+                unique.push(p);
+            }
+        }
+        ControlHierarchy { ranks: unique }
+    }
+
+    /// The players, highest first.
+    pub fn ranks(&self) -> &[PlayerId] {
+        &self.ranks
+    }
+
+    /// Whether `player` controls the creature at all (a directive from anyone else is
+    /// refused).
+    pub fn controls(&self, player: PlayerId) -> bool {
+        self.ranks.contains(&player)
+    }
+
+    /// The highest player for whom `gave(player)` says a directive came in time: the one whose
+    /// directive counts this segment. `None` when nobody gave one.
+    pub fn decides(&self, gave: impl Fn(PlayerId) -> bool) -> Option<PlayerId> {
+        self.ranks.iter().copied().find(|&p| gave(p))
+    }
+
+    /// Puts `to` right below `by` (who must control the creature): `by` hands the creature
+    /// on while keeping the higher word. Returns whether anything changed.
+    pub fn delegate(&mut self, by: PlayerId, to: PlayerId) -> bool {
+        let Some(at) = self.ranks.iter().position(|&p| p == by) else {
+            return false;
+        };
+        if self.ranks.contains(&to) {
+            return false;
+        }
+        self.ranks.insert(at + 1, to);
+        true
+    }
+
+    /// Takes `player` out of the hierarchy (the last one stays: a creature is never left
+    /// without a controller). Returns whether anything changed.
+    pub fn withdraw(&mut self, player: PlayerId) -> bool {
+        if self.ranks.len() <= 1 {
+            return false;
+        }
+        let before = self.ranks.len();
+        self.ranks.retain(|&p| p != player);
+        self.ranks.len() != before
+    }
+}
+
+/// What a player tells a creature: `A` is the game's own kind of action or order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Directive<A> {
+    /// Who gave it.
+    pub player: PlayerId,
+    /// The creature it is for (the game's own number for it).
+    pub creature: usize,
+    /// What to do.
+    pub action: A,
+}
+
+/// Why a directive was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The player does not control the creature.
+    #[error("player {player} does not control creature {creature}", player = .0.0, creature = .1)]
+    NotInControl(PlayerId, usize),
+}
+
+/// Of the directives given for one creature this segment, the one that counts under its
+/// `hierarchy` (the highest player's; the last given by that player, if it gave several), or
+/// the first refusal when a directive comes from a player not in control.
+pub fn counting<'d, A>(
+    hierarchy: &ControlHierarchy,
+    given: &'d [Directive<A>],
+) -> Result<Option<&'d Directive<A>>, Refusal> {
+    if let Some(d) = given.iter().find(|d| !hierarchy.controls(d.player)) {
+        return Err(Refusal::NotInControl(d.player, d.creature));
+    }
+    let Some(player) = hierarchy.decides(|p| given.iter().any(|d| d.player == p)) else {
+        return Ok(None);
+    };
+    Ok(given.iter().rev().find(|d| d.player == player))
+}

@@ -1,0 +1,159 @@
+//! Adjudicating moves: contests (R2), chains and failure propagation (R3, R4), swaps (R5) and
+//! cycles (R6), on dense tile indices (ARCHITECTURE.md, "Simultaneous turns").
+
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+/// Marks an empty slot in the dense tile indices.
+pub const NONE: u32 = u32::MAX;
+
+/// One mover as the adjudicator sees it: where it stands, whose side it is on, and the keys
+/// of a contest for a tile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Mover {
+    /// The tile it stands on at the start of the segment.
+    pub tile: usize,
+    /// Its side: two movers of different sides are hostile (R5).
+    pub side: u32,
+    /// First key of a contest for a tile.
+    pub strength: i32,
+    /// Second key of a contest.
+    pub speed: u32,
+    /// Third key of a contest: a roll made once per turn.
+    pub initiative: i64,
+}
+
+/// Why a move failed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Bounce {
+    /// Another claimant won the tile (R2); `winner` is its index.
+    LostContest {
+        /// Who won the tile.
+        winner: usize,
+    },
+    /// The occupant did not leave (R3/R4): it stayed, or its own move failed.
+    Occupied {
+        /// Who stayed in the way.
+        by: usize,
+    },
+    /// Two hostile movers tried to swap tiles (R5).
+    HostileSwap {
+        /// The other mover.
+        with: usize,
+    },
+}
+
+/// What became of one mover's movement.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// It did not try to move.
+    Stayed,
+    /// It moved from `from` to `to`.
+    Moved {
+        /// Tile left.
+        from: usize,
+        /// Tile entered.
+        to: usize,
+    },
+    /// It tried to move to `toward` and stayed.
+    Bounced {
+        /// The tile it wanted.
+        toward: usize,
+        /// Why it failed.
+        reason: Bounce,
+    },
+}
+
+/// Whether claimant `a` beats claimant `b` (R2): strength, then speed, then initiative, then
+/// the lower index.
+fn beats(movers: &[Mover], a: usize, b: usize) -> bool {
+    let (x, y) = (&movers[a], &movers[b]);
+    match (x.strength, x.speed, x.initiative).cmp(&(y.strength, y.speed, y.initiative)) {
+        Ordering::Greater => true,
+        Ordering::Less => false,
+        Ordering::Equal => a < b,
+    }
+}
+
+/// The fate of every mover's movement, where `targets[i]` is the tile mover `i` steps to
+/// (`None`: it holds its tile; R0 already applied, so every target is a neighbour it may
+/// enter). `occupant` holds, per tile, the mover standing there ([`NONE`] elsewhere);
+/// `claimant` must be all [`NONE`] for the targets and is left holding each target's winner
+/// (the caller resets it, so a segment costs time linear in its movers).
+pub fn adjudicate(
+    occupant: &[u32],
+    claimant: &mut [u32],
+    movers: &[Mover],
+    targets: &[Option<usize>],
+) -> Vec<Fate> {
+    let mut fates = vec![Fate::Stayed; movers.len()];
+    // R1, R2: one claimant per target tile; losers stay.
+    let mut lost = Vec::new();
+    for (i, target) in targets.iter().enumerate() {
+        let Some(t) = *target else { continue };
+        let c = claimant[t];
+        if c == NONE {
+            claimant[t] = i as u32;
+        } else if beats(movers, i, c as usize) {
+            claimant[t] = i as u32;
+            lost.push(c as usize);
+        } else {
+            lost.push(i);
+        }
+    }
+    for &i in &lost {
+        if let Some(t) = targets[i] {
+            let winner = claimant[t] as usize;
+            fates[i] = Fate::Bounced {
+                toward: t,
+                reason: Bounce::LostContest { winner },
+            };
+        }
+    }
+    // Winners tentatively succeed; `failed` is the worklist of winners that bounce.
+    let is_winner = |i: usize| matches!(targets[i], Some(t) if claimant[t] == i as u32);
+    let mut failed = Vec::new();
+    for (i, target) in targets.iter().enumerate() {
+        let Some(t) = *target else { continue };
+        if !is_winner(i) {
+            continue;
+        }
+        fates[i] = Fate::Moved {
+            from: movers[i].tile,
+            to: t,
+        };
+        let o = occupant[t];
+        if o == NONE {
+            continue;
+        }
+        let o = o as usize;
+        let reason = if !is_winner(o) {
+            // R3: the occupant stays, or lost its own contest.
+            Bounce::Occupied { by: o }
+        } else if targets[o] == Some(movers[i].tile) && movers[i].side != movers[o].side {
+            // R5: hostile swap.
+            Bounce::HostileSwap { with: o }
+        } else {
+            continue;
+        };
+        failed.push(i);
+        fates[i] = Fate::Bounced { toward: t, reason };
+    }
+    // R4: a failure bounces whoever wanted the failed mover's tile, until nothing changes.
+    // What survives is every chain ending on an empty tile and every closed cycle (R6).
+    while let Some(f) = failed.pop() {
+        let p = claimant[movers[f].tile];
+        if p == NONE {
+            continue;
+        }
+        let p = p as usize;
+        if let Fate::Moved { to, .. } = fates[p] {
+            fates[p] = Fate::Bounced {
+                toward: to,
+                reason: Bounce::Occupied { by: f },
+            };
+            failed.push(p);
+        }
+    }
+    fates
+}
