@@ -26,4 +26,5 @@ pub mod fov;
 pub mod geom;
 pub mod grid;
 pub mod path;
+pub mod system;
 pub mod turn;
