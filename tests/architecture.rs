@@ -1,7 +1,7 @@
 //! The shape of the code (ARCHITECTURE.md, "Shape of the code"): the top-level modules of `src/`
 //! depend on each other without a cycle, the core never reaches the shells, and the core holds
-//! no process-wide state. Read from the sources themselves; a module's tests (after its
-//! `#[cfg(test)]`) may use more.
+//! no process-wide state. Read from the whole of each source file; a module's tests (the items
+//! under a `#[cfg(test)]`) may use more.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -45,14 +45,36 @@ fn module_of(file: &Path) -> String {
     first.trim_end_matches(".rs").to_string()
 }
 
-/// A file's text before its first `#[cfg(test)]`, without comments.
+/// A file's whole text without comments and without the items under `#[cfg(test)]`: a
+/// `mod tests;` line, or a block to its closing brace.
 fn code(file: &Path) -> String {
-    let text = std::fs::read_to_string(file).unwrap();
-    let text = text.split("#[cfg(test)]").next().unwrap_or("");
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    without_tests(&std::fs::read_to_string(file).unwrap())
+}
+
+/// `text` without comment lines and without each item that follows a `#[cfg(test)]`.
+fn without_tests(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut lines = text.lines().filter(|l| !l.trim_start().starts_with("//"));
+    while let Some(line) = lines.next() {
+        if line.trim() != "#[cfg(test)]" {
+            out.push(line);
+            continue;
+        }
+        // Skip the item: its attributes, then a line ending in `;`, or a block to the brace
+        // that closes it.
+        let mut depth = 0i32;
+        for item in lines.by_ref() {
+            let t = item.trim();
+            if depth == 0 && t.starts_with("#[") {
+                continue;
+            }
+            depth += t.matches('{').count() as i32 - t.matches('}').count() as i32;
+            if depth <= 0 && (t.ends_with(';') || t.ends_with('}')) {
+                break;
+            }
+        }
+    }
+    out.join("\n")
 }
 
 /// The modules a text names as `crate::NAME`.
@@ -176,8 +198,74 @@ fn the_checks_see_what_they_look_for() {
         uses("use crate::sim::World; crate::mapgen::generate(x)"),
         ["mapgen", "sim"].iter().map(ToString::to_string).collect()
     );
+    // Test items are left out wherever they stand; the code after them is read.
+    let text = "use crate::a;\n#[cfg(test)]\n#[path = \"t.rs\"]\nmod tests;\nuse crate::b;\n\
+                #[cfg(test)]\nmod more {\n    use crate::c;\n    fn f() {}\n}\nuse crate::d;";
+    let kept = without_tests(text);
+    assert_eq!(
+        uses(&kept),
+        ["a", "b", "d"].iter().map(ToString::to_string).collect()
+    );
     let mut g = BTreeMap::new();
     g.insert("a".to_string(), ["b".to_string()].into());
     g.insert("b".to_string(), ["a".to_string()].into());
     assert!(cycle(&g, "a", &mut Vec::new(), &mut BTreeSet::new()).is_some());
+}
+
+/// The tiling crate's sources, as text.
+fn tiling_sources() -> Vec<(PathBuf, String)> {
+    let mut all = Vec::new();
+    files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tiling/src"),
+        &mut all,
+    );
+    all.into_iter()
+        .map(|f| {
+            let text = without_tests(&std::fs::read_to_string(&f).unwrap());
+            (f, text)
+        })
+        .collect()
+}
+
+#[test]
+fn the_tiling_crate_knows_no_game_terminal_file_or_clock() {
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tiling/Cargo.toml"))
+            .unwrap();
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .unwrap();
+    let names: BTreeSet<&str> = deps
+        .lines()
+        .filter_map(|l| l.split('=').next())
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    assert_eq!(names, ["serde", "thiserror"].into_iter().collect());
+    let sources = tiling_sources();
+    assert!(sources.len() > 20, "the crate's files are read");
+    for (file, text) in sources {
+        for word in [
+            "hexdeep::",
+            "ratatui",
+            "crossterm",
+            "std::fs",
+            "std::io",
+            "std::time",
+            "std::env",
+            "std::thread",
+            "rand::",
+        ] {
+            assert!(!text.contains(word), "{} uses {word}", file.display());
+        }
+        if let Some(line) = text.lines().find(|l| holds_global(l)) {
+            panic!(
+                "{} holds process-wide state: {}",
+                file.display(),
+                line.trim()
+            );
+        }
+    }
 }
