@@ -16,6 +16,7 @@
 mod cabinet;
 mod convert;
 mod direction;
+mod drawing;
 mod line;
 mod projection;
 mod rings;
@@ -33,6 +34,7 @@ mod tests;
 pub use cabinet::Cabinet;
 pub use convert::{Doubled, Offset};
 pub use direction::Direction;
+pub use drawing::{Compact, Drawing, Large};
 pub use projection::Projection;
 pub use screen::Screen;
 pub use sides::{Corner, LargeCell, Side, SideShape};

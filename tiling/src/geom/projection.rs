@@ -4,8 +4,8 @@
 //! Each tiling has its own projection type beside the others: hexes in the cabinet projection
 //! ([`Cabinet`](super::Cabinet)), squares at column `2x`, row `y`
 //! ([`SquareProjection`](super::SquareProjection)), triangles at column `2x + y + s`
-//! ([`TriProjection`](super::TriProjection)). Hexes drawn large with their sides and corners
-//! (column `4x − 2y + H`, row `2y`) are meant to come as a sibling implementing the same trait.
+//! ([`TriProjection`](super::TriProjection)). The drawings of whole maps, tiles with their sides
+//! and corners, compact or large, on every tiling, are [`Drawing`](super::Drawing)s.
 
 /// A projection of tiles onto character cells `(column, row)`.
 ///
