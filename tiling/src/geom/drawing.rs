@@ -95,7 +95,7 @@ impl Drawing for Compact {
 impl Compact {
     /// The column right of `left`, between it and the next tile of its row: the side between
     /// them.
-    fn between(&self, left: Cell) -> LargeCell {
+    fn between(self, left: Cell) -> LargeCell {
         let right = Cell::new(left.x + 1, left.y);
         match self.tiling.side_between(left, right) {
             Some(side) => LargeCell::Side(side),
