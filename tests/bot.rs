@@ -87,7 +87,8 @@ fn the_json_summary_has_its_keys() {
 
 #[test]
 fn replays_written_by_the_bot_verify() {
-    let dir = std::env::temp_dir().join(format!("hexdeep-bot-replays-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("hexdeep-bot-replays-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let folder = dir.to_str().unwrap();
     let out = cli::run(&["bot", "--games", "2", "--turns", "25", "--replays", folder]);
@@ -109,7 +110,8 @@ fn replays_written_by_the_bot_verify() {
 
 #[test]
 fn bad_arguments_are_told_without_a_panic() {
-    let file = std::env::temp_dir().join(format!("hexdeep-bot-file-{}", std::process::id()));
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("hexdeep-bot-file-{}", std::process::id()));
     std::fs::write(&file, "not a folder").unwrap();
     let bad = [
         vec!["bot", "--games", "0"],

@@ -71,7 +71,8 @@ fn the_binary_prints_the_output() {
 
 #[test]
 fn the_binary_exits_2_on_malformed_input() {
-    let dir = std::env::temp_dir().join(format!("hexdeep-sim-test-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("hexdeep-sim-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.json");
     std::fs::write(

@@ -293,7 +293,8 @@ fn die(s: &mut Session) {
 }
 
 fn temp_saves(name: &str) -> SaveDir {
-    let dir = std::env::temp_dir().join(format!("hexdeep-ui-game-{}-{name}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("hexdeep-ui-game-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     SaveDir(dir)
 }

@@ -191,7 +191,8 @@ fn the_telegraph_toggles() {
 
 #[test]
 fn a_broken_keymap_file_falls_back_with_a_note() {
-    let dir = std::env::temp_dir().join(format!("hexdeep-keymap-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("hexdeep-keymap-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("keys.toml");
     std::fs::write(&path, "[keys]\nq = \"jump\"\n").unwrap();
