@@ -130,6 +130,14 @@ impl Teller<'_> {
         })
     }
 
+    /// Whether a hit on `victim` in this segment is told (its attacker or its tile is shown).
+    fn hit_told(&self, victim: CreatureId) -> bool {
+        self.segment.iter().any(|e| {
+            matches!(*e, Event::Hit { attacker, victim: v, at, .. }
+                if v == victim && (self.shown(attacker, at) || self.shown(v, at)))
+        })
+    }
+
     fn hit_back(&self, attacker: CreatureId, victim: CreatureId) -> bool {
         self.segment.iter().any(|e| {
             matches!(*e, Event::Hit { attacker: a, victim: v, .. } if a == victim && v == attacker)
@@ -231,7 +239,9 @@ impl Teller<'_> {
                     }
                 })
             }
-            Event::Died { who, at } => self.shown(who, at).then(|| {
+            // A death out of view is told when the blow or missile that dealt it was: "your
+            // bomb hits kobold C" is followed by "kobold C dies".
+            Event::Died { who, at } => (self.shown(who, at) || self.hit_told(who)).then(|| {
                 if who == World::PLAYER {
                     "you die".to_string()
                 } else {
@@ -301,6 +311,14 @@ impl Teller<'_> {
         }
     }
 
+    /// Whether `item` is ammunition, fired from a launcher rather than thrown.
+    fn is_ammo(&self, item: &str) -> bool {
+        self.world
+            .content()
+            .item(item)
+            .is_some_and(|k| matches!(k.use_, crate::content::ItemUse::Ammo { .. }))
+    }
+
     /// Lines about items, missiles and the stairs.
     fn item_line(&self, event: &Event) -> Option<String> {
         match *event {
@@ -310,6 +328,10 @@ impl Teller<'_> {
                 ref item,
                 ..
             } => self.shown(who, from).then(|| match item {
+                // Ammunition is fired from its launcher, anything else thrown by hand.
+                Some(item) if self.is_ammo(item) => {
+                    format!("{} {}", self.says(who, "fire", "fires"), a_name(item))
+                }
                 Some(item) => format!("{} {}", self.says(who, "throw", "throws"), a_name(item)),
                 None => format!("{} at you", self.says(who, "shoot", "shoots")),
             }),
