@@ -41,6 +41,24 @@ impl Widget for &Sidebar<'_> {
     }
 }
 
+/// A level's title on one line of `width` cells, so that the lines under it stay in their
+/// places: as it is when it fits, else without the article of its name ("Depth 6: overgrown
+/// caves"), else cut with an ellipsis.
+pub fn one_line(title: &str, width: u16) -> String {
+    let width = usize::from(width);
+    let fits = |t: &str| t.chars().count() <= width;
+    if fits(title) {
+        return title.to_string();
+    }
+    let shorter = title.replacen(": the ", ": ", 1);
+    if fits(&shorter) {
+        return shorter;
+    }
+    let mut cut: String = shorter.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 impl Sidebar<'_> {
     /// The monster whose line in the list is drawn on `row` of the sidebar in `area`, if any:
     /// a click there selects it.
@@ -65,7 +83,7 @@ impl Sidebar<'_> {
         let level = world.level();
         let (action, actions) = world.player_action_in_turn();
         let mut lines = vec![
-            Line::styled(level_title(level), bold),
+            Line::styled(one_line(&level_title(level), width), bold),
             self.hp_line(width),
             Line::raw(if world.is_over() {
                 // The turn the run ended in, as the end screen and the dump count it.
@@ -345,5 +363,24 @@ impl Sidebar<'_> {
             ]
         };
         lines.iter().map(ToString::to_string).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn a_title_keeps_to_one_line() {
+        assert_eq!(one_line("Depth 1: the halls", 27), "Depth 1: the halls");
+        assert_eq!(
+            one_line("Depth 6: the overgrown caves", 27),
+            "Depth 6: overgrown caves"
+        );
+        assert_eq!(
+            one_line("Depth 2: a very long name of a map file", 20),
+            "Depth 2: a very lon…"
+        );
+        assert_eq!(one_line("Depth 2: a very long name", 20).chars().count(), 20);
     }
 }
