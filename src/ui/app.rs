@@ -288,6 +288,13 @@ impl Session {
             }
             return;
         };
+        if let super::keymap::Intent::Step(dir) = intent
+            && self.ui.mode == Mode::Normal
+            && !self.world.is_over()
+            && self.no_step(dir)
+        {
+            return;
+        }
         if intent == super::keymap::Intent::Save && self.ui.mode == Mode::Normal {
             self.save_and_quit();
             return;
@@ -332,6 +339,22 @@ impl Session {
             }
             None => self.ui.log.push("You can only strike a neighbouring tile."),
         }
+    }
+
+    /// When no step goes `dir` from the player's tile, says so once a game, naming the keys
+    /// that step from it (as the keymap binds them); true if it did.
+    fn no_step(&mut self, dir: Compass) -> bool {
+        let me = self.world.player().pos;
+        if self.world.level().terrain.step(me, dir).is_some() {
+            return false;
+        }
+        let keymap = &self.keymap;
+        let label = |d: Compass| {
+            view::overlay::key_label(keymap, d).map_or_else(|| d.name().to_string(), String::from)
+        };
+        let text = super::update::no_step(&self.world, dir, label);
+        self.ui.log.push_once(text);
+        true
     }
 
     /// Says, once a game, that Up and Down have no hex direction, naming the keys that step.

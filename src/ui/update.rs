@@ -158,13 +158,26 @@ fn step(ui: &mut UiState, world: &World, dir: Compass) -> Option<Command> {
     if grid.step(me, dir).is_some() {
         return Some(Command::Move(dir));
     }
-    let ways: Vec<&str> = grid.moves_at(me).map(|(_, m)| m.dir.name()).collect();
-    ui.log.push_once(format!(
-        "No step goes {} from this tile; it steps {}.",
-        dir.name(),
-        ways.join(" ")
-    ));
+    // Without the keymap (the session names the keys: [`no_step`]), the directions.
+    ui.log
+        .push_once(no_step(world, dir, |d| d.name().to_string()));
     None
+}
+
+/// What a step key says when no step goes its way `dir` from the player's tile (a triangle
+/// steps six ways of eight, by where it points): the keys that do step from it, each written
+/// by `key` ("No step goes NW from this tile; it steps with h l j k b n.").
+pub fn no_step(world: &World, dir: Compass, key: impl Fn(Compass) -> String) -> String {
+    let grid = &world.level().terrain;
+    let keys: Vec<String> = grid
+        .moves_at(world.player().pos)
+        .map(|(_, m)| key(m.dir))
+        .collect();
+    format!(
+        "No step goes {} from this tile; it steps with {}.",
+        dir.name(),
+        keys.join(" ")
+    )
 }
 
 fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
