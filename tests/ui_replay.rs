@@ -684,3 +684,33 @@ fn a_cast_keeps_only_changed_cells_and_hurries_through_idle_steps() {
         "{duration} s: no step plays faster than sixteen times the speed"
     );
 }
+
+#[test]
+fn seeking_keeps_the_letters_that_watching_from_the_start_gives() {
+    let game = long_game();
+    let mut watched = Replayer::new(game.clone()).unwrap();
+    let mut seeker = Replayer::new(game.clone()).unwrap();
+    let mut lettered = 0;
+    for n in 1..=watched.len() {
+        assert!(watched.forward());
+        if n % 23 != 0 {
+            continue;
+        }
+        seeker.seek(n);
+        assert_eq!(seeker.pos, n);
+        assert_eq!(
+            seeker.ui.names, watched.ui.names,
+            "the letters after seeking to step {n}"
+        );
+        // Count the moments where a letter is shown: "kobold B", not "the kobold".
+        let shown = watched.world.visible_monsters().iter().any(|m| {
+            watched
+                .ui
+                .names
+                .shown_letter(&watched.world, m.id)
+                .is_some()
+        });
+        lettered += usize::from(shown);
+    }
+    assert!(lettered > 0, "some moments show monsters with letters");
+}
