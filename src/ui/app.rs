@@ -153,7 +153,8 @@ impl Session {
         self.ui.end = Some(report);
     }
 
-    /// `Q` then `y`: the game is abandoned, recorded as quit and kept as a finished replay.
+    /// `Q` then `y`: the game is abandoned, recorded as quit and kept as a finished replay,
+    /// and the end screen tells its story as it does after a death (`Q` there quits).
     pub fn abandon(&mut self) {
         self.world.abandon(crate::sim::Ending::Quit);
         self.put_away();
@@ -175,7 +176,8 @@ impl Session {
         if let Some(line) = self.ui.end.as_ref().and_then(EndReport::not_recorded_line) {
             self.ui.log.push(line);
         }
-        self.ui.quit = true;
+        self.ui.auto = None;
+        self.ui.mode = Mode::End { scroll: 0 };
     }
 
     /// Logs what happened: first the player's own segment, then, when travel, exploring or a
@@ -234,9 +236,10 @@ impl Session {
         }
         if self.ui.mode == Mode::ConfirmQuit {
             let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
-            confirm_quit(&mut self.ui, yes);
             if yes && !self.world.is_over() {
                 self.abandon();
+            } else {
+                confirm_quit(&mut self.ui, yes);
             }
             return;
         }
