@@ -570,12 +570,16 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
         );
         assert_eq!(kind, "o");
         screen.feed(data.as_str().unwrap());
+        // The viewer's map scrolls from where the last step left it.
+        let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+        replay.follow_view(area);
         while screen.lines() != self::screen(&replay, 80, 24) {
             assert!(
                 replay.forward(),
                 "the frame at {time} s is no later moment of the viewer: {:#?}",
                 screen.lines()
             );
+            replay.follow_view(area);
         }
         if events == 0 {
             assert!(screen.lines().join("").contains('@'));

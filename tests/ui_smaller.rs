@@ -23,7 +23,11 @@ fn sidebar_rows(text: &str, width: usize) -> Vec<String> {
     text.lines()
         .map(|l| {
             let cells: Vec<char> = l.chars().collect();
-            cells[width - 27..].iter().collect::<String>().trim_end().to_string()
+            cells[width - 27..]
+                .iter()
+                .collect::<String>()
+                .trim_end()
+                .to_string()
         })
         .collect()
 }
@@ -127,11 +131,7 @@ fn a_thin_wall_beside_a_struck_tile_keeps_its_glyph_and_carries_the_mark() {
     )
     .unwrap();
     for color in [false, true] {
-        let mut s = Session::new(
-            world.clone(),
-            Keymap::default_keys(),
-            Palette { color },
-        );
+        let mut s = Session::new(world.clone(), Keymap::default_keys(), Palette { color });
         // The compact map, where the wall and the bracket share a column.
         s.ui.map_choice = Some(hexdeep::ui::state::MapScale::Compact);
         let struck = |s: &Session| {

@@ -189,7 +189,10 @@ mod tests {
         assert!((s.mean_turns - 200.0).abs() < 1e-9);
         assert!((s.turns_per_second - 300.0).abs() < 1e-9);
         let text = s.to_text();
-        assert!(text.contains("  rat\n") && text.contains(" 10 |#"), "{text}");
+        assert!(
+            text.contains("  rat\n") && text.contains(" 10 |#"),
+            "{text}"
+        );
         let json: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
         assert_eq!(json["depths"]["10"], 1);
         assert_eq!(json["deaths"]["rat"], 2, "{json}");

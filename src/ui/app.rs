@@ -217,6 +217,9 @@ impl Session {
             palette: self.palette,
         };
         view::draw(frame, &self.world, &self.ui, &context);
+        if let Some(p) = parts {
+            view::remember_camera(&mut self.ui, &self.world, p.map);
+        }
         parts
     }
 

@@ -377,12 +377,25 @@ impl Replayer {
         ReplayExit::Stay
     }
 
-    /// Draws the world as play does, with the progress bar on the last row.
-    pub fn render(&self, keymap: &Keymap, palette: Palette, area: Rect, buf: &mut Buffer) {
-        let world_area = Rect {
+    /// The screen less the progress bar's row: where the world is drawn.
+    fn world_area(area: Rect) -> Rect {
+        Rect {
             height: area.height.saturating_sub(1),
             ..area
-        };
+        }
+    }
+
+    /// Keeps the map's viewport as a frame of `area` shows it now, so that the next frame
+    /// scrolls from it as play does instead of recentring on every step.
+    pub fn follow_view(&mut self, area: Rect) {
+        if let Some(parts) = view::areas(Replayer::world_area(area)) {
+            view::remember_camera(&mut self.ui, &self.world, parts.map);
+        }
+    }
+
+    /// Draws the world as play does, with the progress bar on the last row.
+    pub fn render(&self, keymap: &Keymap, palette: Palette, area: Rect, buf: &mut Buffer) {
+        let world_area = Replayer::world_area(area);
         let context = Context { keymap, palette };
         view::render(&self.world, &self.ui, &context, world_area, buf);
         let bar = Rect {

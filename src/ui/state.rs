@@ -166,6 +166,20 @@ pub struct UiState {
     pub names: crate::sim::Names,
     /// Who draws this: in the replay viewer the sidebar lists the viewer's keys, not play's.
     pub shell: Shell,
+    /// Where the map's viewport was left by the last frame, so that it scrolls with the
+    /// player instead of recentring at every step ([`crate::ui::view::remember_camera`]).
+    pub scroll: Option<Scroll>,
+}
+
+/// The viewport the last frame drew the map in, and what it was drawn for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scroll {
+    /// The depth drawn: another level starts centred on the player.
+    pub depth: u32,
+    /// The map area: a resized window starts centred too.
+    pub area: ratatui::layout::Rect,
+    /// The viewport, following the player (before a look or aim cursor moved it).
+    pub camera: super::view::Camera,
 }
 
 /// Which projection the map is drawn in.
@@ -230,6 +244,7 @@ impl Default for UiState {
             end: None,
             names: crate::sim::Names::default(),
             shell: Shell::Play,
+            scroll: None,
         }
     }
 }

@@ -381,6 +381,9 @@ mod tests {
             one_line("Depth 2: a very long name of a map file", 20),
             "Depth 2: a very lon…"
         );
-        assert_eq!(one_line("Depth 2: a very long name", 20).chars().count(), 20);
+        assert_eq!(
+            one_line("Depth 2: a very long name", 20).chars().count(),
+            20
+        );
     }
 }
