@@ -52,6 +52,7 @@ impl Session {
         self.ui.log.mark_read();
         // The letters as the screen showed them when the command was chosen.
         self.ui.names = self.ui.names.updated(&self.world);
+        let hp_before = self.world.player().hp;
         match self.world.apply(command) {
             Ok(events) => {
                 self.record.push(command);
@@ -59,6 +60,7 @@ impl Session {
                     game.note(command, &self.world);
                 }
                 self.tell(&events);
+                super::alarm::warn(&mut self.ui, &self.world, hp_before);
                 super::update::hint_sides(&mut self.ui, &self.world);
                 if self.world.is_over() {
                     self.ui.auto = None;

@@ -4,6 +4,7 @@
 //! [`update`](update::update) turns it into a [`Command`](crate::sim::Command) (or only moves
 //! a cursor); the [`Session`](app::Session) applies and records it; [`view`] draws.
 
+pub mod alarm;
 pub mod app;
 pub mod auto;
 pub mod cast;

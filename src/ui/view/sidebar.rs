@@ -2,6 +2,7 @@
 
 use crate::geom::Hex;
 use crate::sim::{Intention, Plan, Stance, World};
+use crate::ui::alarm;
 use crate::ui::describe::{describe_named, level_title, pace_brief};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
@@ -236,27 +237,35 @@ impl Sidebar<'_> {
         format!("{words}{later}")
     }
 
+    /// The hit points with a bar; when they are low ([`alarm::is_low`]) they say so in a
+    /// word as well as in red, so the alarm reads without colour.
     fn hp_line(&self, width: u16) -> Line<'static> {
         let me = self.world.player();
-        let label = format!("HP {:>3}/{:<3} ", me.hp.max(0), me.max_hp);
+        let low = alarm::is_low(me.hp, me.max_hp);
+        let label = format!(
+            "HP {:>3}/{:<3} {}",
+            me.hp.max(0),
+            me.max_hp,
+            if low { "LOW " } else { "" }
+        );
         let bar_len = usize::from(width).saturating_sub(label.len()).min(20);
         let filled = if me.max_hp > 0 {
             (bar_len as i64 * i64::from(me.hp.max(0)) / i64::from(me.max_hp)) as usize
         } else {
             0
         };
-        let color = if me.hp * 3 <= me.max_hp {
-            Color::Red
-        } else {
-            Color::Green
-        };
-        let bar_style = if self.palette.color {
-            Style::default().fg(color)
-        } else {
-            Style::default()
+        let color = if low { Color::Red } else { Color::Green };
+        let (bar_style, label_style) = match (self.palette.color, low) {
+            (true, true) => (
+                Style::default().fg(color),
+                Style::default().fg(color).add_modifier(Modifier::BOLD),
+            ),
+            (true, false) => (Style::default().fg(color), Style::default()),
+            (false, true) => (Style::default(), Style::default().add_modifier(Modifier::BOLD)),
+            (false, false) => (Style::default(), Style::default()),
         };
         Line::from(vec![
-            Span::raw(label),
+            Span::styled(label, label_style),
             Span::styled("=".repeat(filled), bar_style),
             Span::styled(
                 "-".repeat(bar_len - filled.min(bar_len)),
