@@ -66,7 +66,10 @@ fn hit_points_falling_low_ring_the_alarm_in_the_log_and_the_sidebar() {
     let warning = format!("Your hit points are low ({hp} of 20).");
     assert!(said.contains(&warning), "{said:?}");
     let line = hp_line(&mut s);
-    assert!(line.contains(&format!("{hp}/20")) && line.contains("LOW"), "{line}");
+    assert!(
+        line.contains(&format!("{hp}/20")) && line.contains("LOW"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -87,7 +90,10 @@ fn travel_explore_and_rest_stop_when_hit_points_fall_low() {
         alarm::warn(&mut s.ui, &s.world, 9);
         assert_eq!(s.ui.auto, None, "{auto:?} stops");
         let last = s.ui.log.lines().last().unwrap();
-        assert_eq!(last, "You stop: your hit points are low (6 of 20).", "{auto:?}");
+        assert_eq!(
+            last, "You stop: your hit points are low (6 of 20).",
+            "{auto:?}"
+        );
         // Hit points that fell but are not low, or that are low but did not fall, say nothing.
         for (hp, before) in [(9, 12), (6, 6)] {
             let mut s = session(with_player_hp(&room::world(&[]), hp));
@@ -110,5 +116,99 @@ fn a_rest_cut_short_by_a_blow_says_why_and_that_hit_points_are_low() {
         said.iter()
             .any(|l| l == &format!("Your hit points are low ({hp} of 20).")),
         "{said:?}"
+    );
+}
+
+/// The room with brush at (4, 2) and a thin wall between (8, 2) and (9, 2), east of the
+/// player at (1, 2).
+fn brush_and_thin_wall() -> World {
+    use hexdeep::map::{SideFeature, Terrain};
+    let mut level = room::level(&[]);
+    level.terrain.set(Hex::new(4, 2), Terrain::Brush);
+    let side = level.side_of(Hex::new(8, 2), Hex::new(9, 2)).unwrap();
+    assert!(level.set_side(side, SideFeature::Wall));
+    World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap()
+}
+
+/// Chooses the darts to throw (`f`, `a`) and moves the cursor `east` tiles east of the player.
+fn aim_darts_east(s: &mut Session, east: usize) {
+    screen::keys(s, "fa");
+    assert!(
+        matches!(s.ui.mode, hexdeep::ui::state::Mode::Aim { .. }),
+        "{:?}",
+        s.ui.mode
+    );
+    screen::keys(s, &"l".repeat(east));
+}
+
+#[test]
+fn a_throw_that_would_land_short_asks_first_and_the_answer_is_not_recorded() {
+    use ratatui::crossterm::event::KeyCode;
+    let mut s = session(brush_and_thin_wall());
+    s.ui.map_choice = Some(hexdeep::ui::state::MapScale::Compact);
+    aim_darts_east(&mut s, 6);
+    screen::press(&mut s, KeyCode::Enter);
+    let question = "Your dart would land short of the brush. Throw anyway?";
+    let text = screen::text(&screen::draw(&mut s, 100, 30));
+    assert!(text.contains(question), "{text}");
+    assert!(s.record.is_empty(), "asking throws nothing");
+    // Any other key goes back to aiming at the same tile; the question is no message.
+    screen::press_char(&mut s, 'n');
+    assert_eq!(
+        s.ui.mode,
+        hexdeep::ui::state::Mode::Aim {
+            cursor: Hex::new(7, 2),
+            item: 'a'
+        }
+    );
+    assert!(s.record.is_empty());
+    assert!(s.ui.log.lines().all(|l| !l.contains("anyway")));
+    screen::press(&mut s, KeyCode::Enter);
+    screen::press_char(&mut s, 'y');
+    assert_eq!(
+        s.record,
+        [Command::Throw {
+            item: 'a',
+            at: Hex::new(7, 2)
+        }]
+    );
+}
+
+#[test]
+fn a_thin_wall_on_the_line_asks_too_and_a_clear_line_throws_at_once() {
+    use hexdeep::map::Terrain;
+    use ratatui::crossterm::event::KeyCode;
+    let mut world = brush_and_thin_wall();
+    // Without the brush, the thin wall is what stops the dart.
+    let mut parts = world.to_parts();
+    parts.depths[0]
+        .level
+        .terrain
+        .set(Hex::new(4, 2), Terrain::Floor);
+    world = World::from_parts(parts, world.content_handle()).unwrap();
+    let mut s = session(world.clone());
+    aim_darts_east(&mut s, 9);
+    screen::press(&mut s, KeyCode::Enter);
+    let asked = hexdeep::ui::update::prompt(&s.ui.mode)
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        asked.starts_with("Your dart would land short of the thin wall. Throw anyway?"),
+        "{asked}"
+    );
+    let mut s = session(world);
+    aim_darts_east(&mut s, 5);
+    screen::press(&mut s, KeyCode::Enter);
+    assert_eq!(
+        s.record,
+        [Command::Throw {
+            item: 'a',
+            at: Hex::new(6, 2)
+        }]
     );
 }

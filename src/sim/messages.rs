@@ -6,7 +6,6 @@ use super::names::Names;
 use super::words::{a_name, how_many, the_name};
 use super::{CreatureId, Event, World};
 use crate::geom::Hex;
-use crate::map::Terrain;
 
 /// How an item the player could wield or wear compares with what they wield or wear now:
 /// "+2 damage, -1 armour vs your mace", "same as your mace"; `None` for any other item and
@@ -294,20 +293,12 @@ impl Teller<'_> {
     }
 
     /// What stopped a missile thrown from `from` at `toward` before it got there ("the
-    /// brush"): a missile flies no farther than sight does ([`World::flight_path`]). `None`
+    /// brush"): a missile flies no farther than sight does ([`World::flight_stop`]). `None`
     /// when nothing did.
     fn cut_short(&self, from: Hex, toward: Hex) -> Option<&'static str> {
-        let flight = self.world.flight_path(from, toward);
-        if toward == from || flight.last() == Some(&toward) {
-            return None;
-        }
-        let line = self.world.level().terrain.line(from, toward);
-        let stop = *line.get(flight.len() + 1)?;
-        match self.world.level().terrain_at(stop)? {
-            Terrain::Brush => Some("the brush: nothing thrown flies into brush"),
-            Terrain::Wall => Some("the wall"),
-            Terrain::DoorClosed => Some("the closed door"),
-            _ => None,
+        match self.world.flight_stop(from, toward)? {
+            crate::sim::FlightStop::Brush => Some("the brush: nothing thrown flies into brush"),
+            stop => Some(stop.words()),
         }
     }
 

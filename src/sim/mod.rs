@@ -46,6 +46,6 @@ pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use words::a_name;
 pub use world::bounds;
 pub use world::{
-    Depth, DepthParts, Ending, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH, NEAR, Plan,
-    SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
+    Depth, DepthParts, Ending, FlightStop, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH,
+    NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
 };

@@ -248,6 +248,13 @@ impl Session {
             }
             return;
         }
+        if matches!(self.ui.mode, Mode::ConfirmThrow { .. }) {
+            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+            if let Some(command) = super::update::answer_short_throw(&mut self.ui, yes) {
+                self.perform(command);
+            }
+            return;
+        }
         if let Mode::ChooseItem { verb } = self.ui.mode {
             let answer = match key.code {
                 KeyCode::Char(c) if c.is_ascii_alphabetic() => Answer::Letter(c),

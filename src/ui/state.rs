@@ -34,6 +34,16 @@ pub enum Mode {
         /// The inventory letter of the item to throw or fire.
         item: char,
     },
+    /// "Your dart would land short of the brush. Throw anyway?": `y` throws, any other key
+    /// goes back to aiming. The answer is the shell's; only the throw is recorded.
+    ConfirmThrow {
+        /// The tile aimed at.
+        cursor: Hex,
+        /// The inventory letter of the item to throw or fire.
+        item: char,
+        /// The question, shown under the messages while it waits.
+        question: String,
+    },
     /// "Strike which way?": a direction strikes that neighbouring tile, Esc cancels.
     Strike,
     /// The inventory screen; any key closes it.

@@ -30,6 +30,7 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             confirm_quit(ui, false);
             None
         }
+        Mode::ConfirmThrow { .. } => answer_short_throw(ui, false),
         Mode::Help { scroll } => {
             ui.mode = match intent {
                 Intent::ScrollDown => Mode::Help { scroll: scroll + 1 },
@@ -328,12 +329,50 @@ pub const ABANDON_PROMPT: &str = "Abandon this run? It ends here and counts as q
 
 /// The question `mode` waits on an answer to, shown under the messages while it waits and
 /// not kept in the history.
-pub fn prompt(mode: &Mode) -> Option<&'static str> {
+pub fn prompt(mode: &Mode) -> Option<&str> {
     match mode {
         Mode::Strike => Some(STRIKE_PROMPT),
         Mode::ConfirmQuit => Some(ABANDON_PROMPT),
+        Mode::ConfirmThrow { question, .. } => Some(question),
         _ => None,
     }
+}
+
+/// Before a throw whose line stops short of the tile aimed at (brush, a wall, a closed door,
+/// a thin wall on a side): the question that asks whether to throw anyway, or `None` when
+/// the line is clear.
+pub fn short_throw_question(world: &World, item: char, at: Hex) -> Option<String> {
+    let me = world.player().pos;
+    let stop = world.flight_stop(me, at)?;
+    let name = world.player().stack(item)?.item.clone();
+    let ammo = world
+        .content()
+        .item(&name)
+        .is_some_and(|k| matches!(k.use_, crate::content::ItemUse::Ammo { .. }));
+    let (verb, key) = if ammo {
+        ("Fire", "fire")
+    } else {
+        ("Throw", "throw")
+    };
+    Some(format!(
+        "Your {name} would land short of {}. {verb} anyway? (y: {key}; any other key: keep aiming)",
+        stop.words()
+    ))
+}
+
+/// The answer to "throw anyway?": yes throws (the only thing recorded), anything else goes back
+/// to aiming at the same tile.
+pub fn answer_short_throw(ui: &mut UiState, yes: bool) -> Option<Command> {
+    let Mode::ConfirmThrow { cursor, item, .. } = ui.mode.clone() else {
+        return None;
+    };
+    if yes {
+        ui.mode = Mode::Normal;
+        return Some(Command::Throw { item, at: cursor });
+    }
+    ui.mode = Mode::Aim { cursor, item };
+    ui.log.push("You keep aiming.");
+    None
 }
 
 /// The answer to "strike which way?": a direction strikes that tile, whatever stands there
@@ -366,6 +405,14 @@ fn aim(ui: &mut UiState, world: &World, at: (Hex, char), intent: Intent) -> Opti
                 // Nothing was aimed at yet (nothing in view puts the cursor on you): say how
                 // to aim, and keep aiming.
                 ui.log.push(AIM_FIRST);
+                return None;
+            }
+            if let Some(question) = short_throw_question(world, item, cursor) {
+                ui.mode = Mode::ConfirmThrow {
+                    cursor,
+                    item,
+                    question,
+                };
                 return None;
             }
             ui.mode = Mode::Normal;

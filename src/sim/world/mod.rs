@@ -23,7 +23,7 @@ pub use depths::{Depth, MAX_DEPTH};
 pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;
 pub use parts::{DepthParts, WorldParts};
-pub use query::{NEAR, Threat};
+pub use query::{FlightStop, NEAR, Threat};
 pub use source::LevelSource;
 pub use story::{Ending, Story};
 pub use validate::InvalidWorld;

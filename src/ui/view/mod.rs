@@ -144,9 +144,10 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
 pub fn camera(world: &World, ui: &UiState, map: Rect) -> Camera {
     let around_player = player_camera(world, ui, map);
     match ui.mode {
-        Mode::Look { cursor } | Mode::Aim { cursor, .. } | Mode::PickTravel { cursor } => {
-            around_player.keep_in_view(world, cursor, map)
-        }
+        Mode::Look { cursor }
+        | Mode::Aim { cursor, .. }
+        | Mode::ConfirmThrow { cursor, .. }
+        | Mode::PickTravel { cursor } => around_player.keep_in_view(world, cursor, map),
         _ => around_player,
     }
 }

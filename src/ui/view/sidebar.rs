@@ -261,7 +261,10 @@ impl Sidebar<'_> {
                 Style::default().fg(color).add_modifier(Modifier::BOLD),
             ),
             (true, false) => (Style::default().fg(color), Style::default()),
-            (false, true) => (Style::default(), Style::default().add_modifier(Modifier::BOLD)),
+            (false, true) => (
+                Style::default(),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
             (false, false) => (Style::default(), Style::default()),
         };
         Line::from(vec![
@@ -309,6 +312,11 @@ impl Sidebar<'_> {
                     "Esc: cancel".into(),
                 ]
             }
+            Mode::ConfirmThrow { .. } => vec![
+                "THROW ANYWAY? It would".into(),
+                "land short (see below)".into(),
+                "y: yes, other: keep aiming".into(),
+            ],
             Mode::PickTravel { .. } => vec![
                 "TRAVEL: pick a tile".into(),
                 "or click one".into(),
