@@ -212,3 +212,57 @@ fn a_thin_wall_on_the_line_asks_too_and_a_clear_line_throws_at_once() {
         }]
     );
 }
+
+#[test]
+fn f_aims_the_missile_last_thrown_at_once_and_enter_throws_it_again() {
+    use hexdeep::ui::item_prompt::ItemVerb;
+    use hexdeep::ui::state::Mode;
+    use ratatui::crossterm::event::KeyCode;
+    let mut s = session(room::world(&[("goblin", Hex::new(6, 2))]));
+    // Nothing thrown yet: `f` asks which item.
+    screen::press_char(&mut s, 'f');
+    assert_eq!(
+        s.ui.mode,
+        Mode::ChooseItem {
+            verb: ItemVerb::Throw
+        }
+    );
+    screen::press_char(&mut s, 'a');
+    screen::press(&mut s, KeyCode::Enter);
+    assert!(matches!(
+        s.record.as_slice(),
+        [Command::Throw { item: 'a', .. }]
+    ));
+    // Now the darts are in the quiver: `f` aims them at the goblin's mark, Enter throws.
+    screen::press_char(&mut s, 'f');
+    let Mode::Aim { cursor, item } = s.ui.mode.clone() else {
+        panic!("{:?}", s.ui.mode);
+    };
+    assert_eq!(item, 'a');
+    let goblin = s.world.visible_monsters()[0].clone();
+    assert_eq!(cursor, s.world.telegraphed_tile(&goblin));
+    screen::press(&mut s, KeyCode::Enter);
+    assert_eq!(s.record.len(), 2);
+    assert_eq!(
+        s.record[1],
+        Command::Throw {
+            item: 'a',
+            at: cursor
+        }
+    );
+    // `f` then the darts' letter aims them as before the quiver.
+    screen::keys(&mut s, "fa");
+    assert!(
+        matches!(s.ui.mode, Mode::Aim { item: 'a', .. }),
+        "{:?}",
+        s.ui.mode
+    );
+    // While aiming, `i` chooses another item instead.
+    screen::press_char(&mut s, 'i');
+    assert_eq!(
+        s.ui.mode,
+        Mode::ChooseItem {
+            verb: ItemVerb::Throw
+        }
+    );
+}

@@ -53,9 +53,16 @@ impl Session {
         // The letters as the screen showed them when the command was chosen.
         self.ui.names = self.ui.names.updated(&self.world);
         let hp_before = self.world.player().hp;
+        let thrown = match command {
+            Command::Throw { item, .. } => self.world.player().stack(item).map(|s| s.item.clone()),
+            _ => None,
+        };
         match self.world.apply(command) {
             Ok(events) => {
                 self.record.push(command);
+                if thrown.is_some() {
+                    self.ui.quiver = thrown;
+                }
                 if let Some(game) = &mut self.game {
                     game.note(command, &self.world);
                 }
@@ -293,6 +300,16 @@ impl Session {
             self.keymap.intent(&key)
         };
         let Some(intent) = intent else {
+            if let (Mode::Aim { cursor, .. }, KeyCode::Char(c)) = (self.ui.mode.clone(), key.code)
+                && item_prompt::offered(&self.world, item_prompt::ItemVerb::Throw)
+                    .iter()
+                    .any(|s| s.letter == c)
+            {
+                // The letter of another missile (no key's own) aims that one instead: `f`
+                // then a letter still chooses, with something in the quiver.
+                self.ui.mode = Mode::Aim { cursor, item: c };
+                return;
+            }
             if self.ui.mode == Mode::Strike {
                 // An unbound key backs out of the prompt, saying so.
                 update(&mut self.ui, &self.world, super::keymap::Intent::Cancel);

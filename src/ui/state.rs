@@ -176,6 +176,9 @@ pub struct UiState {
     pub names: crate::sim::Names,
     /// Who draws this: in the replay viewer the sidebar lists the viewer's keys, not play's.
     pub shell: Shell,
+    /// The quiver: the kind of missile last thrown or fired (by name), which `f` aims at once
+    /// while it is carried and can be thrown, as DCSS's `f` does.
+    pub quiver: Option<String>,
     /// Where the map's viewport was left by the last frame, so that it scrolls with the
     /// player instead of recentring at every step ([`crate::ui::view::remember_camera`]).
     pub scroll: Option<Scroll>,
@@ -254,6 +257,7 @@ impl Default for UiState {
             end: None,
             names: crate::sim::Names::default(),
             shell: Shell::Play,
+            quiver: None,
             scroll: None,
         }
     }

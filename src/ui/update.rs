@@ -196,7 +196,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Wield => item_prompt::ask(ui, world, ItemVerb::Wield),
         Intent::Wear => item_prompt::ask(ui, world, ItemVerb::Wear),
         Intent::Drop => item_prompt::ask(ui, world, ItemVerb::Drop),
-        Intent::Throw => item_prompt::ask(ui, world, ItemVerb::Throw),
+        Intent::Throw => item_prompt::throw(ui, world),
         Intent::Strike => ui.mode = Mode::Strike,
         Intent::Inventory => ui.mode = Mode::Inventory,
         Intent::Descend => return stairs(ui, world, true),
@@ -400,6 +400,13 @@ fn aim(ui: &mut UiState, world: &World, at: (Hex, char), intent: Intent) -> Opti
     let (cursor, item) = at;
     let moved = match intent {
         Intent::NextTarget => next_monster(world, cursor, true),
+        // Another missile than the one in the quiver: the prompt of what can be thrown.
+        Intent::Inventory => {
+            ui.mode = Mode::ChooseItem {
+                verb: ItemVerb::Throw,
+            };
+            return None;
+        }
         Intent::Confirm | Intent::Throw => {
             if cursor == world.player().pos {
                 // Nothing was aimed at yet (nothing in view puts the cursor on you): say how

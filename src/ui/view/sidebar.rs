@@ -309,6 +309,7 @@ impl Sidebar<'_> {
                     blocked.to_string(),
                     "Tab: next monster".into(),
                     "Enter: throw".into(),
+                    "i: another item".into(),
                     "Esc: cancel".into(),
                 ]
             }
