@@ -42,10 +42,10 @@ fn beside_a_goblin() -> Session {
 }
 
 /// Waits (or goes on with `auto`, set anew before each step) until the player is hurt.
-fn until_hurt(s: &mut Session, auto: Option<Auto>) {
+fn until_hurt(s: &mut Session, auto: Option<&Auto>) {
     let hp = s.world.player().hp;
     for _ in 0..10 {
-        s.ui.auto = auto.clone();
+        s.ui.auto = auto.cloned();
         s.perform(Command::Wait);
         if s.world.player().hp < hp {
             return;
@@ -108,7 +108,7 @@ fn travel_explore_and_rest_stop_when_hit_points_fall_low() {
 #[test]
 fn a_rest_cut_short_by_a_blow_says_why_and_that_hit_points_are_low() {
     let mut s = beside_a_goblin();
-    until_hurt(&mut s, Some(Auto::Rest));
+    until_hurt(&mut s, Some(&Auto::Rest));
     assert_eq!(s.ui.auto, None);
     let said: Vec<String> = s.ui.log.lines().collect();
     let hp = s.world.player().hp;
@@ -265,4 +265,98 @@ fn f_aims_the_missile_last_thrown_at_once_and_enter_throws_it_again() {
             verb: ItemVerb::Throw
         }
     );
+}
+
+/// The room with `items` placed on row 2, the player wearing scale mail and carrying a sling.
+fn geared_with(items: &[(&str, Hex)]) -> World {
+    use hexdeep::map::{Placement, PlacementKind};
+    let mut level = room::level(&[]);
+    for (item, at) in items {
+        level.placements.push(Placement {
+            at: *at,
+            kind: PlacementKind::Item((*item).to_string()),
+        });
+    }
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap();
+    let mut parts = world.to_parts();
+    let me = &mut parts.creatures[0];
+    for (item, letter) in [("scale mail", 'c'), ("sling", 'd')] {
+        me.inventory.push(hexdeep::sim::Stack {
+            item: item.to_string(),
+            count: 1,
+            letter,
+        });
+    }
+    me.worn = Some("scale mail".to_string());
+    World::from_parts(parts, world.content_handle()).unwrap()
+}
+
+fn carried(world: &World, item: &str) -> u32 {
+    world.player().count_of(item)
+}
+
+#[test]
+fn stepping_onto_an_item_takes_it_only_when_it_is_new_or_better() {
+    let world = geared_with(&[
+        ("scale mail", Hex::new(2, 2)),
+        ("sling", Hex::new(3, 2)),
+        ("chain mail", Hex::new(4, 2)),
+        ("dart", Hex::new(5, 2)),
+    ]);
+    let mut s = session(world);
+    let darts = carried(&s.world, "dart");
+    screen::press_char(&mut s, 'l');
+    // A second suit of scale mail is no better than the one worn: it is left, and said.
+    assert_eq!(carried(&s.world, "scale mail"), 1);
+    let said = s.ui.log.lines().last().unwrap();
+    assert!(
+        said.starts_with("You see here a suit of scale mail (")
+            && said.ends_with("; you wear one); g picks it up."),
+        "{said}"
+    );
+    screen::press_char(&mut s, 'l');
+    assert_eq!(carried(&s.world, "sling"), 1, "a second sling is left");
+    // Chain mail trades a point of armour for a point of damage: not worse, so taken.
+    screen::press_char(&mut s, 'l');
+    assert_eq!(carried(&s.world, "chain mail"), 1);
+    // Missiles and consumables are always taken.
+    screen::press_char(&mut s, 'l');
+    assert_eq!(carried(&s.world, "dart"), darts + 1);
+    // The pick-up key takes what was left.
+    screen::keys(&mut s, "hhhg");
+    assert_eq!(carried(&s.world, "scale mail"), 2);
+}
+
+#[test]
+fn exploring_leaves_what_is_no_better_and_does_not_walk_to_it() {
+    let scale = Hex::new(10, 4);
+    let world = geared_with(&[("scale mail", scale), ("dart", Hex::new(10, 0))]);
+    let mut s = session(world);
+    let darts = carried(&s.world, "dart");
+    hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Explore);
+    let mut steps = 0;
+    while let Some(command) = hexdeep::ui::auto::next_command(&mut s.ui, &s.world) {
+        s.perform(command);
+        steps += 1;
+        assert!(steps < 200, "exploring never stopped");
+        assert_ne!(
+            s.world.player().pos,
+            scale,
+            "exploring walked to the scale mail"
+        );
+    }
+    assert_eq!(
+        carried(&s.world, "dart"),
+        darts + 1,
+        "the dart was gathered"
+    );
+    assert_eq!(carried(&s.world, "scale mail"), 1);
+    assert!(s.world.items_at(scale).any(|f| f.item == "scale mail"));
+    let last = s.ui.log.lines().last().unwrap();
+    assert_eq!(last, "Explored: there is nothing more to find here.");
 }

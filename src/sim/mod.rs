@@ -11,8 +11,9 @@
 /// inventory letter back; 0.4.0 by rules 4: packs go round their kin, one stance for the AI,
 /// moves by screen direction on three tilings; 0.5.0 by rules 5: thin walls and doors on the
 /// sides between tiles, and a generated level style built of them; rules 6: sight by two
-/// lines, so monsters see and missiles fly along a line that runs beside a tile boundary, and
-/// a coward's flight counts only when it leaves the player's reach or sight).
+/// lines, so monsters see and missiles fly along a line that runs beside a tile boundary, a
+/// coward's flight counts only when it leaves the player's reach or sight, and a step onto a
+/// weapon, armour or launcher picks it up only when it is new or better than what is carried).
 pub const RULES_VERSION: u32 = 6;
 
 mod ai;

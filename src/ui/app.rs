@@ -53,6 +53,7 @@ impl Session {
         // The letters as the screen showed them when the command was chosen.
         self.ui.names = self.ui.names.updated(&self.world);
         let hp_before = self.world.player().hp;
+        let pos_before = self.world.player().pos;
         let thrown = match command {
             Command::Throw { item, .. } => self.world.player().stack(item).map(|s| s.item.clone()),
             _ => None,
@@ -67,6 +68,9 @@ impl Session {
                     game.note(command, &self.world);
                 }
                 self.tell(&events);
+                if self.world.player().pos != pos_before {
+                    self.tell_left_here();
+                }
                 super::alarm::warn(&mut self.ui, &self.world, hp_before);
                 super::update::hint_sides(&mut self.ui, &self.world);
                 if self.world.is_over() {
@@ -81,6 +85,30 @@ impl Session {
                 self.ui.auto = None;
                 self.ui.log.push(sentence(&rejection.to_string()));
             }
+        }
+    }
+
+    /// After a step: what lies where the player now stands and was not picked up (a weapon or
+    /// armour no better than one carried is left), and that `g` takes it.
+    fn tell_left_here(&mut self) {
+        let me = self.world.player().pos;
+        let items = super::describe::items_words(&self.world, me);
+        if !items.is_empty() && self.world.player().alive {
+            let keys: Vec<String> = self
+                .keymap
+                .keys_for(super::keymap::Intent::PickUp)
+                .into_iter()
+                .map(super::keymap::Key::label)
+                .collect();
+            let g = keys
+                .iter()
+                .find(|k| k.starts_with(char::is_alphabetic))
+                .or(keys.first())
+                .map_or("the pick-up key", String::as_str);
+            self.ui.log.push(format!(
+                "You see here {}; {g} picks it up.",
+                items.join(", ")
+            ));
         }
     }
 

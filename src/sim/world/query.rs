@@ -223,12 +223,15 @@ impl World {
             .count()
     }
 
-    /// The path to the nearest known item on the floor that can be reached through known tiles.
+    /// The path to the nearest known item on the floor worth picking up
+    /// ([`World::worth_picking_up`]: a weapon or armour no better than one carried is left
+    /// where it lies, and not walked to again) that can be reached through known tiles.
     pub fn path_to_known_item(&self) -> Option<Vec<Hex>> {
         let me = self.player().pos;
         let mut items: Vec<Hex> = self
             .floor_items()
             .iter()
+            .filter(|f| self.worth_picking_up(&f.item))
             .map(|f| f.at)
             .filter(|&at| self.is_seen(at) && at != me)
             .collect();
