@@ -360,3 +360,116 @@ fn exploring_leaves_what_is_no_better_and_does_not_walk_to_it() {
     let last = s.ui.log.lines().last().unwrap();
     assert_eq!(last, "Explored: there is nothing more to find here.");
 }
+
+/// How many blows of `damage` through `armour` (at least 1 gets through) take `hp`.
+fn blows_to_kill(hp: i32, damage: i32, armour: i32) -> i32 {
+    let dealt = (damage - armour).max(1);
+    (hp + dealt - 1) / dealt
+}
+
+/// The screen while looking at the nearest monster (`x`).
+fn looking(s: &mut Session) -> String {
+    screen::press_char(s, 'x');
+    screen::text(&screen::draw(s, 100, 30))
+}
+
+#[test]
+fn looking_at_a_monster_tells_its_numbers_what_it_does_and_the_fight() {
+    let world = room::world(&[("goblin", Hex::new(5, 2))]);
+    let goblin = world.content().monster("goblin").unwrap().clone();
+    let me = world.player_gear();
+    let mut s = session(world);
+    let text = looking(&mut s);
+    let hp = s.world.player().hp;
+    for said in [
+        format!(
+            "{}/{} hp, armour {}; as fast as you",
+            goblin.hp, goblin.hp, goblin.armour
+        ),
+        "It hunts you once it sees you.".to_string(),
+        format!(
+            "Its blow deals you {}: {} blows kill you.",
+            (goblin.damage - me.armour).max(1),
+            blows_to_kill(hp, goblin.damage, me.armour)
+        ),
+        format!(
+            "Your blow (bare hands) deals it {}: {} blows kill it.",
+            (me.damage - goblin.armour).max(1),
+            blows_to_kill(goblin.hp, me.damage, goblin.armour)
+        ),
+        "Now it comes for you.".to_string(),
+    ] {
+        assert!(text.contains(&said), "{said}\n{text}");
+    }
+    // Esc leaves looking, and the card with it.
+    screen::press(&mut s, ratatui::crossterm::event::KeyCode::Esc);
+    let text = screen::text(&screen::draw(&mut s, 100, 30));
+    assert!(!text.contains("blows kill it"), "{text}");
+}
+
+#[test]
+fn the_fight_counts_the_weapon_and_armour_in_hand_and_the_monster_s_armour() {
+    let world = geared_with(&[]);
+    let mut parts = world.to_parts();
+    parts.creatures[0].inventory.push(hexdeep::sim::Stack {
+        item: "mace".to_string(),
+        count: 1,
+        letter: 'e',
+    });
+    parts.creatures[0].wielded = Some("mace".to_string());
+    let mut level = room::level(&[("orc", Hex::new(5, 2))]);
+    level.start = Some(Hex::new(1, 2));
+    let world = World::from_parts(parts, world.content_handle()).unwrap();
+    // The same gear in a room with an orc (armour 1).
+    let mut orc_world = World::new(world.content_handle(), level, 5).unwrap();
+    let mut parts = orc_world.to_parts();
+    parts.creatures[0] = world.player().clone();
+    parts.creatures[0].pos = Hex::new(1, 2);
+    orc_world = World::from_parts(parts, world.content_handle()).unwrap();
+    let orc = orc_world.content().monster("orc").unwrap().clone();
+    assert!(orc.armour > 0);
+    let me = orc_world.player_gear();
+    assert_eq!(
+        (me.damage, me.armour),
+        (6 - 1, 3),
+        "the mace hampered by scale mail"
+    );
+    let hp = orc_world.player().hp;
+    let text = looking(&mut session(orc_world));
+    for said in [
+        format!(
+            "Its blow deals you {}: {} blows kill you.",
+            orc.damage - me.armour,
+            blows_to_kill(hp, orc.damage, me.armour)
+        ),
+        format!(
+            "Your blow (mace) deals it {}: {} blows kill it.",
+            me.damage - orc.armour,
+            blows_to_kill(orc.hp, me.damage, orc.armour)
+        ),
+    ] {
+        assert!(text.contains(&said), "{said}\n{text}");
+    }
+}
+
+#[test]
+fn the_card_tells_a_charge_a_wide_swing_a_shot_and_a_pack() {
+    for (kind, said) in [
+        ("boar", "A blow ending its charge deals you"),
+        ("ogre", "Its wide swing strikes the tile it aims at"),
+        ("goblin slinger", "Its shot deals you"),
+        (
+            "jackal",
+            "It waits until 3 of its kind are within 3 tiles of you",
+        ),
+        (
+            "kobold",
+            "flees once its hit points fall to 50% of its most",
+        ),
+    ] {
+        let mut s = session(room::world(&[(kind, Hex::new(5, 2))]));
+        let text = looking(&mut s);
+        assert!(text.contains(said), "{kind}: {said}\n{text}");
+        assert!(text.contains('┐'), "a box");
+    }
+}

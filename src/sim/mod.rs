@@ -48,5 +48,5 @@ pub use words::a_name;
 pub use world::bounds;
 pub use world::{
     Depth, DepthParts, Ending, FlightStop, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH,
-    NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
+    Matchup, NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
 };

@@ -7,6 +7,7 @@
 pub mod alarm;
 pub mod app;
 pub mod auto;
+pub mod card;
 pub mod cast;
 pub mod describe;
 pub mod events;

@@ -12,6 +12,8 @@
 mod attacks;
 mod moves;
 
+pub(crate) use attacks::absorbed;
+
 #[cfg(test)]
 mod tests;
 

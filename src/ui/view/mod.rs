@@ -1,5 +1,6 @@
 //! Widgets that draw the world and the shell state; they only read.
 
+mod card;
 mod end;
 mod help;
 mod items;
@@ -91,6 +92,21 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         camera: camera(world, ui, parts.map),
     };
     map.render(parts.map, buf);
+    if let Mode::Look { cursor } = ui.mode
+        && let Some(monster) = world
+            .visible_creature(cursor)
+            .filter(|c| c.id != World::PLAYER)
+        && let Some((title, lines)) =
+            crate::ui::card::monster_card(world, &ui.names.updated(world), monster.id)
+    {
+        let row = map.camera.layout.to_screen(cursor).1 - map.camera.top;
+        card::CardView {
+            title: &title,
+            lines: &lines,
+            cursor_row: u16::try_from(row).unwrap_or(0),
+        }
+        .render(parts.map, buf);
+    }
     Sidebar {
         world,
         ui,
