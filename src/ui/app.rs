@@ -274,34 +274,7 @@ impl Session {
             self.ui.quit = self.keymap.intent(&key) == Some(super::keymap::Intent::Quit);
             return;
         }
-        if self.ui.mode == Mode::ConfirmQuit {
-            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
-            if yes && !self.world.is_over() {
-                self.abandon();
-            } else {
-                confirm_quit(&mut self.ui, yes);
-            }
-            return;
-        }
-        if matches!(self.ui.mode, Mode::ConfirmThrow { .. }) {
-            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
-            if let Some(command) = super::update::answer_short_throw(&mut self.ui, yes) {
-                self.perform(command);
-            }
-            return;
-        }
-        if let Mode::ChooseItem { verb } = self.ui.mode {
-            let answer = match key.code {
-                KeyCode::Char(c) if c.is_ascii_alphabetic() => Answer::Letter(c),
-                KeyCode::Esc => Answer::Cancel,
-                _ if self.keymap.intent(&key) == Some(super::keymap::Intent::Cancel) => {
-                    Answer::Cancel
-                }
-                _ => Answer::Other,
-            };
-            if let Some(command) = item_prompt::answer(&mut self.ui, &self.world, verb, answer) {
-                self.perform(command);
-            }
+        if self.answer_prompt(key) {
             return;
         }
         let cursor_or_normal = matches!(
@@ -328,24 +301,7 @@ impl Session {
             self.keymap.intent(&key)
         };
         let Some(intent) = intent else {
-            if let (Mode::Aim { cursor, .. }, KeyCode::Char(c)) = (self.ui.mode.clone(), key.code)
-                && item_prompt::offered(&self.world, item_prompt::ItemVerb::Throw)
-                    .iter()
-                    .any(|s| s.letter == c)
-            {
-                // The letter of another missile (no key's own) aims that one instead: `f`
-                // then a letter still chooses, with something in the quiver.
-                self.ui.mode = Mode::Aim { cursor, item: c };
-                return;
-            }
-            if self.ui.mode == Mode::Strike {
-                // An unbound key backs out of the prompt, saying so.
-                update(&mut self.ui, &self.world, super::keymap::Intent::Cancel);
-                return;
-            }
-            if self.ui.mode != Mode::Normal {
-                self.ui.mode = Mode::Normal;
-            }
+            self.unbound_key(key);
             return;
         };
         if let super::keymap::Intent::Step(dir) = intent
@@ -361,6 +317,65 @@ impl Session {
         }
         if let Some(command) = update(&mut self.ui, &self.world, intent) {
             self.perform(command);
+        }
+    }
+
+    /// A key while a prompt waits on its answer (abandon the run? throw anyway? which
+    /// item?): answers it; true if one was waiting.
+    fn answer_prompt(&mut self, key: KeyEvent) -> bool {
+        if self.ui.mode == Mode::ConfirmQuit {
+            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+            if yes && !self.world.is_over() {
+                self.abandon();
+            } else {
+                confirm_quit(&mut self.ui, yes);
+            }
+            return true;
+        }
+        if matches!(self.ui.mode, Mode::ConfirmThrow { .. }) {
+            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+            if let Some(command) = super::update::answer_short_throw(&mut self.ui, yes) {
+                self.perform(command);
+            }
+            return true;
+        }
+        if let Mode::ChooseItem { verb } = self.ui.mode {
+            let answer = match key.code {
+                KeyCode::Char(c) if c.is_ascii_alphabetic() => Answer::Letter(c),
+                KeyCode::Esc => Answer::Cancel,
+                _ if self.keymap.intent(&key) == Some(super::keymap::Intent::Cancel) => {
+                    Answer::Cancel
+                }
+                _ => Answer::Other,
+            };
+            if let Some(command) = item_prompt::answer(&mut self.ui, &self.world, verb, answer) {
+                self.perform(command);
+            }
+            return true;
+        }
+        false
+    }
+
+    /// A key the keymap does not bind: while aiming, another missile's letter aims that one;
+    /// it backs out of striking (saying so) and out of any other mode.
+    fn unbound_key(&mut self, key: KeyEvent) {
+        if let (Mode::Aim { cursor, .. }, KeyCode::Char(c)) = (self.ui.mode.clone(), key.code)
+            && item_prompt::offered(&self.world, item_prompt::ItemVerb::Throw)
+                .iter()
+                .any(|s| s.letter == c)
+        {
+            // The letter of another missile (no key's own) aims that one instead: `f`
+            // then a letter still chooses, with something in the quiver.
+            self.ui.mode = Mode::Aim { cursor, item: c };
+            return;
+        }
+        if self.ui.mode == Mode::Strike {
+            // An unbound key backs out of the prompt, saying so.
+            update(&mut self.ui, &self.world, super::keymap::Intent::Cancel);
+            return;
+        }
+        if self.ui.mode != Mode::Normal {
+            self.ui.mode = Mode::Normal;
         }
     }
 
