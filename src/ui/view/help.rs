@@ -46,9 +46,8 @@ const ENTRIES: [(Intent, &str); 37] = [
     (Intent::Wear, "wear armour"),
     (
         Intent::Throw,
-        "throw or fire: choose the item, then aim (starts on the nearest monster's mark); \
-         Enter or the same key again throws; after a throw the same kind is aimed at once \
-         (the quiver; i or another missile's letter chooses another)",
+        "throw or fire: aim the kind last thrown, else choose one (i: another), from the \
+         nearest monster's mark; Enter or the same key again throws",
     ),
     (Intent::Drop, "drop an item"),
     (
