@@ -114,9 +114,13 @@ fn tilings_of(world: &World) -> Vec<Tiling> {
 #[test]
 fn a_game_on_squares_or_triangles_saves_loads_goes_on_and_verifies_on_its_tiling() {
     for tiling in [Tiling::Square, Tiling::Triangle] {
-        let mut game = played(tiling, 5, 300);
+        // The first seed from 5 whose game the simple player has not lost in 300 commands
+        // (which one depends on the rules: since issue 33 a step leaves worse gear lying).
+        let mut game = (5..25)
+            .map(|seed| played(tiling, seed, 300))
+            .find(|g| !g.current.is_over())
+            .unwrap_or_else(|| panic!("{tiling}: a game in progress"));
         assert!(game.record.steps.len() >= 250, "{tiling}: a long game");
-        assert!(!game.current.is_over(), "{tiling}: a game in progress");
         let dir = SaveDir(scratch(&format!("go-on-{tiling}")));
         let path = persist::save_game(&dir, &game).unwrap();
         let mut back = persist::load_game(&path).unwrap();

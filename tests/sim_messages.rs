@@ -195,3 +195,65 @@ fn the_other_side_of_a_bump_is_named_only_when_in_view() {
         ["the rat loses the tile to the jackal"]
     );
 }
+
+#[test]
+fn ammunition_is_fired_and_anything_else_thrown() {
+    let world = room::world(&[]);
+    let me = world.player().pos;
+    let threw = |item: &str| Event::Threw {
+        who: World::PLAYER,
+        from: me,
+        toward: Hex::new(5, 2),
+        item: Some(item.to_string()),
+    };
+    assert_eq!(
+        messages(&[threw("sling stone")], &world),
+        ["you fire a sling stone"]
+    );
+    assert_eq!(messages(&[threw("arrow")], &world), ["you fire an arrow"]);
+    assert_eq!(messages(&[threw("dart")], &world), ["you throw a dart"]);
+}
+
+#[test]
+fn a_kill_out_of_sight_is_told_after_the_hit_that_dealt_it() {
+    use hexdeep::map::Terrain;
+    // A wall across the room hides a kobold behind it; the player's bomb bursts there.
+    let mut level = room::level(&[("kobold", Hex::new(9, 2))]);
+    for y in 0..5 {
+        level.terrain.set(Hex::new(7, y), Terrain::Wall);
+    }
+    let world = World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap();
+    let kobold = 1;
+    let at = Hex::new(9, 2);
+    assert!(!world.is_visible(at), "the kobold is out of view");
+    let events = [
+        Event::Burst {
+            who: World::PLAYER,
+            from: world.player().pos,
+            at,
+            item: "bomb".to_string(),
+        },
+        Event::Hit {
+            attacker: World::PLAYER,
+            victim: kobold,
+            at,
+            damage: 7,
+        },
+        Event::Died { who: kobold, at },
+    ];
+    assert_eq!(
+        messages(&events, &world),
+        [
+            "the bomb bursts",
+            "your bomb hits the kobold",
+            "the kobold dies"
+        ]
+    );
+    // A death nobody saw dealt stays untold.
+    assert_eq!(messages(&events[2..], &world), Vec::<String>::new());
+}

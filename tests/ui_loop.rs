@@ -180,7 +180,8 @@ fn a_screen_that_cannot_be_drawn_any_more_saves_and_returns() {
 #[test]
 fn quitting_with_q_y_through_the_script_ends_the_game_as_quit() {
     let (mut s, dir) = session("quit");
-    let mut events = ScriptedEvents::new(Scripted::keys("hQyhh"));
+    // The end screen follows `Q y`, and `Q` there leaves.
+    let mut events = ScriptedEvents::new(Scripted::keys("hQyQhh"));
     let ending = game_loop::run(&mut s, &mut terminal(), &mut events);
     assert!(matches!(ending.end, LoopEnd::Quit), "{:?}", ending.end);
     assert!(ending.saved, "an ended game has nothing left to save");

@@ -570,12 +570,16 @@ fn a_cast_reads_back_as_the_viewer_draws_it() {
         );
         assert_eq!(kind, "o");
         screen.feed(data.as_str().unwrap());
+        // The viewer's map scrolls from where the last step left it.
+        let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+        replay.follow_view(area);
         while screen.lines() != self::screen(&replay, 80, 24) {
             assert!(
                 replay.forward(),
                 "the frame at {time} s is no later moment of the viewer: {:#?}",
                 screen.lines()
             );
+            replay.follow_view(area);
         }
         if events == 0 {
             assert!(screen.lines().join("").contains('@'));
@@ -683,4 +687,34 @@ fn a_cast_keeps_only_changed_cells_and_hurries_through_idle_steps() {
         duration >= steady / 16.0,
         "{duration} s: no step plays faster than sixteen times the speed"
     );
+}
+
+#[test]
+fn seeking_keeps_the_letters_that_watching_from_the_start_gives() {
+    let game = long_game();
+    let mut watched = Replayer::new(game.clone()).unwrap();
+    let mut seeker = Replayer::new(game.clone()).unwrap();
+    let mut lettered = 0;
+    for n in 1..=watched.len() {
+        assert!(watched.forward());
+        if n % 23 != 0 {
+            continue;
+        }
+        seeker.seek(n);
+        assert_eq!(seeker.pos, n);
+        assert_eq!(
+            seeker.ui.names, watched.ui.names,
+            "the letters after seeking to step {n}"
+        );
+        // Count the moments where a letter is shown: "kobold B", not "the kobold".
+        let shown = watched.world.visible_monsters().iter().any(|m| {
+            watched
+                .ui
+                .names
+                .shown_letter(&watched.world, m.id)
+                .is_some()
+        });
+        lettered += usize::from(shown);
+    }
+    assert!(lettered > 0, "some moments show monsters with letters");
 }

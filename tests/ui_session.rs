@@ -110,6 +110,13 @@ fn quitting_asks_first() {
     );
     press(&mut s, 'Q');
     press(&mut s, 'y');
+    // The run is over and told as a death is: the end screen, which `Q` leaves.
+    assert!(!s.ui.quit, "the end screen comes first");
+    assert_eq!(s.ui.mode, Mode::End { scroll: 0 });
+    let end = screen::text(&screen::draw(&mut s, 110, 36));
+    assert!(end.contains("You gave up the run."), "{end}");
+    assert!(end.contains("Hall of fame"), "{end}");
+    press(&mut s, 'Q');
     assert!(s.ui.quit);
     assert!(s.record.is_empty());
 }

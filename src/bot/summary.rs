@@ -18,7 +18,8 @@ pub struct Summary {
     pub games: usize,
     /// Games won.
     pub wins: usize,
-    /// Deaths by cause ("a goblin").
+    /// Deaths by cause: the killer's kind ("goblin"), or what else ended the run ("their own
+    /// hand", "something unseen").
     pub deaths: BTreeMap<String, usize>,
     /// Games that ran out of time.
     pub out_of_time: usize,
@@ -44,7 +45,7 @@ impl Summary {
         let mut depths = BTreeMap::new();
         for o in outcomes {
             if let Some(cause) = o.ending.cause() {
-                *deaths.entry(cause.to_string()).or_default() += 1;
+                *deaths.entry(killer_kind(cause).to_string()).or_default() += 1;
             }
             *depths.entry(o.deepest).or_default() += 1;
         }
@@ -142,6 +143,15 @@ impl Summary {
     }
 }
 
+/// The kind of the killer a cause of death names ("a troll", "an ogre": "troll", "ogre"), so
+/// that the summary's keys are the kinds of `data/monsters.toml`; any other cause as it is.
+pub fn killer_kind(cause: &str) -> &str {
+    cause
+        .strip_prefix("an ")
+        .or_else(|| cause.strip_prefix("a "))
+        .unwrap_or(cause)
+}
+
 fn count(outcomes: &[Outcome], f: impl Fn(&Ending) -> bool) -> usize {
     outcomes.iter().filter(|o| f(&o.ending)).count()
 }
@@ -173,14 +183,44 @@ mod tests {
             ],
             2.0,
         );
-        assert_eq!((s.games, s.wins, s.deaths["a rat"]), (3, 1, 2));
+        assert_eq!((s.games, s.wins, s.deaths["rat"]), (3, 1, 2));
         assert_eq!(s.depths[&1], 1);
         assert_eq!(s.median_depth, 2);
         assert!((s.mean_turns - 200.0).abs() < 1e-9);
         assert!((s.turns_per_second - 300.0).abs() < 1e-9);
         let text = s.to_text();
-        assert!(text.contains("a rat") && text.contains(" 10 |#"), "{text}");
+        assert!(
+            text.contains("  rat\n") && text.contains(" 10 |#"),
+            "{text}"
+        );
         let json: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
         assert_eq!(json["depths"]["10"], 1);
+        assert_eq!(json["deaths"]["rat"], 2, "{json}");
+    }
+
+    #[test]
+    fn deaths_are_counted_by_the_killer_s_kind() {
+        let died = |cause: &str| {
+            outcome(
+                Ending::Died {
+                    cause: cause.into(),
+                    depth: 3,
+                },
+                3,
+                10,
+            )
+        };
+        let s = Summary::of(
+            &[
+                died("a troll"),
+                died("an ogre"),
+                died("an ogre"),
+                died("their own hand"),
+            ],
+            1.0,
+        );
+        let keys: Vec<&str> = s.deaths.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["ogre", "their own hand", "troll"]);
+        assert_eq!(s.deaths["ogre"], 2);
     }
 }

@@ -6,7 +6,6 @@ use super::names::Names;
 use super::words::{a_name, how_many, the_name};
 use super::{CreatureId, Event, World};
 use crate::geom::Hex;
-use crate::map::Terrain;
 
 /// How an item the player could wield or wear compares with what they wield or wear now:
 /// "+2 damage, -1 armour vs your mace", "same as your mace"; `None` for any other item and
@@ -130,6 +129,14 @@ impl Teller<'_> {
         })
     }
 
+    /// Whether a hit on `victim` in this segment is told (its attacker or its tile is shown).
+    fn hit_told(&self, victim: CreatureId) -> bool {
+        self.segment.iter().any(|e| {
+            matches!(*e, Event::Hit { attacker, victim: v, at, .. }
+                if v == victim && (self.shown(attacker, at) || self.shown(v, at)))
+        })
+    }
+
     fn hit_back(&self, attacker: CreatureId, victim: CreatureId) -> bool {
         self.segment.iter().any(|e| {
             matches!(*e, Event::Hit { attacker: a, victim: v, .. } if a == victim && v == attacker)
@@ -231,7 +238,9 @@ impl Teller<'_> {
                     }
                 })
             }
-            Event::Died { who, at } => self.shown(who, at).then(|| {
+            // A death out of view is told when the blow or missile that dealt it was: "your
+            // bomb hits kobold C" is followed by "kobold C dies".
+            Event::Died { who, at } => (self.shown(who, at) || self.hit_told(who)).then(|| {
                 if who == World::PLAYER {
                     "you die".to_string()
                 } else {
@@ -284,21 +293,21 @@ impl Teller<'_> {
     }
 
     /// What stopped a missile thrown from `from` at `toward` before it got there ("the
-    /// brush"): a missile flies no farther than sight does ([`World::flight_path`]). `None`
+    /// brush"): a missile flies no farther than sight does ([`World::flight_stop`]). `None`
     /// when nothing did.
     fn cut_short(&self, from: Hex, toward: Hex) -> Option<&'static str> {
-        let flight = self.world.flight_path(from, toward);
-        if toward == from || flight.last() == Some(&toward) {
-            return None;
+        match self.world.flight_stop(from, toward)? {
+            crate::sim::FlightStop::Brush => Some("the brush: nothing thrown flies into brush"),
+            stop => Some(stop.words()),
         }
-        let line = self.world.level().terrain.line(from, toward);
-        let stop = *line.get(flight.len() + 1)?;
-        match self.world.level().terrain_at(stop)? {
-            Terrain::Brush => Some("the brush: nothing thrown flies into brush"),
-            Terrain::Wall => Some("the wall"),
-            Terrain::DoorClosed => Some("the closed door"),
-            _ => None,
-        }
+    }
+
+    /// Whether `item` is ammunition, fired from a launcher rather than thrown.
+    fn is_ammo(&self, item: &str) -> bool {
+        self.world
+            .content()
+            .item(item)
+            .is_some_and(|k| matches!(k.use_, crate::content::ItemUse::Ammo { .. }))
     }
 
     /// Lines about items, missiles and the stairs.
@@ -310,6 +319,10 @@ impl Teller<'_> {
                 ref item,
                 ..
             } => self.shown(who, from).then(|| match item {
+                // Ammunition is fired from its launcher, anything else thrown by hand.
+                Some(item) if self.is_ammo(item) => {
+                    format!("{} {}", self.says(who, "fire", "fires"), a_name(item))
+                }
                 Some(item) => format!("{} {}", self.says(who, "throw", "throws"), a_name(item)),
                 None => format!("{} at you", self.says(who, "shoot", "shoots")),
             }),

@@ -12,8 +12,9 @@
 /// moves by screen direction on three tilings; 0.5.0 by rules 5: thin walls and doors on the
 /// sides between tiles, and a generated level style built of them; rules 6: sight by two
 /// lines, so monsters see and missiles fly along a line that runs beside a tile boundary, a
-/// coward's flight counts only when it leaves the player's reach or sight, and the monsters'
-/// paths count the action that opens a door on a side).
+/// coward's flight counts only when it leaves the player's reach or sight, the monsters'
+/// paths count the action that opens a door on a side, and a step onto a weapon, armour or
+/// launcher picks it up only when it is new or better than what is carried).
 pub const RULES_VERSION: u32 = 6;
 
 mod ai;
@@ -47,6 +48,6 @@ pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
 pub use words::a_name;
 pub use world::bounds;
 pub use world::{
-    Depth, DepthParts, Ending, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH, NEAR, Plan,
-    SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
+    Depth, DepthParts, Ending, FlightStop, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH,
+    Matchup, NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
 };

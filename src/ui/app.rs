@@ -52,13 +52,26 @@ impl Session {
         self.ui.log.mark_read();
         // The letters as the screen showed them when the command was chosen.
         self.ui.names = self.ui.names.updated(&self.world);
+        let hp_before = self.world.player().hp;
+        let pos_before = self.world.player().pos;
+        let thrown = match command {
+            Command::Throw { item, .. } => self.world.player().stack(item).map(|s| s.item.clone()),
+            _ => None,
+        };
         match self.world.apply(command) {
             Ok(events) => {
                 self.record.push(command);
+                if thrown.is_some() {
+                    self.ui.quiver = thrown;
+                }
                 if let Some(game) = &mut self.game {
                     game.note(command, &self.world);
                 }
                 self.tell(&events);
+                if self.world.player().pos != pos_before {
+                    self.tell_left_here();
+                }
+                super::alarm::warn(&mut self.ui, &self.world, hp_before);
                 super::update::hint_sides(&mut self.ui, &self.world);
                 if self.world.is_over() {
                     self.ui.auto = None;
@@ -72,6 +85,30 @@ impl Session {
                 self.ui.auto = None;
                 self.ui.log.push(sentence(&rejection.to_string()));
             }
+        }
+    }
+
+    /// After a step: what lies where the player now stands and was not picked up (a weapon or
+    /// armour no better than one carried is left), and that `g` takes it.
+    fn tell_left_here(&mut self) {
+        let me = self.world.player().pos;
+        let items = super::describe::items_words(&self.world, me);
+        if !items.is_empty() && self.world.player().alive {
+            let keys: Vec<String> = self
+                .keymap
+                .keys_for(super::keymap::Intent::PickUp)
+                .into_iter()
+                .map(super::keymap::Key::label)
+                .collect();
+            let g = keys
+                .iter()
+                .find(|k| k.starts_with(char::is_alphabetic))
+                .or(keys.first())
+                .map_or("the pick-up key", String::as_str);
+            self.ui.log.push(format!(
+                "You see here {}; {g} picks it up.",
+                items.join(", ")
+            ));
         }
     }
 
@@ -153,7 +190,8 @@ impl Session {
         self.ui.end = Some(report);
     }
 
-    /// `Q` then `y`: the game is abandoned, recorded as quit and kept as a finished replay.
+    /// `Q` then `y`: the game is abandoned, recorded as quit and kept as a finished replay,
+    /// and the end screen tells its story as it does after a death (`Q` there quits).
     pub fn abandon(&mut self) {
         self.world.abandon(crate::sim::Ending::Quit);
         self.put_away();
@@ -175,7 +213,8 @@ impl Session {
         if let Some(line) = self.ui.end.as_ref().and_then(EndReport::not_recorded_line) {
             self.ui.log.push(line);
         }
-        self.ui.quit = true;
+        self.ui.auto = None;
+        self.ui.mode = Mode::End { scroll: 0 };
     }
 
     /// Logs what happened: first the player's own segment, then, when travel, exploring or a
@@ -215,6 +254,9 @@ impl Session {
             palette: self.palette,
         };
         view::draw(frame, &self.world, &self.ui, &context);
+        if let Some(p) = parts {
+            view::remember_camera(&mut self.ui, &self.world, p.map);
+        }
         parts
     }
 
@@ -232,26 +274,7 @@ impl Session {
             self.ui.quit = self.keymap.intent(&key) == Some(super::keymap::Intent::Quit);
             return;
         }
-        if self.ui.mode == Mode::ConfirmQuit {
-            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
-            confirm_quit(&mut self.ui, yes);
-            if yes && !self.world.is_over() {
-                self.abandon();
-            }
-            return;
-        }
-        if let Mode::ChooseItem { verb } = self.ui.mode {
-            let answer = match key.code {
-                KeyCode::Char(c) if c.is_ascii_alphabetic() => Answer::Letter(c),
-                KeyCode::Esc => Answer::Cancel,
-                _ if self.keymap.intent(&key) == Some(super::keymap::Intent::Cancel) => {
-                    Answer::Cancel
-                }
-                _ => Answer::Other,
-            };
-            if let Some(command) = item_prompt::answer(&mut self.ui, &self.world, verb, answer) {
-                self.perform(command);
-            }
+        if self.answer_prompt(key) {
             return;
         }
         let cursor_or_normal = matches!(
@@ -278,22 +301,81 @@ impl Session {
             self.keymap.intent(&key)
         };
         let Some(intent) = intent else {
-            if self.ui.mode == Mode::Strike {
-                // An unbound key backs out of the prompt, saying so.
-                update(&mut self.ui, &self.world, super::keymap::Intent::Cancel);
-                return;
-            }
-            if self.ui.mode != Mode::Normal {
-                self.ui.mode = Mode::Normal;
-            }
+            self.unbound_key(key);
             return;
         };
+        if let super::keymap::Intent::Step(dir) = intent
+            && self.ui.mode == Mode::Normal
+            && !self.world.is_over()
+            && self.no_step(dir)
+        {
+            return;
+        }
         if intent == super::keymap::Intent::Save && self.ui.mode == Mode::Normal {
             self.save_and_quit();
             return;
         }
         if let Some(command) = update(&mut self.ui, &self.world, intent) {
             self.perform(command);
+        }
+    }
+
+    /// A key while a prompt waits on its answer (abandon the run? throw anyway? which
+    /// item?): answers it; true if one was waiting.
+    fn answer_prompt(&mut self, key: KeyEvent) -> bool {
+        if self.ui.mode == Mode::ConfirmQuit {
+            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+            if yes && !self.world.is_over() {
+                self.abandon();
+            } else {
+                confirm_quit(&mut self.ui, yes);
+            }
+            return true;
+        }
+        if matches!(self.ui.mode, Mode::ConfirmThrow { .. }) {
+            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+            if let Some(command) = super::update::answer_short_throw(&mut self.ui, yes) {
+                self.perform(command);
+            }
+            return true;
+        }
+        if let Mode::ChooseItem { verb } = self.ui.mode {
+            let answer = match key.code {
+                KeyCode::Char(c) if c.is_ascii_alphabetic() => Answer::Letter(c),
+                KeyCode::Esc => Answer::Cancel,
+                _ if self.keymap.intent(&key) == Some(super::keymap::Intent::Cancel) => {
+                    Answer::Cancel
+                }
+                _ => Answer::Other,
+            };
+            if let Some(command) = item_prompt::answer(&mut self.ui, &self.world, verb, answer) {
+                self.perform(command);
+            }
+            return true;
+        }
+        false
+    }
+
+    /// A key the keymap does not bind: while aiming, another missile's letter aims that one;
+    /// it backs out of striking (saying so) and out of any other mode.
+    fn unbound_key(&mut self, key: KeyEvent) {
+        if let (Mode::Aim { cursor, .. }, KeyCode::Char(c)) = (self.ui.mode.clone(), key.code)
+            && item_prompt::offered(&self.world, item_prompt::ItemVerb::Throw)
+                .iter()
+                .any(|s| s.letter == c)
+        {
+            // The letter of another missile (no key's own) aims that one instead: `f`
+            // then a letter still chooses, with something in the quiver.
+            self.ui.mode = Mode::Aim { cursor, item: c };
+            return;
+        }
+        if self.ui.mode == Mode::Strike {
+            // An unbound key backs out of the prompt, saying so.
+            update(&mut self.ui, &self.world, super::keymap::Intent::Cancel);
+            return;
+        }
+        if self.ui.mode != Mode::Normal {
+            self.ui.mode = Mode::Normal;
         }
     }
 
@@ -332,6 +414,22 @@ impl Session {
             }
             None => self.ui.log.push("You can only strike a neighbouring tile."),
         }
+    }
+
+    /// When no step goes `dir` from the player's tile, says so once a game, naming the keys
+    /// that step from it (as the keymap binds them); true if it did.
+    fn no_step(&mut self, dir: Compass) -> bool {
+        let me = self.world.player().pos;
+        if self.world.level().terrain.step(me, dir).is_some() {
+            return false;
+        }
+        let keymap = &self.keymap;
+        let label = |d: Compass| {
+            view::overlay::key_label(keymap, d).map_or_else(|| d.name().to_string(), String::from)
+        };
+        let text = super::update::no_step(&self.world, dir, label);
+        self.ui.log.push_once(text);
+        true
     }
 
     /// Says, once a game, that Up and Down have no hex direction, naming the keys that step.

@@ -142,6 +142,7 @@ fn write_cast(
     let palette = Palette { color: true };
     let mut pace = Pace::Event;
     replay.playing = true;
+    replay.follow_view(area);
     loop {
         if pace != Pace::Idle || time - drawn_at >= MIN_IDLE_FRAME {
             let mut buf = Buffer::empty(area);
@@ -161,6 +162,8 @@ fn write_cast(
             // A step the rules refuse: the recording ends where the replay does.
             break;
         }
+        // The map scrolls step by step as in the viewer, drawn or not.
+        replay.follow_view(area);
         pace = Pace::of(&replay, depth);
         time += pace.time(step_time);
     }

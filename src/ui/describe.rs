@@ -23,34 +23,7 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
     } else {
         format!("You remember {}", terrain.describe())
     };
-    // Items of one kind are told once, with their count: "5 darts (…)".
-    let mut kinds: Vec<(&str, usize)> = Vec::new();
-    for f in world.items_at(hex) {
-        match kinds.iter_mut().find(|(name, _)| *name == f.item) {
-            Some((_, n)) => *n += 1,
-            None => kinds.push((&f.item, 1)),
-        }
-    }
-    // A weapon or armour compares itself with what is in hand or worn, one or a stack.
-    let items: Vec<String> = kinds
-        .into_iter()
-        .map(
-            |(item, n)| match (compared(world, item), world.content().item(item)) {
-                (Some(c), Some(k)) if n == 1 => {
-                    format!("{} ({}; {c})", a_name(item), k.use_.summary())
-                }
-                (Some(c), Some(k)) => {
-                    format!(
-                        "{n} {} ({}; {c})",
-                        super::words::plural(item),
-                        k.use_.summary()
-                    )
-                }
-                _ if n > 1 => item_words_counted(world.content(), item, n),
-                _ => item_words(world.content(), item),
-            },
-        )
-        .collect();
+    let items = items_words(world, hex);
     let place = if items.is_empty() {
         place
     } else {
@@ -72,6 +45,51 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
         Some(sides) => format!("{told} {sides}"),
         None => told,
     }
+}
+
+/// The items lying on `hex`, each kind once with its count and what it does, a weapon or
+/// armour compared with what is in hand or worn: "5 darts (throw: 2 damage)", "a suit of
+/// scale mail (…; same as your scale mail)".
+pub fn items_words(world: &World, hex: Hex) -> Vec<String> {
+    let mut kinds: Vec<(&str, usize)> = Vec::new();
+    for f in world.items_at(hex) {
+        match kinds.iter_mut().find(|(name, _)| *name == f.item) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((&f.item, 1)),
+        }
+    }
+    kinds
+        .into_iter()
+        .map(
+            |(item, n)| match (compared_or_held(world, item), world.content().item(item)) {
+                (Some(c), Some(k)) if n == 1 => {
+                    format!("{} ({}; {c})", a_name(item), k.use_.summary())
+                }
+                (Some(c), Some(k)) => {
+                    format!(
+                        "{n} {} ({}; {c})",
+                        super::words::plural(item),
+                        k.use_.summary()
+                    )
+                }
+                _ if n > 1 => item_words_counted(world.content(), item, n),
+                _ => item_words(world.content(), item),
+            },
+        )
+        .collect()
+}
+
+/// A weapon's or armour's comparison with what is in hand or worn, or, for one of the kind in
+/// hand or worn, that the player has one ("you wear one"), so a second one reads as such.
+fn compared_or_held(world: &World, item: &str) -> Option<String> {
+    let me = world.player();
+    if me.worn.as_deref() == Some(item) {
+        return Some("you wear one".to_string());
+    }
+    if me.wielded.as_deref() == Some(item) {
+        return Some("you wield one".to_string());
+    }
+    compared(world, item)
 }
 
 /// The walls and doors on a seen tile's sides, as a sentence: "A thin wall to the

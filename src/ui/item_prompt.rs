@@ -82,6 +82,26 @@ pub fn ask(ui: &mut UiState, world: &World, verb: ItemVerb) {
     ui.mode = Mode::ChooseItem { verb };
 }
 
+/// `f`: aims the missile in the quiver (the kind last thrown or fired) at once, when it is
+/// carried and can be thrown or fired now, as DCSS's `f` does; else asks which item.
+pub fn throw(ui: &mut UiState, world: &World) {
+    let quivered = ui.quiver.as_deref().and_then(|name| {
+        offered(world, ItemVerb::Throw)
+            .into_iter()
+            .find(|s| s.item == name)
+            .map(|s| s.letter)
+    });
+    match quivered {
+        Some(item) => {
+            ui.mode = Mode::Aim {
+                cursor: aim_start(world),
+                item,
+            };
+        }
+        None => ask(ui, world, ItemVerb::Throw),
+    }
+}
+
 /// The prompt's answer: a letter chose an item, or the prompt was cancelled, or another key.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Answer {

@@ -4,8 +4,10 @@
 //! [`update`](update::update) turns it into a [`Command`](crate::sim::Command) (or only moves
 //! a cursor); the [`Session`](app::Session) applies and records it; [`view`] draws.
 
+pub mod alarm;
 pub mod app;
 pub mod auto;
+pub mod card;
 pub mod cast;
 pub mod describe;
 pub mod events;

@@ -10,7 +10,7 @@ use super::view::{self, Context};
 use crate::persist::cost::level_bytes;
 use crate::persist::keyframes::{Limits, TooLarge};
 use crate::persist::{Keyframes, SavedGame};
-use crate::sim::{Command, GameRecord, Origin, World, messages_named};
+use crate::sim::{Command, GameRecord, Names, Origin, World, messages_named};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -82,7 +82,7 @@ pub struct Replayer {
     /// The game watched.
     pub game: SavedGame,
     commands: Vec<Command>,
-    frames: Keyframes<World>,
+    frames: Keyframes<Moment>,
     /// How many steps can be played: the record's, or fewer where the rules refuse one.
     end: usize,
     /// Steps played so far.
@@ -98,8 +98,34 @@ pub struct Replayer {
     pub ui: UiState,
 }
 
-fn step(world: &mut World, command: &Command) -> Result<(), crate::sim::Rejection> {
-    world.apply(*command).map(|_| ())
+/// A moment of the replay: the world and the letters the screen gives its monsters then.
+/// The letters are replayed with the world, step by step as [`Replayer::forward`] gives them,
+/// so a seek finds them as watching from the start would ("kobold B", not "the kobold").
+#[derive(Clone, Debug)]
+struct Moment {
+    world: World,
+    names: Names,
+}
+
+impl Moment {
+    fn at_start(world: World) -> Moment {
+        Moment {
+            world,
+            names: Names::default(),
+        }
+    }
+}
+
+fn step(moment: &mut Moment, command: &Command) -> Result<(), crate::sim::Rejection> {
+    moment.names = moment.names.updated(&moment.world);
+    moment.world.apply(*command)?;
+    moment.names.see(&moment.world);
+    moment.names.forget_gone(&moment.world);
+    Ok(())
+}
+
+fn moment_bytes(moment: &Moment) -> usize {
+    world_bytes(&moment.world)
 }
 
 impl Replayer {
@@ -125,10 +151,10 @@ impl Replayer {
         let commands: Vec<Command> = game.record.commands().collect();
         let all = commands.len();
         let frames = Keyframes::build_telling(
-            game.record.start.clone(),
+            Moment::at_start(game.record.start.clone()),
             &commands,
             limits,
-            world_bytes,
+            moment_bytes,
             step,
             &mut |done| progress(done, all),
         )?;
@@ -145,15 +171,15 @@ impl Replayer {
             ..KEYFRAME_LIMITS
         };
         let frames = Keyframes::start(
-            game.record.start.clone(),
+            Moment::at_start(game.record.start.clone()),
             commands.len(),
             limits,
-            world_bytes,
+            moment_bytes,
         )?;
         Ok(Replayer::over(game, commands, frames))
     }
 
-    fn over(game: SavedGame, commands: Vec<Command>, frames: Keyframes<World>) -> Replayer {
+    fn over(game: SavedGame, commands: Vec<Command>, frames: Keyframes<Moment>) -> Replayer {
         let world = game.record.start.clone();
         let mut ui = UiState {
             shell: super::state::Shell::Watch,
@@ -204,10 +230,11 @@ impl Replayer {
             return;
         }
         let from = n.saturating_sub(LOG_STEPS);
-        self.world = self.frames.seek(from, &self.commands, step);
+        let moment = self.frames.seek(from, &self.commands, step);
+        self.world = moment.world;
+        self.ui.names = moment.names;
         self.pos = from;
         self.ui.log = MessageLog::default();
-        self.ui.names = crate::sim::Names::default();
         self.ui
             .log
             .push(format!("(Replaying from turn {}.)", self.world.turn() + 1));
@@ -350,12 +377,25 @@ impl Replayer {
         ReplayExit::Stay
     }
 
-    /// Draws the world as play does, with the progress bar on the last row.
-    pub fn render(&self, keymap: &Keymap, palette: Palette, area: Rect, buf: &mut Buffer) {
-        let world_area = Rect {
+    /// The screen less the progress bar's row: where the world is drawn.
+    fn world_area(area: Rect) -> Rect {
+        Rect {
             height: area.height.saturating_sub(1),
             ..area
-        };
+        }
+    }
+
+    /// Keeps the map's viewport as a frame of `area` shows it now, so that the next frame
+    /// scrolls from it as play does instead of recentring on every step.
+    pub fn follow_view(&mut self, area: Rect) {
+        if let Some(parts) = view::areas(Replayer::world_area(area)) {
+            view::remember_camera(&mut self.ui, &self.world, parts.map);
+        }
+    }
+
+    /// Draws the world as play does, with the progress bar on the last row.
+    pub fn render(&self, keymap: &Keymap, palette: Palette, area: Rect, buf: &mut Buffer) {
+        let world_area = Replayer::world_area(area);
         let context = Context { keymap, palette };
         view::render(&self.world, &self.ui, &context, world_area, buf);
         let bar = Rect {

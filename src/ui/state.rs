@@ -34,6 +34,16 @@ pub enum Mode {
         /// The inventory letter of the item to throw or fire.
         item: char,
     },
+    /// "Your dart would land short of the brush. Throw anyway?": `y` throws, any other key
+    /// goes back to aiming. The answer is the shell's; only the throw is recorded.
+    ConfirmThrow {
+        /// The tile aimed at.
+        cursor: Hex,
+        /// The inventory letter of the item to throw or fire.
+        item: char,
+        /// The question, shown under the messages while it waits.
+        question: String,
+    },
     /// "Strike which way?": a direction strikes that neighbouring tile, Esc cancels.
     Strike,
     /// The inventory screen; any key closes it.
@@ -166,6 +176,23 @@ pub struct UiState {
     pub names: crate::sim::Names,
     /// Who draws this: in the replay viewer the sidebar lists the viewer's keys, not play's.
     pub shell: Shell,
+    /// The quiver: the kind of missile last thrown or fired (by name), which `f` aims at once
+    /// while it is carried and can be thrown, as DCSS's `f` does.
+    pub quiver: Option<String>,
+    /// Where the map's viewport was left by the last frame, so that it scrolls with the
+    /// player instead of recentring at every step ([`crate::ui::view::remember_camera`]).
+    pub scroll: Option<Scroll>,
+}
+
+/// The viewport the last frame drew the map in, and what it was drawn for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scroll {
+    /// The depth drawn: another level starts centred on the player.
+    pub depth: u32,
+    /// The map area: a resized window starts centred too.
+    pub area: ratatui::layout::Rect,
+    /// The viewport, following the player (before a look or aim cursor moved it).
+    pub camera: super::view::Camera,
 }
 
 /// Which projection the map is drawn in.
@@ -230,6 +257,8 @@ impl Default for UiState {
             end: None,
             names: crate::sim::Names::default(),
             shell: Shell::Play,
+            quiver: None,
+            scroll: None,
         }
     }
 }

@@ -30,6 +30,7 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             confirm_quit(ui, false);
             None
         }
+        Mode::ConfirmThrow { .. } => answer_short_throw(ui, false),
         Mode::Help { scroll } => {
             ui.mode = match intent {
                 Intent::ScrollDown => Mode::Help { scroll: scroll + 1 },
@@ -158,13 +159,26 @@ fn step(ui: &mut UiState, world: &World, dir: Compass) -> Option<Command> {
     if grid.step(me, dir).is_some() {
         return Some(Command::Move(dir));
     }
-    let ways: Vec<&str> = grid.moves_at(me).map(|(_, m)| m.dir.name()).collect();
-    ui.log.push_once(format!(
-        "No step goes {} from this tile; it steps {}.",
-        dir.name(),
-        ways.join(" ")
-    ));
+    // Without the keymap (the session names the keys: [`no_step`]), the directions.
+    ui.log
+        .push_once(no_step(world, dir, |d| d.name().to_string()));
     None
+}
+
+/// What a step key says when no step goes its way `dir` from the player's tile (a triangle
+/// steps six ways of eight, by where it points): the keys that do step from it, each written
+/// by `key` ("No step goes NW from this tile; it steps with h l j k b n.").
+pub fn no_step(world: &World, dir: Compass, key: impl Fn(Compass) -> String) -> String {
+    let grid = &world.level().terrain;
+    let keys: Vec<String> = grid
+        .moves_at(world.player().pos)
+        .map(|(_, m)| key(m.dir))
+        .collect();
+    format!(
+        "No step goes {} from this tile; it steps with {}.",
+        dir.name(),
+        keys.join(" ")
+    )
 }
 
 fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
@@ -182,7 +196,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
         Intent::Wield => item_prompt::ask(ui, world, ItemVerb::Wield),
         Intent::Wear => item_prompt::ask(ui, world, ItemVerb::Wear),
         Intent::Drop => item_prompt::ask(ui, world, ItemVerb::Drop),
-        Intent::Throw => item_prompt::ask(ui, world, ItemVerb::Throw),
+        Intent::Throw => item_prompt::throw(ui, world),
         Intent::Strike => ui.mode = Mode::Strike,
         Intent::Inventory => ui.mode = Mode::Inventory,
         Intent::Descend => return stairs(ui, world, true),
@@ -315,12 +329,50 @@ pub const ABANDON_PROMPT: &str = "Abandon this run? It ends here and counts as q
 
 /// The question `mode` waits on an answer to, shown under the messages while it waits and
 /// not kept in the history.
-pub fn prompt(mode: &Mode) -> Option<&'static str> {
+pub fn prompt(mode: &Mode) -> Option<&str> {
     match mode {
         Mode::Strike => Some(STRIKE_PROMPT),
         Mode::ConfirmQuit => Some(ABANDON_PROMPT),
+        Mode::ConfirmThrow { question, .. } => Some(question),
         _ => None,
     }
+}
+
+/// Before a throw whose line stops short of the tile aimed at (brush, a wall, a closed door,
+/// a thin wall on a side): the question that asks whether to throw anyway, or `None` when
+/// the line is clear.
+pub fn short_throw_question(world: &World, item: char, at: Hex) -> Option<String> {
+    let me = world.player().pos;
+    let stop = world.flight_stop(me, at)?;
+    let name = world.player().stack(item)?.item.clone();
+    let ammo = world
+        .content()
+        .item(&name)
+        .is_some_and(|k| matches!(k.use_, crate::content::ItemUse::Ammo { .. }));
+    let (verb, key) = if ammo {
+        ("Fire", "fire")
+    } else {
+        ("Throw", "throw")
+    };
+    Some(format!(
+        "Your {name} would land short of {}. {verb} anyway? (y: {key}; any other key: keep aiming)",
+        stop.words()
+    ))
+}
+
+/// The answer to "throw anyway?": yes throws (the only thing recorded), anything else goes back
+/// to aiming at the same tile.
+pub fn answer_short_throw(ui: &mut UiState, yes: bool) -> Option<Command> {
+    let Mode::ConfirmThrow { cursor, item, .. } = ui.mode.clone() else {
+        return None;
+    };
+    if yes {
+        ui.mode = Mode::Normal;
+        return Some(Command::Throw { item, at: cursor });
+    }
+    ui.mode = Mode::Aim { cursor, item };
+    ui.log.push("You keep aiming.");
+    None
 }
 
 /// The answer to "strike which way?": a direction strikes that tile, whatever stands there
@@ -348,11 +400,26 @@ fn aim(ui: &mut UiState, world: &World, at: (Hex, char), intent: Intent) -> Opti
     let (cursor, item) = at;
     let moved = match intent {
         Intent::NextTarget => next_monster(world, cursor, true),
+        // Another missile than the one in the quiver: the prompt of what can be thrown.
+        Intent::Inventory => {
+            ui.mode = Mode::ChooseItem {
+                verb: ItemVerb::Throw,
+            };
+            return None;
+        }
         Intent::Confirm | Intent::Throw => {
             if cursor == world.player().pos {
                 // Nothing was aimed at yet (nothing in view puts the cursor on you): say how
                 // to aim, and keep aiming.
                 ui.log.push(AIM_FIRST);
+                return None;
+            }
+            if let Some(question) = short_throw_question(world, item, cursor) {
+                ui.mode = Mode::ConfirmThrow {
+                    cursor,
+                    item,
+                    question,
+                };
                 return None;
             }
             ui.mode = Mode::Normal;

@@ -81,6 +81,7 @@ fn watch(
         guard.terminal().draw(|frame| {
             let area = frame.area();
             replay.render(keymap, palette, area, frame.buffer_mut());
+            replay.follow_view(area);
         })?;
         let interval = Duration::from_secs_f64(1.0 / f64::from(replay.steps_per_second()));
         let wait = if replay.playing {

@@ -13,6 +13,8 @@
 mod attacks;
 mod moves;
 
+pub(crate) use attacks::absorbed;
+
 #[cfg(test)]
 mod tests;
 

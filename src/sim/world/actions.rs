@@ -339,7 +339,7 @@ impl World {
                 }
                 events.push(Event::Dropped { item, count });
             }
-            Deed::PickUp => self.pick_up(events),
+            Deed::PickUp => self.pick_up(events, false),
             Deed::Stairs(way) => self.climb(way, events),
         }
     }

@@ -4,8 +4,10 @@
 use super::World;
 use super::depths::Depth;
 use crate::content::Content;
+use crate::content::{ItemAction, ItemUse};
 use crate::geom::Hex;
 use crate::sim::Event;
+use crate::sim::world::Gear;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -48,8 +50,46 @@ impl World {
         self.here_mut().drop_item(&content, at, item);
     }
 
-    /// The player picks up everything on their tile that fits in the pack.
-    pub(super) fn pick_up(&mut self, events: &mut Vec<Event>) {
+    /// Whether stepping onto `item` picks it up (as Brogue's and DCSS's auto-pickup choose):
+    /// anything but a weapon, armour or launcher; one of those only when it is new or better,
+    /// that is when no item of its kind is carried and (a weapon or armour) nothing carried or
+    /// in hand leaves the player at least as well off in both damage and armour. Three suits
+    /// of scale mail were hoarded in one run (issue 33). The pick-up command takes anything.
+    pub fn worth_picking_up(&self, item: &str) -> bool {
+        let Some(kind) = self.content.item(item) else {
+            return false;
+        };
+        let me = self.player();
+        let action = kind.use_.action();
+        if !matches!(action, ItemAction::Wield | ItemAction::Wear) {
+            return true;
+        }
+        if me.count_of(item) > 0 {
+            return false;
+        }
+        if matches!(kind.use_, ItemUse::Launcher { .. }) {
+            return true;
+        }
+        let Some(with) = self.player_gear_with(item) else {
+            return true;
+        };
+        let same_use = |name: &str| {
+            self.content.item(name).is_some_and(|k| {
+                k.use_.action() == action && !matches!(k.use_, ItemUse::Launcher { .. })
+            })
+        };
+        let as_good = |g: Gear| g.damage >= with.damage && g.armour >= with.armour;
+        let mut carried = me
+            .inventory
+            .iter()
+            .filter(|s| s.count > 0 && same_use(&s.item))
+            .filter_map(|s| self.player_gear_with(&s.item));
+        !(as_good(self.player_gear()) || carried.any(as_good))
+    }
+
+    /// The player picks up what lies on their tile and fits in the pack: everything, or with
+    /// `only_wanted` (stepping onto it) what is [worth picking up](World::worth_picking_up).
+    pub(super) fn pick_up(&mut self, events: &mut Vec<Event>, only_wanted: bool) {
         let at = self.player().pos;
         if !self.floor_items().iter().any(|f| f.at == at) {
             return;
@@ -57,7 +97,7 @@ impl World {
         let floor = std::mem::take(&mut self.here_mut().floor);
         let mut kept = Vec::with_capacity(floor.len());
         for f in floor {
-            if f.at != at {
+            if f.at != at || (only_wanted && !self.worth_picking_up(&f.item)) {
                 kept.push(f);
                 continue;
             }
@@ -75,5 +115,55 @@ impl World {
             }
         }
         self.here_mut().floor = kept;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::Hex;
+    use crate::map::{Grid, Level, Shape, Terrain};
+    use crate::sim::{Stack, World};
+
+    /// A world whose player carries `items` (and wields or wears none of them).
+    fn carrying(items: &[&str]) -> World {
+        let grid = Grid::new(&Shape::Hexagon { radius: 2 }, Terrain::Floor).unwrap();
+        let mut level = Level::new("room", 1, grid);
+        level.start = Some(Hex::new(0, 0));
+        let mut world =
+            World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap();
+        let me = &mut world.creatures[World::PLAYER];
+        me.inventory.clear();
+        for (item, letter) in items.iter().zip('a'..) {
+            me.inventory.push(Stack {
+                item: (*item).to_string(),
+                count: 1,
+                letter,
+            });
+        }
+        world
+    }
+
+    #[test]
+    fn a_weapon_or_armour_is_worth_taking_only_when_nothing_carried_is_as_good() {
+        let w = carrying(&["sword", "scale mail", "sling"]);
+        // The spear (8, -1 armour) is no better than the sword (8): left.
+        assert!(!w.worth_picking_up("spear"));
+        assert!(!w.worth_picking_up("sword") && !w.worth_picking_up("sling"));
+        // The war axe hits harder; chain mail trades armour for damage: taken.
+        assert!(w.worth_picking_up("war axe") && w.worth_picking_up("chain mail"));
+        // A new launcher, missiles and potions always.
+        for item in [
+            "bow",
+            "dart",
+            "arrow",
+            "potion of healing",
+            "Heart of the Deep",
+        ] {
+            assert!(w.worth_picking_up(item), "{item}");
+        }
+        // The dagger parries (+1 armour) where the mace hits harder: each is worth the other.
+        assert!(carrying(&["mace"]).worth_picking_up("dagger"));
+        assert!(carrying(&["dagger"]).worth_picking_up("mace"));
+        assert!(!carrying(&["leather armour", "scale mail"]).worth_picking_up("leather armour"));
     }
 }

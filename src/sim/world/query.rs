@@ -23,6 +23,31 @@ pub enum Threat {
     Aims,
 }
 
+/// What stops a missile short of the tile it was thrown at ([`World::flight_stop`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FlightStop {
+    /// Brush: nothing thrown flies into it.
+    Brush,
+    /// A wall tile.
+    Wall,
+    /// A closed door, on a tile or on a side.
+    ClosedDoor,
+    /// A thin wall on the side between two tiles.
+    ThinWall,
+}
+
+impl FlightStop {
+    /// In a few words: "the brush", "the thin wall".
+    pub fn words(self) -> &'static str {
+        match self {
+            FlightStop::Brush => "the brush",
+            FlightStop::Wall => "the wall",
+            FlightStop::ClosedDoor => "the closed door",
+            FlightStop::ThinWall => "the thin wall",
+        }
+    }
+}
+
 impl World {
     /// The living creature the player can see at `hex`, if any.
     pub fn visible_creature(&self, hex: Hex) -> Option<&Creature> {
@@ -198,12 +223,15 @@ impl World {
             .count()
     }
 
-    /// The path to the nearest known item on the floor that can be reached through known tiles.
+    /// The path to the nearest known item on the floor worth picking up
+    /// ([`World::worth_picking_up`]: a weapon or armour no better than one carried is left
+    /// where it lies, and not walked to again) that can be reached through known tiles.
     pub fn path_to_known_item(&self) -> Option<Vec<Hex>> {
         let me = self.player().pos;
         let mut items: Vec<Hex> = self
             .floor_items()
             .iter()
+            .filter(|f| self.worth_picking_up(&f.item))
             .map(|f| f.at)
             .filter(|&at| self.is_seen(at) && at != me)
             .collect();
@@ -247,6 +275,34 @@ impl World {
     /// on the last. This is the line the rules fly and the aim overlay draws.
     pub fn flight_path(&self, from: Hex, to: Hex) -> Vec<Hex> {
         self.level().open_line(from, to)
+    }
+
+    /// What stops a missile thrown from `from` at `to` before it gets there: brush, a wall or a
+    /// closed door on the next tile of its line, or a thin wall or closed door on the side
+    /// before it. `None` when it flies all the way ([`World::flight_path`]) or only the map's
+    /// edge stops it.
+    pub fn flight_stop(&self, from: Hex, to: Hex) -> Option<FlightStop> {
+        use crate::map::SideFeature;
+        let flight = self.flight_path(from, to);
+        if from == to || flight.last() == Some(&to) {
+            return None;
+        }
+        let level = self.level();
+        // The flight is the line's open start (the other line is flown only to the target).
+        let line = level.terrain.line(from, to);
+        let (last, next) = (*line.get(flight.len())?, *line.get(flight.len() + 1)?);
+        let on_side = level.side_of(last, next).map(|side| level.side_at(side));
+        match on_side {
+            Some(SideFeature::Wall) => return Some(FlightStop::ThinWall),
+            Some(SideFeature::DoorClosed) => return Some(FlightStop::ClosedDoor),
+            _ => {}
+        }
+        match level.terrain_at(next)? {
+            Terrain::Brush => Some(FlightStop::Brush),
+            Terrain::Wall => Some(FlightStop::Wall),
+            Terrain::DoorClosed => Some(FlightStop::ClosedDoor),
+            _ => None,
+        }
     }
 
     /// How many actions a creature has in a turn (its speed, as the segments count them): a

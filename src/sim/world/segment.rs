@@ -433,7 +433,7 @@ impl World {
             });
         }
         if player_moved && self.player().alive {
-            self.pick_up(events);
+            self.pick_up(events, true);
         }
     }
 

@@ -36,15 +36,18 @@ const ENTRIES: [(Intent, &str); 37] = [
         Intent::Inventory,
         "inventory: every item, its letter (it keeps it all run) and what it does",
     ),
-    (Intent::PickUp, "pick up what lies here"),
+    (
+        Intent::PickUp,
+        "pick up what lies here (a step takes only what is new or better)",
+    ),
     (Intent::Drink, "drink a potion"),
     (Intent::Read, "read a scroll"),
     (Intent::Wield, "wield a weapon or launcher"),
     (Intent::Wear, "wear armour"),
     (
         Intent::Throw,
-        "throw or fire: choose the item, then aim (starts on the nearest monster's mark); \
-         Enter or the same key again throws",
+        "throw or fire: aim the kind last thrown, else choose one (i: another), from the \
+         nearest monster's mark; Enter or the same key again throws",
     ),
     (Intent::Drop, "drop an item"),
     (
@@ -58,10 +61,13 @@ const ENTRIES: [(Intent, &str); 37] = [
     (
         Intent::Explore,
         "explore automatically: opens doors and picks up items on the way; stops, saying \
-         why, for a monster that comes for you, stairs found or a key",
+         why, for a monster that comes for you, stairs found, low hit points or a key",
     ),
     (Intent::Travel, "travel: pick a tile or click, Enter"),
-    (Intent::Look, "look around"),
+    (
+        Intent::Look,
+        "look around; on a monster, what it does and how many blows kill it or you",
+    ),
     (Intent::NextTarget, "next monster (look, aim)"),
     (Intent::Range, "show how far you can move"),
     (Intent::Telegraph, "show or hide monster intentions"),

@@ -85,9 +85,37 @@ pub struct Camera {
     pub top: i32,
 }
 
+/// The viewport scrolls when the player comes within this part of the map area of its edge
+/// (a quarter: on a 72-column map area, 18 columns), and may show as much past the map's own
+/// edges, so the player is never drawn at the window's edge, not even on the map's last tile.
+pub const SCROLL_MARGIN_DIVISOR: i32 = 4;
+
+/// One axis of a viewport `view` cells long over a map `size` cells long from `low`, that
+/// started at `start`: moved as little as it takes to keep `at` at least `keep` cells inside
+/// its ends, and never more than `beyond` cells past the map's ends. A map that fits is
+/// centred.
+fn scroll_axis(start: i32, size: i32, view: i32, at: i32, low: i32, keep: i32, beyond: i32) -> i32 {
+    if size <= view {
+        return low - (view - size) / 2;
+    }
+    let wanted = if at < start + keep {
+        at - keep
+    } else if at > start + view - 1 - keep {
+        at - view + 1 + keep
+    } else {
+        start
+    };
+    wanted.clamp(low - beyond, low + size - view + beyond)
+}
+
+/// The scroll margin of a viewport `view` cells long.
+fn margin(view: i32) -> i32 {
+    view / SCROLL_MARGIN_DIVISOR
+}
+
 impl Camera {
-    /// A camera on the compact map that centres a small map, or follows `focus` over a large
-    /// one.
+    /// A camera on the compact map that centres a small map, or centres `focus` over a large
+    /// one, as far as the scroll margin lets it past the map's edges.
     pub fn follow(world: &World, focus: Hex, area: Rect) -> Camera {
         Camera::follow_on(world, focus, area, false)
     }
@@ -96,19 +124,39 @@ impl Camera {
     pub fn follow_on(world: &World, focus: Hex, area: Rect, large: bool) -> Camera {
         let layout = MapLayout::of(&world.level().terrain, large);
         let (width, first, last) = layout.extent(&world.level().terrain);
-        let axis = |size: i32, view: i32, at: i32| {
-            if size <= view {
-                -(view - size) / 2
-            } else {
-                (at - view / 2).clamp(0, size - view)
-            }
-        };
         let (col, row) = layout.to_screen(focus);
-        let height = last - first + 1;
+        let (view_w, view_h) = (i32::from(area.width), i32::from(area.height));
+        let centred = |size: i32, view: i32, at: i32, low: i32| {
+            let m = margin(view);
+            scroll_axis(at - view / 2, size, view, at, low, m, m)
+        };
         Camera {
             layout,
-            left: axis(width, i32::from(area.width), col),
-            top: axis(height, i32::from(area.height), row - first) + first,
+            left: centred(width, view_w, col, 0),
+            top: centred(last - first + 1, view_h, row, first),
+        }
+    }
+
+    /// This camera moved as little as it takes to keep the player's tile `focus` a scroll
+    /// margin (a quarter of the area) away from the area's edges: it does not recentre on
+    /// every step, and never leaves the player at the window's edge.
+    pub fn scroll_to(self, world: &World, focus: Hex, area: Rect) -> Camera {
+        let (width, first, last) = self.layout.extent(&world.level().terrain);
+        let (col, row) = self.layout.to_screen(focus);
+        let axis = |start: i32, size: i32, view: i32, at: i32, low: i32| {
+            let m = margin(view);
+            scroll_axis(start, size, view, at, low, m, m)
+        };
+        Camera {
+            left: axis(self.left, width, i32::from(area.width), col, 0),
+            top: axis(
+                self.top,
+                last - first + 1,
+                i32::from(area.height),
+                row,
+                first,
+            ),
+            ..self
         }
     }
 
@@ -116,25 +164,20 @@ impl Camera {
     /// than the area; a smaller map is centred and always whole).
     pub fn keep_in_view(self, world: &World, hex: Hex, area: Rect) -> Camera {
         let (width, first, last) = self.layout.extent(&world.level().terrain);
-        let shift = |start: i32, size: i32, view: i32, at: i32, low: i32| {
-            if size <= view {
-                return start;
-            }
-            let margin = (view / 6).clamp(0, 4);
-            let wanted = if at < start + margin {
-                at - margin
-            } else if at >= start + view - margin {
-                at - view + margin + 1
-            } else {
-                start
-            };
-            wanted.clamp(low, low + size - view)
+        let axis = |start: i32, size: i32, view: i32, at: i32, low: i32| {
+            let keep = (view / 6).clamp(0, 4);
+            scroll_axis(start, size, view, at, low, keep, margin(view))
         };
         let (col, row) = self.layout.to_screen(hex);
-        let height = last - first + 1;
         Camera {
-            left: shift(self.left, width, i32::from(area.width), col, 0),
-            top: shift(self.top, height, i32::from(area.height), row, first),
+            left: axis(self.left, width, i32::from(area.width), col, 0),
+            top: axis(
+                self.top,
+                last - first + 1,
+                i32::from(area.height),
+                row,
+                first,
+            ),
             ..self
         }
     }

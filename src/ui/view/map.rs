@@ -101,6 +101,12 @@ impl MapView<'_> {
             .and_then(|c| self.camera.hex_at(area, c, row));
         let right = self.camera.hex_at(area, col.saturating_add(1), row);
         if let Some((glyph, style)) = self.east_west_side(left, right) {
+            // A thin wall or door keeps its glyph where a bracket would stand, and takes the
+            // mark's style (its band in colour, reversed or underlined without), so both read.
+            let style = match self.overlay.bracket(left, right) {
+                Some((_, mark)) => style.patch(mark),
+                None => style,
+            };
             return (glyph, self.underline_between(left, right, style));
         }
         if let Some(mark) = self.overlay.bracket(left, right) {

@@ -1,5 +1,6 @@
 //! Widgets that draw the world and the shell state; they only read.
 
+mod card;
 mod end;
 mod help;
 mod items;
@@ -91,6 +92,21 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         camera: camera(world, ui, parts.map),
     };
     map.render(parts.map, buf);
+    if let Mode::Look { cursor } = ui.mode
+        && let Some(monster) = world
+            .visible_creature(cursor)
+            .filter(|c| c.id != World::PLAYER)
+        && let Some((title, lines)) =
+            crate::ui::card::monster_card(world, &ui.names.updated(world), monster.id)
+    {
+        let row = map.camera.layout.to_screen(cursor).1 - map.camera.top;
+        card::CardView {
+            title: &title,
+            lines: &lines,
+            cursor_row: u16::try_from(row).unwrap_or(0),
+        }
+        .render(parts.map, buf);
+    }
     Sidebar {
         world,
         ui,
@@ -142,14 +158,39 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
 /// view while the cursor is near. Drawing and mouse clicks both use it, so a click lands on the
 /// tile drawn under it.
 pub fn camera(world: &World, ui: &UiState, map: Rect) -> Camera {
-    let around_player =
-        Camera::follow_on(world, world.player().pos, map, ui.map == MapScale::Large);
+    let around_player = player_camera(world, ui, map);
     match ui.mode {
-        Mode::Look { cursor } | Mode::Aim { cursor, .. } | Mode::PickTravel { cursor } => {
-            around_player.keep_in_view(world, cursor, map)
-        }
+        Mode::Look { cursor }
+        | Mode::Aim { cursor, .. }
+        | Mode::ConfirmThrow { cursor, .. }
+        | Mode::PickTravel { cursor } => around_player.keep_in_view(world, cursor, map),
         _ => around_player,
     }
+}
+
+/// The viewport that follows the player over the map area `map`: the one the last frame left
+/// ([`UiState::scroll`]) scrolled as little as it takes to keep the player a margin away from
+/// its edges, or, on another level, scale or window, one centred on the player.
+pub fn player_camera(world: &World, ui: &UiState, map: Rect) -> Camera {
+    let me = world.player().pos;
+    let large = ui.map == MapScale::Large;
+    let layout = MapLayout::of(&world.level().terrain, large);
+    match ui.scroll {
+        Some(s) if s.depth == world.depth() && s.area == map && s.camera.layout == layout => {
+            s.camera.scroll_to(world, me, map)
+        }
+        _ => Camera::follow_on(world, me, map, large),
+    }
+}
+
+/// Keeps the viewport a frame drew the map area `map` in, so that the next one scrolls from
+/// it ([`player_camera`]).
+pub fn remember_camera(ui: &mut UiState, world: &World, map: Rect) {
+    ui.scroll = Some(super::state::Scroll {
+        depth: world.depth(),
+        area: map,
+        camera: player_camera(world, ui, map),
+    });
 }
 
 /// The area of an overlay window: the screen less a margin.

@@ -35,7 +35,7 @@ impl Overlay {
                 }
                 overlay.styles.push((cursor, palette.cursor()));
             }
-            Mode::Aim { cursor, item } => {
+            Mode::Aim { cursor, item } | Mode::ConfirmThrow { cursor, item, .. } => {
                 let range = world.throw_range(item).unwrap_or(0);
                 for hex in world.flight_path(me, cursor) {
                     let style = if world.dist(me, hex) <= range as i32 {

@@ -2,6 +2,7 @@
 
 use crate::geom::Hex;
 use crate::sim::{Intention, Plan, Stance, World};
+use crate::ui::alarm;
 use crate::ui::describe::{describe_named, level_title, pace_brief};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
@@ -41,6 +42,24 @@ impl Widget for &Sidebar<'_> {
     }
 }
 
+/// A level's title on one line of `width` cells, so that the lines under it stay in their
+/// places: as it is when it fits, else without the article of its name ("Depth 6: overgrown
+/// caves"), else cut with an ellipsis.
+pub fn one_line(title: &str, width: u16) -> String {
+    let width = usize::from(width);
+    let fits = |t: &str| t.chars().count() <= width;
+    if fits(title) {
+        return title.to_string();
+    }
+    let shorter = title.replacen(": the ", ": ", 1);
+    if fits(&shorter) {
+        return shorter;
+    }
+    let mut cut: String = shorter.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 impl Sidebar<'_> {
     /// The monster whose line in the list is drawn on `row` of the sidebar in `area`, if any:
     /// a click there selects it.
@@ -65,7 +84,7 @@ impl Sidebar<'_> {
         let level = world.level();
         let (action, actions) = world.player_action_in_turn();
         let mut lines = vec![
-            Line::styled(level_title(level), bold),
+            Line::styled(one_line(&level_title(level), width), bold),
             self.hp_line(width),
             Line::raw(if world.is_over() {
                 // The turn the run ended in, as the end screen and the dump count it.
@@ -218,27 +237,38 @@ impl Sidebar<'_> {
         format!("{words}{later}")
     }
 
+    /// The hit points with a bar; when they are low ([`alarm::is_low`]) they say so in a
+    /// word as well as in red, so the alarm reads without colour.
     fn hp_line(&self, width: u16) -> Line<'static> {
         let me = self.world.player();
-        let label = format!("HP {:>3}/{:<3} ", me.hp.max(0), me.max_hp);
+        let low = alarm::is_low(me.hp, me.max_hp);
+        let label = format!(
+            "HP {:>3}/{:<3} {}",
+            me.hp.max(0),
+            me.max_hp,
+            if low { "LOW " } else { "" }
+        );
         let bar_len = usize::from(width).saturating_sub(label.len()).min(20);
         let filled = if me.max_hp > 0 {
             (bar_len as i64 * i64::from(me.hp.max(0)) / i64::from(me.max_hp)) as usize
         } else {
             0
         };
-        let color = if me.hp * 3 <= me.max_hp {
-            Color::Red
-        } else {
-            Color::Green
-        };
-        let bar_style = if self.palette.color {
-            Style::default().fg(color)
-        } else {
-            Style::default()
+        let color = if low { Color::Red } else { Color::Green };
+        let (bar_style, label_style) = match (self.palette.color, low) {
+            (true, true) => (
+                Style::default().fg(color),
+                Style::default().fg(color).add_modifier(Modifier::BOLD),
+            ),
+            (true, false) => (Style::default().fg(color), Style::default()),
+            (false, true) => (
+                Style::default(),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
+            (false, false) => (Style::default(), Style::default()),
         };
         Line::from(vec![
-            Span::raw(label),
+            Span::styled(label, label_style),
             Span::styled("=".repeat(filled), bar_style),
             Span::styled(
                 "-".repeat(bar_len - filled.min(bar_len)),
@@ -279,9 +309,15 @@ impl Sidebar<'_> {
                     blocked.to_string(),
                     "Tab: next monster".into(),
                     "Enter: throw".into(),
+                    "i: another item".into(),
                     "Esc: cancel".into(),
                 ]
             }
+            Mode::ConfirmThrow { .. } => vec![
+                "THROW ANYWAY? It would".into(),
+                "land short (see below)".into(),
+                "y: yes, other: keep aiming".into(),
+            ],
             Mode::PickTravel { .. } => vec![
                 "TRAVEL: pick a tile".into(),
                 "or click one".into(),
@@ -345,5 +381,27 @@ impl Sidebar<'_> {
             ]
         };
         lines.iter().map(ToString::to_string).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn a_title_keeps_to_one_line() {
+        assert_eq!(one_line("Depth 1: the halls", 27), "Depth 1: the halls");
+        assert_eq!(
+            one_line("Depth 6: the overgrown caves", 27),
+            "Depth 6: overgrown caves"
+        );
+        assert_eq!(
+            one_line("Depth 2: a very long name of a map file", 20),
+            "Depth 2: a very lon…"
+        );
+        assert_eq!(
+            one_line("Depth 2: a very long name", 20).chars().count(),
+            20
+        );
     }
 }
