@@ -93,7 +93,7 @@ fn run_sim(file: &std::path::Path) -> ExitCode {
     let text = match hexdeep::files::read_text_limited(file, limit) {
         Ok(text) => text,
         Err(err) => {
-            eprintln!("hexdeep: cannot read the scenario: {err}");
+            hexdeep::output::warn_line(&format!("hexdeep: cannot read the scenario: {err}"));
             return ExitCode::from(2);
         }
     };
@@ -103,7 +103,7 @@ fn run_sim(file: &std::path::Path) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(err) => {
-            eprintln!("hexdeep: {}: {err}", file.display());
+            hexdeep::output::warn_line(&format!("hexdeep: {}: {err}", file.display()));
             ExitCode::from(2)
         }
     }

@@ -8,7 +8,7 @@ use super::render_large;
 use super::{Format, Loaded, MapFileErrors, load_map, write_hexmap};
 use crate::geom::Tiling;
 use crate::map::PlacementKind;
-use crate::output::{emit, emit_line};
+use crate::output::{emit, emit_line, warn_line};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -176,7 +176,7 @@ pub fn run(command: &MapCommand) -> ExitCode {
 }
 
 fn bad_argument(message: &str) -> ExitCode {
-    eprintln!("hexdeep: {message}");
+    warn_line(&format!("hexdeep: {message}"));
     ExitCode::from(2)
 }
 
@@ -204,15 +204,15 @@ fn load(file: &Path) -> Result<Loaded, ExitCode> {
 
 fn report_failure(errors: &MapFileErrors) {
     for p in &errors.problems {
-        eprintln!("{p}");
+        warn_line(&p.to_string());
     }
     let count = errors.errors().count();
     let warnings = errors.problems.len() - count;
-    eprintln!(
+    warn_line(&format!(
         "{}, {}",
         plural(count, "error"),
         plural(warnings, "warning")
-    );
+    ));
 }
 
 fn check(file: &Path) -> ExitCode {
@@ -309,7 +309,7 @@ fn render_cmd(file: &Path, (fov, path, range): Asked<'_>, style: Style) -> ExitC
         render::check_text_area(&loaded.level.terrain)
     };
     if !json && let Err(msg) = area {
-        eprintln!("hexdeep: {}: {msg}", file.display());
+        warn_line(&format!("hexdeep: {}: {msg}", file.display()));
         return ExitCode::FAILURE;
     }
     let computed = match render::compute(&loaded.level, overlays) {
@@ -328,7 +328,7 @@ fn render_cmd(file: &Path, (fov, path, range): Asked<'_>, style: Style) -> ExitC
         match text {
             Ok(text) => emit(&text),
             Err(msg) => {
-                eprintln!("hexdeep: {}: {msg}", file.display());
+                warn_line(&format!("hexdeep: {}: {msg}", file.display()));
                 return ExitCode::FAILURE;
             }
         }
@@ -378,7 +378,7 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
         Err(code) => return code,
     };
     for w in &loaded.warnings {
-        eprintln!("{w}");
+        warn_line(&w.to_string());
     }
     let stem = output
         .file_stem()
@@ -388,17 +388,21 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
     let text = match write_hexmap(&loaded.level, &stem) {
         Ok(text) => text,
         Err(msg) => {
-            eprintln!("{name}: error: {msg}; nothing was written");
+            warn_line(&format!("{name}: error: {msg}; nothing was written"));
             return ExitCode::FAILURE;
         }
     };
     match super::parse_hexmap(&name, text.as_bytes()) {
-        Ok(back) if back.level.placements.len() != loaded.level.placements.len() => eprintln!(
-            "{name}: warning: a tile holds more than one monster or item; extras were dropped"
-        ),
+        Ok(back) if back.level.placements.len() != loaded.level.placements.len() => {
+            warn_line(&format!(
+                "{name}: warning: a tile holds more than one monster or item; extras were dropped"
+            ))
+        }
         Ok(_) => {}
         Err(errors) => {
-            eprintln!("{name}: error: the converted map would not read back; nothing was written:");
+            warn_line(&format!(
+                "{name}: error: the converted map would not read back; nothing was written:"
+            ));
             report_failure(&errors);
             return ExitCode::FAILURE;
         }
@@ -413,7 +417,7 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
     match crate::files::write_atomic(output, text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hexdeep: cannot write: {e}");
+            warn_line(&format!("hexdeep: cannot write: {e}"));
             ExitCode::FAILURE
         }
     }
