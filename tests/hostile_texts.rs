@@ -6,6 +6,8 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/room.rs"]
+mod room;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -122,4 +124,27 @@ fn a_full_standard_error_is_no_reason_to_panic() {
             .unwrap();
         assert_eq!(status.code(), Some(2), "{args:?}");
     }
+}
+
+#[test]
+fn the_character_dump_keeps_no_control_character_from_a_map_or_a_save() {
+    // A map file's name and a save's last messages, as a dump read with `cat` would send them.
+    let mut level = room::level(&[]);
+    level.name = format!("Crypt{HOSTILE}");
+    let world = hexdeep::sim::World::new(
+        hexdeep::content::Content::bundled().unwrap().into(),
+        level,
+        5,
+    )
+    .unwrap();
+    let log = [format!("You read{HOSTILE}\ta note.")];
+    let dump = hexdeep::ui::morgue::text(&world, &log);
+    assert!(dump.contains("Crypt") && dump.contains("PWNED"), "{dump}");
+    assert!(dump.contains("\ta note"), "tabs are kept: {dump:?}");
+    assert!(
+        !dump
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
+        "{dump:?}"
+    );
 }
