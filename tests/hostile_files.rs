@@ -298,7 +298,8 @@ fn a_cast_stopped_by_a_signal_leaves_no_temporary_file() {
     let game = played();
     let save = dir.join("long.hdsave");
     hexdeep::persist::save_game_at(&save, &game).unwrap();
-    for signal in ["TERM", "INT"] {
+    // HUP: the terminal the export runs in is closed.
+    for signal in ["TERM", "INT", "HUP"] {
         let out = dir.join(format!("out-{signal}.cast"));
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hexdeep"))
             .args([
@@ -333,6 +334,42 @@ fn a_cast_stopped_by_a_signal_leaves_no_temporary_file() {
             );
         }
     }
+}
+
+#[test]
+fn a_cast_past_a_file_size_limit_leaves_no_temporary_file() {
+    let dir = cli::scratch("cast-fsize");
+    let save = dir.join("long.hdsave");
+    hexdeep::persist::save_game_at(&save, &played()).unwrap();
+    let out = dir.join("big.cast");
+    std::fs::write(&out, b"an older cast").unwrap();
+    // A limit of 8 KiB (`ulimit -f` counts 512-byte blocks): the writer is stopped part way.
+    let script = format!(
+        "ulimit -f 16; exec '{}' replay '{}' --cast '{}' --saves '{}'",
+        env!("CARGO_BIN_EXE_hexdeep"),
+        save.display(),
+        out.display(),
+        dir.display()
+    );
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = cli::stderr(&run);
+    assert_eq!(run.status.code(), Some(1), "{said}");
+    assert!(said.contains("big.cast"), "{said}");
+    assert_eq!(std::fs::read(&out).unwrap(), b"an older cast");
+    let mut left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        ["big.cast", "long.hdsave"].map(std::ffi::OsString::from)
+    );
 }
 
 /// `world` with its player changed by `edit`, put together again (and checked as any world).

@@ -407,13 +407,6 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    // Past a file-size limit (`ulimit -f`) the write fails with an error instead of the
-    // signal killing us, so the temporary file is removed and the message printed.
-    #[cfg(unix)]
-    let _ = signal_hook::flag::register(
-        signal_hook::consts::SIGXFSZ,
-        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
-    );
     match crate::files::write_atomic(output, text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
