@@ -443,6 +443,45 @@ fn a_god_save_is_refused_by_the_contents_own_limits() {
 }
 
 #[test]
+fn a_story_cannot_claim_more_potions_drunk_or_kills_than_the_world_holds() {
+    let dir = cli::scratch("story-claims");
+    let start = played().record.start;
+    let origin = hexdeep::sim::Origin::TakenOver { seed: 9, after: 0 };
+    let content = start.content_handle();
+    let life = content
+        .items()
+        .iter()
+        .find_map(|k| match k.use_ {
+            hexdeep::content::ItemUse::GainLife { amount } => Some((k.name.clone(), amount)),
+            _ => None,
+        })
+        .unwrap();
+    // A god by potions of life the story says were drunk: none of them lay in the game.
+    let drunk = 100_000;
+    let god = edited(&start, |p| {
+        p.story.items_used.insert(life.0.clone(), drunk);
+        let me = &mut p.creatures[0];
+        me.max_hp += life.1 * drunk as i32;
+        me.hp = me.max_hp;
+    });
+    let said = load_crafted(&dir, "drunk", god, origin.clone());
+    assert!(
+        said.contains("drunk.hdsave") && said.contains(&format!("{drunk} of {:?}", life.0)),
+        "{said}"
+    );
+    // A run at the top of the hall of fame by kills of monsters that never died.
+    let killer = edited(&start, |p| {
+        p.story.kills.insert("deep wyrm".into(), 1_000_000_000);
+    });
+    let said = load_crafted(&dir, "kills", killer, origin.clone());
+    assert!(
+        said.contains("kills.hdsave") && said.contains("1000000000 kills of \"deep wyrm\""),
+        "{said}"
+    );
+    assert_eq!(load_crafted(&dir, "sound", start, origin), "loaded");
+}
+
+#[test]
 fn a_fresh_games_start_is_made_again_from_its_seed_and_compared() {
     let dir = cli::scratch("start-again");
     let start = played().record.start;
