@@ -66,7 +66,11 @@ pub fn load_map(path: &Path) -> Result<Loaded, MapFileErrors> {
     })?;
     let bytes = read_bounded(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
     let bytes = crate::files::strip_bom_bytes(&bytes);
-    let folder = path.parent().unwrap_or(Path::new("."));
+    // A bare file name's parent is "", which names no folder.
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let resolve = |name: &str| read_tileset(folder, name);
     match format {
         Format::Hexmap => parse_hexmap(&file, bytes),
