@@ -101,13 +101,12 @@ fn load_levels(
     let mut warnings = Vec::new();
     // A game its save could not hold would be lost: each map, and then all of them, are held
     // to what a save may hold before the next is read and before the world is built.
-    let unsaved = |what: String, why: String| {
-        PlayError::Map(format!("{what}: a game of it could not be saved: {why}"))
-    };
+    let unsaved =
+        |what: String, why: String| PlayError::Map(format!("{what} could not be saved: {why}"));
     for path in &args.map {
         let loaded = crate::mapfile::load_map(path).map_err(|e| PlayError::Map(e.to_string()))?;
         crate::persist::check_new_game(&[&loaded.level])
-            .map_err(|why| unsaved(path.display().to_string(), why))?;
+            .map_err(|why| unsaved(format!("{}: a game of this map", path.display()), why))?;
         warnings.extend(loaded.warnings.iter().map(ToString::to_string));
         maps.push((path.display().to_string(), loaded));
     }
@@ -117,7 +116,7 @@ fn load_levels(
         .unwrap_or_default();
     let (levels, notes) = levels_at_their_depths(maps, content, seed, tiling)?;
     crate::persist::check_new_game(&levels.iter().collect::<Vec<_>>())
-        .map_err(|why| unsaved("the maps given".into(), why))?;
+        .map_err(|why| unsaved("a game of the maps given".into(), why))?;
     warnings.extend(notes);
     Ok((levels, warnings, tiling))
 }
