@@ -396,7 +396,7 @@ fn convert(input: &Path, output: &Path) -> ExitCode {
         Ok(back) if back.level.placements.len() != loaded.level.placements.len() => {
             warn_line(&format!(
                 "{name}: warning: a tile holds more than one monster or item; extras were dropped"
-            ))
+            ));
         }
         Ok(_) => {}
         Err(errors) => {

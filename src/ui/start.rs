@@ -157,6 +157,8 @@ pub fn taken_over(replay: Box<Replayer>) -> Result<(World, GameRecord, String), 
         "You take over {} after step {}: a new run, marked as taken over.",
         replay.game.name, replay.pos
     );
+    // The viewer and its snapshots go now, before the game is made.
+    drop(replay);
     Ok((world, record, note))
 }
 
