@@ -93,7 +93,9 @@ pub fn encode_game(game: &SavedGame) -> Result<Vec<u8>, CodecError> {
 }
 
 /// Checks that a new game whose first depths are `levels` can be saved and read back however
-/// far it is played, before its world is built (see [`budget::check_new_game`]).
+/// far it is played, before its world is built: each level within the span its tiles allow
+/// (64 cells a tile and 65,536 besides), and all of them counted as made, in both worlds a
+/// save holds, within the file's budget.
 pub fn check_new_game(levels: &[&crate::map::Level]) -> Result<(), String> {
     budget::check_new_game(levels).map_err(|e| e.to_string())
 }
