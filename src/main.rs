@@ -42,6 +42,7 @@ enum Cmd {
 }
 
 fn main() -> ExitCode {
+    survive_file_size_limits();
     let cli = Cli::parse();
     let saves = cli.saves.clone();
     let Some(command) = cli.command else {
@@ -74,6 +75,17 @@ fn main() -> ExitCode {
     }
 }
 
+/// Past a file-size limit (`ulimit -f`) a write fails with an error instead of SIGXFSZ ending
+/// the process, for every file written (a save, a cast, a converted map): the temporary file
+/// of the write is removed and the error told.
+fn survive_file_size_limits() {
+    #[cfg(unix)]
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
+}
+
 /// Exit 0 on success, 1 with the message otherwise.
 fn report(result: Result<bool, String>) -> ExitCode {
     match result {
@@ -93,7 +105,7 @@ fn run_sim(file: &std::path::Path) -> ExitCode {
     let text = match hexdeep::files::read_text_limited(file, limit) {
         Ok(text) => text,
         Err(err) => {
-            eprintln!("hexdeep: cannot read the scenario: {err}");
+            hexdeep::output::warn_line(&format!("hexdeep: cannot read the scenario: {err}"));
             return ExitCode::from(2);
         }
     };
@@ -103,7 +115,7 @@ fn run_sim(file: &std::path::Path) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(err) => {
-            eprintln!("hexdeep: {}: {err}", file.display());
+            hexdeep::output::warn_line(&format!("hexdeep: {}: {err}", file.display()));
             ExitCode::from(2)
         }
     }

@@ -15,9 +15,13 @@ pub fn emit_line(text: &str) {
     emit(&format!("{text}\n"));
 }
 
-/// Writes `text` and a newline to stderr; an error is ignored, as when the terminal was closed
-/// (`eprintln!` panics then).
+/// Writes `text` and a newline to stderr, with every control character but line feeds and
+/// tabs escaped: a message names files and quotes what they hold (a reader's own error quotes
+/// an unknown field as the file spells it), so no file can send the terminal an escape
+/// sequence through it. An error is ignored, as when the terminal was closed or standard error
+/// is full (`eprintln!` panics then).
 pub fn warn_line(text: &str) {
+    let text = crate::text::escape_output(text);
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "{text}").and_then(|()| err.flush());
 }

@@ -298,7 +298,8 @@ fn a_cast_stopped_by_a_signal_leaves_no_temporary_file() {
     let game = played();
     let save = dir.join("long.hdsave");
     hexdeep::persist::save_game_at(&save, &game).unwrap();
-    for signal in ["TERM", "INT"] {
+    // HUP: the terminal the export runs in is closed.
+    for signal in ["TERM", "INT", "HUP"] {
         let out = dir.join(format!("out-{signal}.cast"));
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hexdeep"))
             .args([
@@ -333,6 +334,42 @@ fn a_cast_stopped_by_a_signal_leaves_no_temporary_file() {
             );
         }
     }
+}
+
+#[test]
+fn a_cast_past_a_file_size_limit_leaves_no_temporary_file() {
+    let dir = cli::scratch("cast-fsize");
+    let save = dir.join("long.hdsave");
+    hexdeep::persist::save_game_at(&save, &played()).unwrap();
+    let out = dir.join("big.cast");
+    std::fs::write(&out, b"an older cast").unwrap();
+    // A limit of 8 KiB (`ulimit -f` counts 512-byte blocks): the writer is stopped part way.
+    let script = format!(
+        "ulimit -f 16; exec '{}' replay '{}' --cast '{}' --saves '{}'",
+        env!("CARGO_BIN_EXE_hexdeep"),
+        save.display(),
+        out.display(),
+        dir.display()
+    );
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = cli::stderr(&run);
+    assert_eq!(run.status.code(), Some(1), "{said}");
+    assert!(said.contains("big.cast"), "{said}");
+    assert_eq!(std::fs::read(&out).unwrap(), b"an older cast");
+    let mut left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        ["big.cast", "long.hdsave"].map(std::ffi::OsString::from)
+    );
 }
 
 /// `world` with its player changed by `edit`, put together again (and checked as any world).
@@ -402,6 +439,45 @@ fn a_god_save_is_refused_by_the_contents_own_limits() {
     let life = edited(&start, |p| p.creatures[0].max_hp += 6);
     let said = load_crafted(&dir, "life", life, origin.clone());
     assert!(said.contains("maximum hit points"), "{said}");
+    assert_eq!(load_crafted(&dir, "sound", start, origin), "loaded");
+}
+
+#[test]
+fn a_story_cannot_claim_more_potions_drunk_or_kills_than_the_world_holds() {
+    let dir = cli::scratch("story-claims");
+    let start = played().record.start;
+    let origin = hexdeep::sim::Origin::TakenOver { seed: 9, after: 0 };
+    let content = start.content_handle();
+    let life = content
+        .items()
+        .iter()
+        .find_map(|k| match k.use_ {
+            hexdeep::content::ItemUse::GainLife { amount } => Some((k.name.clone(), amount)),
+            _ => None,
+        })
+        .unwrap();
+    // A god by potions of life the story says were drunk: none of them lay in the game.
+    let drunk = 100_000;
+    let god = edited(&start, |p| {
+        p.story.items_used.insert(life.0.clone(), drunk);
+        let me = &mut p.creatures[0];
+        me.max_hp += life.1 * drunk as i32;
+        me.hp = me.max_hp;
+    });
+    let said = load_crafted(&dir, "drunk", god, origin.clone());
+    assert!(
+        said.contains("drunk.hdsave") && said.contains(&format!("{drunk} of {:?}", life.0)),
+        "{said}"
+    );
+    // A run at the top of the hall of fame by kills of monsters that never died.
+    let killer = edited(&start, |p| {
+        p.story.kills.insert("deep wyrm".into(), 1_000_000_000);
+    });
+    let said = load_crafted(&dir, "kills", killer, origin.clone());
+    assert!(
+        said.contains("kills.hdsave") && said.contains("1000000000 kills of \"deep wyrm\""),
+        "{said}"
+    );
     assert_eq!(load_crafted(&dir, "sound", start, origin), "loaded");
 }
 

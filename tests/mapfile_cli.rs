@@ -472,3 +472,21 @@ fn maps_of_two_tilings_are_refused_without_a_false_hint() {
     let err = cli::stderr(&out);
     assert!(err.contains("play it with --grid square"), "{err}");
 }
+
+#[test]
+fn a_tiled_map_named_without_its_folder_finds_its_tileset() {
+    let dir = scratch("bare-name");
+    let tileset = r#"<tileset name="t" tilewidth="32" tileheight="32"><tile id="0" class="wall"/><tile id="1" class="floor"/></tileset>"#;
+    std::fs::write(dir.join("t.tsx"), tileset).unwrap();
+    let map = r#"<map version="1.10" orientation="orthogonal" width="3" height="1" tilewidth="32" tileheight="32" infinite="0"><tileset firstgid="1" source="t.tsx"/><layer id="1" name="g" width="3" height="1"><data encoding="csv">1,2,1</data></layer></map>"#;
+    std::fs::write(dir.join("m.tmx"), map).unwrap();
+    // Run from the map's folder, the map named by its file name alone.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hexdeep"))
+        .args(["map", "check", "m.tmx"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("ok: 3 tiles"), "{text}");
+}

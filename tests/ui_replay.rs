@@ -388,6 +388,23 @@ fn taking_over_starts_a_new_marked_run_at_the_shown_world() {
 }
 
 #[test]
+fn taking_over_lets_go_of_the_viewer_and_its_snapshots() {
+    // A game of its own: every world of it holds its content, so counting the content's
+    // holders counts its worlds alive.
+    let game = scripted::play(23, 400, 3);
+    let content = game.current.content_handle();
+    let worlds = || std::sync::Arc::strong_count(&content);
+    let mut replay = Replayer::new(game).unwrap();
+    replay.seek(300);
+    assert!(worlds() > 6, "the viewer holds its snapshots");
+    let (world, record, note) = hexdeep::ui::start::taken_over(Box::new(replay)).unwrap();
+    // Only this test's handle, the world played and its record's start are left.
+    assert_eq!(worlds(), 3);
+    assert_eq!(record.start.turn_hash(), world.turn_hash());
+    assert!(note.contains("after step 300"), "{note}");
+}
+
+#[test]
 fn a_finished_moment_cannot_be_taken_over() {
     let game = short_game();
     let mut replay = Replayer::new(game).unwrap();

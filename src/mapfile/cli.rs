@@ -10,7 +10,7 @@ use super::{
 };
 use crate::geom::Tiling;
 use crate::map::PlacementKind;
-use crate::output::{emit, emit_line};
+use crate::output::{emit, emit_line, warn_line};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -194,7 +194,7 @@ pub fn run(command: &MapCommand) -> ExitCode {
 }
 
 fn bad_argument(message: &str) -> ExitCode {
-    eprintln!("hexdeep: {message}");
+    warn_line(&format!("hexdeep: {message}"));
     ExitCode::from(2)
 }
 
@@ -246,15 +246,15 @@ fn terrain_for(file: &Path, given: &[TerrainMap]) -> Result<TerrainMap, ExitCode
 
 fn report_failure(errors: &MapFileErrors) {
     for p in &errors.problems {
-        eprintln!("{p}");
+        warn_line(&p.to_string());
     }
     let count = errors.errors().count();
     let warnings = errors.problems.len() - count;
-    eprintln!(
+    warn_line(&format!(
         "{}, {}",
         plural(count, "error"),
         plural(warnings, "warning")
-    );
+    ));
 }
 
 fn check(file: &Path, terrain: &[TerrainMap]) -> ExitCode {
@@ -354,7 +354,7 @@ fn render_cmd(
         render::check_text_area(&loaded.level.terrain)
     };
     if !json && let Err(msg) = area {
-        eprintln!("hexdeep: {}: {msg}", file.display());
+        warn_line(&format!("hexdeep: {}: {msg}", file.display()));
         return ExitCode::FAILURE;
     }
     let computed = match render::compute(&loaded.level, overlays) {
@@ -373,7 +373,7 @@ fn render_cmd(
         match text {
             Ok(text) => emit(&text),
             Err(msg) => {
-                eprintln!("hexdeep: {}: {msg}", file.display());
+                warn_line(&format!("hexdeep: {}: {msg}", file.display()));
                 return ExitCode::FAILURE;
             }
         }
@@ -424,7 +424,7 @@ fn convert(input: &Path, output: &Path, terrain: &[TerrainMap]) -> ExitCode {
         Err(code) => return code,
     };
     for w in &loaded.warnings {
-        eprintln!("{w}");
+        warn_line(&w.to_string());
     }
     let stem = output
         .file_stem()
@@ -434,32 +434,29 @@ fn convert(input: &Path, output: &Path, terrain: &[TerrainMap]) -> ExitCode {
     let text = match write_hexmap_at(&loaded.level, loaded.depth, &stem) {
         Ok(text) => text,
         Err(msg) => {
-            eprintln!("{name}: error: {msg}; nothing was written");
+            warn_line(&format!("{name}: error: {msg}; nothing was written"));
             return ExitCode::FAILURE;
         }
     };
     match super::parse_hexmap(&name, text.as_bytes()) {
-        Ok(back) if back.level.placements.len() != loaded.level.placements.len() => eprintln!(
-            "{name}: warning: a tile holds more than one monster or item; extras were dropped"
-        ),
+        Ok(back) if back.level.placements.len() != loaded.level.placements.len() => {
+            warn_line(&format!(
+                "{name}: warning: a tile holds more than one monster or item; extras were dropped"
+            ));
+        }
         Ok(_) => {}
         Err(errors) => {
-            eprintln!("{name}: error: the converted map would not read back; nothing was written:");
+            warn_line(&format!(
+                "{name}: error: the converted map would not read back; nothing was written:"
+            ));
             report_failure(&errors);
             return ExitCode::FAILURE;
         }
     }
-    // Past a file-size limit (`ulimit -f`) the write fails with an error instead of the
-    // signal killing us, so the temporary file is removed and the message printed.
-    #[cfg(unix)]
-    let _ = signal_hook::flag::register(
-        signal_hook::consts::SIGXFSZ,
-        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
-    );
     match crate::files::write_atomic(output, text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hexdeep: cannot write: {e}");
+            warn_line(&format!("hexdeep: cannot write: {e}"));
             ExitCode::FAILURE
         }
     }

@@ -23,4 +23,5 @@ pub use game::{
 };
 pub use keyframes::Keyframes;
 pub use location::{FILES_HELP, Places, SaveDir};
+pub use schema::check_new_game;
 pub use store::PersistError;

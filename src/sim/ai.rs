@@ -82,12 +82,6 @@ impl<'a> Senses<'a> {
         }
     }
 
-    /// The senses with the steps chosen before in this segment (see [`Senses::note`]).
-    pub(super) fn with_claims(mut self, claims: Vec<Claim>) -> Senses<'a> {
-        self.claims = claims;
-        self
-    }
-
     /// Notes the intention `me` chose, for the monsters that choose after it.
     pub(super) fn note(&mut self, me: &Creature, intention: Intention) {
         if let Intention::Move(to) = intention {
@@ -97,11 +91,6 @@ impl<'a> Senses<'a> {
                 to,
             });
         }
-    }
-
-    /// The steps noted in this segment.
-    pub(super) fn into_claims(self) -> Vec<Claim> {
-        self.claims
     }
 
     /// The player's Dijkstra map, if it was needed (or given): to keep for the next segment.

@@ -31,8 +31,8 @@ pub struct CastOptions<'a> {
 /// Writes `game` (read from `file`, which errors name) as an asciicast at `options.out`;
 /// `progress` is told the steps done and the steps in all as it goes.
 ///
-/// SIGINT and SIGTERM stop the export between two frames: the temporary file is removed and
-/// the target left as it was.
+/// SIGINT, SIGTERM and SIGHUP (the terminal closed) stop the export between two frames: the
+/// temporary file is removed and the target left as it was.
 pub fn export(
     game: SavedGame,
     file: &Path,
@@ -60,10 +60,11 @@ pub fn export(
     target.commit().map_err(|e| e.to_string())
 }
 
-/// A flag SIGINT and SIGTERM raise instead of ending the process.
+/// A flag SIGINT, SIGTERM and SIGHUP raise instead of ending the process.
 fn stop_signals() -> std::io::Result<Arc<AtomicBool>> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let flag = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&flag))?;
     }
     Ok(flag)

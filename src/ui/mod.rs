@@ -118,9 +118,15 @@ fn load_levels(
              (.tmx, .tmj)"
         )));
     }
+    // A game its save could not hold would be lost: each map, and then all of them, are held
+    // to what a save may hold before the next is read and before the world is built.
+    let unsaved =
+        |what: String, why: String| PlayError::Map(format!("{what} could not be saved: {why}"));
     for path in &args.map {
         let loaded = crate::mapfile::load_map_with(path, &terrain)
             .map_err(|e| PlayError::Map(e.to_string()))?;
+        crate::persist::check_new_game(&[&loaded.level])
+            .map_err(|why| unsaved(format!("{}: a game of this map", path.display()), why))?;
         warnings.extend(loaded.warnings.iter().map(ToString::to_string));
         maps.push((path.display().to_string(), loaded));
     }
@@ -129,6 +135,8 @@ fn load_levels(
         .or_else(|| maps.first().map(|(_, m)| m.level.terrain.tiling()))
         .unwrap_or_default();
     let (levels, notes) = levels_at_their_depths(maps, content, seed, tiling)?;
+    crate::persist::check_new_game(&levels.iter().collect::<Vec<_>>())
+        .map_err(|why| unsaved("a game of the maps given".into(), why))?;
     warnings.extend(notes);
     Ok((levels, warnings, tiling))
 }

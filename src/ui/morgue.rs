@@ -25,7 +25,7 @@ const MAP_SIZE: (u16, u16) = (64, 21);
 /// How many of the last messages the dump keeps.
 const MESSAGES: usize = 20;
 
-/// The dump's text.
+/// The dump's text, every control character but line feeds and tabs escaped.
 pub fn text(world: &World, log: &[String]) -> String {
     let story = world.story();
     let me = world.player();
@@ -84,7 +84,9 @@ pub fn text(world: &World, log: &[String]) -> String {
     for line in &log[log.len().saturating_sub(MESSAGES)..] {
         let _ = writeln!(out, "  {line}");
     }
-    out
+    // A dump is read with `cat` or a pager: a level's name from a map file and the messages
+    // of a save keep no control character that a terminal would obey.
+    crate::text::escape_output(&out)
 }
 
 /// The map around the player as the screen draws it, one string a row, blank rows at the top

@@ -12,7 +12,7 @@ use super::terminal::TerminalGuard;
 use super::watch::{ReplayArgs, ReplayEnd, run_replay};
 use super::{PlayError, load_keymap};
 use crate::persist::{self, Places, SaveDir, SavedGame};
-use crate::sim::World;
+use crate::sim::{GameRecord, World};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
@@ -148,15 +148,25 @@ fn save_of(path: &Path) -> PathBuf {
     }
 }
 
-/// A new game from the moment a replay shows, marked in its record as taken over.
-pub fn take_over(replay: &Replayer, places: &Places) -> Result<(), PlayError> {
-    let (world, record) = replay.take_over().map_err(PlayError::Map)?;
-    let game = GameFile::new(open_saves(places)?, &world, record.origin);
-    let notes = vec![format!(
+/// What a game taken over from `replay` starts from: the shown world, its new record and the
+/// note that tells it. The viewer goes with its snapshots (up to 512 MiB of worlds) before the
+/// game is made, so the game is never played beside them.
+pub fn taken_over(replay: Box<Replayer>) -> Result<(World, GameRecord, String), String> {
+    let (world, record) = replay.take_over()?;
+    let note = format!(
         "You take over {} after step {}: a new run, marked as taken over.",
         replay.game.name, replay.pos
-    )];
-    play_game(world, game, notes, None, places)
+    );
+    // The viewer and its snapshots go now, before the game is made.
+    drop(replay);
+    Ok((world, record, note))
+}
+
+/// A new game from the moment a replay shows, marked in its record as taken over.
+pub fn take_over(replay: Box<Replayer>, places: &Places) -> Result<(), PlayError> {
+    let (world, record, note) = taken_over(replay).map_err(PlayError::Map)?;
+    let game = GameFile::new(open_saves(places)?, &world, record.origin);
+    play_game(world, game, vec![note], None, places)
 }
 
 /// `hexdeep replay`: watch (and maybe take over), verify or export.
@@ -167,7 +177,7 @@ pub fn replay_command(args: &ReplayArgs, saves: Option<PathBuf>) -> Result<bool,
     match end {
         ReplayEnd::Done => Ok(true),
         ReplayEnd::Failed => Ok(false),
-        ReplayEnd::TakeOver(replay) => take_over(&replay, &places)
+        ReplayEnd::TakeOver(replay) => take_over(replay, &places)
             .map(|()| true)
             .map_err(|e| e.to_string()),
     }

@@ -5,8 +5,9 @@
 //! counted with what it costs once built ([`crate::persist::cost`]): a level with features on
 //! its sides costs more than three times as much a cell as one without.
 
-use super::level::{check_span, tiling_of};
+use super::level::{check_cells, check_span, tiling_of};
 use super::{SchemaError, v1, v5};
+use crate::map::Level;
 use crate::persist::cost::level_bytes;
 use crate::sim::MAX_DEPTH;
 
@@ -83,6 +84,25 @@ pub fn check_game(g: &v5::SavedGame) -> Result<(), SchemaError> {
         for map in &world.pending_maps {
             budget.add_level(map, false)?;
         }
+    }
+    Ok(())
+}
+
+/// Checks that a new game whose first depths are `levels` can be saved and read back however
+/// far it is played, before its world is built: each level within the span its tiles allow,
+/// and all of them counted as made, in both worlds a save holds (the record's start and the
+/// world now), within the file's budget.
+pub fn check_new_game(levels: &[&Level]) -> Result<(), SchemaError> {
+    check_depth_count(levels.len())?;
+    let mut budget = Budget::default();
+    for level in levels {
+        let cells = level.terrain.storage_len();
+        check_cells(
+            level.terrain.len(),
+            i64::try_from(cells).unwrap_or(i64::MAX),
+        )?;
+        let bytes = level_bytes(cells, level.has_sides(), true);
+        budget.add(bytes.saturating_mul(2))?;
     }
     Ok(())
 }

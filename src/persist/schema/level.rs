@@ -149,6 +149,14 @@ pub fn check_span(tiling: Tiling, runs: &[v5::Run]) -> Result<i64, SchemaError> 
     // The grid's border: one cell each side, two columns each side on triangles.
     let border_x = if tiling == Tiling::Triangle { 2 } else { 1 };
     let cells = (hi_x - lo_x + 1 + 2 * border_x).saturating_mul(hi_y - lo_y + 3);
+    check_cells(tiles, cells)?;
+    Ok(cells)
+}
+
+/// Refuses a level of `tiles` tiles whose storage spans `cells` cells when that is more than
+/// [`CELLS_PER_TILE`] a tile and [`SPARE_CELLS`] besides: the one rule for a level read from a
+/// file and one a new game is about to be made of.
+pub fn check_cells(tiles: usize, cells: i64) -> Result<(), SchemaError> {
     let allowed = tiles
         .saturating_mul(CELLS_PER_TILE)
         .saturating_add(SPARE_CELLS);
@@ -157,7 +165,7 @@ pub fn check_span(tiling: Tiling, runs: &[v5::Run]) -> Result<i64, SchemaError> 
             "a level of {tiles} tiles spans {cells} cells, more than the {allowed} it may"
         )));
     }
-    Ok(cells)
+    Ok(())
 }
 
 /// A level from its runs and marks, checked: a known tiling and terrain, no tile twice, a

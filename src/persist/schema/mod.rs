@@ -74,9 +74,30 @@ fn check_text(what: &str, text: &str) -> Result<(), SchemaError> {
     Ok(())
 }
 
-/// The payload of a saved or finished game in the current format.
+/// The payload of a saved or finished game in the current format, read back as a load reads
+/// it before it is given: a save its own reader would refuse (a level larger than its tiles
+/// allow, a text longer than a file may hold) is never written, so the save before it stays.
 pub fn encode_game(game: &SavedGame) -> Result<Vec<u8>, CodecError> {
-    codec::encode(&game::game_to_schema(game))
+    let payload = codec::encode(&game::game_to_schema(game))?;
+    let content = game.current.content_handle();
+    let maker = game.record.last_maker();
+    decode_game(
+        super::FORMAT_VERSION,
+        &payload,
+        &maker.version,
+        maker.hash,
+        &content,
+    )
+    .map_err(|e| CodecError::Encode(format!("{e}: it could not be read back")))?;
+    Ok(payload)
+}
+
+/// Checks that a new game whose first depths are `levels` can be saved and read back however
+/// far it is played, before its world is built: each level within the span its tiles allow
+/// (64 cells a tile and 65,536 besides), and all of them counted as made, in both worlds a
+/// save holds, within the file's budget.
+pub fn check_new_game(levels: &[&crate::map::Level]) -> Result<(), String> {
+    budget::check_new_game(levels).map_err(|e| e.to_string())
 }
 
 /// A saved or finished game from a payload of `format`; `game_version` and `hash` are what

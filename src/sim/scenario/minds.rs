@@ -10,7 +10,7 @@ use crate::content::{Attack, Behaviour, Content};
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::rng::{GameRng, Stream, stream};
-use crate::sim::ai::{Claim, Mind, Senses, choose};
+use crate::sim::ai::{Mind, Senses, choose};
 use crate::sim::resolve::Act;
 use crate::sim::{Creature, Faction, Intention};
 
@@ -25,8 +25,6 @@ pub(super) struct Minds {
     /// Per unit: where a guardian keeps its post.
     homes: Vec<Option<Hex>>,
     rng: GameRng,
-    /// The steps chosen so far in this segment, which kin keep off.
-    claims: Vec<Claim>,
     /// A creature to build the others from.
     template: Creature,
 }
@@ -87,14 +85,8 @@ impl Minds {
                 })
                 .collect(),
             rng: stream(0, Stream::Ai, 0),
-            claims: Vec::new(),
             template: Creature::player(&content, Hex::ORIGIN),
         }))
-    }
-
-    /// Forgets the steps chosen in the last segment: a new one begins.
-    pub(super) fn begin_segment(&mut self) {
-        self.claims.clear();
     }
 
     /// Every hex of the minds' map, sorted: the resolver's tiles.
@@ -108,26 +100,44 @@ impl Minds {
         hexes
     }
 
-    /// The intention of monster unit `me` now, with where it chose it.
+    /// The intentions of the monster units `who` in this segment, in that order, each with
+    /// where it was chosen. Every mind chooses from the state at the segment's start, as the
+    /// game's monsters do (a mind reads only its own memory): the creatures and the senses are
+    /// made once for all of them, so a segment costs by its monsters, not their square, and
+    /// each step chosen is noted for the kin that choose after it.
     pub(super) fn choose(
         &mut self,
         s: &Scenario,
         pos: &[Hex],
         hp: &[i32],
-        me: usize,
-    ) -> (Intention, Hex) {
+        who: &[usize],
+    ) -> Vec<(Intention, Hex)> {
         let creatures = self.creatures(s, pos, hp);
-        let at = creatures.iter().position(|c| c.id == me + 1);
-        let Some(at) = at else {
-            return (Intention::Stay, pos[me]);
-        };
-        let claims = std::mem::take(&mut self.claims);
-        let mut senses = Senses::new(&self.level, &creatures, 1, None).with_claims(claims);
-        let (intention, mind) = choose(&senses, &creatures[at], &mut self.rng);
-        senses.note(&creatures[at], intention);
-        self.claims = senses.into_claims();
-        self.kept[me] = mind;
-        (intention, pos[me])
+        // Unit `i` is creature `i + 1`; the player's place may hold a fallen stand-in (id 0).
+        let mut at = vec![None; s.units.len()];
+        for (k, c) in creatures.iter().enumerate() {
+            if let Some(unit) = c.id.checked_sub(1) {
+                at[unit] = Some(k);
+            }
+        }
+        let mut senses = Senses::new(&self.level, &creatures, 1, None);
+        let mut kept = Vec::with_capacity(who.len());
+        let chosen = who
+            .iter()
+            .map(|&me| {
+                let Some(k) = at[me] else {
+                    return (Intention::Stay, pos[me]);
+                };
+                let (intention, mind) = choose(&senses, &creatures[k], &mut self.rng);
+                senses.note(&creatures[k], intention);
+                kept.push((me, mind));
+                (intention, pos[me])
+            })
+            .collect();
+        for (me, mind) in kept {
+            self.kept[me] = mind;
+        }
+        chosen
     }
 
     /// The act of a monster's checked intention: a swing, a shot or a charge's blow as in the

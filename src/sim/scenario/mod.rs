@@ -150,17 +150,27 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
         let mut units = Vec::with_capacity(living.len());
         let mut acts = Vec::with_capacity(living.len());
         let mut lines = Vec::new();
+        let acting = |i: &usize| acts_in(s.units[*i].speed, k, s.segments);
         // Every mind chooses from the state at the segment's start.
-        if let Some(m) = minds.as_mut() {
-            m.begin_segment();
+        let mut minded = match minds.as_mut() {
+            Some(m) => {
+                let who: Vec<usize> = living
+                    .iter()
+                    .copied()
+                    .filter(|i| acting(i) && s.units[*i].monster.is_some())
+                    .collect();
+                m.choose(s, &pos, &hp, &who)
+            }
+            None => Vec::new(),
         }
+        .into_iter();
         let mut chosen = Vec::with_capacity(living.len());
         for &i in &living {
             let u = &s.units[i];
             let mut intention = (Intention::Stay, pos[i]);
-            if acts_in(u.speed, k, s.segments) {
-                if let Some(m) = minds.as_mut().filter(|_| u.monster.is_some()) {
-                    intention = m.choose(s, &pos, &hp, i);
+            if acting(&i) {
+                if minds.is_some() && u.monster.is_some() {
+                    intention = minded.next().unwrap_or(intention);
                 } else if let Some(&planned) = u.intentions.get(used[i]) {
                     intention = planned;
                 }

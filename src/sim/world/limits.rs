@@ -2,11 +2,13 @@
 //! `data/*.toml` gives each kind and what its items can add, not a generic bound. A
 //! creature's own strength, speed, sight, damage and armour never change in play (a weapon or
 //! armour changes its blows through [`super::Gear`], not these); the player's maximum hit
-//! points grow only by the potions of life the story says were drunk; and no item is carried
-//! or lies on a floor more often than the start and the levels made so far put into the game.
+//! points grow only by the potions of life the story says were drunk; no item is carried, lies
+//! on a floor or was drunk or read (a potion or a scroll is gone once used) more often than the
+//! start and the levels made so far put into the game; and the story counts no more kills of a
+//! kind than monsters of that kind lie dead.
 
 use super::World;
-use crate::content::{Content, ItemUse};
+use crate::content::{Content, ItemAction, ItemUse};
 use crate::map::PlacementKind;
 use crate::sim::{Creature, InvalidWorld};
 use std::collections::BTreeMap;
@@ -31,11 +33,31 @@ impl World {
             check_numbers(&self.content, c, &self.story.items_used)
                 .map_err(|why| bad(format!("{:?} #{}: {why}", c.name, c.id)))?;
         }
-        self.check_item_counts()
+        self.check_item_counts()?;
+        self.check_kills()
+    }
+
+    /// No more kills of a kind than monsters of that kind lie dead: a kill is told when the
+    /// player's blow kills, and the dead stay in the world.
+    fn check_kills(&self) -> Result<(), InvalidWorld> {
+        for (kind, &n) in &self.story.kills {
+            let dead = self
+                .creatures
+                .iter()
+                .skip(1)
+                .filter(|c| !c.alive && c.name == *kind)
+                .count();
+            if n as usize > dead {
+                return Err(bad(format!(
+                    "the story counts {n} kills of {kind:?}, where {dead} lie dead"
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// No item more often than the player's starting kit and the item placements of the
-    /// levels made so far hold.
+    /// levels made so far hold, counting those drunk or read, which are gone.
     fn check_item_counts(&self) -> Result<(), InvalidWorld> {
         let mut room: BTreeMap<&str, u64> = BTreeMap::new();
         for kind in self.content.items() {
@@ -57,15 +79,20 @@ impl World {
             .depths
             .iter()
             .flat_map(|d| d.floor.iter().map(|f| (f.item.as_str(), 1)));
-        for (item, n) in carried.chain(lying) {
+        let gone = self.story.items_used.iter().filter_map(|(item, &n)| {
+            let kind = self.content.item(item)?;
+            matches!(kind.use_.action(), ItemAction::Drink | ItemAction::Read)
+                .then_some((item.as_str(), n))
+        });
+        for (item, n) in carried.chain(lying).chain(gone) {
             *held.entry(item).or_default() += u64::from(n);
         }
         for (item, n) in held {
             let most = room.get(item).copied().unwrap_or(0);
             if n > most {
                 return Err(bad(format!(
-                    "{n} of {item:?} are carried or lie about, more than the {most} the start \
-                     and the levels made so far hold"
+                    "{n} of {item:?} are carried, lie about or were drunk or read, more than \
+                     the {most} the start and the levels made so far hold"
                 )));
             }
         }

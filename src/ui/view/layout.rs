@@ -30,12 +30,7 @@ impl MapLayout {
                 large: false,
             };
         }
-        let leftmost = grid
-            .indices()
-            .filter_map(|i| tiling.large_cell(grid.hex(i).into()))
-            .map(|(c, _)| c)
-            .min()
-            .unwrap_or(0);
+        let leftmost = grid.large_columns().map_or(0, |(first, _)| first);
         // Room for the west side of the leftmost tile.
         MapLayout {
             tiling,
@@ -69,7 +64,7 @@ impl MapLayout {
         if !self.large {
             return (grid.screen_size().0, lo.y, hi.y);
         }
-        let right = grid.indices().map(|i| self.to_screen(grid.hex(i)).0).max();
+        let right = grid.large_columns().map(|(_, last)| last + self.h);
         (right.map_or(0, |c| c + 3), 2 * lo.y - 1, 2 * hi.y + 1)
     }
 }

@@ -38,6 +38,40 @@ pub struct Grid<T> {
     present: Vec<bool>,
     cells: Vec<T>,
     count: usize,
+    /// Where the tiles fall on screen, found once when the grid is built.
+    columns: Columns,
+}
+
+/// The first and last screen columns of a grid's tiles (with `H = 0`), in the compact drawing
+/// and in the large projection (`None` on a tiling without sides). Found once when the grid is
+/// built, so that a frame, which needs them to place the map, costs nothing by the level's
+/// size on a level of millions of tiles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Columns {
+    compact: (i32, i32),
+    large: Option<(i32, i32)>,
+}
+
+impl Columns {
+    /// The columns of `tiles` (at least one) on `tiling`.
+    fn of(tiling: Tiling, tiles: &[Hex]) -> Columns {
+        let span = |cols: &mut dyn Iterator<Item = i32>| {
+            cols.fold(None, |span: Option<(i32, i32)>, c| {
+                Some(span.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c))))
+            })
+        };
+        let screen = Screen::new(tiling, 0);
+        let compact = span(&mut tiles.iter().map(|&t| screen.to_screen(t).0));
+        let large = span(
+            &mut tiles
+                .iter()
+                .filter_map(|&t| tiling.large_cell(t.into()).map(|(c, _)| c)),
+        );
+        Columns {
+            compact: compact.unwrap_or((0, 0)),
+            large,
+        }
+    }
 }
 
 impl<T: Clone> Grid<T> {
@@ -83,6 +117,7 @@ impl<T: Clone> Grid<T> {
             present: vec![false; size],
             cells: vec![fill; size],
             count: 0,
+            columns: Columns::of(tiling, hexes),
         };
         for &h in hexes {
             let i = grid.storage_index(h).ok_or(GridError::OutOfRange(h))?;
@@ -104,6 +139,7 @@ impl<T: Clone> Grid<T> {
             present: self.present.clone(),
             cells: vec![fill; self.cells.len()],
             count: self.count,
+            columns: self.columns,
         }
     }
 
@@ -117,6 +153,7 @@ impl<T: Clone> Grid<T> {
             present: self.present.clone(),
             cells: self.cells.iter().map(f).collect(),
             count: self.count,
+            columns: self.columns,
         }
     }
 
@@ -317,20 +354,21 @@ impl<T> Grid<T> {
     /// The projection this map is drawn with (the cabinet projection on hexes): its leftmost
     /// tile at column 0.
     pub fn projection(&self) -> Screen {
-        Screen::fitting(self.tiling, self.indices().map(|i| self.hex(i)))
+        Screen::new(self.tiling, -self.columns.compact.0)
     }
 
     /// The width and height, in terminal cells, of the whole map drawn with
     /// [`Grid::projection`].
     pub fn screen_size(&self) -> (i32, i32) {
-        let projection = self.projection();
         let (lo, hi) = self.bounds();
-        let width = self
-            .indices()
-            .map(|i| projection.to_screen(self.hex(i)).0)
-            .max()
-            .map_or(0, |m| m + 1);
-        (width, hi.y - lo.y + 1)
+        let (first, last) = self.columns.compact;
+        (last - first + 1, hi.y - lo.y + 1)
+    }
+
+    /// The first and last columns of the tiles' centres in the large projection with `H = 0`
+    /// (`None` on a tiling without sides).
+    pub fn large_columns(&self) -> Option<(i32, i32)> {
+        self.columns.large
     }
 }
 
@@ -460,6 +498,26 @@ mod tests {
                     prop_assert_eq!(g.cell(i.wrapping_add_signed(*off)), at.offset(m.dx, m.dy));
                 }
             }
+        }
+
+        #[test]
+        fn the_screen_span_found_when_built_is_that_of_every_tile(cells in mask(), t in 0usize..3) {
+            let tiling = Tiling::ALL[t];
+            let cells: Vec<Cell> = cells.into_iter().map(Cell::from).collect();
+            let g = Grid::from_cells(tiling, &cells, 0u8).unwrap();
+            let tiles: Vec<Hex> = g.indices().map(|i| g.hex(i)).collect();
+            // The plain definitions: every tile looked at.
+            let fit = Screen::fitting(tiling, tiles.iter().copied());
+            prop_assert_eq!(g.projection(), fit);
+            let right = tiles.iter().map(|&h| fit.to_screen(h).0).max().unwrap();
+            prop_assert_eq!(g.screen_size().0, right + 1);
+            let large: Vec<i32> = tiles
+                .iter()
+                .filter_map(|&h| tiling.large_cell(h.into()).map(|(c, _)| c))
+                .collect();
+            let span = large.iter().min().zip(large.iter().max()).map(|(a, b)| (*a, *b));
+            prop_assert_eq!(g.large_columns(), span);
+            prop_assert_eq!(g.same_shape(()).large_columns(), span);
         }
 
         #[test]
