@@ -58,9 +58,9 @@ fn a_snapshots_estimate_counts_the_maps_to_come_and_the_sides() {
     assert!(sides >= cells * SIDE_BYTES, "{sides} for {cells} cells");
 }
 
-/// A game of generated levels, seed 23, that goes down to depth 3.
+/// A game of generated levels, seed 7, that goes down to depth 3.
 fn played() -> hexdeep::persist::SavedGame {
-    scripted::play(23, 900, 3)
+    scripted::play(7, 900, 3)
 }
 
 #[test]

@@ -23,11 +23,11 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::sync::OnceLock;
 
-/// A game of about 1,700 steps that goes down to depth 3 (level changes after steps 456 and
-/// 1056).
+/// A game of about 1,700 steps that goes down to depth 3 (level changes after steps 628 and
+/// 1283).
 fn long_game() -> &'static SavedGame {
     static GAME: OnceLock<SavedGame> = OnceLock::new();
-    GAME.get_or_init(|| scripted::play(23, 900, 3))
+    GAME.get_or_init(|| scripted::play(7, 900, 3))
 }
 
 /// A short game that ends with the player's death.

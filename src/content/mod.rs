@@ -12,7 +12,9 @@ mod player;
 
 pub use data::{COLOURS, DataError};
 pub use items::{ITEMS_FILE, ItemAction, ItemKind, ItemUse, MAX_RANGE, parse_items};
-pub use monsters::{Attack, Behaviour, MAX_SPEED, MONSTERS_FILE, MonsterKind, parse_monsters};
+pub use monsters::{
+    Attack, Behaviour, MAX_REACH, MAX_SPEED, MONSTERS_FILE, MonsterKind, Tactics, parse_monsters,
+};
 pub use player::{PLAYER_FILE, PlayerKind, parse_player};
 
 /// The deepest level of a whole game; the artifact lies there.

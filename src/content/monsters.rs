@@ -59,6 +59,36 @@ pub enum Attack {
     Sweep,
 }
 
+/// How a monster fights besides its behaviour and its attack: its answers to a player who
+/// strikes every marked tile (issue 33). Every field has a default that changes nothing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tactics {
+    /// How far its blow reaches: 1, or 2 for a spear that also strikes the tile two steps
+    /// away along a straight line, over the tile between (ARCHITECTURE.md, "Simultaneous
+    /// turns", R0).
+    pub reach: u32,
+    /// Its approach feints: about to step next to the player, it steps onto one of the free
+    /// tiles next to both, chosen at random, and every one of them is marked.
+    pub feints: bool,
+    /// A shooter that keeps its distance: with the player next to it, it steps back to a free
+    /// tile out of their reach that it can shoot them from, when it has one, and strikes only
+    /// when cornered. A step back costs it its next action too.
+    pub retreats: bool,
+}
+
+impl Default for Tactics {
+    fn default() -> Tactics {
+        Tactics {
+            reach: 1,
+            feints: false,
+            retreats: false,
+        }
+    }
+}
+
+/// The longest reach a monster's blow may have.
+pub const MAX_REACH: u32 = 2;
+
 /// One kind of monster.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MonsterKind {
@@ -92,6 +122,10 @@ pub struct MonsterKind {
     pub frequency: u32,
     /// How many are placed together: from `group.0` to `group.1`.
     pub group: (u32, u32),
+    /// How it fights besides its behaviour and attack.
+    pub tactics: Tactics,
+    /// The kind placed beside each one placed by chance, if any: a pair that fights together.
+    pub escort: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -131,6 +165,17 @@ struct Raw {
     frequency: u32,
     #[serde(default = "single")]
     group: [u32; 2],
+    #[serde(default = "plain_reach")]
+    reach: u32,
+    #[serde(default)]
+    feints: bool,
+    #[serde(default)]
+    retreats: bool,
+    escort: Option<String>,
+}
+
+const fn plain_reach() -> u32 {
+    1
 }
 
 const fn single() -> [u32; 2] {
@@ -203,6 +248,17 @@ impl Raw {
                 "group must be [least, most] with 1 <= least <= most <= 8",
             ));
         }
+        if !(1..=MAX_REACH).contains(&self.reach) {
+            return Err(bad(&format!("reach must be 1 to {MAX_REACH}")));
+        }
+        if self.retreats && !matches!(behaviour, Behaviour::Ranged { .. }) {
+            return Err(bad("only a ranged monster retreats"));
+        }
+        let tactics = Tactics {
+            reach: self.reach,
+            feints: self.feints,
+            retreats: self.retreats,
+        };
         Ok(MonsterKind {
             name: self.name,
             glyph: self.glyph,
@@ -219,13 +275,25 @@ impl Raw {
             max_depth: self.max_depth,
             frequency: self.frequency,
             group: (lo, hi),
+            tactics,
+            escort: self.escort,
         })
     }
 }
 
 /// Parses a monster file in the format of `data/monsters.toml`; `file` names it in errors.
+/// An escort must name a kind of the file.
 pub fn parse_monsters_file(file: &str, text: &str) -> Result<Vec<MonsterKind>, DataError> {
-    load_kinds(file, text, "monster", |f: File| f.monster)
+    let kinds: Vec<MonsterKind> = load_kinds(file, text, "monster", |f: File| f.monster)?;
+    for kind in &kinds {
+        if let Some(escort) = &kind.escort {
+            if kinds.iter().all(|k| k.name != *escort) {
+                let problem = format!("escort {escort:?} is no monster of the file");
+                return Err(DataError::entry(file, "monster", &kind.name, &problem));
+            }
+        }
+    }
+    Ok(kinds)
 }
 
 /// Parses a monster file in the format of `data/monsters.toml`.
@@ -287,5 +355,30 @@ mod tests {
         );
         let group = format!("{base}behaviour='chaser'\ngroup=[3,2]");
         assert!(parse_monsters(&group).is_err());
+    }
+
+    #[test]
+    fn tactics_are_read_checked_and_default_to_plain_fighting() {
+        let base =
+            "[[monster]]\nname='x'\nglyph='x'\nspeed=1\nstrength=1\nhp=1\ndamage=1\nsight=3\n";
+        let plain = parse_monsters(&format!("{base}behaviour='chaser'")).unwrap();
+        assert_eq!(plain[0].tactics, Tactics::default());
+        assert_eq!(plain[0].tactics.reach, 1);
+        assert_eq!(plain[0].escort, None);
+        let spear = format!("{base}behaviour='chaser'\nreach=2\nfeints=true");
+        let spear = parse_monsters(&spear).unwrap();
+        assert_eq!(spear[0].tactics.reach, 2);
+        assert!(spear[0].tactics.feints);
+        let far = parse_monsters(&format!("{base}behaviour='chaser'\nreach=3")).unwrap_err();
+        assert!(far.to_string().contains("reach must be 1 to 2"), "{far}");
+        let running = parse_monsters(&format!("{base}behaviour='chaser'\nretreats=true"));
+        assert!(running.unwrap_err().to_string().contains("ranged"));
+        let shooter = format!("{base}behaviour='ranged'\nrange=4\nshot_damage=1\nretreats=true");
+        assert!(parse_monsters(&shooter).unwrap()[0].tactics.retreats);
+        let alone = format!("{base}behaviour='chaser'\nescort=\"y\\u001b\"");
+        let err = parse_monsters(&alone).unwrap_err().to_string();
+        assert!(err.contains("monster x: escort \"y\\u{1b}\""), "{err}");
+        let pair = format!("{base}behaviour='chaser'\nescort='x'");
+        assert_eq!(parse_monsters(&pair).unwrap()[0].escort.as_deref(), Some("x"));
     }
 }

@@ -170,7 +170,8 @@ impl<'g> Placer<'g> {
     }
 
     /// Monster groups chosen by frequency among the kinds for `depth`: more groups on larger
-    /// maps and deeper down, each of its kind's group size, beyond [`SAFE_RADIUS`].
+    /// maps and deeper down, each of its kind's group size, beyond [`SAFE_RADIUS`], with as
+    /// many of its escort's kind beside it when it has one.
     pub(super) fn monsters(&mut self, depth: u32, content: &Kinds<'_>, rng: &mut GameRng) {
         let table = monster_table(content.monsters, depth);
         let d = depth.clamp(1, 30) as usize;
@@ -191,7 +192,14 @@ impl<'g> Placer<'g> {
             };
             let (least, most) = kind.group;
             let size = dice::between(rng, least as usize, most as usize);
-            self.group(at, size, kind);
+            let placed = self.group(at, size, kind);
+            let escort = kind.escort.as_deref().and_then(|name| {
+                content.monsters.iter().find(|k| k.name == name)
+            });
+            if let Some(escort) = escort {
+                // Beside the group: one of the escort's kind for each one placed.
+                self.group(at, placed, escort);
+            }
         }
     }
 

@@ -3,9 +3,11 @@
 //! it last saw them, and wanders otherwise; its behaviour from the data file shapes the hunt
 //! (fleeing, waiting for the pack, shooting, charging, guarding a post).
 
+mod approach;
+
 use super::Creature;
 use super::intention::Intention;
-use crate::content::Behaviour;
+use crate::content::{Behaviour, MonsterKind};
 use crate::fov::visible_tiles;
 use crate::geom::{Compass, Hex};
 use crate::map::{Level, Terrain};
@@ -28,6 +30,8 @@ pub(super) struct Mind {
 /// What every monster may consult when choosing: computed once per segment.
 pub(super) struct Senses<'a> {
     level: &'a Level,
+    /// The monster kinds, for their tactics.
+    kinds: &'a [MonsterKind],
     /// The player.
     player: Option<&'a Creature>,
     /// The living creatures on the level.
@@ -56,10 +60,12 @@ pub(super) struct Claim {
 
 impl<'a> Senses<'a> {
     /// The senses of a segment that starts with `creatures` (the player first) on `level`,
-    /// the level at `depth`; `known` is the player's Dijkstra map if it is already known (the
-    /// player and the terrain unchanged since it was computed).
+    /// the level at `depth`, with the monster `kinds` they are of; `known` is the player's
+    /// Dijkstra map if it is already known (the player and the terrain unchanged since it was
+    /// computed).
     pub(super) fn new(
         level: &'a Level,
+        kinds: &'a [MonsterKind],
         creatures: &'a [Creature],
         depth: u32,
         known: Option<Vec<u32>>,
@@ -74,6 +80,7 @@ impl<'a> Senses<'a> {
         let player = creatures.first().filter(|p| p.alive && p.depth == depth);
         Senses {
             level,
+            kinds,
             player,
             here,
             to_player: known.map_or_else(OnceCell::new, OnceCell::from),
@@ -283,13 +290,20 @@ impl<'a> Senses<'a> {
     /// before a tile that blocks sight, so a target in brush cannot be shot (a centaur that
     /// shot at a player in brush forever, never hitting, held the bot in issue 17).
     fn clear_shot(&self, from: Hex, to: Hex) -> bool {
+        self.clear_shot_past(from, to, None)
+    }
+
+    /// [`Senses::clear_shot`], as if nobody stood on `left` (a tile its shooter leaves).
+    fn clear_shot_past(&self, from: Hex, to: Hex, left: Option<Hex>) -> bool {
         let line = self.level.open_line(from, to);
         line.last() == Some(&to)
             && line[..line.len() - 1].iter().all(|&h| {
-                self.level
-                    .terrain
-                    .index(h)
-                    .is_some_and(|i| !self.is_occupied(i))
+                Some(h) == left
+                    || self
+                        .level
+                        .terrain
+                        .index(h)
+                        .is_some_and(|i| !self.is_occupied(i))
             })
     }
 
@@ -439,7 +453,7 @@ pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Inte
                 memory: Some(player),
                 charge: None,
             };
-            hunt(senses, me, behaviour, stance, player, mind)
+            hunt(senses, me, (behaviour, stance), player, mind, rng)
         }
         (Stance::Hides, ..) => (Intention::Stay, kept),
         (Stance::Searches, ..) => {
@@ -484,23 +498,21 @@ fn go_home(senses: &Senses, me: &Creature, home: Hex) -> Intention {
         .map_or(Intention::Stay, Intention::Move)
 }
 
-/// What `me` does about the player it sees at `target`, being about `stance`.
+/// What `me` does about the player it sees at `target`, being about `stance`: its behaviour
+/// and tactics decide (a shooter that keeps its distance steps back from the player next to
+/// it, a spear thrusts from two tiles away, a feint's step is drawn from `rng`).
 fn hunt(
     senses: &Senses,
     me: &Creature,
-    behaviour: Behaviour,
-    stance: Stance,
+    (behaviour, stance): (Behaviour, Stance),
     target: Hex,
     mind: Mind,
+    rng: &mut GameRng,
 ) -> (Intention, Mind) {
     // Next to it by a move the rules allow: past a wall's corner, a thin wall or a closed door
     // a blow cannot land.
     let adjacent = senses.level.blow_allowed(me.pos, target);
-    let approach = || {
-        senses
-            .step(me, false)
-            .map_or(Intention::Stay, Intention::Move)
-    };
+    let mut approach = || senses.approach(me, target, rng);
     let intention = match behaviour {
         // A coward flees only to a free tile: with none, it is cornered and fights.
         _ if stance == Stance::Flees => match senses.step(me, true).filter(|&to| senses.free(to)) {
@@ -508,8 +520,12 @@ fn hunt(
             None if adjacent => Intention::Attack(target),
             None => Intention::Stay,
         },
+        Behaviour::Ranged { range, .. } if adjacent && senses.tactics(me).retreats => senses
+            .retreat(me, target, range)
+            .map_or(Intention::Attack(target), Intention::Move),
         _ if adjacent => Intention::Attack(target),
         _ if stance == Stance::WaitsForPack => Intention::Stay,
+        _ if senses.thrusts(me, target) => Intention::Attack(target),
         Behaviour::Ranged { range, .. }
             if senses.dist(me.pos, target) <= range as i32 && senses.clear_shot(me.pos, target) =>
         {
@@ -637,7 +653,8 @@ mod tests {
     }
 
     fn choice(level: &Level, creatures: &[Creature], who: usize) -> Intention {
-        let senses = Senses::new(level, creatures, 1, None);
+        let content = Content::bundled().unwrap();
+        let senses = Senses::new(level, content.monsters(), creatures, 1, None);
         let mut rng = stream(1, Stream::Ai, 0);
         choose(&senses, &creatures[who], &mut rng).0
     }
@@ -789,7 +806,8 @@ mod tests {
             level.terrain.set(wall, Terrain::Wall);
         }
         let ogre = across_the_water("ogre");
-        let senses = Senses::new(&level, &ogre, 1, None);
+        let content = Content::bundled().unwrap();
+        let senses = Senses::new(&level, content.monsters(), &ogre, 1, None);
         let to = match choice(&level, &ogre, 1) {
             Intention::Move(to) => to,
             other => panic!("it should step out of sight, not {other:?}"),
@@ -837,7 +855,7 @@ mod tests {
             Creature::monster(2, jackal, Hex::new(3, 3)),
         ];
         let mut rng = stream(1, Stream::Ai, 0);
-        let mut senses = Senses::new(&level, &creatures, 1, None);
+        let mut senses = Senses::new(&level, content.monsters(), &creatures, 1, None);
         let first = choose(&senses, &creatures[1], &mut rng).0;
         assert_eq!(first, Intention::Move(Hex::new(2, 2)));
         assert_eq!(
@@ -870,7 +888,7 @@ mod tests {
             Creature::monster(2, content.monster("orc").unwrap(), Hex::new(4, 2)),
         ];
         let mut rng = stream(1, Stream::Ai, 0);
-        let mut senses = Senses::new(&level, &creatures, 1, None);
+        let mut senses = Senses::new(&level, content.monsters(), &creatures, 1, None);
         assert_eq!(
             choose(&senses, &creatures[2], &mut rng).0,
             Intention::Stay,
@@ -905,7 +923,7 @@ mod area_tests {
         let player = Creature::player(&content, Hex::new(1, 1));
         let rat = Creature::monster(1, content.monster("rat").unwrap(), Hex::new(5, 5));
         let creatures = [player, rat];
-        let senses = Senses::new(&level, &creatures, 1, None);
+        let senses = Senses::new(&level, content.monsters(), &creatures, 1, None);
         assert_eq!(senses.occupied.len(), 2, "one entry a creature");
         assert!(!senses.free(Hex::new(5, 5)) && senses.free(Hex::new(6, 5)));
         assert!(

@@ -21,7 +21,8 @@ pub enum Intention {
     Stay,
     /// Step onto an adjacent tile.
     Move(Hex),
-    /// Strike an adjacent tile, whoever stands there after this segment's movement.
+    /// Strike an adjacent tile (or, for a spear, the end of a thrust two tiles away: see
+    /// [`Intention::checked`]), whoever stands there after this segment's movement.
     Attack(Hex),
     /// Throw a missile toward a tile (resolved with attacks): it meets the first creature on
     /// the line after this segment's movement.
@@ -41,8 +42,9 @@ impl Intention {
     /// planned it from `from`. It becomes [`Intention::Stay`] when the target is not one move
     /// away, is not passable, is the creature's own tile, or when `pos != from` (a stale
     /// plan): `step_ok(pos, t)` answers the first two on the level's tiling (on squares and
-    /// triangles a move through a corner past a wall is no move). A throw only needs a target
-    /// other than its own tile.
+    /// triangles a move through a corner past a wall is no move; for an attack of a creature
+    /// whose reach is 2, the end of a thrust two tiles away is within reach too). A throw only
+    /// needs a target other than its own tile.
     pub fn checked(self, pos: Hex, from: Hex, step_ok: impl Fn(Hex, Hex) -> bool) -> Intention {
         match self {
             Intention::Throw(t) if pos == from && t != pos => self,

@@ -13,8 +13,11 @@
 /// sides between tiles, and a generated level style built of them; rules 6: sight by two
 /// lines, so monsters see and missiles fly along a line that runs beside a tile boundary, a
 /// coward's flight counts only when it leaves the player's reach or sight, the monsters'
-/// paths count the action that opens a door on a side, and a step onto a weapon, armour or
-/// launcher picks it up only when it is new or better than what is carried).
+/// paths count the action that opens a door on a side, a step onto a weapon, armour or
+/// launcher picks it up only when it is new or better than what is carried, and the
+/// monsters' tactics from the data (issue 33): a spear's thrust two tiles along a straight
+/// line (R0), a feint's step drawn among the tiles next to the player, a shooter's step back
+/// costing its next action, and a goblin spearman placed with a goblin).
 pub const RULES_VERSION: u32 = 6;
 
 mod ai;
@@ -29,12 +32,13 @@ mod names;
 pub mod record;
 pub mod resolve;
 pub mod scenario;
+pub mod tactics;
 pub mod words;
 mod world;
 
 pub use crate::content::{
     Attack, Behaviour, COLOURS, Content, DataError, ItemAction, ItemKind, ItemUse, MonsterKind,
-    PlayerKind, parse_items, parse_monsters, parse_player,
+    PlayerKind, Tactics, parse_items, parse_monsters, parse_player,
 };
 pub use ai::Stance;
 pub use command::{Command, Rejection, verb};

@@ -1,12 +1,12 @@
 //! Monster minds in scenarios: a unit given a `"monster"` kind chooses its intention in every
 //! segment it acts in as the game's monsters do (`sim::ai`), from the state at the segment's
 //! start, and its blows land as theirs do: a wide swing covers three tiles, a shot flies
-//! along its line, a charge's blow does double damage. Minds need a map: the tiles within
+//! along its line, a charge's blow does double damage, a spear thrusts two tiles away. Minds need a map: the tiles within
 //! reach of everything the scenario names, open floor but for the walls.
 
 use super::ScenarioError;
 use super::input::{Scenario, UnitSpec};
-use crate::content::{Attack, Behaviour, Content};
+use crate::content::{Attack, Behaviour, Content, MonsterKind};
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::rng::{GameRng, Stream, stream};
@@ -27,6 +27,8 @@ pub(super) struct Minds {
     rng: GameRng,
     /// A creature to build the others from.
     template: Creature,
+    /// The monster kinds, for their tactics.
+    kinds: Vec<MonsterKind>,
 }
 
 impl Minds {
@@ -86,6 +88,7 @@ impl Minds {
                 .collect(),
             rng: stream(0, Stream::Ai, 0),
             template: Creature::player(&content, Hex::ORIGIN),
+            kinds: content.monsters().to_vec(),
         }))
     }
 
@@ -120,7 +123,7 @@ impl Minds {
                 at[unit] = Some(k);
             }
         }
-        let mut senses = Senses::new(&self.level, &creatures, 1, None);
+        let mut senses = Senses::new(&self.level, &self.kinds, &creatures, 1, None);
         let mut kept = Vec::with_capacity(who.len());
         let chosen = who
             .iter()
@@ -138,6 +141,13 @@ impl Minds {
             self.kept[me] = mind;
         }
         chosen
+    }
+
+    /// Whether a blow of `unit` from `from` may land on `to` (rule R0): a neighbour, or the
+    /// end of a thrust for a monster whose reach is 2.
+    pub(super) fn reaches(&self, unit: &UnitSpec, from: Hex, to: Hex) -> bool {
+        let reach = unit.monster.as_ref().map_or(1, |k| k.tactics.reach);
+        crate::sim::tactics::within_reach(&self.level, reach, from, to)
     }
 
     /// The act of a monster's checked intention: a swing, a shot or a charge's blow as in the

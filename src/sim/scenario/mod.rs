@@ -9,7 +9,7 @@
 //! instead be a `monster` of `data/monsters.toml` (by name): its mind chooses in each
 //! segment it acts in, as in the game (see `minds`), hunting the first unit of the
 //! `"player"` faction; its faction defaults to `"monsters"`, its numbers to its kind's, and
-//! `hp` is what it has left. Output, units in input order:
+//! `hp` is what it has left (a spear of reach 2 strikes two tiles along a straight line, R0). Output, units in input order:
 //! `{"units":[{"id":"A","pos":[1,1],"hp":10,"alive":true}, ...]}`. Ties in contests that
 //! strength, speed and initiative leave go to the unit listed first.
 
@@ -180,8 +180,14 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
         }
         for (&i, &(wanted, from)) in living.iter().zip(&chosen) {
             let u = &s.units[i];
+            // R0, with a spear's thrust two tiles away for a monster whose reach is 2.
+            let blow = matches!(wanted, Intention::Attack(_));
             let intention = wanted.checked(pos[i], from, |a: Hex, b: Hex| {
-                a.is_adjacent(b) && passable(b)
+                let reaches = match &minds {
+                    Some(m) if blow => m.reaches(u, a, b),
+                    _ => a.is_adjacent(b),
+                };
+                reaches && passable(b)
             });
             let special = match &minds {
                 Some(m) => m.act(u, i, pos[i], intention, &index, &mut lines)?,

@@ -330,18 +330,26 @@ impl World {
     }
 
     /// Every living monster's plan on the player's level for its next action, in id order:
-    /// the telegraph data. The shell should draw only those on tiles the player can see.
+    /// the telegraph data. The shell should draw only those on tiles the player can see. A
+    /// feinting monster about to step next to the player has a plan for each tile it may take
+    /// (in coordinate order, whichever it chose): it takes one of them
+    /// ([`World::feint_marks`]).
     pub fn planned(&self) -> Vec<Plan> {
         self.creatures_here()
             .skip(1)
-            .filter_map(|c| {
-                let intention = (*self.plans.get(c.id)?)?.intention;
-                Some(Plan {
+            .filter_map(|c| Some((c, (*self.plans.get(c.id)?)?.intention)))
+            .flat_map(|(c, intention)| {
+                let acts_next = acts_in(c.speed, self.segment, SEGMENTS) && c.busy == 0;
+                let plan = |intention| Plan {
                     who: c.id,
                     from: c.pos,
                     intention,
-                    acts_next: acts_in(c.speed, self.segment, SEGMENTS) && c.busy == 0,
-                })
+                    acts_next,
+                };
+                match self.feint_marks(c, intention) {
+                    Some(tiles) => tiles.into_iter().map(|t| plan(Intention::Move(t))).collect(),
+                    None => vec![plan(intention)],
+                }
             })
             .collect()
     }

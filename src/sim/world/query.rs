@@ -120,7 +120,8 @@ impl World {
         let Some(monster) = self.creatures_here().skip(1).find(|c| c.id == who) else {
             return Stance::Unaware;
         };
-        let senses = Senses::new(self.level(), &self.creatures, self.depth(), None);
+        let kinds = self.content.monsters();
+        let senses = Senses::new(self.level(), kinds, &self.creatures, self.depth(), None);
         ai::stance(&senses, monster)
     }
 

@@ -12,6 +12,7 @@ use crate::sim::ai::{Senses, choose};
 use crate::sim::event::BounceReason;
 use crate::sim::intention::{Intention, Planned, acts_in};
 use crate::sim::resolve::{Act, Bounce, Fate, Outcome, Resolver, Unit};
+use crate::sim::tactics::within_reach;
 use crate::sim::{CreatureId, Event};
 
 /// The range of an initiative roll.
@@ -148,12 +149,14 @@ impl World {
             let (wanted, from) = wanted;
             let c = &self.creatures[id];
             let level = self.level();
-            // A blow also needs sight across the side: no closed door between.
+            // A blow also needs sight across the side: no closed door between; a spear's
+            // thrust reaches two tiles along a straight line (R0).
             let blow = matches!(wanted, Intention::Attack(_));
+            let reach = self.tactics_of(id).reach;
             let step_ok = |a: Hex, b: Hex| {
                 level.passable(b)
                     && if blow {
-                        level.blow_allowed(a, b)
+                        within_reach(level, reach, a, b)
                     } else {
                         level.move_allowed(a, b)
                     }
@@ -368,10 +371,12 @@ impl World {
                         opened.push((who, to));
                     }
                     let cost = terrain.and_then(Terrain::move_cost).unwrap_or(1);
-                    // A triangle's move through a corner costs one action more.
+                    // A triangle's move through a corner costs one action more, and so does a
+                    // shooter's step back from the player.
                     let grid = &self.level().terrain;
                     let extra = grid.move_between(from, to).map_or(0, |m| m.extra_cost);
-                    self.creatures[who].busy = (cost + extra).saturating_sub(1);
+                    let back = u32::from(self.steps_back(who, from, to));
+                    self.creatures[who].busy = (cost + extra + back).saturating_sub(1);
                     player_moved |= who == World::PLAYER;
                 }
                 Fate::Bounced { toward, reason } => {
@@ -503,7 +508,8 @@ impl World {
                 .take()
                 .filter(|(k, _)| *k == key)
                 .map(|(_, m)| m);
-            let mut senses = Senses::new(level, &self.creatures, depth, known);
+            let kinds = self.content.monsters();
+            let mut senses = Senses::new(level, kinds, &self.creatures, depth, known);
             let here = self.creatures.iter().skip(1);
             for c in here.filter(|c| c.alive && c.depth == depth) {
                 let (intention, mind) = choose(&senses, c, &mut self.ai_rng);

@@ -1,10 +1,14 @@
 //! What a monster's plan threatens, tile by tile, so the telegraph can show it all: a wide
-//! swing covers three tiles, a charge runs down a line, a shot flies along one.
+//! swing covers three tiles, a charge runs down a line, a shot flies along one, a spear's
+//! thrust lands two tiles away, and a feint may take any of the tiles next to the player.
 
 use super::{Plan, World};
-use crate::content::{Attack, Behaviour};
+use crate::content::{Attack, Behaviour, Tactics};
 use crate::geom::Hex;
+use crate::sim::ai::Stance;
 use crate::sim::intention::Intention;
+use crate::sim::tactics::feint_tiles;
+use crate::sim::Creature;
 
 /// How many tiles of a charge's line the telegraph shows.
 const CHARGE_SHOWN: usize = 6;
@@ -50,6 +54,47 @@ impl World {
     /// Whether a monster is charging (its blow at the end of the charge does double damage).
     pub fn is_charging(&self, who: usize) -> bool {
         self.creatures.get(who).is_some_and(|c| c.charge.is_some())
+    }
+
+    /// The tiles a feinting monster may step onto, when its plan `intention` is a step onto
+    /// one of them: a hunting monster whose kind feints, about to step next to the player,
+    /// takes one of the free tiles next to both at random ([`feint_tiles`]), so the telegraph
+    /// marks them all. `None` for any other plan, or when it has only one such tile.
+    pub fn feint_marks(&self, monster: &Creature, intention: Intention) -> Option<Vec<Hex>> {
+        let Intention::Move(to) = intention else {
+            return None;
+        };
+        let player = self.player();
+        if !self.tactics_of(monster.id).feints || !player.alive || player.depth != monster.depth {
+            return None;
+        }
+        let free = |h: Hex| self.creature_at(h).is_none();
+        let tiles = feint_tiles(self.level(), monster.pos, player.pos, free);
+        let doubt = tiles.len() > 1 && tiles.contains(&to);
+        (doubt && self.stance(monster.id) == Stance::Hunts).then_some(tiles)
+    }
+
+    /// Whether monster `who`'s step from `from` to `to` is a shooter's step back: its kind
+    /// retreats, and it leaves the reach of the player (where they stood as the segment
+    /// began) for a tile out of it. Such a step costs it its next action too, so a player
+    /// who follows it gets their blow in (a chase around a pillar never ended, otherwise).
+    pub(super) fn steps_back(&self, who: usize, from: Hex, to: Hex) -> bool {
+        let player = self.player().pos;
+        let level = self.level();
+        who != World::PLAYER
+            && self.tactics_of(who).retreats
+            && level.blow_allowed(player, from)
+            && !level.blow_allowed(player, to)
+    }
+
+    /// The tactics of a creature's kind: the plain ones for the player and for a kind the
+    /// data does not hold.
+    pub fn tactics_of(&self, who: usize) -> Tactics {
+        self.creatures
+            .get(who)
+            .filter(|c| c.behaviour.is_some())
+            .and_then(|c| self.content.monster(&c.name))
+            .map_or_else(Tactics::default, |k| k.tactics)
     }
 
     /// The range of a monster's shots, for its description.

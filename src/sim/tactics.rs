@@ -1,0 +1,127 @@
+//! The geometry of the monsters' tactics (`Tactics` in `data/monsters.toml`), shared by their
+//! minds, the rules that carry out their blows (R0) and the telegraph that shows them: where a
+//! spear reaches, and which tiles a feinting approach may take.
+
+use crate::geom::Hex;
+use crate::map::Level;
+
+/// The tile between `from` and `to` when `to` lies two steps away from `from` along a
+/// straight line (both steps the same way on screen) and a blow may cross both steps: the
+/// tile between lets a blow through (no wall, no thin wall or closed door on a side, no
+/// corner squeezed past). A spear's thrust passes over it, whoever stands there.
+pub fn thrust_middle(level: &Level, from: Hex, to: Hex) -> Option<Hex> {
+    let grid = &level.terrain;
+    grid.moves_at(from).find_map(|(middle, m)| {
+        let (end, _) = grid.step(middle, m.dir)?;
+        let open = end == to
+            && level.passable(middle)
+            && level.blow_allowed(from, middle)
+            && level.blow_allowed(middle, to);
+        open.then_some(middle)
+    })
+}
+
+/// Whether a blow of `reach` (1 or 2) from `from` may land on `to`: a neighbour a blow can
+/// reach, or for a reach of 2 the end of a thrust ([`thrust_middle`]).
+pub fn within_reach(level: &Level, reach: u32, from: Hex, to: Hex) -> bool {
+    level.blow_allowed(from, to) || reach >= 2 && thrust_middle(level, from, to).is_some()
+}
+
+/// The tiles a feinting monster at `from` may step onto to stand next to `target`: the
+/// neighbours it may step to that `free` accepts and from which a blow reaches `target`, in
+/// coordinate order. It takes one of them at random; the telegraph marks them all.
+pub fn feint_tiles(level: &Level, from: Hex, target: Hex, free: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    let grid = &level.terrain;
+    let mut tiles: Vec<Hex> = grid
+        .neighbours(from)
+        .filter(|&h| h != target && level.passable(h) && level.move_allowed(from, h))
+        .filter(|&h| level.blow_allowed(h, target) && free(h))
+        .collect();
+    tiles.sort_unstable();
+    tiles
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Cell, Tiling};
+    use crate::map::{Grid, Shape, Terrain};
+
+    fn room() -> Level {
+        let shape = Shape::Parallelogram {
+            width: 9,
+            height: 7,
+        };
+        Level::new("room", 1, Grid::new(&shape, Terrain::Floor).unwrap())
+    }
+
+    #[test]
+    fn a_thrust_reaches_two_steps_along_a_straight_line_only() {
+        let level = room();
+        let at = Hex::new(4, 3);
+        let mut ends = Vec::new();
+        for y in 0..7 {
+            for x in 0..9 {
+                let to = Hex::new(x, y);
+                if let Some(middle) = thrust_middle(&level, at, to) {
+                    assert!(middle.is_adjacent(at) && middle.is_adjacent(to));
+                    ends.push(to);
+                }
+            }
+        }
+        ends.sort();
+        let mut straight: Vec<Hex> = at
+            .neighbors()
+            .into_iter()
+            .map(|n| n + (n - at))
+            .collect();
+        straight.sort();
+        assert_eq!(ends, straight, "the six tiles two steps straight away");
+        // A bent tile two steps away is out of reach, and so is a neighbour by a thrust.
+        assert!(!within_reach(&level, 2, at, Hex::new(5, 5)));
+        assert!(within_reach(&level, 2, at, Hex::new(6, 3)));
+        assert!(!within_reach(&level, 1, at, Hex::new(6, 3)));
+        assert!(within_reach(&level, 1, at, Hex::new(5, 3)));
+    }
+
+    #[test]
+    fn a_wall_between_stops_a_thrust() {
+        let mut level = room();
+        level.terrain.set(Hex::new(5, 3), Terrain::Wall);
+        assert_eq!(thrust_middle(&level, Hex::new(4, 3), Hex::new(6, 3)), None);
+        // Water between does not.
+        level.terrain.set(Hex::new(5, 3), Terrain::ShallowWater);
+        assert_eq!(
+            thrust_middle(&level, Hex::new(4, 3), Hex::new(6, 3)),
+            Some(Hex::new(5, 3))
+        );
+    }
+
+    #[test]
+    fn on_squares_a_thrust_runs_along_rows_columns_and_diagonals() {
+        let cells: Vec<Cell> = (0..9)
+            .flat_map(|y| (0..9).map(move |x| Cell::new(x, y)))
+            .collect();
+        let grid = Grid::from_cells(Tiling::Square, &cells, Terrain::Floor).unwrap();
+        let level = Level::new("squares", 1, grid);
+        let at = Hex::new(4, 4);
+        assert!(thrust_middle(&level, at, Hex::new(6, 6)).is_some());
+        assert!(thrust_middle(&level, at, Hex::new(4, 2)).is_some());
+        assert!(thrust_middle(&level, at, Hex::new(6, 5)).is_none());
+    }
+
+    #[test]
+    fn a_feint_may_take_every_free_tile_next_to_both() {
+        let level = room();
+        let (me, player) = (Hex::new(4, 3), Hex::new(5, 5));
+        let all = feint_tiles(&level, me, player, |_| true);
+        assert_eq!(all, [Hex::new(4, 4), Hex::new(5, 4)]);
+        let one = feint_tiles(&level, me, player, |h| h != Hex::new(4, 4));
+        assert_eq!(one, [Hex::new(5, 4)]);
+        // Straight in line, only the tile between.
+        assert_eq!(
+            feint_tiles(&level, me, Hex::new(6, 3), |_| true),
+            [Hex::new(5, 3)]
+        );
+    }
+}
