@@ -5,6 +5,8 @@
 
 use super::gear::{self, Missile};
 use crate::geom::Hex;
+use crate::map::Terrain;
+use crate::sim::tactics::thrust_middle;
 use crate::sim::{Attack, Behaviour, Command, Creature, Intention, Plan, World};
 
 /// A blow this heavy is worth stepping away from even when unhurt.
@@ -64,7 +66,8 @@ impl<'a> Fight<'a> {
     }
 
     /// A known, free, unthreatened neighbour to step to, away from any swinger; preferring
-    /// tiles next to no monster.
+    /// tiles next to no monster, then tiles that cost no more than a step (wading into brush
+    /// or water gives the monsters a free action), then the nearest to a shooter.
     pub(super) fn dodge(&self) -> Option<Command> {
         if !self.threatened() || !self.worth_dodging() {
             return None;
@@ -80,7 +83,10 @@ impl<'a> Fight<'a> {
             .filter(|&h| self.free(h) && !self.marked.contains(&h))
             .filter(|&h| self.world.level().move_allowed(self.me, h))
             .filter(|&h| swingers.iter().all(|&s| !grid.adjacent(s, h)))
-            .min_by_key(|&h| (self.foes_next_to(h), self.shooters_distance(h), h))
+            .min_by_key(|&h| {
+                let slow = self.world.level().terrain_at(h).and_then(Terrain::move_cost) != Some(1);
+                (self.foes_next_to(h), slow, self.shooters_distance(h), h)
+            })
             .and_then(|h| grid.direction(self.me, h))
             .map(Command::Move)
     }
@@ -96,16 +102,35 @@ impl<'a> Fight<'a> {
             .unwrap_or(0)
     }
 
+    /// Whether a step `command` dodges a shot of a shooter that steps back and brings the
+    /// player nearer the nearest monster aiming one: such dodges close in on it, and it is
+    /// caught once next to the player.
+    pub(super) fn closes_on_shooter(&self, command: Command) -> bool {
+        let Command::Move(dir) = command else {
+            return false;
+        };
+        let Some((to, _)) = self.world.level().terrain.step(self.me, dir) else {
+            return false;
+        };
+        let shooting = |p: &Plan| {
+            matches!(p.intention, Intention::Throw(_)) && self.world.tactics_of(p.who).retreats
+        };
+        self.plans.iter().any(shooting)
+            && self.shooters_distance(to) < self.shooters_distance(self.me)
+    }
+
     /// How far apart two tiles are on the level's tiling.
     fn dist(&self, a: Hex, b: Hex) -> i32 {
         self.world.level().terrain.distance(a, b)
     }
 
-    /// How many foes stand next to `hex`.
+    /// How many foes stand next to `hex`, shooters that step back aside: next to the player
+    /// such a shooter strikes only when cornered, and its reach is where it is safest to be.
     fn foes_next_to(&self, hex: Hex) -> usize {
         let grid = &self.world.level().terrain;
         self.foes
             .iter()
+            .filter(|c| !self.world.tactics_of(c.id).retreats)
             .filter(|c| grid.adjacent(c.pos, hex))
             .count()
     }
@@ -117,18 +142,86 @@ impl<'a> Fight<'a> {
             && self.world.visible_creature(hex).is_none()
     }
 
+    /// Where `foe` may stand after the coming segment's movement, as the marks say: the tiles
+    /// its steps are marked on (several for a feint: it takes one of them), else its own.
+    fn landings(&self, foe: &Creature) -> Vec<Hex> {
+        let steps: Vec<Hex> = self
+            .plans
+            .iter()
+            .filter(|p| p.who == foe.id)
+            .filter_map(|p| match p.intention {
+                Intention::Move(to) => Some(to),
+                _ => None,
+            })
+            .collect();
+        if steps.is_empty() {
+            vec![foe.pos]
+        } else {
+            steps
+        }
+    }
+
     /// A blow where a monster next to the player (or telegraphed to step next to them) will
-    /// stand after this segment's movement: the weakest first, arrivals before those already
-    /// there. A monster stepping out of reach is let go.
+    /// stand after this segment's movement: a sure one before a guess at a feint's tiles, then
+    /// the weakest first, arrivals before those already there. A monster stepping out of reach
+    /// is let go.
     pub(super) fn strike(&self) -> Option<Command> {
+        let level = self.world.level();
         let target = self
             .foes
             .iter()
-            .map(|c| (c, self.world.telegraphed_tile(c)))
-            .filter(|&(_, at)| self.world.level().blow_allowed(self.me, at))
-            .min_by_key(|(c, at)| (c.hp, *at == c.pos, c.id))?;
-        let grid = &self.world.level().terrain;
-        grid.direction(self.me, target.1).map(Command::Attack)
+            .flat_map(|c| {
+                let tiles = self.landings(c);
+                let sure = tiles.len() == 1;
+                tiles.into_iter().map(move |at| (c, at, sure))
+            })
+            .filter(|&(_, at, _)| level.blow_allowed(self.me, at))
+            .min_by_key(|(c, at, sure)| (!sure, c.hp, *at == c.pos, c.id, *at))?;
+        level.terrain.direction(self.me, target.1).map(Command::Attack)
+    }
+
+    /// A step into the tile between the player and a spear thrusting at them from two tiles
+    /// away, when it is free and no other blow is marked there: the thrust lands behind, on
+    /// the tile left, and the player stands next to the spear to strike it.
+    pub(super) fn step_inside(&self) -> Option<Command> {
+        let level = self.world.level();
+        self.plans
+            .iter()
+            .filter(|p| matches!(p.intention, Intention::Attack(t) if t == self.me))
+            .filter(|p| !level.terrain.adjacent(p.from, self.me))
+            .filter_map(|p| thrust_middle(level, p.from, self.me))
+            .find(|&mid| {
+                self.free(mid) && !self.marked.contains(&mid) && level.move_allowed(self.me, mid)
+            })
+            .and_then(|mid| level.terrain.direction(self.me, mid))
+            .map(Command::Move)
+    }
+
+    /// A step that keeps the player next to a shooter stepping back out of their reach, so
+    /// that it never gets its shot: onto a free, unmarked tile next to where it steps. It
+    /// runs only while its way back lets it shoot; where that bends, it is cornered and fights.
+    pub(super) fn follow(&self) -> Option<Command> {
+        let level = self.world.level();
+        let grid = &level.terrain;
+        let (_, to) = self
+            .plans
+            .iter()
+            .filter(|p| grid.adjacent(p.from, self.me))
+            .filter_map(|p| match p.intention {
+                Intention::Move(to) if !grid.adjacent(to, self.me) => Some((p.who, to)),
+                _ => None,
+            })
+            .find(|&(who, _)| {
+                self.foes.iter().any(|c| {
+                    c.id == who && matches!(c.behaviour, Some(Behaviour::Ranged { .. }))
+                })
+            })?;
+        grid.neighbours(self.me)
+            .filter(|&h| self.free(h) && !self.marked.contains(&h) && h != to)
+            .filter(|&h| level.move_allowed(self.me, h) && level.blow_allowed(h, to))
+            .min_by_key(|&h| (self.foes_next_to(h), h))
+            .and_then(|h| grid.direction(self.me, h))
+            .map(Command::Move)
     }
 
     /// A throw or shot at the nearest monster that a missile can reach, aimed where it will

@@ -207,13 +207,17 @@ impl Bot {
         } else {
             None
         };
-        self.dodged += u32::from(dodge.is_some());
-        let action = dodge
+        // A dodge that closes in on a shooter gets somewhere: only the others count.
+        self.dodged += u32::from(dodge.is_some_and(|d| !fight.closes_on_shooter(d)));
+        let action = fight
+            .step_inside()
+            .or(dodge)
             .or_else(|| fight.strike())
             .or_else(|| ready_weapon(world, fight))
             .or_else(|| fight.shoot())
             .or_else(|| ready_launcher(world, fight))
-            .or_else(|| close_in(world, fight));
+            .or_else(|| fight.follow().filter(|_| !self.stuck()))
+            .or_else(|| close_in(world, fight).filter(|_| !self.stuck()));
         if action.is_some() {
             self.waited = 0;
             return action;
