@@ -1,8 +1,9 @@
 //! What looking at a monster tells, as DCSS's monster description does: its hit points,
 //! armour and speed, what it does (hunts, flees, waits for its pack, shoots, charges, its
-//! wide swing), what it is about now, and the fight: what each of its blows and shots deals
-//! you and how many kill you, what yours deal it and how many kill it, with the weapon and
-//! armour you have now ([`World::matchup`]).
+//! wide swing, a spear's thrust, a feint, a step back to shoot), what it is about now, and
+//! the fight: what each of its blows and shots deals you and how many kill you, what yours
+//! deal it and how many kill it, with the weapon and armour you have now
+//! ([`World::matchup`]).
 
 use crate::content::{Attack, Behaviour};
 use crate::sim::{CreatureId, Names, Stance, World};
@@ -27,13 +28,7 @@ pub fn monster_card(
         c.hp, c.max_hp, c.armour
     )];
     lines.extend(c.behaviour.map(behaviour_words));
-    if c.attack == Attack::Sweep {
-        lines.push(
-            "Its wide swing strikes the tile it aims at and the two beside it that are next \
-             to it: step back, not aside."
-                .to_string(),
-        );
-    }
+    lines.extend(fighting_words(world, who));
     lines.push(format!(
         "Its blow deals you {}: {}.",
         fight.its_blow,
@@ -68,6 +63,50 @@ fn kill(n: i32, what: &str, whom: &str) -> String {
     } else {
         format!("{n} {what}s kill {whom}")
     }
+}
+
+/// How a monster fights besides its mind, a sentence each: its wide swing and its tactics
+/// (a spear's thrust, a feint, a step back to shoot, the kind that comes with it).
+fn fighting_words(world: &World, who: CreatureId) -> Vec<String> {
+    let Some(c) = world.creatures().get(who) else {
+        return Vec::new();
+    };
+    let tactics = world.tactics_of(who);
+    let mut lines = Vec::new();
+    if c.attack == Attack::Sweep {
+        lines.push(
+            "Its wide swing strikes the tile it aims at and the two beside it that are next \
+             to it: step back, not aside."
+                .to_string(),
+        );
+    }
+    if tactics.reach >= 2 {
+        lines.push(
+            "Its spear thrusts two tiles along a straight line, over the tile between: step \
+             into that tile, or off the line."
+                .to_string(),
+        );
+    }
+    if tactics.feints {
+        lines.push(
+            "It feints as it comes: every tile next to you it may step onto is marked, and it \
+             takes one of them."
+                .to_string(),
+        );
+    }
+    if tactics.retreats {
+        lines.push(
+            "Next to you it steps back out of your reach to shoot, which costs it its next \
+             action; cornered, it strikes."
+                .to_string(),
+        );
+    }
+    let escort = world
+        .content()
+        .monster(&c.name)
+        .and_then(|k| k.escort.as_deref());
+    lines.extend(escort.map(|e| format!("It comes with a {e} at its side.")));
+    lines
 }
 
 /// What a monster's kind of mind does, in a sentence.

@@ -184,9 +184,11 @@ impl Sidebar<'_> {
         let names = self.ui.names.updated(world);
         for m in monsters {
             let plan = plans.iter().find(|p| p.who == m.id);
+            // A feint has a plan for each tile it may take.
+            let choices = plans.iter().filter(|p| p.who == m.id).count();
             let intent = match plan {
                 Some(p) if self.ui.telegraph && !world.is_over() => {
-                    format!(", {}", self.plan_words(p))
+                    format!(", {}", self.plan_words(p, choices))
                 }
                 _ => String::new(),
             };
@@ -214,8 +216,9 @@ impl Sidebar<'_> {
         lines
     }
 
-    /// What a monster's plan means, in a few words.
-    fn plan_words(&self, plan: &Plan) -> String {
+    /// What a monster's plan means, in a few words; `choices` is how many plans it has (a
+    /// feint has one for each tile it may step onto).
+    fn plan_words(&self, plan: &Plan, choices: usize) -> String {
         let world = self.world;
         let me = world.player().pos;
         let later = if plan.acts_next { "" } else { " (later)" };
@@ -226,11 +229,15 @@ impl Sidebar<'_> {
             Intention::Move(_) if stance == Stance::Flees => "flees".to_string(),
             Intention::Stay if stance == Stance::Hides => "hides".to_string(),
             Intention::Move(_) if world.is_charging(plan.who) => "charges".to_string(),
+            Intention::Attack(t) if !world.level().terrain.adjacent(plan.from, t) => {
+                if t == me { "thrusts at you" } else { "thrusts" }.to_string()
+            }
             Intention::Attack(t) => format!("attacks{}", at_you(t)),
             Intention::Throw(t) => match world.shot_range(plan.who) {
                 Some(r) => format!("shoots{} (range {r})", at_you(t)),
                 None => format!("shoots{}", at_you(t)),
             },
+            Intention::Move(_) if choices > 1 => format!("feints: one of {choices} tiles"),
             Intention::Move(_) => "moves".to_string(),
             Intention::Stay => "waits".to_string(),
         };
