@@ -197,7 +197,11 @@ fn telegraph_told_the_truth(plans: &[hexdeep::sim::Plan], events: &[Event]) {
     for plan in &now {
         let others = now.iter().filter(|p| p.who == plan.who);
         let done = others.clone().any(|p| carried_out(p, &first));
-        assert!(done, "none of {:?} carried out in {first:?}", others.collect::<Vec<_>>());
+        assert!(
+            done,
+            "none of {:?} carried out in {first:?}",
+            others.collect::<Vec<_>>()
+        );
     }
 }
 
@@ -219,9 +223,9 @@ fn carried_out(plan: &hexdeep::sim::Plan, first: &[&Event]) -> bool {
                 || matches!(**e, Event::Missed { attacker, at, .. } if attacker == who && at == t)
         }),
         // A shot meets the first creature on its line, wherever that stands.
-        Intention::Throw(t) => first.iter().any(
-            |e| matches!(**e, Event::Threw { who: w, toward, .. } if w == who && toward == t),
-        ),
+        Intention::Throw(t) => first
+            .iter()
+            .any(|e| matches!(**e, Event::Threw { who: w, toward, .. } if w == who && toward == t)),
     }
 }
 

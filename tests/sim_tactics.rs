@@ -37,13 +37,24 @@ fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)], seed: u64
 fn blind(world: &World) -> Command {
     let me = world.player().pos;
     let grid = &world.level().terrain;
-    let marked = world.visible_plans().into_iter().find_map(|p| match p.intention {
-        Intention::Move(to) if p.acts_next && grid.adjacent(me, to) => Some(to),
-        _ => None,
-    });
+    let marked = world
+        .visible_plans()
+        .into_iter()
+        .find_map(|p| match p.intention {
+            Intention::Move(to) if p.acts_next && grid.adjacent(me, to) => Some(to),
+            _ => None,
+        });
     let monsters = world.visible_monsters();
-    let next_to = || monsters.iter().map(|c| c.pos).find(|&at| grid.adjacent(me, at));
-    if let Some(dir) = marked.or_else(next_to).and_then(|at| grid.direction(me, at)) {
+    let next_to = || {
+        monsters
+            .iter()
+            .map(|c| c.pos)
+            .find(|&at| grid.adjacent(me, at))
+    };
+    if let Some(dir) = marked
+        .or_else(next_to)
+        .and_then(|at| grid.direction(me, at))
+    {
         return Command::Attack(dir);
     }
     let toward = monsters
@@ -77,7 +88,12 @@ fn careful(world: World) -> i32 {
 }
 
 fn id_of(world: &World, name: &str) -> usize {
-    world.creatures().iter().find(|c| c.name == name).unwrap().id
+    world
+        .creatures()
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap()
+        .id
 }
 
 #[test]
@@ -124,7 +140,10 @@ fn a_thrust_is_marked_on_your_tile_from_two_tiles_away_and_lands() {
     let mut world = room(9, 7, me, &[("goblin spearman", spear)], 1);
     let id = id_of(&world, "goblin spearman");
     let plan = world.planned()[0];
-    assert_eq!((plan.who, plan.from, plan.intention), (id, spear, Intention::Attack(me)));
+    assert_eq!(
+        (plan.who, plan.from, plan.intention),
+        (id, spear, Intention::Attack(me))
+    );
     assert_eq!(world.threatened(&plan), [me]);
     let hp = world.player().hp;
     world.apply(Command::Wait).unwrap();
@@ -145,7 +164,10 @@ fn stepping_into_the_tile_between_dodges_a_thrust() {
     assert!(missed, "{events:?}");
     assert_eq!(world.player().hp, hp);
     // Next to it now, the spear strikes as any monster does, and is struck.
-    assert_eq!(world.planned()[0].intention, Intention::Attack(Hex::new(3, 3)));
+    assert_eq!(
+        world.planned()[0].intention,
+        Intention::Attack(Hex::new(3, 3))
+    );
     let events = world.apply(Command::Attack(Compass::E)).unwrap();
     let struck = events
         .iter()
@@ -182,7 +204,10 @@ fn a_blind_striker_is_hurt_where_a_careful_player_is_not() {
         ("a spearman", &[("goblin spearman", Hex::new(8, 4))]),
         (
             "a goblin and its spearman",
-            &[("goblin spearman", Hex::new(9, 4)), ("goblin", Hex::new(8, 4))],
+            &[
+                ("goblin spearman", Hex::new(9, 4)),
+                ("goblin", Hex::new(8, 4)),
+            ],
         ),
         ("a slinger", &[("goblin slinger", Hex::new(8, 4))]),
         (

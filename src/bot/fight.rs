@@ -84,7 +84,12 @@ impl<'a> Fight<'a> {
             .filter(|&h| self.world.level().move_allowed(self.me, h))
             .filter(|&h| swingers.iter().all(|&s| !grid.adjacent(s, h)))
             .min_by_key(|&h| {
-                let slow = self.world.level().terrain_at(h).and_then(Terrain::move_cost) != Some(1);
+                let slow = self
+                    .world
+                    .level()
+                    .terrain_at(h)
+                    .and_then(Terrain::move_cost)
+                    != Some(1);
                 (self.foes_next_to(h), slow, self.shooters_distance(h), h)
             })
             .and_then(|h| grid.direction(self.me, h))
@@ -177,7 +182,10 @@ impl<'a> Fight<'a> {
             })
             .filter(|&(_, at, _)| level.blow_allowed(self.me, at))
             .min_by_key(|(c, at, sure)| (!sure, c.hp, *at == c.pos, c.id, *at))?;
-        level.terrain.direction(self.me, target.1).map(Command::Attack)
+        level
+            .terrain
+            .direction(self.me, target.1)
+            .map(Command::Attack)
     }
 
     /// A step into the tile between the player and a spear thrusting at them from two tiles
@@ -212,9 +220,9 @@ impl<'a> Fight<'a> {
                 _ => None,
             })
             .find(|&(who, _)| {
-                self.foes.iter().any(|c| {
-                    c.id == who && matches!(c.behaviour, Some(Behaviour::Ranged { .. }))
-                })
+                self.foes
+                    .iter()
+                    .any(|c| c.id == who && matches!(c.behaviour, Some(Behaviour::Ranged { .. })))
             })?;
         grid.neighbours(self.me)
             .filter(|&h| self.free(h) && !self.marked.contains(&h) && h != to)

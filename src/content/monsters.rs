@@ -379,6 +379,9 @@ mod tests {
         let err = parse_monsters(&alone).unwrap_err().to_string();
         assert!(err.contains("monster x: escort \"y\\u{1b}\""), "{err}");
         let pair = format!("{base}behaviour='chaser'\nescort='x'");
-        assert_eq!(parse_monsters(&pair).unwrap()[0].escort.as_deref(), Some("x"));
+        assert_eq!(
+            parse_monsters(&pair).unwrap()[0].escort.as_deref(),
+            Some("x")
+        );
     }
 }

@@ -193,9 +193,10 @@ impl<'g> Placer<'g> {
             let (least, most) = kind.group;
             let size = dice::between(rng, least as usize, most as usize);
             let placed = self.group(at, size, kind);
-            let escort = kind.escort.as_deref().and_then(|name| {
-                content.monsters.iter().find(|k| k.name == name)
-            });
+            let escort = kind
+                .escort
+                .as_deref()
+                .and_then(|name| content.monsters.iter().find(|k| k.name == name));
             if let Some(escort) = escort {
                 // Beside the group: one of the escort's kind for each one placed.
                 self.group(at, placed, escort);

@@ -70,11 +70,7 @@ mod tests {
             }
         }
         ends.sort();
-        let mut straight: Vec<Hex> = at
-            .neighbors()
-            .into_iter()
-            .map(|n| n + (n - at))
-            .collect();
+        let mut straight: Vec<Hex> = at.neighbors().into_iter().map(|n| n + (n - at)).collect();
         straight.sort();
         assert_eq!(ends, straight, "the six tiles two steps straight away");
         // A bent tile two steps away is out of reach, and so is a neighbour by a thrust.

@@ -347,7 +347,10 @@ impl World {
                     acts_next,
                 };
                 match self.feint_marks(c, intention) {
-                    Some(tiles) => tiles.into_iter().map(|t| plan(Intention::Move(t))).collect(),
+                    Some(tiles) => tiles
+                        .into_iter()
+                        .map(|t| plan(Intention::Move(t)))
+                        .collect(),
                     None => vec![plan(intention)],
                 }
             })

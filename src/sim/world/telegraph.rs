@@ -5,10 +5,10 @@
 use super::{Plan, World};
 use crate::content::{Attack, Behaviour, Tactics};
 use crate::geom::Hex;
+use crate::sim::Creature;
 use crate::sim::ai::Stance;
 use crate::sim::intention::Intention;
 use crate::sim::tactics::feint_tiles;
-use crate::sim::Creature;
 
 /// How many tiles of a charge's line the telegraph shows.
 const CHARGE_SHOWN: usize = 6;
