@@ -107,6 +107,29 @@ mod tests {
     }
 
     #[test]
+    fn on_triangles_a_thrust_crosses_a_neighbour_to_a_tile_beyond_it() {
+        let cells: Vec<Cell> = (0..9)
+            .flat_map(|y| (0..12).map(move |x| Cell::new(x, y)))
+            .collect();
+        let grid = Grid::from_cells(Tiling::Triangle, &cells, Terrain::Floor).unwrap();
+        let level = Level::new("triangles", 1, grid);
+        let grid = &level.terrain;
+        let mut thrusts = 0;
+        for &a in &cells {
+            let from = Hex::new(a.x, a.y);
+            for &b in &cells {
+                let to = Hex::new(b.x, b.y);
+                if let Some(middle) = thrust_middle(&level, from, to) {
+                    assert!(grid.adjacent(from, middle) && grid.adjacent(middle, to));
+                    assert!(from != to && !grid.adjacent(from, to), "{from:?} {to:?}");
+                    thrusts += 1;
+                }
+            }
+        }
+        assert!(thrusts > 0, "a spear thrusts on triangles too");
+    }
+
+    #[test]
     fn a_feint_may_take_every_free_tile_next_to_both() {
         let level = room();
         let (me, player) = (Hex::new(4, 3), Hex::new(5, 5));
