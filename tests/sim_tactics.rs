@@ -32,6 +32,22 @@ fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)], seed: u64
     World::new(Content::bundled().unwrap().into(), level, seed).unwrap()
 }
 
+/// [`room`] with the bundled content, but for the kobold, which does not feint.
+fn room_without_feints(start: Hex, monsters: &[(&str, Hex)], seed: u64) -> World {
+    let monsters_text = include_str!("../data/monsters.toml");
+    let plain = monsters_text.replacen("feints = true", "feints = false", 1);
+    assert_ne!(plain, monsters_text, "the kobold feints in the data");
+    let content = Content::from_texts(
+        &plain,
+        include_str!("../data/items.toml"),
+        include_str!("../data/player.toml"),
+    )
+    .unwrap();
+    let world = room(12, 9, start, monsters, seed);
+    let parts = world.to_parts();
+    World::from_parts(parts, content.into()).unwrap()
+}
+
 /// The player who strikes every marked step next to them (the first), else a monster next
 /// to them, and otherwise walks up to the nearest monster in view.
 fn blind(world: &World) -> Command {
@@ -227,4 +243,23 @@ fn a_blind_striker_is_hurt_where_a_careful_player_is_not() {
             "{what}: the blind striker lost {struck_blindly} hit points in four fights, the careful player {read}"
         );
     }
+}
+
+#[test]
+fn a_feint_costs_the_blind_striker_the_free_blow_of_a_sure_approach() {
+    // A kobold four tiles off, coming round from the side: its last step is often bent, and
+    // then it feints. Feints off, the same fights against a kobold whose approach is sure.
+    let (me, kobold) = (Hex::new(3, 4), Hex::new(6, 5));
+    let (mut feinting, mut sure, mut read) = (0, 0, 0);
+    for seed in 1..=16 {
+        let world = room(12, 9, me, &[("kobold", kobold)], seed);
+        feinting += fight(world.clone(), blind);
+        read += careful(world);
+        sure += fight(room_without_feints(me, &[("kobold", kobold)], seed), blind);
+    }
+    assert!(
+        feinting > sure && read < sure,
+        "the blind striker lost {feinting} hit points to a feinting kobold, {sure} to a sure \
+         one; the careful player {read}"
+    );
 }
