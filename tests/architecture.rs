@@ -253,7 +253,9 @@ fn the_tiling_crate_knows_no_game_terminal_file_or_clock() {
             "crossterm",
             "std::fs",
             "std::io",
-            "std::time",
+            // A length of time (`Duration`) the game tells it is data; a clock is not.
+            "Instant",
+            "SystemTime",
             "std::env",
             "std::thread",
             "rand::",
