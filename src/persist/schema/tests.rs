@@ -2,7 +2,7 @@
 //! valid checksum and decodes, and each must be refused with the file named, before it can
 //! take memory or time out of proportion to its size.
 
-use super::{v1, v3, v5};
+use super::{envelope, v1, v3, v5};
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::persist::container::{self, Kind};
@@ -106,7 +106,7 @@ pub(super) fn world_of(depths: Vec<v5::Depth>) -> v5::World {
 pub(super) fn game_of(current: v5::World) -> v5::SavedGame {
     v5::SavedGame {
         name: "crafted".into(),
-        record: v5::Record {
+        record: envelope::Record {
             start: small_world(),
             steps: Vec::new(),
             origin: v5::Origin::Fresh,
@@ -164,7 +164,7 @@ fn many_worlds_in_one_file_are_refused_before_they_are_built() {
     let dir = scratch("upgrades");
     let mut game = game_of(roomy_world());
     // Each world is some hundreds of bytes here and megabytes once built.
-    let upgrade = v5::Upgrade {
+    let upgrade = envelope::Upgrade {
         at_step: 0,
         by: v5::Maker {
             version: "9.9.9".into(),
@@ -329,7 +329,7 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
     tiles.push((0, 126));
     let wide = || world_of((1..=10).map(|d| depth(level("wide", d, &tiles))).collect());
     let mut game = game_of(wide());
-    let upgrade = v5::Upgrade {
+    let upgrade = envelope::Upgrade {
         at_step: 0,
         by: v5::Maker {
             version: "9.9.9".into(),
@@ -573,7 +573,7 @@ fn a_format_2_file_loads_as_it_was_with_no_letters_remembered() {
     assert!(game.current.creatures.iter().all(|c| c.letters.is_empty()));
     let old = v2::SavedGame {
         name: game.name.clone(),
-        record: v2::Record {
+        record: envelope::Record {
             start: v2_world(&v3_world(&game.record.start)),
             steps: game.record.steps.clone(),
             origin: game.record.origin.clone(),
@@ -597,7 +597,7 @@ fn a_format_3_file_loads_as_a_game_on_hexes() {
     let game = played_game();
     let old = v3::SavedGame {
         name: game.name.clone(),
-        record: v3::Record {
+        record: envelope::Record {
             start: v3_world(&game.record.start),
             steps: game.record.steps.clone(),
             origin: game.record.origin.clone(),

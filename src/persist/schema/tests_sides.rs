@@ -3,7 +3,7 @@
 //! map is refused with the file and the mark named.
 
 use super::tests::{old_file, played_game, refused, scratch, write_file};
-use super::{v4, v5};
+use super::{envelope, v4, v5};
 use crate::geom::{Cell, Tiling};
 use crate::map::{CornerFeature, Grid, Level, Shape, SideFeature, Terrain};
 use crate::persist::{codec, load_game};
@@ -132,7 +132,7 @@ fn a_format_4_file_loads_as_the_same_game_with_no_sides() {
     let game = played_game();
     let old = v4::SavedGame {
         name: game.name.clone(),
-        record: v4::Record {
+        record: envelope::Record {
             start: v4_world(&game.record.start),
             steps: game.record.steps.clone(),
             origin: game.record.origin.clone(),
