@@ -3,6 +3,7 @@
 //! take memory or time out of proportion to its size.
 
 use super::{envelope, v1, v3, v5};
+use crate::files::scratch::Scratch;
 use crate::geom::Hex;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::persist::container::{self, Kind};
@@ -12,26 +13,8 @@ use std::path::{Path, PathBuf};
 
 /// A fresh directory for one test's files, removed again when the test is done with it (the
 /// crafted files run to tens of megabytes).
-pub(super) struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 pub(super) fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("hexdeep-schema-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
+    crate::files::scratch::scratch(&format!("schema-{name}"))
 }
 
 /// Writes `payload` as a save named `name` in `dir` and returns its path.
@@ -498,8 +481,8 @@ fn v3_world(w: &v5::World) -> v3::World {
 }
 
 /// `payload` framed as a save of an older `format`, whose header is the current one's with
-/// another number.
-pub(super) fn old_file(format: u32, name: &str, payload: &[u8]) -> PathBuf {
+/// another number, written in `dir` as `name`.
+pub(super) fn old_file(dir: &Path, format: u32, name: &str, payload: &[u8]) -> PathBuf {
     let content = crate::content::Content::bundled().unwrap();
     let mut bytes = container::frame(Kind::Save, Some(content.hash()), payload);
     bytes[8..12].copy_from_slice(&format.to_le_bytes());
@@ -508,9 +491,6 @@ pub(super) fn old_file(format: u32, name: &str, payload: &[u8]) -> PathBuf {
     crc.update(&bytes[..crc_at]);
     crc.update(payload);
     bytes[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
-    // A small file, kept for the caller to read (its directory is not removed).
-    let dir = std::env::temp_dir().join(format!("hexdeep-schema-{}-v{format}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
     path
@@ -584,7 +564,8 @@ fn a_format_2_file_loads_as_it_was_with_no_letters_remembered() {
         log: game.log.clone(),
     };
     let content = crate::content::Content::bundled().unwrap();
-    let path = old_file(2, "format2.hdsave", &codec::encode(&old).unwrap());
+    let dir = scratch("format2");
+    let path = old_file(&dir, 2, "format2.hdsave", &codec::encode(&old).unwrap());
     let loaded = load_game(&path).unwrap();
     let current = super::game::game_from_schema(&game, &content.into()).unwrap();
     assert!(loaded.current.differences(&current.current).is_empty());
@@ -607,7 +588,8 @@ fn a_format_3_file_loads_as_a_game_on_hexes() {
         current: v3_world(&game.current),
         log: game.log.clone(),
     };
-    let path = old_file(3, "format3.hdsave", &codec::encode(&old).unwrap());
+    let dir = scratch("format3");
+    let path = old_file(&dir, 3, "format3.hdsave", &codec::encode(&old).unwrap());
     let loaded = load_game(&path).unwrap();
     let content = crate::content::Content::bundled().unwrap();
     let current = super::game::game_from_schema(&game, &content.into()).unwrap();

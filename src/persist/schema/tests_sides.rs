@@ -142,7 +142,8 @@ fn a_format_4_file_loads_as_the_same_game_with_no_sides() {
         current: v4_world(&game.current),
         log: game.log.clone(),
     };
-    let path = old_file(4, "format4.hdsave", &codec::encode(&old).unwrap());
+    let dir = scratch("format4");
+    let path = old_file(&dir, 4, "format4.hdsave", &codec::encode(&old).unwrap());
     let loaded = load_game(&path).unwrap();
     let content = crate::content::Content::bundled().unwrap();
     let current = super::game::game_from_schema(&game, &content.into()).unwrap();
