@@ -35,7 +35,13 @@ mod tests_budget;
 #[cfg(test)]
 mod tests_envelope;
 #[cfg(test)]
+mod tests_formats;
+#[cfg(test)]
 mod tests_sides;
+#[cfg(test)]
+mod tests_v1;
+#[cfg(test)]
+mod tests_verify;
 mod v1;
 mod v2;
 mod v3;
