@@ -16,34 +16,9 @@ fn level(l: v4::Level) -> v5::Level {
     }
 }
 
-/// A format 4 world in format 5.
+/// A format 4 world in format 5: its creatures are format 4's.
 pub fn world(w: v4::World) -> v5::World {
-    v5::World {
-        seed: w.seed,
-        tiling: w.tiling,
-        depths: w
-            .depths
-            .into_iter()
-            .map(|d| v5::Depth {
-                level: level(d.level),
-                seen: d.seen,
-                floor: d.floor,
-                visited: d.visited,
-            })
-            .collect(),
-        depth_count: w.depth_count,
-        pending_maps: w.pending_maps.into_iter().map(level).collect(),
-        creatures: w.creatures,
-        turn: w.turn,
-        segment: w.segment,
-        rng: w.rng,
-        ai_rng: w.ai_rng,
-        plans: w.plans,
-        story: w.story,
-        terrain_digest: w.terrain_digest,
-        regen_progress: w.regen_progress,
-        regen_busy: w.regen_busy,
-    }
+    w.map(level, |c| c)
 }
 
 #[cfg(test)]

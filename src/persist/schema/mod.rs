@@ -20,6 +20,7 @@
 
 mod budget;
 mod envelope;
+mod frozen_world;
 mod game;
 mod level;
 mod migrate;
