@@ -372,7 +372,7 @@ fn the_hall_of_fame_of_each_earlier_release_loads_and_takes_new_entries() {
         assert_eq!(e.tiling, Tiling::Hex);
         assert!(
             hall.to_text()
-                .contains("1000 pts  quit  depth 1, 1 turns, 0 kills  (seed 11)")
+                .contains("1000 pts  quit  depth 1, 1 turn, 0 kills  (seed 11)")
         );
         let mut next = e.clone();
         next.seed = 12;

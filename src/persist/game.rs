@@ -247,6 +247,22 @@ pub struct Score {
 }
 
 impl Score {
+    /// The run's turns and kills as a reader says them: "1 turn, 0 kills", "40 turns, 1 kill".
+    pub fn tally(&self) -> String {
+        let count = |n: u64, one: &str| {
+            if n == 1 {
+                format!("1 {one}")
+            } else {
+                format!("{n} {one}s")
+            }
+        };
+        format!(
+            "{}, {}",
+            count(self.turns, "turn"),
+            count(u64::from(self.kills), "kill")
+        )
+    }
+
     /// The run's score of a world: a win counts most, then depth, then kills, then speed.
     pub fn of(name: &str, world: &World, taken_over: bool) -> Score {
         Score {
@@ -325,13 +341,12 @@ impl HallOfFame {
         for (i, e) in self.entries.iter().enumerate() {
             let _ = writeln!(
                 out,
-                "{:>2}. {:>7} pts  {}  depth {}, {} turns, {} kills{}  (seed {}{})",
+                "{:>2}. {:>7} pts  {}  depth {}, {}{}  (seed {}{})",
                 i + 1,
                 e.points(),
                 crate::text::escape_controls(&e.ending.describe()),
                 e.deepest,
-                e.turns,
-                e.kills,
+                e.tally(),
                 if e.taken_over {
                     ", taken over: counted from there"
                 } else {
@@ -415,5 +430,19 @@ mod tests {
         assert_eq!(hall.add(score(Ending::Quit, 1)), None);
         assert_eq!(hall.add(score(Ending::Won, 1)), Some(1));
         assert!(hall.to_text().contains("escaped with the artifact"));
+    }
+
+    #[test]
+    fn a_tally_of_one_is_singular() {
+        let mut one = score(Ending::Quit, 1);
+        (one.turns, one.kills) = (1, 1);
+        assert_eq!(one.tally(), "1 turn, 1 kill");
+        (one.turns, one.kills) = (0, 2);
+        assert_eq!(one.tally(), "0 turns, 2 kills");
+        assert!(
+            HallOfFame { entries: vec![one] }
+                .to_text()
+                .contains("0 turns, 2 kills")
+        );
     }
 }

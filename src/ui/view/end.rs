@@ -137,14 +137,13 @@ impl EndView<'_> {
                 for (i, e) in hall.entries.iter().enumerate() {
                     let this = place == Some(i + 1);
                     let text = format!(
-                        "{} {:>2}. {:>7} pts  {}; deepest {}, {} turns, {} kills{}",
+                        "{} {:>2}. {:>7} pts  {}; deepest {}, {}{}",
                         if this { ">" } else { " " },
                         i + 1,
                         e.points(),
                         e.ending.describe(),
                         e.deepest,
-                        e.turns,
-                        e.kills,
+                        e.tally(),
                         if e.taken_over { ", taken over" } else { "" }
                     );
                     let style = if this {
