@@ -10,7 +10,7 @@ mod terrain;
 mod terrain_grid;
 
 pub use hexdeep_tiling::grid::{
-    CornerFeature, Grid, GridError, MAX_STORAGE, Shape, SideFeature, Sides, SightBits,
+    CornerFeature, Grid, GridError, Layout, MAX_STORAGE, Shape, SideFeature, Sides, SightBits,
 };
 pub use level::{Level, Placement, PlacementKind, TopologyCache};
 pub use terrain::Terrain;

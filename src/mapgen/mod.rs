@@ -43,7 +43,7 @@
 //!   ([`Level::move_allowed`]: no step through a thin wall; a closed door on a side is
 //!   opened). Every search of the generators counts thin walls.
 //! - The up stairs are the start; except on the lair, the down stairs are on reachable
-//!   ground, as far from the start (in steps, [`Grid::distance`] on open floor) as the level
+//!   ground, as far from the start (in steps, [`Layout::distance`](crate::map::Layout::distance) on open floor) as the level
 //!   allows.
 //! - No monster stands within [`SAFE_RADIUS`] of the start by the tiling's distance; every
 //!   monster and item stands on its own reachable tile of floor (items), brush or shallow
@@ -84,7 +84,7 @@ pub const DEFAULT_HEIGHT: u32 = 40;
 pub const MAX_WIDTH: u32 = 1000;
 /// The largest height [`generate`] makes; taller requests are clamped to it.
 pub const MAX_HEIGHT: u32 = 1000;
-/// No monster is placed within this distance of the start ([`Grid::distance`]: steps on
+/// No monster is placed within this distance of the start ([`Layout::distance`](crate::map::Layout::distance): steps on
 /// open floor).
 pub const SAFE_RADIUS: i32 = 8;
 

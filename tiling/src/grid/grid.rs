@@ -1,159 +1,60 @@
-//! Dense tile storage over a shape of any tiling.
+//! Dense tile storage over a layout of any tiling: a [`Layout`] and a `Vec` of values.
 
-use super::Shape;
-use crate::geom::{COORD_LIMIT, Cell, Direction, Hex, Screen, Tiling};
-use thiserror::Error;
+use super::{GridError, Layout, Shape};
+use crate::geom::{Cell, Hex, Tiling};
+use std::ops::Deref;
 
-/// The most storage cells a grid may have (bounding box plus border), to bound memory.
-pub const MAX_STORAGE: usize = 1 << 24;
-
-/// Why a grid could not be made.
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum GridError {
-    /// The shape holds no tile.
-    #[error("the map has no tiles")]
-    Empty,
-    /// A hex lies beyond the coordinate limit.
-    #[error("tile {0} is outside the coordinate limit of ±{COORD_LIMIT}")]
-    OutOfRange(Hex),
-    /// The bounding box is too large to store.
-    #[error("the map spans {0} cells, more than the limit of {MAX_STORAGE}")]
-    TooLarge(usize),
-}
-
-/// Tiles of type `T` over a shape, stored densely over its bounding box.
+/// Tiles of type `T` over a [`Layout`], one value a storage cell.
 ///
-/// Indices are positions in that storage; only some are tiles ([`Grid::is_tile`]). Storage is
-/// laid out by [`Cell`]s (on hexes a cell is the tile's [`Hex`]); a border of cells that are no
-/// tiles surrounds the bounding box, wide enough that every move and every tile touching a
-/// tile lies inside storage: one cell, two columns on triangles.
+/// A grid is its layout (every geometric question: indices, moves, distances, lines, rings,
+/// the screen; through [`Deref`]) and a `Vec` of values by storage index. The layout is held
+/// by value, so the hot loops reach the tiles' mask as directly as the values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid<T> {
-    /// The tiling the cells are tiles of.
-    tiling: Tiling,
-    /// The cell at storage index 0 (above and left of the bounding box, past the border).
-    origin: Hex,
-    stride: usize,
-    rows: usize,
-    present: Vec<bool>,
+    layout: Layout,
     cells: Vec<T>,
-    count: usize,
-    /// Where the tiles fall on screen, found once when the grid is built.
-    columns: Columns,
-}
-
-/// The first and last screen columns of a grid's tiles (with `H = 0`), in the compact drawing
-/// and in the large projection (`None` on a tiling without sides). Found once when the grid is
-/// built, so that a frame, which needs them to place the map, costs nothing by the level's
-/// size on a level of millions of tiles.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Columns {
-    compact: (i32, i32),
-    large: Option<(i32, i32)>,
-}
-
-impl Columns {
-    /// The columns of `tiles` (at least one) on `tiling`.
-    fn of(tiling: Tiling, tiles: &[Hex]) -> Columns {
-        let span = |cols: &mut dyn Iterator<Item = i32>| {
-            cols.fold(None, |span: Option<(i32, i32)>, c| {
-                Some(span.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c))))
-            })
-        };
-        let screen = Screen::new(tiling, 0);
-        let compact = span(&mut tiles.iter().map(|&t| screen.to_screen(t).0));
-        let large = span(
-            &mut tiles
-                .iter()
-                .filter_map(|&t| tiling.large_cell(t.into()).map(|(c, _)| c)),
-        );
-        Columns {
-            compact: compact.unwrap_or((0, 0)),
-            large,
-        }
-    }
 }
 
 impl<T: Clone> Grid<T> {
     /// A grid of the given shape with every tile set to `fill`.
     pub fn new(shape: &Shape, fill: T) -> Result<Grid<T>, GridError> {
-        Grid::from_hexes(&shape.hexes(), fill)
+        Ok(Grid::on(Layout::of_shape(shape)?, fill))
     }
 
     /// A grid of hexes holding exactly `hexes`, every tile set to `fill`.
     pub fn from_hexes(hexes: &[Hex], fill: T) -> Result<Grid<T>, GridError> {
-        Grid::build(Tiling::Hex, hexes, fill)
+        Ok(Grid::on(Layout::of_hexes(hexes)?, fill))
     }
 
     /// A grid of `tiling` holding exactly the tiles at `cells`, every tile set to `fill`.
     pub fn from_cells(tiling: Tiling, cells: &[Cell], fill: T) -> Result<Grid<T>, GridError> {
-        let hexes: Vec<Hex> = cells.iter().map(|&c| Hex::from(c)).collect();
-        Grid::build(tiling, &hexes, fill)
+        Ok(Grid::on(Layout::new(tiling, cells)?, fill))
     }
 
-    /// The grid of [`Grid::from_cells`], with the cells written as hexes.
-    fn build(tiling: Tiling, hexes: &[Hex], fill: T) -> Result<Grid<T>, GridError> {
-        let first = *hexes.first().ok_or(GridError::Empty)?;
-        let (mut lo, mut hi) = (first, first);
-        for &h in hexes {
-            if !h.in_limits() {
-                return Err(GridError::OutOfRange(h));
-            }
-            lo = Hex::new(lo.x.min(h.x), lo.y.min(h.y));
-            hi = Hex::new(hi.x.max(h.x), hi.y.max(h.y));
-        }
-        let border = Grid::<T>::border(tiling);
-        let stride = (hi.x - lo.x) as usize + 1 + 2 * border.x as usize;
-        let rows = (hi.y - lo.y) as usize + 3;
-        let size = stride.saturating_mul(rows);
-        if size > MAX_STORAGE {
-            return Err(GridError::TooLarge(size));
-        }
-        let mut grid = Grid {
-            tiling,
-            origin: lo - border,
-            stride,
-            rows,
-            present: vec![false; size],
-            cells: vec![fill; size],
-            count: 0,
-            columns: Columns::of(tiling, hexes),
-        };
-        for &h in hexes {
-            let i = grid.storage_index(h).ok_or(GridError::OutOfRange(h))?;
-            if !grid.present[i] {
-                grid.present[i] = true;
-                grid.count += 1;
-            }
-        }
-        Ok(grid)
+    /// A grid over `layout` with every cell set to `fill`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Layout, Shape};
+    ///
+    /// let board = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// let (heights, names) = (Grid::on(board.clone(), 0u8), Grid::on(board, ""));
+    /// assert_eq!((heights.len(), names.len()), (19, 19));
+    /// ```
+    pub fn on(layout: Layout, fill: T) -> Grid<T> {
+        let cells = vec![fill; layout.storage_len()];
+        Grid { layout, cells }
     }
 
     /// A grid over the same tiles as `self`, every tile set to `fill`.
     pub fn same_shape<U: Clone>(&self, fill: U) -> Grid<U> {
-        Grid {
-            tiling: self.tiling,
-            origin: self.origin,
-            stride: self.stride,
-            rows: self.rows,
-            present: self.present.clone(),
-            cells: vec![fill; self.cells.len()],
-            count: self.count,
-            columns: self.columns,
-        }
+        Grid::on(self.layout.clone(), fill)
     }
 
-    /// A grid over the same tiles with each value mapped.
+    /// A grid over the same tiles with every cell mapped through `f`.
     pub fn map<U: Clone>(&self, f: impl Fn(&T) -> U) -> Grid<U> {
         Grid {
-            tiling: self.tiling,
-            origin: self.origin,
-            stride: self.stride,
-            rows: self.rows,
-            present: self.present.clone(),
+            layout: self.layout.clone(),
             cells: self.cells.iter().map(f).collect(),
-            count: self.count,
-            columns: self.columns,
         }
     }
 
@@ -164,118 +65,9 @@ impl<T: Clone> Grid<T> {
 }
 
 impl<T> Grid<T> {
-    /// How many cells of border lie left and right (`x`) and above and below (`y`) of the
-    /// tiles' bounding box.
-    fn border(tiling: Tiling) -> Hex {
-        match tiling {
-            Tiling::Triangle => Hex::new(2, 1),
-            Tiling::Hex | Tiling::Square => Hex::new(1, 1),
-        }
-    }
-
-    /// The tiling of this grid's tiles.
-    pub fn tiling(&self) -> Tiling {
-        self.tiling
-    }
-
-    /// The cell at a storage index.
-    pub fn cell(&self, index: usize) -> Cell {
-        Cell::from(self.hex(index))
-    }
-
-    /// The index of the tile at `cell`, or `None` where no tile of this map is.
-    pub fn cell_index(&self, cell: Cell) -> Option<usize> {
-        self.index(Hex::from(cell))
-    }
-
-    /// The class of the tile at storage index `index` ([`Tiling::class`]).
-    pub fn class(&self, index: usize) -> usize {
-        match self.tiling {
-            Tiling::Hex | Tiling::Square => 0,
-            Tiling::Triangle => self.tiling.class(self.cell(index)),
-        }
-    }
-
-    /// The class of the tile at cell `hex` ([`Tiling::class`]), tile or not.
-    pub fn class_of(&self, hex: Hex) -> usize {
-        self.tiling.class(Cell::from(hex))
-    }
-
-    /// The storage index offsets of the moves from a tile of class `class`, in the order of
-    /// [`Tiling::moves`]. For any tile index `i` of that class, `i + offset` is a valid
-    /// storage index (possibly not a tile).
-    pub fn move_offsets(&self, class: usize) -> Vec<isize> {
-        self.tiling
-            .moves(class)
-            .as_slice()
-            .iter()
-            .map(|m| self.offset_of(m.dx, m.dy))
-            .collect()
-    }
-
-    /// The storage index offsets of the moves across a side ([`crate::geom::StepKind::Side`])
-    /// from a tile of class `class`, in the order of [`Tiling::moves`]: the moves never
-    /// refused for squeezing past a corner, and the tiles always seen from a tile.
-    pub fn side_offsets(&self, class: usize) -> Vec<isize> {
-        self.tiling
-            .moves(class)
-            .as_slice()
-            .iter()
-            .filter(|m| m.kind == crate::geom::StepKind::Side)
-            .map(|m| self.offset_of(m.dx, m.dy))
-            .collect()
-    }
-
-    /// The storage index offset of a cell offset `(dx, dy)`.
-    pub fn offset_of(&self, dx: i32, dy: i32) -> isize {
-        dy as isize * self.stride as isize + dx as isize
-    }
-
-    /// The storage index of a cell within storage (tile or not): the tiles and the border
-    /// around them.
-    pub fn storage_index(&self, hex: Hex) -> Option<usize> {
-        let dx = i64::from(hex.x) - i64::from(self.origin.x);
-        let dy = i64::from(hex.y) - i64::from(self.origin.y);
-        if dx < 0 || dy < 0 || dx >= self.stride as i64 || dy >= self.rows as i64 {
-            return None;
-        }
-        Some(dy as usize * self.stride + dx as usize)
-    }
-
-    /// The number of tiles.
-    pub fn len(&self) -> usize {
-        self.count
-    }
-
-    /// Whether there is no tile (never true for a grid made by [`Grid::new`]).
-    pub fn is_empty(&self) -> bool {
-        self.count == 0
-    }
-
-    /// The size of the index space: every index is below this.
-    pub fn storage_len(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// The index of a tile, or `None` where the hex is no tile of this map.
-    pub fn index(&self, hex: Hex) -> Option<usize> {
-        self.storage_index(hex).filter(|&i| self.present[i])
-    }
-
-    /// The hex at a storage index.
-    pub fn hex(&self, index: usize) -> Hex {
-        let (row, col) = (index / self.stride, index % self.stride);
-        self.origin + Hex::new(col as i32, row as i32)
-    }
-
-    /// Whether a storage index holds a tile.
-    pub fn is_tile(&self, index: usize) -> bool {
-        self.present.get(index).copied().unwrap_or(false)
-    }
-
-    /// Whether a hex is a tile of this map.
-    pub fn contains(&self, hex: Hex) -> bool {
-        self.index(hex).is_some()
+    /// The layout the values lie on.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// The tile at a hex, or `None` outside the shape.
@@ -309,66 +101,16 @@ impl<T> Grid<T> {
         &mut self.cells
     }
 
-    /// Which storage indices are tiles.
-    pub fn tile_mask(&self) -> &[bool] {
-        &self.present
-    }
-
-    /// Index offsets to the six neighbours of a hex grid, in the order of [`Direction::ALL`].
-    /// For any tile index `i`, `i + offset` is a valid storage index (possibly not a tile). On
-    /// the other tilings see [`Grid::move_offsets`].
-    pub fn neighbor_offsets(&self) -> [isize; 6] {
-        let s = self.stride as isize;
-        Direction::ALL.map(|d| {
-            let o = d.offset();
-            o.y as isize * s + o.x as isize
-        })
-    }
-
-    /// The storage index next to tile index `index` in direction `dir`.
-    pub fn neighbor_index(&self, index: usize, dir: Direction) -> usize {
-        index.wrapping_add_signed(self.neighbor_offsets()[dir.index()])
-    }
-
-    /// The tile indices, in storage (reading) order.
-    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
-        self.present
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &p)| p.then_some(i))
-    }
-
     /// Every tile with its hex, in reading order.
     pub fn iter(&self) -> impl Iterator<Item = (Hex, &T)> + '_ {
         self.indices().map(|i| (self.hex(i), &self.cells[i]))
     }
+}
 
-    /// The smallest and largest `x` and `y` of the tiles' bounding box.
-    pub fn bounds(&self) -> (Hex, Hex) {
-        let border = Grid::<T>::border(self.tiling);
-        let lo = self.origin + border;
-        let far = Hex::new(self.stride as i32 - 1, self.rows as i32 - 1) - border;
-        (lo, self.origin + far)
-    }
-
-    /// The projection this map is drawn with (the cabinet projection on hexes): its leftmost
-    /// tile at column 0.
-    pub fn projection(&self) -> Screen {
-        Screen::new(self.tiling, -self.columns.compact.0)
-    }
-
-    /// The width and height, in terminal cells, of the whole map drawn with
-    /// [`Grid::projection`].
-    pub fn screen_size(&self) -> (i32, i32) {
-        let (lo, hi) = self.bounds();
-        let (first, last) = self.columns.compact;
-        (last - first + 1, hi.y - lo.y + 1)
-    }
-
-    /// The first and last columns of the tiles' centres in the large projection with `H = 0`
-    /// (`None` on a tiling without sides).
-    pub fn large_columns(&self) -> Option<(i32, i32)> {
-        self.columns.large
+impl<T> Deref for Grid<T> {
+    type Target = Layout;
+    fn deref(&self) -> &Layout {
+        &self.layout
     }
 }
 
@@ -388,6 +130,7 @@ impl<T> std::ops::IndexMut<usize> for Grid<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::{COORD_LIMIT, Direction, Screen};
     use proptest::prelude::*;
 
     #[test]
@@ -532,5 +275,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn grids_made_from_one_another_keep_the_layout() {
+        let heights = Grid::new(&Shape::Hexagon { radius: 3 }, 0u8).unwrap();
+        let names = heights.same_shape("");
+        let doubled = heights.map(|h| u16::from(*h) * 2);
+        assert_eq!(heights.layout(), names.layout());
+        assert_eq!(heights.layout(), doubled.layout());
+        let other = Grid::new(&Shape::Hexagon { radius: 2 }, 0u8).unwrap();
+        assert_ne!(heights.layout(), other.layout());
+        assert_eq!(names.storage_len(), names.cells().len());
     }
 }

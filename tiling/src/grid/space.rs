@@ -4,10 +4,10 @@
 //! On hexes every answer is the hex one ([`Hex::distance`], [`Hex::line_to`], neighbours in the
 //! order of [`Direction::ALL`](crate::geom::Direction::ALL)), so the hex game is unchanged.
 
-use super::Grid;
+use super::Layout;
 use crate::geom::{Cell, Compass, Hex, Move, Tiling};
 
-impl<T> Grid<T> {
+impl Layout {
     /// The moves from the tile at `from`, in the tiling's order.
     pub fn moves_at(&self, from: Hex) -> impl Iterator<Item = (Hex, Move)> {
         let t = self.tiling();
@@ -33,7 +33,7 @@ impl<T> Grid<T> {
         self.moves_at(a).find(|&(to, _)| to == b).map(|(_, m)| m)
     }
 
-    /// The index of the move from `a` to `b` among `a`'s moves ([`Grid::moves_at`]), with
+    /// The index of the move from `a` to `b` among `a`'s moves ([`Layout::moves_at`]), with
     /// the move, if `b` is one move away.
     pub fn move_index_between(&self, a: Hex, b: Hex) -> Option<(usize, Move)> {
         self.moves_at(a)
@@ -80,7 +80,7 @@ impl<T> Grid<T> {
         line.into_iter().map(Hex::from).collect()
     }
 
-    /// The positions at exactly `radius` from `centre` by [`Grid::distance`]: on hexes in the
+    /// The positions at exactly `radius` from `centre` by [`Layout::distance`]: on hexes in the
     /// order of [`Hex::ring`], elsewhere row by row.
     pub fn ring(&self, centre: Hex, radius: u32) -> Vec<Hex> {
         if self.tiling() == Tiling::Hex {
@@ -100,6 +100,7 @@ impl<T> Grid<T> {
 mod tests {
     use super::*;
     use crate::geom::Direction;
+    use crate::grid::Grid;
 
     fn grid(tiling: Tiling) -> Grid<u8> {
         let cells: Vec<Cell> = (0..10)

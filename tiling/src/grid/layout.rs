@@ -1,0 +1,294 @@
+//! A grid's description without its data: which cells of a tiling are its tiles, and the
+//! storage that numbers them. [`Grid`](super::Grid) is a layout and a `Vec` of values; the
+//! geometry (index and coordinate, moves, distances, lines, rings, where the tiles fall on
+//! screen) belongs to the layout, so a chess board's 8 by 8 squares are described once and
+//! any number of grids of data share it.
+
+use super::Shape;
+use crate::geom::{COORD_LIMIT, Cell, Direction, Hex, Screen, Tiling};
+use thiserror::Error;
+
+/// The most storage cells a grid may have (bounding box plus border), to bound memory.
+pub const MAX_STORAGE: usize = 1 << 24;
+
+/// Why a grid could not be made.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum GridError {
+    /// The shape holds no tile.
+    #[error("the map has no tiles")]
+    Empty,
+    /// A hex lies beyond the coordinate limit.
+    #[error("tile {0} is outside the coordinate limit of ±{COORD_LIMIT}")]
+    OutOfRange(Hex),
+    /// The bounding box is too large to store.
+    #[error("the map spans {0} cells, more than the limit of {MAX_STORAGE}")]
+    TooLarge(usize),
+}
+
+/// Which cells of a tiling are tiles, stored densely over their bounding box.
+///
+/// Indices are positions in that storage; only some are tiles ([`Layout::is_tile`]). Storage
+/// is laid out by [`Cell`]s (on hexes a cell is the tile's [`Hex`]); a border of cells that are
+/// no tiles surrounds the bounding box, wide enough that every move and every tile touching a
+/// tile lies inside storage: one cell, two columns on triangles.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Tiling};
+/// use hexdeep_tiling::grid::Layout;
+///
+/// let cells: Vec<Cell> = (0..8)
+///     .flat_map(|y| (0..8).map(move |x| Cell::new(x, y)))
+///     .collect();
+/// let board = Layout::new(Tiling::Square, &cells).unwrap();
+/// assert_eq!(board.len(), 64);
+/// let corner = board.cell_index(Cell::new(0, 0)).unwrap();
+/// assert_eq!(board.cell(corner), Cell::new(0, 0));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The tiling the cells are tiles of.
+    tiling: Tiling,
+    /// The cell at storage index 0 (above and left of the bounding box, past the border).
+    origin: Hex,
+    stride: usize,
+    rows: usize,
+    present: Vec<bool>,
+    count: usize,
+    /// Where the tiles fall on screen, found once when the layout is built.
+    columns: Columns,
+}
+
+/// The first and last screen columns of a grid's tiles (with `H = 0`), in the compact drawing
+/// and in the large projection (`None` on a tiling without sides). Found once when the grid is
+/// built, so that a frame, which needs them to place the map, costs nothing by the level's
+/// size on a level of millions of tiles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Columns {
+    compact: (i32, i32),
+    large: Option<(i32, i32)>,
+}
+
+impl Columns {
+    /// The columns of `tiles` (at least one) on `tiling`.
+    fn of(tiling: Tiling, tiles: &[Hex]) -> Columns {
+        let span = |cols: &mut dyn Iterator<Item = i32>| {
+            cols.fold(None, |span: Option<(i32, i32)>, c| {
+                Some(span.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c))))
+            })
+        };
+        let screen = Screen::new(tiling, 0);
+        let compact = span(&mut tiles.iter().map(|&t| screen.to_screen(t).0));
+        let large = span(
+            &mut tiles
+                .iter()
+                .filter_map(|&t| tiling.large_cell(t.into()).map(|(c, _)| c)),
+        );
+        Columns {
+            compact: compact.unwrap_or((0, 0)),
+            large,
+        }
+    }
+}
+
+impl Layout {
+    /// The layout of a hex shape.
+    pub fn of_shape(shape: &Shape) -> Result<Layout, GridError> {
+        Layout::build(Tiling::Hex, &shape.hexes())
+    }
+
+    /// The layout of `tiling` whose tiles are exactly `cells`.
+    pub fn new(tiling: Tiling, cells: &[Cell]) -> Result<Layout, GridError> {
+        let hexes: Vec<Hex> = cells.iter().map(|&c| Hex::from(c)).collect();
+        Layout::build(tiling, &hexes)
+    }
+
+    /// The layout of hexes whose tiles are exactly `hexes`.
+    pub fn of_hexes(hexes: &[Hex]) -> Result<Layout, GridError> {
+        Layout::build(Tiling::Hex, hexes)
+    }
+
+    /// The layout of [`Layout::new`], with the cells written as hexes.
+    fn build(tiling: Tiling, hexes: &[Hex]) -> Result<Layout, GridError> {
+        let first = *hexes.first().ok_or(GridError::Empty)?;
+        let (mut lo, mut hi) = (first, first);
+        for &h in hexes {
+            if !h.in_limits() {
+                return Err(GridError::OutOfRange(h));
+            }
+            lo = Hex::new(lo.x.min(h.x), lo.y.min(h.y));
+            hi = Hex::new(hi.x.max(h.x), hi.y.max(h.y));
+        }
+        let border = Layout::border(tiling);
+        let stride = (hi.x - lo.x) as usize + 1 + 2 * border.x as usize;
+        let rows = (hi.y - lo.y) as usize + 3;
+        let size = stride.saturating_mul(rows);
+        if size > MAX_STORAGE {
+            return Err(GridError::TooLarge(size));
+        }
+        let mut layout = Layout {
+            tiling,
+            origin: lo - border,
+            stride,
+            rows,
+            present: vec![false; size],
+            count: 0,
+            columns: Columns::of(tiling, hexes),
+        };
+        for &h in hexes {
+            let i = layout.storage_index(h).ok_or(GridError::OutOfRange(h))?;
+            if !layout.present[i] {
+                layout.present[i] = true;
+                layout.count += 1;
+            }
+        }
+        Ok(layout)
+    }
+
+    /// The size of the index space: every index is below this.
+    pub fn storage_len(&self) -> usize {
+        self.present.len()
+    }
+
+    /// How many cells of border lie left and right (`x`) and above and below (`y`) of the
+    /// tiles' bounding box.
+    fn border(tiling: Tiling) -> Hex {
+        match tiling {
+            Tiling::Triangle => Hex::new(2, 1),
+            Tiling::Hex | Tiling::Square => Hex::new(1, 1),
+        }
+    }
+    /// The tiling of this grid's tiles.
+    pub fn tiling(&self) -> Tiling {
+        self.tiling
+    }
+    /// The cell at a storage index.
+    pub fn cell(&self, index: usize) -> Cell {
+        Cell::from(self.hex(index))
+    }
+    /// The index of the tile at `cell`, or `None` where no tile of this map is.
+    pub fn cell_index(&self, cell: Cell) -> Option<usize> {
+        self.index(Hex::from(cell))
+    }
+    /// The class of the tile at storage index `index` ([`Tiling::class`]).
+    pub fn class(&self, index: usize) -> usize {
+        match self.tiling {
+            Tiling::Hex | Tiling::Square => 0,
+            Tiling::Triangle => self.tiling.class(self.cell(index)),
+        }
+    }
+    /// The class of the tile at cell `hex` ([`Tiling::class`]), tile or not.
+    pub fn class_of(&self, hex: Hex) -> usize {
+        self.tiling.class(Cell::from(hex))
+    }
+    /// The storage index offsets of the moves from a tile of class `class`, in the order of
+    /// [`Tiling::moves`]. For any tile index `i` of that class, `i + offset` is a valid
+    /// storage index (possibly not a tile).
+    pub fn move_offsets(&self, class: usize) -> Vec<isize> {
+        self.tiling
+            .moves(class)
+            .as_slice()
+            .iter()
+            .map(|m| self.offset_of(m.dx, m.dy))
+            .collect()
+    }
+    /// The storage index offsets of the moves across a side ([`crate::geom::StepKind::Side`])
+    /// from a tile of class `class`, in the order of [`Tiling::moves`]: the moves never
+    /// refused for squeezing past a corner, and the tiles always seen from a tile.
+    pub fn side_offsets(&self, class: usize) -> Vec<isize> {
+        self.tiling
+            .moves(class)
+            .as_slice()
+            .iter()
+            .filter(|m| m.kind == crate::geom::StepKind::Side)
+            .map(|m| self.offset_of(m.dx, m.dy))
+            .collect()
+    }
+    /// The storage index offset of a cell offset `(dx, dy)`.
+    pub fn offset_of(&self, dx: i32, dy: i32) -> isize {
+        dy as isize * self.stride as isize + dx as isize
+    }
+    /// The storage index of a cell within storage (tile or not): the tiles and the border
+    /// around them.
+    pub fn storage_index(&self, hex: Hex) -> Option<usize> {
+        let dx = i64::from(hex.x) - i64::from(self.origin.x);
+        let dy = i64::from(hex.y) - i64::from(self.origin.y);
+        if dx < 0 || dy < 0 || dx >= self.stride as i64 || dy >= self.rows as i64 {
+            return None;
+        }
+        Some(dy as usize * self.stride + dx as usize)
+    }
+    /// The number of tiles.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+    /// Whether there is no tile (never true for a grid made by [`Layout::new`]).
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+    /// The index of a tile, or `None` where the hex is no tile of this map.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
+        self.storage_index(hex).filter(|&i| self.present[i])
+    }
+    /// The hex at a storage index.
+    pub fn hex(&self, index: usize) -> Hex {
+        let (row, col) = (index / self.stride, index % self.stride);
+        self.origin + Hex::new(col as i32, row as i32)
+    }
+    /// Whether a storage index holds a tile.
+    pub fn is_tile(&self, index: usize) -> bool {
+        self.present.get(index).copied().unwrap_or(false)
+    }
+    /// Whether a hex is a tile of this map.
+    pub fn contains(&self, hex: Hex) -> bool {
+        self.index(hex).is_some()
+    }
+    /// Which storage indices are tiles.
+    pub fn tile_mask(&self) -> &[bool] {
+        &self.present
+    }
+    /// Index offsets to the six neighbours of a hex grid, in the order of [`Direction::ALL`].
+    /// For any tile index `i`, `i + offset` is a valid storage index (possibly not a tile). On
+    /// the other tilings see [`Layout::move_offsets`].
+    pub fn neighbor_offsets(&self) -> [isize; 6] {
+        let s = self.stride as isize;
+        Direction::ALL.map(|d| {
+            let o = d.offset();
+            o.y as isize * s + o.x as isize
+        })
+    }
+    /// The storage index next to tile index `index` in direction `dir`.
+    pub fn neighbor_index(&self, index: usize, dir: Direction) -> usize {
+        index.wrapping_add_signed(self.neighbor_offsets()[dir.index()])
+    }
+    /// The tile indices, in storage (reading) order.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.present
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &p)| p.then_some(i))
+    }
+    /// The smallest and largest `x` and `y` of the tiles' bounding box.
+    pub fn bounds(&self) -> (Hex, Hex) {
+        let border = Layout::border(self.tiling);
+        let lo = self.origin + border;
+        let far = Hex::new(self.stride as i32 - 1, self.rows as i32 - 1) - border;
+        (lo, self.origin + far)
+    }
+    /// The projection this map is drawn with (the cabinet projection on hexes): its leftmost
+    /// tile at column 0.
+    pub fn projection(&self) -> Screen {
+        Screen::new(self.tiling, -self.columns.compact.0)
+    }
+    /// The width and height, in terminal cells, of the whole map drawn with
+    /// [`Layout::projection`].
+    pub fn screen_size(&self) -> (i32, i32) {
+        let (lo, hi) = self.bounds();
+        let (first, last) = self.columns.compact;
+        (last - first + 1, hi.y - lo.y + 1)
+    }
+    /// The first and last columns of the tiles' centres in the large projection with `H = 0`
+    /// (`None` on a tiling without sides).
+    pub fn large_columns(&self) -> Option<(i32, i32)> {
+        self.columns.large
+    }
+}
