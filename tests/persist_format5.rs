@@ -1,14 +1,17 @@
 //! Saves of the current format made by this release before its save schema was rewritten as
 //! one envelope over frozen world formats (`tests/data/format-5/`): each still loads, reads
-//! back to the very payload it holds, continues, and verifies what it played.
+//! back to the very payload it holds, continues, and verifies what it played, with the content
+//! it was played with.
 #![allow(clippy::unwrap_used)]
 
 #[path = "support/cli.rs"]
 mod cli;
 use cli::scratch;
+use hexdeep::content::Content;
 use hexdeep::persist::{self, Kind, SaveDir, SavedGame};
 use hexdeep::sim::Command;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Each fixture, what it holds, and the number of steps its maker's `replay --verify` counted.
 const FIXTURES: [(&str, Kind, usize); 2] = [
@@ -22,12 +25,32 @@ fn bytes_of(name: &str) -> Vec<u8> {
     std::fs::read(path).unwrap()
 }
 
-fn load(name: &str) -> SavedGame {
-    persist::load_game(
-        &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join(format!("tests/data/format-5/{name}.hdsave")),
+/// The content the fixtures were played with: the monster data of then (issue 33 added
+/// kinds and tactics since, which change what a level places and a monster does), the items
+/// and the player of now.
+fn content_of_then() -> Arc<Content> {
+    let frozen = include_str!("data/monsters_before_issue_33.toml");
+    // The frozen copy opens with three lines saying what it is; the text of then follows.
+    let monsters = frozen.splitn(4, '\n').nth(3).unwrap();
+    let content = Content::from_texts(
+        monsters,
+        include_str!("../data/items.toml"),
+        include_str!("../data/player.toml"),
     )
-    .unwrap()
+    .unwrap();
+    Arc::new(content)
+}
+
+fn load(name: &str) -> SavedGame {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("tests/data/format-5/{name}.hdsave"));
+    let content = content_of_then();
+    assert_eq!(
+        persist::game::played_with(&path),
+        Some(content.hash()),
+        "{name}"
+    );
+    persist::game::load_game_with(&path, &content).unwrap()
 }
 
 #[test]
@@ -87,7 +110,7 @@ fn a_format_5_save_continues_and_what_it_played_verifies() {
         );
         let dir = SaveDir(scratch(&format!("continued-{name}")));
         let path = persist::save_game(&dir, &game).unwrap();
-        let back = persist::load_game(&path).unwrap();
+        let back = persist::game::load_game_with(&path, &content_of_then()).unwrap();
         assert!(back.current.differences(&game.current).is_empty(), "{name}");
         assert_eq!(back.record.steps.len(), steps + 2, "{name}");
         let end = back.record.verify(Some(&back.current)).unwrap();
