@@ -130,7 +130,7 @@ impl PathScratch {
         let tiling = grid.tiling();
         let target = goal.map(|g| grid.cell(g));
         let h = |i: usize| target.map_or(0, |t| tiling.distance(grid.cell(i), t).unsigned_abs());
-        self.seed_lattice(grid, sources, &h);
+        self.seed_lattice(grid, sources, h);
         let run = Expansion {
             way,
             table: MoveTable::of(grid),
