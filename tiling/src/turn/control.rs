@@ -110,6 +110,9 @@ pub enum Refusal {
     /// The player does not control the creature.
     #[error("player {player} does not control creature {creature}", player = .0.0, creature = .1)]
     NotInControl(PlayerId, usize),
+    /// The creature does not act in this segment (or is no creature of the game).
+    #[error("creature {0} does not act in this segment")]
+    NotActing(usize),
 }
 
 /// Of the directives given for one creature this segment, the one that counts under its

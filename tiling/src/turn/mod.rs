@@ -1,5 +1,6 @@
-//! The turn system of simultaneous segments: players and the control of creatures, and the
-//! movement core of the resolver that settles everyone's intentions at once.
+//! The turn system of simultaneous segments: players and the control of creatures, the
+//! gathering of a segment's directives against each person's time bank, and the movement core
+//! of the resolver that settles everyone's intentions at once.
 //!
 //! In each segment every acting creature commits one intention, chosen from the same state;
 //! the moves are then accumulated by target tile, adjudicated (contests, chains, swaps,
@@ -21,11 +22,15 @@
 //! assert_eq!(fates, [Fate::Moved { from: 0, to: 1 }, Fate::Moved { from: 1, to: 2 }]);
 //! ```
 
+mod clock;
 mod control;
+mod gather;
 mod moves;
 
 #[cfg(test)]
 mod tests;
 
+pub use clock::{TimeBank, Timing};
 pub use control::{ControlHierarchy, Directive, PlayerId, PlayerKind, Refusal, counting};
+pub use gather::Gathering;
 pub use moves::{Bounce, Fate, Mover, NONE, adjudicate};
