@@ -164,8 +164,18 @@ fn items_of(file: &str, text: &str) -> Vec<(Item, bool, String)> {
     let mut skip_until: Option<i32> = None;
     let mut cfg_test = false;
     let mut doc = String::new();
+    let mut in_attr = false;
     for line in &lines {
         let t = line.trim();
+        // An attribute over several lines, such as a long `#[derive(…)]`.
+        if in_attr {
+            in_attr = !t.ends_with(']');
+            continue;
+        }
+        if t.starts_with("#[") && !t.ends_with(']') {
+            in_attr = true;
+            continue;
+        }
         let before = depth;
         depth += brace_delta(t);
         if let Some(level) = skip_until {
@@ -336,6 +346,8 @@ fn the_scan_sees_a_known_example_and_a_known_method() {
     // Hex is re-exported from geom and declared in geom/mod.rs; its methods are public.
     assert!(find("geom/mod.rs: Hex").is_some());
     assert!(find("geom/mod.rs: Hex::distance").is_some());
+    // A doc comment above a `#[derive(…)]` written over several lines is still seen.
+    assert!(find("geom/mod.rs: Hex").is_some_and(|i| i.has_example));
     // Private helpers and test-only code are not public items.
     assert!(items.iter().all(|i| !i.file.ends_with("tests.rs")));
     assert!(find("fov/rim.rs: Rim::may_reveal").is_none());
