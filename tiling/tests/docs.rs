@@ -207,10 +207,8 @@ fn items_of(file: &str, text: &str) -> Vec<(Item, bool, String)> {
         if before == 0 {
             context = if t.starts_with("impl") {
                 Some((impl_type(t), false))
-            } else if let Some(r) = t.strip_prefix("pub trait ") {
-                Some((ident(r), true))
             } else {
-                None
+                t.strip_prefix("pub trait ").map(|r| (ident(r), true))
             };
         }
         let declared = match (&context, before) {
@@ -299,6 +297,13 @@ fn public_items() -> Vec<Item> {
         .collect()
 }
 
+/// One line a key, indented, for the failure message.
+fn indented(keys: &[&String]) -> String {
+    keys.iter()
+        .map(|k| ["  ", k.as_str(), "\n"].concat())
+        .collect()
+}
+
 #[test]
 fn every_public_item_has_an_example_or_is_listed() {
     let items = public_items();
@@ -331,11 +336,8 @@ fn every_public_item_has_an_example_or_is_listed() {
         list_path.display(),
         items.len() - without.len(),
         items.len(),
-        unlisted
-            .iter()
-            .map(|s| format!("  {s}\n"))
-            .collect::<String>(),
-        stale.iter().map(|s| format!("  {s}\n")).collect::<String>(),
+        indented(&unlisted),
+        indented(&stale),
     );
 }
 
