@@ -60,18 +60,14 @@ fn step_index(tiling: Tiling, from: Cell, dx: i32, dy: i32) -> u8 {
 /// The line tree of one tiling, radius and viewer class.
 ///
 /// ```
-/// use hexdeep_tiling::fov::{LatticeTree, visible_by_lines};
-/// use hexdeep_tiling::geom::{Cell, Hex, Tiling};
-/// use hexdeep_tiling::grid::Grid;
-/// // A square room 7 × 7 with a pillar; the tree agrees with the lines drawn one by one.
-/// let cells: Vec<Cell> = (0..7).flat_map(|y| (0..7).map(move |x| Cell::new(x, y))).collect();
-/// let mut grid = Grid::from_cells(Tiling::Square, &cells, false).unwrap();
-/// grid.set(Hex::new(3, 3), true);
-/// let viewer = grid.cell_index(Cell::new(1, 1)).unwrap();
+/// use hexdeep_tiling::{fov::LatticeTree, geom::{Cell, Tiling}, grid::Grid};
+/// // A room of 7 × 7 squares with a pillar at (3, 3), which hides (5, 5) from (1, 1).
+/// let cells: Vec<Cell> = (0..49).map(|i| Cell::new(i % 7, i / 7)).collect();
+/// let grid = Grid::from_cells(Tiling::Square, &cells, ()).unwrap();
+/// let [pillar, viewer, behind] = [(3, 3), (1, 1), (5, 5)].map(|(x, y)| grid.cell_index(Cell::new(x, y)).unwrap());
 /// let mut seen = Vec::new();
-/// LatticeTree::new(Tiling::Square, 8, 0).unwrap().compute(&grid, |i| grid[i], viewer, &mut seen);
-/// assert_eq!(seen, visible_by_lines(&grid, |i| grid[i], Hex::new(1, 1), 8));
-/// assert!(!seen.contains(&grid.cell_index(Cell::new(5, 5)).unwrap()));
+/// LatticeTree::new(Tiling::Square, 8, 0).unwrap().compute(&grid, |i| i == pillar, viewer, &mut seen);
+/// assert!(seen.contains(&pillar) && !seen.contains(&behind));
 /// ```
 #[derive(Clone, Debug)]
 pub struct LatticeTree {
@@ -227,9 +223,7 @@ impl LatticeTree {
     /// `origin` is no tile.
     ///
     /// ```
-    /// use hexdeep_tiling::fov::LatticeTree;
-    /// use hexdeep_tiling::geom::{Cell, Tiling};
-    /// use hexdeep_tiling::grid::Grid;
+    /// use hexdeep_tiling::{fov::LatticeTree, geom::{Cell, Tiling}, grid::Grid};
     /// // Three squares in a row, all floor: the viewer at the left end sees all three.
     /// let row = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)];
     /// let grid = Grid::from_cells(Tiling::Square, &row, false).unwrap();
@@ -255,16 +249,12 @@ impl LatticeTree {
     /// sides and corners").
     ///
     /// ```
-    /// use hexdeep_tiling::fov::LatticeTree;
-    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::{fov::LatticeTree, geom::{Cell, Tiling}};
     /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
-    /// // Three squares in a row with a closed door between the second and the third.
-    /// let row = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)];
-    /// let grid = Grid::from_cells(Tiling::Square, &row, ()).unwrap();
-    /// let mut sides = Sides::default();
+    /// let row = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)]; // a closed door after row[1]:
+    /// let (grid, mut sides) = (Grid::from_cells(Tiling::Square, &row, ()).unwrap(), Sides::default());
     /// sides.set_side(&grid, Tiling::Square.side_between(row[1], row[2]).unwrap(), SideFeature::DoorClosed);
-    /// let tree = LatticeTree::new(Tiling::Square, 3, 0).unwrap();
-    /// let mut seen = Vec::new();
+    /// let (tree, mut seen) = (LatticeTree::new(Tiling::Square, 3, 0).unwrap(), Vec::new());
     /// tree.compute_across(&grid, |_| false, |i, k| sides.sees(i, k), grid.cell_index(row[0]).unwrap(), &mut seen);
     /// assert_eq!(seen.len(), 2);
     /// ```

@@ -13,9 +13,7 @@ use crate::grid::Grid;
 /// tile (on hexes `origin` is the tile's hex; on every tiling its cell).
 ///
 /// ```
-/// use hexdeep_tiling::fov::visible_by_lines;
-/// use hexdeep_tiling::geom::Hex;
-/// use hexdeep_tiling::grid::{Grid, Shape};
+/// use hexdeep_tiling::{fov::visible_by_lines, geom::Hex, grid::{Grid, Shape}};
 /// // A row of hexes with a wall at x = 3: the wall shows, what is behind it does not.
 /// let mut wall = Grid::new(&Shape::Parallelogram { width: 6, height: 1 }, false).unwrap();
 /// wall.set(Hex::new(3, 0), true);
@@ -39,9 +37,7 @@ pub fn visible_by_lines<T>(
 /// neighbour only when sight crosses from that neighbour to it.
 ///
 /// ```
-/// use hexdeep_tiling::fov::visible_by_lines_across;
-/// use hexdeep_tiling::geom::Hex;
-/// use hexdeep_tiling::grid::{Grid, Shape};
+/// use hexdeep_tiling::{fov::visible_by_lines_across, geom::Hex, grid::{Grid, Shape}};
 /// // A row of hexes, no wall tiles, but sight does not cross between x = 1 and x = 2.
 /// let grid = Grid::new(&Shape::Parallelogram { width: 4, height: 1 }, ()).unwrap();
 /// let (a, b) = (grid.index(Hex::new(1, 0)).unwrap(), grid.index(Hex::new(2, 0)).unwrap());

@@ -65,9 +65,7 @@ impl Offset for i32 {
 /// The line tree for one radius; build once and reuse for every viewer on every map.
 ///
 /// ```
-/// use hexdeep_tiling::fov::FovTree;
-/// use hexdeep_tiling::geom::Hex;
-/// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+/// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
 /// let grid = Grid::new(&Shape::Hexagon { radius: 5 }, false).unwrap();
 /// let sight = SightBits::of(&grid, |i| grid[i]);
 /// let tree = FovTree::new(3).unwrap();
@@ -156,16 +154,13 @@ impl FovTree {
     /// of the same bounding box). It still works on every grid.
     ///
     /// ```
-    /// use hexdeep_tiling::fov::FovTree;
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
     /// let mut grid = Grid::new(&Shape::Hexagon { radius: 6 }, false).unwrap();
     /// grid.set(Hex::new(1, 0), true);
     /// let sight = SightBits::of(&grid, |i| grid[i]);
     /// let (plain, fast) = (FovTree::new(6).unwrap(), FovTree::new(6).unwrap().for_grid(&grid));
-    /// let (mut a, mut b) = (Vec::new(), Vec::new());
-    /// plain.compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut a);
-    /// fast.compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut b);
+    /// let (centre, mut a, mut b) = (grid.index(Hex::ORIGIN).unwrap(), Vec::new(), Vec::new());
+    /// (plain.compute(&sight, centre, &mut a), fast.compute(&sight, centre, &mut b));
     /// assert_eq!(a, b);
     /// ```
     pub fn for_grid<T>(&self, grid: &Grid<T>) -> FovTree {
@@ -176,9 +171,7 @@ impl FovTree {
     /// `stride` ([`FovTree::for_grid`]).
     ///
     /// ```
-    /// use hexdeep_tiling::fov::FovTree;
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 4 }, false).unwrap();
     /// let sight = SightBits::of(&grid, |i| grid[i]);
     /// let tree = FovTree::new(2).unwrap().for_stride(grid.offset_of(0, 1));
@@ -249,15 +242,10 @@ impl FovTree {
     /// (cleared first), in ascending index order.
     ///
     /// ```
-    /// use hexdeep_tiling::fov::FovTree;
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
     /// // The viewer at the centre, walled in by its six neighbours: it sees them and itself.
-    /// let mut grid = Grid::new(&Shape::Hexagon { radius: 4 }, false).unwrap();
-    /// for n in Hex::ORIGIN.neighbors() {
-    ///     grid.set(n, true);
-    /// }
-    /// let sight = SightBits::of(&grid, |i| grid[i]);
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 4 }, ()).unwrap();
+    /// let sight = SightBits::of(&grid, |i| grid.hex(i).length() == 1);
     /// let mut seen = Vec::new();
     /// FovTree::new(4).unwrap().compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut seen);
     /// assert_eq!(seen.len(), 7);

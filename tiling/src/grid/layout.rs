@@ -48,8 +48,7 @@ pub enum GridError {
 /// tile lies inside storage: one cell, two columns on triangles.
 ///
 /// ```
-/// use hexdeep_tiling::geom::{Cell, Tiling};
-/// use hexdeep_tiling::grid::Layout;
+/// use hexdeep_tiling::{geom::{Cell, Tiling}, grid::Layout};
 ///
 /// let cells: Vec<Cell> = (0..8)
 ///     .flat_map(|y| (0..8).map(move |x| Cell::new(x, y)))

@@ -21,8 +21,7 @@ use serde::{Deserialize, Serialize};
 /// What stands on a side between two tiles.
 ///
 /// ```
-/// use hexdeep_tiling::geom::{Cell, Tiling};
-/// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+/// use hexdeep_tiling::{geom::{Cell, Tiling}, grid::{Grid, SideFeature, Sides}};
 /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
 /// let door = Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 0)).unwrap();
 /// let mut sides = Sides::default();
@@ -114,8 +113,7 @@ impl SideFeature {
 /// What stands on a corner.
 ///
 /// ```
-/// use hexdeep_tiling::geom::{Cell, Tiling};
-/// use hexdeep_tiling::grid::{CornerFeature, Grid, Sides};
+/// use hexdeep_tiling::{geom::{Cell, Tiling}, grid::{CornerFeature, Grid, Sides}};
 /// let cells: Vec<Cell> = (0..2).flat_map(|y| (0..2).map(move |x| Cell::new(x, y))).collect();
 /// let grid = Grid::from_cells(Tiling::Square, &cells, ()).unwrap();
 /// let mut sides = Sides::default();

@@ -13,20 +13,14 @@ use crate::grid::{Grid, Sides};
 /// thin walls and doors). What entering a tile costs is the search's own cost function.
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
-/// use hexdeep_tiling::grid::{Grid, Shape, Sides};
-/// use hexdeep_tiling::path::{Passage, PathScratch};
-/// // Hexes 5 × 3 with a wall across the middle row but for its east end.
+/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+/// // Hexes 5 × 3 walled across the middle row but for (4, 1): the way round costs 9.
 /// let mut wall = Grid::new(&Shape::Parallelogram { width: 5, height: 3 }, false).unwrap();
-/// for x in 0..4 {
-///     wall.set(Hex::new(x, 1), true);
-/// }
+/// (0..4).for_each(|x| assert!(wall.set(Hex::new(x, 1), true)));
 /// let sides = Sides::default();
 /// let way = Passage::new(&wall, &sides, |&w| w);
 /// let (a, b) = (wall.index(Hex::new(0, 0)).unwrap(), wall.index(Hex::new(0, 2)).unwrap());
-/// let cost = PathScratch::new().astar_on(&way, |i| (!wall[i]).then_some(1), a, b);
-/// // East along the top row, down through the gap at (4, 1), west along the bottom row.
-/// assert_eq!(cost, Some(9));
+/// assert_eq!(PathScratch::new().astar_on(&way, |i| (!wall[i]).then_some(1), a, b), Some(9));
 /// ```
 #[derive(Copy, Clone, Debug)]
 pub struct Passage<'a, T> {
@@ -74,13 +68,12 @@ impl<'a, T> Passage<'a, T> {
     /// for counting steps (how far apart two places are) rather than actions.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::{Cell, Tiling};
-    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// use hexdeep_tiling::{geom::{Cell, Tiling}, grid::{Grid, SideFeature, Sides}};
     /// use hexdeep_tiling::path::{Passage, PathScratch};
-    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
-    /// let mut sides = Sides::default();
-    /// sides.set_side(&grid, Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 0)).unwrap(), SideFeature::DoorClosed);
-    /// let (a, b) = (grid.cell_index(Cell::new(0, 0)).unwrap(), grid.cell_index(Cell::new(1, 0)).unwrap());
+    /// let pair = [Cell::new(0, 0), Cell::new(1, 0)];
+    /// let (grid, mut sides) = (Grid::from_cells(Tiling::Square, &pair, ()).unwrap(), Sides::default());
+    /// sides.set_side(&grid, Tiling::Square.side_between(pair[0], pair[1]).unwrap(), SideFeature::DoorClosed);
+    /// let [a, b] = pair.map(|c| grid.cell_index(c).unwrap());
     /// let way = Passage::new(&grid, &sides, |_| false);
     /// // Opening the door takes an action, then the step through it another.
     /// assert_eq!(PathScratch::new().astar_on(&way, |_| Some(1), a, b), Some(2));

@@ -10,16 +10,12 @@ use crate::grid::Grid;
 /// (cost 0) included. Nothing when `start` is no tile. Step costs below 1 count as 1.
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
-/// use hexdeep_tiling::grid::{Grid, Shape, Sides};
+/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}};
 /// use hexdeep_tiling::path::{Passage, PathScratch, movement_range};
-/// let grid = Grid::new(&Shape::Hexagon { radius: 4 }, ()).unwrap();
-/// let sides = Sides::default();
-/// let way = Passage::new(&grid, &sides, |_| false);
-/// let mut out = Vec::new();
+/// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 4 }, ()).unwrap(), Sides::default());
+/// let (way, mut out) = (Passage::new(&grid, &sides, |_| false), Vec::new());
 /// movement_range(&mut PathScratch::new(), &way, |_| Some(1), grid.index(Hex::ORIGIN).unwrap(), 2, &mut out);
-/// // The 19 hexes within two steps, each with its cost.
-/// assert_eq!(out.len(), 19);
+/// assert_eq!(out.len(), 19); // the hexes within two steps, each with its cost:
 /// assert!(out.iter().all(|&(i, cost)| cost == grid.hex(i).length() as u32));
 /// ```
 pub fn movement_range<T>(

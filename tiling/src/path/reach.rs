@@ -16,9 +16,7 @@ use super::{Passage, PathScratch};
 /// the cost of entering a tile, at most `max_cost` anywhere.
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
-/// use hexdeep_tiling::grid::{Grid, Shape, Sides};
-/// use hexdeep_tiling::path::{Passage, arrivals};
+/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, arrivals}};
 /// let grid = Grid::new(&Shape::Parallelogram { width: 6, height: 1 }, ()).unwrap();
 /// let sides = Sides::default();
 /// let way = Passage::new(&grid, &sides, |_| false);

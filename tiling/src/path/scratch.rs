@@ -4,18 +4,16 @@ use super::bucket::BucketQueue;
 use crate::geom::Hex;
 use crate::grid::Grid;
 
-/// Buffers for repeated searches on maps of any size. Keep one and pass it to the `*_with`
-/// functions to avoid allocating and clearing per search.
+/// Buffers for repeated searches on maps of any size. Keep one and reuse it for every search
+/// ([`PathScratch::astar_on`], [`PathScratch::dijkstra_on`],
+/// [`movement_range`](super::movement_range)) to avoid allocating and clearing per search.
 ///
 /// A tile's distance and parent are valid in the current search when its stamp is the current
 /// generation (open) or the generation plus one (closed); older stamps mean "not seen".
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
-/// use hexdeep_tiling::grid::{Grid, Shape, Sides};
-/// use hexdeep_tiling::path::{Passage, PathScratch};
-/// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
-/// let sides = Sides::default();
+/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+/// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
 /// let way = Passage::new(&grid, &sides, |_| false);
 /// let mut scratch = PathScratch::new(); // kept and reused by every search
 /// for goal in [Hex::new(3, 0), Hex::new(-3, -3)] {
@@ -136,13 +134,10 @@ impl PathScratch {
     /// The indices the last Dijkstra search reached, in the order first seen.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Grid, Shape, Sides};
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}};
     /// use hexdeep_tiling::path::{Flow, Passage, PathScratch};
-    /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
-    /// let sides = Sides::default();
-    /// let mut scratch = PathScratch::new();
-    /// let centre = grid.index(Hex::ORIGIN).unwrap();
+    /// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
+    /// let (mut scratch, centre) = (PathScratch::new(), grid.index(Hex::ORIGIN).unwrap());
     /// scratch.dijkstra_on(&Passage::new(&grid, &sides, |_| false), |_| Some(1), &[centre], 1, |_, _| Flow::Continue);
     /// assert_eq!(scratch.reached()[0] as usize, centre);
     /// assert!(scratch.reached().iter().all(|&i| grid.hex(i as usize).length() <= 1));
@@ -154,9 +149,7 @@ impl PathScratch {
     /// How many storage indices the last search reached (a measure of its work).
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Grid, Shape, Sides};
-    /// use hexdeep_tiling::path::{Passage, PathScratch};
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 5 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let mut scratch = PathScratch::new();
@@ -172,9 +165,7 @@ impl PathScratch {
     /// The distance of `i` in the last search, if it was reached.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Grid, Shape, Sides};
-    /// use hexdeep_tiling::path::{Passage, PathScratch};
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let mut scratch = PathScratch::new();
@@ -190,9 +181,7 @@ impl PathScratch {
     /// indices; empty when `target` was not reached.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Grid, Shape, Sides};
-    /// use hexdeep_tiling::path::{Passage, PathScratch};
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let mut scratch = PathScratch::new();
@@ -219,9 +208,7 @@ impl PathScratch {
     /// [`PathScratch::index_path`] as hexes of `grid`.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Grid, Shape, Sides};
-    /// use hexdeep_tiling::path::{Passage, PathScratch};
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let mut scratch = PathScratch::new();

@@ -53,8 +53,7 @@ impl Place {
 /// is the reverse (a step from `to` going `dir` turned and reversed lands on `from`).
 ///
 /// ```
-/// use hexdeep_tiling::geom::{Cell, Direction};
-/// use hexdeep_tiling::grid::{Layout, Shape};
+/// use hexdeep_tiling::{geom::{Cell, Direction}, grid::{Layout, Shape}};
 /// use hexdeep_tiling::system::{Joined, Place, Seam};
 /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
 /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
@@ -79,8 +78,7 @@ pub struct Seam {
 /// Why grids could not be joined.
 ///
 /// ```
-/// use hexdeep_tiling::geom::{Cell, Direction, Tiling};
-/// use hexdeep_tiling::grid::{Layout, Shape};
+/// use hexdeep_tiling::{geom::{Cell, Direction, Tiling}, grid::{Layout, Shape}};
 /// use hexdeep_tiling::system::{JoinError, Joined, Place, Seam};
 /// let squares = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
 /// assert_eq!(Joined::new(vec![squares]).unwrap_err(), JoinError::NotHex(0));
@@ -244,8 +242,7 @@ impl Joined {
     /// each.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::{Cell, Direction};
-    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// use hexdeep_tiling::{geom::{Cell, Direction}, grid::{Layout, Shape}};
     /// use hexdeep_tiling::system::{Joined, Place, Seam};
     /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
     /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
@@ -266,12 +263,13 @@ impl Joined {
     ///
     /// ```
     /// use hexdeep_tiling::geom::{Cell, Direction};
-    /// use hexdeep_tiling::grid::{Layout, Shape};
-    /// use hexdeep_tiling::system::{Joined, Place, Seam};
-    /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
-    /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// use hexdeep_tiling::system::Place;
+    /// // The two rooms of the example on `Joined`, room 0's (2, 0) glued east to room 1's (−2, 0).
+    /// # use hexdeep_tiling::{grid::{Layout, Shape}, system::{Joined, Seam}};
+    /// # let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// # let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
     /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
-    /// rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// # rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
     /// let walked = rooms.walk(Place::new(0, Cell::new(0, 0)), &[Direction::E; 3]);
     /// assert_eq!(walked.len(), 4);
     /// assert_eq!(walked[3], (beyond, 0));
@@ -296,12 +294,13 @@ impl Joined {
     ///
     /// ```
     /// use hexdeep_tiling::geom::{Cell, Direction, Hex};
-    /// use hexdeep_tiling::grid::{Layout, Shape};
-    /// use hexdeep_tiling::system::{Joined, Place, Seam};
-    /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
-    /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// use hexdeep_tiling::system::Place;
+    /// // The two rooms of the example on `Joined`, room 0's (2, 0) glued east to room 1's (−2, 0).
+    /// # use hexdeep_tiling::{grid::{Layout, Shape}, system::{Joined, Seam}};
+    /// # let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// # let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
     /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
-    /// rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// # rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
     /// let line = rooms.line(Place::new(0, Cell::new(0, 0)), Hex::new(4, 0), false);
     /// assert_eq!(line.last(), Some(&(Place::new(1, Cell::new(-1, 0)), 0)));
     /// ```
@@ -331,12 +330,13 @@ impl Joined {
     ///
     /// ```
     /// use hexdeep_tiling::geom::{Cell, Direction};
-    /// use hexdeep_tiling::grid::{Layout, Shape};
-    /// use hexdeep_tiling::system::{Joined, Place, Seam};
-    /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
-    /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// use hexdeep_tiling::system::Place;
+    /// // The two rooms of the example on `Joined`, room 0's (2, 0) glued east to room 1's (−2, 0).
+    /// # use hexdeep_tiling::{grid::{Layout, Shape}, system::{Joined, Seam}};
+    /// # let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// # let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
     /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
-    /// rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// # rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
     /// // A wall on the door: it shows, the room behind it does not.
     /// let seen = rooms.field_of_view(|p| p == door, Place::new(0, Cell::new(0, 0)), 5);
     /// assert!(seen.contains(&door) && !seen.contains(&beyond));
@@ -392,12 +392,13 @@ impl Joined {
     ///
     /// ```
     /// use hexdeep_tiling::geom::{Cell, Direction};
-    /// use hexdeep_tiling::grid::{Layout, Shape};
-    /// use hexdeep_tiling::system::{Joined, Place, Seam};
-    /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
-    /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// use hexdeep_tiling::system::Place;
+    /// // The two rooms of the example on `Joined`, room 0's (2, 0) glued east to room 1's (−2, 0).
+    /// # use hexdeep_tiling::{grid::{Layout, Shape}, system::{Joined, Seam}};
+    /// # let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// # let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
     /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
-    /// rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// # rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
     /// let costs = rooms.costs(|_| Some(2), &[Place::new(0, Cell::new(0, 0))], 6);
     /// assert_eq!(costs.get(&beyond), Some(&6));
     /// assert_eq!(costs.get(&Place::new(1, Cell::new(-1, 0))), None);
@@ -435,9 +436,7 @@ impl Joined {
     /// reached.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Cell;
-    /// use hexdeep_tiling::grid::{Layout, Shape};
-    /// use hexdeep_tiling::system::{Joined, Place};
+    /// use hexdeep_tiling::{geom::Cell, grid::{Layout, Shape}, system::{Joined, Place}};
     /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
     /// let rooms = Joined::new(vec![room.clone(), room]).unwrap();
     /// let (a, b) = (Place::new(0, Cell::new(-2, 0)), Place::new(0, Cell::new(2, 0)));
