@@ -126,7 +126,8 @@ impl Layout {
     /// // A down triangle and the up triangle right of it.
     /// let pair = Layout::new(Tiling::Triangle, &[Cell::new(0, 0), Cell::new(1, 0)]).unwrap();
     /// assert_eq!(pair.len(), 2);
-    /// assert_eq!(pair.distance(pair.hex(pair.cell_index(Cell::new(0, 0)).unwrap()), pair.hex(pair.cell_index(Cell::new(1, 0)).unwrap())), 1);
+    /// let [a, b] = [Cell::new(0, 0), Cell::new(1, 0)].map(|c| pair.hex(pair.cell_index(c).unwrap()));
+    /// assert_eq!(pair.distance(a, b), 1);
     /// ```
     pub fn new(tiling: Tiling, cells: &[Cell]) -> Result<Layout, GridError> {
         let hexes: Vec<Hex> = cells.iter().map(|&c| Hex::from(c)).collect();

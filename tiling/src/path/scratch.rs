@@ -138,7 +138,8 @@ impl PathScratch {
     /// use hexdeep_tiling::path::{Flow, Passage, PathScratch};
     /// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
     /// let (mut scratch, centre) = (PathScratch::new(), grid.index(Hex::ORIGIN).unwrap());
-    /// scratch.dijkstra_on(&Passage::new(&grid, &sides, |_| false), |_| Some(1), &[centre], 1, |_, _| Flow::Continue);
+    /// let way = Passage::new(&grid, &sides, |_| false);
+    /// scratch.dijkstra_on(&way, |_| Some(1), &[centre], 1, |_, _| Flow::Continue);
     /// assert_eq!(scratch.reached()[0] as usize, centre);
     /// assert!(scratch.reached().iter().all(|&i| grid.hex(i as usize).length() <= 1));
     /// ```

@@ -74,7 +74,8 @@ impl TilePath {
     /// ```
     /// use hexdeep_tiling::geom::{Cell, Compass, Tiling};
     /// use hexdeep_tiling::path::TilePath;
-    /// let path = TilePath::from_directions(Tiling::Square, Cell::new(0, 0), &[Compass::E, Compass::E, Compass::S]).unwrap();
+    /// let steps = [Compass::E, Compass::E, Compass::S];
+    /// let path = TilePath::from_directions(Tiling::Square, Cell::new(0, 0), &steps).unwrap();
     /// assert_eq!(path.tiles().last(), Some(&Cell::new(2, 1)));
     /// // A hex has no step straight north.
     /// assert_eq!(TilePath::from_directions(Tiling::Hex, Cell::new(0, 0), &[Compass::N]).unwrap_err().index, 1);

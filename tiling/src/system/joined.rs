@@ -186,12 +186,12 @@ impl Joined {
     /// either side already has a seam.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::{Cell, Direction};
-    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// use hexdeep_tiling::{geom::{Cell, Direction}, grid::{Layout, Shape}};
     /// use hexdeep_tiling::system::{JoinError, Joined, Place, Seam};
     /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
     /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
-    /// let seam = Seam { from: Place::new(0, Cell::new(2, 0)), dir: Direction::E, to: Place::new(1, Cell::new(-2, 0)), turn: 0 };
+    /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
+    /// let seam = Seam { from: door, dir: Direction::E, to: beyond, turn: 0 };
     /// assert_eq!(rooms.join(seam), Ok(()));
     /// assert_eq!(rooms.join(seam), Err(JoinError::Taken(seam.from, Direction::E)));
     /// ```
