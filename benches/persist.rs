@@ -41,7 +41,10 @@ fn game() -> &'static SavedGame {
 }
 
 fn scratch() -> SaveDir {
-    let dir = std::env::temp_dir().join(format!("hexdeep-bench-persist-{}", std::process::id()));
+    // Under Cargo's target folder, not the system's temporary one (removed at the end).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/bench-scratch")
+        .join(format!("persist-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     SaveDir(dir)
 }

@@ -252,14 +252,14 @@ fn sync_folder(path: &Path) {
 }
 
 #[cfg(test)]
+pub(crate) mod scratch;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("hexdeep-files-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> scratch::Scratch {
+        scratch::scratch(&format!("files-{name}"))
     }
 
     #[test]

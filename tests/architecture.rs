@@ -253,7 +253,9 @@ fn the_tiling_crate_knows_no_game_terminal_file_or_clock() {
             "crossterm",
             "std::fs",
             "std::io",
-            "std::time",
+            // A length of time (`Duration`) the game tells it is data; a clock is not.
+            "Instant",
+            "SystemTime",
             "std::env",
             "std::thread",
             "rand::",
@@ -267,5 +269,41 @@ fn the_tiling_crate_knows_no_game_terminal_file_or_clock() {
                 line.trim()
             );
         }
+    }
+}
+
+#[test]
+fn no_test_of_the_sources_writes_to_the_system_temporary_folder() {
+    // Unit tests make their files under `target/` (`files::scratch`), integration tests in
+    // Cargo's `CARGO_TARGET_TMPDIR`, benchmarks under `target/bench-scratch`; whole files are
+    // read, tests and all (this one aside, which names what it looks for).
+    let mut all = Vec::new();
+    files(&src(), &mut all);
+    let game = all.len();
+    files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tiling/src"),
+        &mut all,
+    );
+    assert!(game > 50 && all.len() > game + 20, "the sources are read");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for folder in [
+        "tests",
+        "benches",
+        "tiling/tests",
+        "tiling/examples",
+        "examples",
+    ] {
+        if root.join(folder).is_dir() {
+            files(&root.join(folder), &mut all);
+        }
+    }
+    let this = root.join("tests/architecture.rs");
+    for file in all.into_iter().filter(|f| *f != this) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            !text.contains("env::temp_dir"),
+            "{} uses the system's temporary folder",
+            file.display()
+        );
     }
 }

@@ -129,9 +129,7 @@ mod tests {
 
     #[test]
     fn only_files_hexdeep_writes_are_its_own() {
-        let dir = std::env::temp_dir().join(format!("hexdeep-stale-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::files::scratch::scratch("stale-ours");
         let write = |name: &str, bytes: &[u8]| {
             let path = dir.join(name);
             std::fs::write(&path, bytes).unwrap();
@@ -151,7 +149,6 @@ mod tests {
         assert!(!is_ours(&save, "notes.md"));
         assert!(!is_ours(&save, "config.json"));
         assert_eq!(target_of(".notes.md.999999.tmp"), Some("notes.md"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -169,11 +169,8 @@ pub fn load_scores(path: &Path) -> Result<HallOfFame, PersistError> {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("hexdeep-store-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::scratch(&format!("store-{name}"))
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::world::{
     command_from_schema, command_to_schema, ending_from_schema, ending_to_schema,
     world_from_schema, world_to_schema,
 };
-use super::{SchemaError, check_text, v5};
+use super::{SchemaError, check_text, envelope, v5};
 use crate::content::Content;
 use crate::persist::game::{HallOfFame, SavedGame, Score};
 use crate::sim::{GameRecord, Maker, Origin, Step, Upgrade};
@@ -36,7 +36,7 @@ pub fn game_to_schema(game: &SavedGame) -> v5::SavedGame {
     let r = &game.record;
     v5::SavedGame {
         name: game.name.clone(),
-        record: v5::Record {
+        record: envelope::Record {
             start: world_to_schema(&r.start),
             steps: r
                 .steps
@@ -59,7 +59,7 @@ pub fn game_to_schema(game: &SavedGame) -> v5::SavedGame {
             upgrades: r
                 .upgrades
                 .iter()
-                .map(|u| v5::Upgrade {
+                .map(|u| envelope::Upgrade {
                     at_step: u.at_step as u64,
                     by: maker_to_schema(&u.by),
                     state: world_to_schema(&u.state),

@@ -4,7 +4,7 @@
 //! whatever the grid becomes.
 
 use super::level::terrain_code;
-use super::{SchemaError, v1, v2};
+use super::{SchemaError, envelope, v1, v2};
 use crate::map::Terrain;
 
 fn tile(h: v1::Hex) -> v2::Tile {
@@ -193,7 +193,7 @@ fn ending(e: &v1::Ending) -> v2::Ending {
     }
 }
 
-/// A 0.1.0 world in the current schema.
+/// A 0.1.0 world in format 2.
 pub fn world(w: &v1::World) -> Result<v2::World, SchemaError> {
     Ok(v2::World {
         seed: w.seed,
@@ -254,7 +254,18 @@ fn command(c: v1::Command) -> v2::Command {
     }
 }
 
-/// A 0.1.0 saved or finished game in the current schema; `game_version` and `hash` are what
+/// A 0.1.0 game as its file holds it, with what the file's header says of who recorded it
+/// (0.1.0's record named no maker).
+pub struct Made {
+    /// The game.
+    pub game: v1::SavedGame,
+    /// The version of hexdeep that wrote the file.
+    pub version: String,
+    /// The turn hash's version.
+    pub hash: u32,
+}
+
+/// A 0.1.0 saved or finished game in format 2; `game_version` and `hash` are what
 /// its header said, and name who recorded its steps (0.1.0 played by rules 1).
 pub fn game(
     g: &v1::SavedGame,
@@ -263,7 +274,7 @@ pub fn game(
 ) -> Result<v2::SavedGame, SchemaError> {
     Ok(v2::SavedGame {
         name: g.name.clone(),
-        record: v2::Record {
+        record: envelope::Record {
             start: world(&g.record.start)?,
             steps: g
                 .record
@@ -295,7 +306,7 @@ pub fn game(
     })
 }
 
-/// A 0.1.0 hall of fame in the current schema.
+/// A 0.1.0 hall of fame in format 2.
 pub fn scores(h: &v1::HallOfFame) -> v2::HallOfFame {
     v2::HallOfFame {
         entries: h

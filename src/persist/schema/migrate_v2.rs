@@ -3,10 +3,10 @@
 
 use super::{v2, v3};
 
-fn creature(c: &v2::Creature) -> v3::Creature {
+fn creature(c: v2::Creature) -> v3::Creature {
     v3::Creature {
         id: c.id,
-        name: c.name.clone(),
+        name: c.name,
         glyph: c.glyph,
         at: c.at,
         depth: c.depth,
@@ -21,11 +21,11 @@ fn creature(c: &v2::Creature) -> v3::Creature {
         initiative: c.initiative,
         behaviour: c.behaviour,
         memory: c.memory,
-        inventory: c.inventory.clone(),
+        inventory: c.inventory,
         armour: c.armour,
         attack: c.attack,
-        wielded: c.wielded.clone(),
-        worn: c.worn.clone(),
+        wielded: c.wielded,
+        worn: c.worn,
         busy: c.busy,
         home: c.home,
         charge: c.charge,
@@ -33,47 +33,23 @@ fn creature(c: &v2::Creature) -> v3::Creature {
     }
 }
 
-fn world(w: &v2::World) -> v3::World {
+/// A format 2 world in format 3.
+pub fn world(w: v2::World) -> v3::World {
     v3::World {
         seed: w.seed,
-        depths: w.depths.clone(),
+        depths: w.depths,
         depth_count: w.depth_count,
-        pending_maps: w.pending_maps.clone(),
-        creatures: w.creatures.iter().map(creature).collect(),
+        pending_maps: w.pending_maps,
+        creatures: w.creatures.into_iter().map(creature).collect(),
         turn: w.turn,
         segment: w.segment,
         rng: w.rng,
         ai_rng: w.ai_rng,
-        plans: w.plans.clone(),
-        story: w.story.clone(),
+        plans: w.plans,
+        story: w.story,
         terrain_digest: w.terrain_digest,
         regen_progress: w.regen_progress,
         regen_busy: w.regen_busy,
-    }
-}
-
-/// A format 2 game in format 3.
-pub fn game(g: &v2::SavedGame) -> v3::SavedGame {
-    v3::SavedGame {
-        name: g.name.clone(),
-        record: v3::Record {
-            start: world(&g.record.start),
-            steps: g.record.steps.clone(),
-            origin: g.record.origin.clone(),
-            made_by: g.record.made_by.clone(),
-            upgrades: g
-                .record
-                .upgrades
-                .iter()
-                .map(|u| v3::Upgrade {
-                    at_step: u.at_step,
-                    by: u.by.clone(),
-                    state: world(&u.state),
-                })
-                .collect(),
-        },
-        current: world(&g.current),
-        log: g.log.clone(),
     }
 }
 
@@ -113,7 +89,7 @@ mod tests {
             home: None,
             charge: Some(2),
         };
-        let new = creature(&c);
+        let new = creature(c.clone());
         assert!(new.letters.is_empty());
         assert_eq!(
             (new.inventory, new.at, new.charge),

@@ -7,82 +7,58 @@ use super::{v3, v4};
 /// The code of hexes, the only tiling before format 4.
 pub const HEX: v4::TilingCode = 0;
 
-fn level(l: &v3::Level) -> v4::Level {
+fn level(l: v3::Level) -> v4::Level {
     v4::Level {
-        name: l.name.clone(),
+        name: l.name,
         depth: l.depth,
         tiling: HEX,
-        runs: l.runs.clone(),
+        runs: l.runs,
         start: l.start,
-        placements: l.placements.clone(),
+        placements: l.placements,
     }
 }
 
-fn world(w: &v3::World) -> v4::World {
+/// A format 3 world in format 4.
+pub fn world(w: v3::World) -> v4::World {
     v4::World {
         seed: w.seed,
         tiling: HEX,
         depths: w
             .depths
-            .iter()
+            .into_iter()
             .map(|d| v4::Depth {
-                level: level(&d.level),
-                seen: d.seen.clone(),
-                floor: d.floor.clone(),
+                level: level(d.level),
+                seen: d.seen,
+                floor: d.floor,
                 visited: d.visited,
             })
             .collect(),
         depth_count: w.depth_count,
-        pending_maps: w.pending_maps.iter().map(level).collect(),
-        creatures: w.creatures.clone(),
+        pending_maps: w.pending_maps.into_iter().map(level).collect(),
+        creatures: w.creatures,
         turn: w.turn,
         segment: w.segment,
         rng: w.rng,
         ai_rng: w.ai_rng,
-        plans: w.plans.clone(),
-        story: w.story.clone(),
+        plans: w.plans,
+        story: w.story,
         terrain_digest: w.terrain_digest,
         regen_progress: w.regen_progress,
         regen_busy: w.regen_busy,
     }
 }
 
-/// A format 3 game in format 4.
-pub fn game(g: &v3::SavedGame) -> v4::SavedGame {
-    v4::SavedGame {
-        name: g.name.clone(),
-        record: v4::Record {
-            start: world(&g.record.start),
-            steps: g.record.steps.clone(),
-            origin: g.record.origin.clone(),
-            made_by: g.record.made_by.clone(),
-            upgrades: g
-                .record
-                .upgrades
-                .iter()
-                .map(|u| v4::Upgrade {
-                    at_step: u.at_step,
-                    by: u.by.clone(),
-                    state: world(&u.state),
-                })
-                .collect(),
-        },
-        current: world(&g.current),
-        log: g.log.clone(),
-    }
-}
-
 /// A format 2 or 3 hall of fame in format 4: every run was played on hexes.
-pub fn scores(h: &v3::HallOfFame) -> v4::HallOfFame {
+pub fn scores(h: v3::HallOfFame) -> v4::HallOfFame {
     v4::HallOfFame {
         entries: h
             .entries
-            .iter()
-            .map(|s: &v3::Score| v4::Score {
-                name: s.name.clone(),
+            .into_iter()
+            .map(|s: v3::Score| v4::Score {
+                name: s.name,
                 seed: s.seed,
                 tiling: HEX,
-                ending: s.ending.clone(),
+                ending: s.ending,
                 deepest: s.deepest,
                 turns: s.turns,
                 kills: s.kills,
@@ -109,7 +85,7 @@ mod tests {
             start: Some(v3::Tile { x: 3, y: 1 }),
             placements: Vec::new(),
         };
-        let new = level(&old);
+        let new = level(old.clone());
         assert_eq!(new.tiling, HEX);
         assert_eq!(
             (&new.name, new.depth, &new.runs, new.start),
@@ -126,7 +102,7 @@ mod tests {
                 taken_over: false,
             }],
         };
-        let new = scores(&hall);
+        let new = scores(hall);
         assert_eq!(new.entries[0].tiling, HEX);
         assert_eq!(
             (new.entries[0].seed, &new.entries[0].ending),

@@ -3,71 +3,22 @@
 
 use super::{v4, v5};
 
-fn level(l: &v4::Level) -> v5::Level {
+fn level(l: v4::Level) -> v5::Level {
     v5::Level {
-        name: l.name.clone(),
+        name: l.name,
         depth: l.depth,
         tiling: l.tiling,
-        runs: l.runs.clone(),
+        runs: l.runs,
         start: l.start,
-        placements: l.placements.clone(),
+        placements: l.placements,
         sides: Vec::new(),
         corners: Vec::new(),
     }
 }
 
-fn world(w: &v4::World) -> v5::World {
-    v5::World {
-        seed: w.seed,
-        tiling: w.tiling,
-        depths: w
-            .depths
-            .iter()
-            .map(|d| v5::Depth {
-                level: level(&d.level),
-                seen: d.seen.clone(),
-                floor: d.floor.clone(),
-                visited: d.visited,
-            })
-            .collect(),
-        depth_count: w.depth_count,
-        pending_maps: w.pending_maps.iter().map(level).collect(),
-        creatures: w.creatures.clone(),
-        turn: w.turn,
-        segment: w.segment,
-        rng: w.rng,
-        ai_rng: w.ai_rng,
-        plans: w.plans.clone(),
-        story: w.story.clone(),
-        terrain_digest: w.terrain_digest,
-        regen_progress: w.regen_progress,
-        regen_busy: w.regen_busy,
-    }
-}
-
-/// A format 4 game in format 5.
-pub fn game(g: &v4::SavedGame) -> v5::SavedGame {
-    v5::SavedGame {
-        name: g.name.clone(),
-        record: v5::Record {
-            start: world(&g.record.start),
-            steps: g.record.steps.clone(),
-            origin: g.record.origin.clone(),
-            made_by: g.record.made_by.clone(),
-            upgrades: g
-                .record
-                .upgrades
-                .iter()
-                .map(|u| v5::Upgrade {
-                    at_step: u.at_step,
-                    by: u.by.clone(),
-                    state: world(&u.state),
-                })
-                .collect(),
-        },
-        current: world(&g.current),
-        log: g.log.clone(),
-    }
+/// A format 4 world in format 5: its creatures are format 4's.
+pub fn world(w: v4::World) -> v5::World {
+    w.map(level, |c| c)
 }
 
 #[cfg(test)]
@@ -88,7 +39,7 @@ mod tests {
             start: Some(v4::Tile { x: 3, y: 1 }),
             placements: Vec::new(),
         };
-        let new = level(&old);
+        let new = level(old.clone());
         assert!(new.sides.is_empty() && new.corners.is_empty());
         assert_eq!(
             (&new.name, new.depth, new.tiling, &new.runs, new.start),

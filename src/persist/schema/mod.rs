@@ -1,6 +1,6 @@
 //! The save schema: what a save, a finished game and the hall of fame hold on disk, as types
-//! of their own apart from the rules' structs, one module per format version, with an
-//! explicit migration from every earlier version to the current one.
+//! of their own apart from the rules' structs, one module per format version, with a
+//! migration from each version to the next (ARCHITECTURE.md "Files").
 //!
 //! - [`v1`]: format 1, written by hexdeep 0.1.0 (the rules' structs of that release).
 //! - [`v2`]: format 2, written by hexdeep 0.2.0: tiles and memory in tile coordinates, only
@@ -12,25 +12,37 @@
 //! - [`v5`]: format 5, the current one: format 4 with the features on the sides between
 //!   tiles and on corners (thin walls, doors on sides, pillars) in each level.
 //!
-//! Reading a file decodes the payload as its format's types, migrates it step by step to the
-//! current schema, and only then builds the rules' values, checking every text and bounding
-//! every grid by what the file holds before it is allocated ([`budget`]: by its tiles, and all
-//! the levels of a file together).
+//! From format 2 on, a game is one [`envelope`] around each format's frozen world. Reading a
+//! file decodes the payload as its format's types, runs it through the list of
+//! [`migrations`] from its format on to the current one, and only then builds the rules'
+//! values, checking every text and bounding every grid by what the file holds before it is
+//! allocated ([`budget`]: by its tiles, and all the levels of a file together).
 
 mod budget;
+mod envelope;
+mod frozen_world;
 mod game;
 mod level;
 mod migrate;
 mod migrate_v2;
 mod migrate_v3;
 mod migrate_v4;
+mod migrations;
 mod sides;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_budget;
 #[cfg(test)]
+mod tests_envelope;
+#[cfg(test)]
+mod tests_formats;
+#[cfg(test)]
 mod tests_sides;
+#[cfg(test)]
+mod tests_v1;
+#[cfg(test)]
+mod tests_verify;
 mod v1;
 mod v2;
 mod v3;
@@ -41,6 +53,8 @@ mod world;
 use super::codec::{self, CodecError};
 use super::game::{HallOfFame, SavedGame};
 use crate::content::Content;
+use migrations::{Migration, Value, boxed, upgrade};
+use serde::de::DeserializeOwned;
 use std::sync::Arc;
 
 /// The longest text a file may hold in one place: a name, a message, a version.
@@ -109,24 +123,54 @@ pub fn decode_game(
     hash: u32,
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
-    let current = match format {
-        1 => {
-            let old = codec::decode::<v1::SavedGame>(payload)?;
-            budget::check_v1_game(&old)?;
-            let v2 = migrate::game(&old, game_version, hash)?;
-            migrate_v4::game(&migrate_v3::game(&migrate_v2::game(&v2)))
-        }
-        2 => {
-            let v2 = codec::decode::<v2::SavedGame>(payload)?;
-            migrate_v4::game(&migrate_v3::game(&migrate_v2::game(&v2)))
-        }
-        3 => migrate_v4::game(&migrate_v3::game(&codec::decode::<v3::SavedGame>(payload)?)),
-        4 => migrate_v4::game(&codec::decode::<v4::SavedGame>(payload)?),
-        5 => codec::decode::<v5::SavedGame>(payload)?,
-        _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
-    };
+    let read = read_game(format, payload, game_version, hash)?;
+    let current = upgrade::<v5::SavedGame>(format, read, &game_migrations())?;
     budget::check_game(&current)?;
     game::game_from_schema(&current, content)
+}
+
+/// A payload of type `T`, boxed for [`upgrade`].
+fn read<T: DeserializeOwned + 'static>(payload: &[u8]) -> Result<Value, SchemaError> {
+    Ok(boxed(codec::decode::<T>(payload)?))
+}
+
+/// The game in a payload of `format` as that format wrote it.
+fn read_game(
+    format: u32,
+    payload: &[u8],
+    game_version: &str,
+    hash: u32,
+) -> Result<Value, SchemaError> {
+    match format {
+        1 => {
+            let game = codec::decode::<v1::SavedGame>(payload)?;
+            budget::check_v1_game(&game)?;
+            let version = game_version.to_string();
+            Ok(boxed(migrate::Made {
+                game,
+                version,
+                hash,
+            }))
+        }
+        2 => read::<v2::SavedGame>(payload),
+        3 => read::<v3::SavedGame>(payload),
+        4 => read::<v4::SavedGame>(payload),
+        5 => read::<v5::SavedGame>(payload),
+        _ => Err(SchemaError::new(format!("no schema for format {format}"))),
+    }
+}
+
+/// A game's migrations, one a format: format 1's game into the envelope of format 2, then
+/// each format's worlds into the next's.
+fn game_migrations() -> Vec<Migration> {
+    vec![
+        Migration::new(1, |m: migrate::Made| {
+            migrate::game(&m.game, &m.version, m.hash)
+        }),
+        Migration::new(2, |g: v2::SavedGame| Ok(g.map_worlds(migrate_v2::world))),
+        Migration::new(3, |g: v3::SavedGame| Ok(g.map_worlds(migrate_v3::world))),
+        Migration::new(4, |g: v4::SavedGame| Ok(g.map_worlds(migrate_v4::world))),
+    ]
 }
 
 /// The payload of the hall of fame in the current format.
@@ -136,12 +180,25 @@ pub fn encode_scores(hall: &HallOfFame) -> Result<Vec<u8>, CodecError> {
 
 /// The hall of fame from a payload of `format`.
 pub fn decode_scores(format: u32, payload: &[u8]) -> Result<HallOfFame, SchemaError> {
-    let current = match format {
-        1 => migrate_v3::scores(&migrate::scores(&codec::decode::<v1::HallOfFame>(payload)?)),
-        2 | 3 => migrate_v3::scores(&codec::decode::<v3::HallOfFame>(payload)?),
-        // Format 5 left the hall of fame as format 4 wrote it.
-        4 | 5 => codec::decode::<v5::HallOfFame>(payload)?,
-        _ => return Err(SchemaError::new(format!("no schema for format {format}"))),
-    };
+    let read = match format {
+        1 => read::<v1::HallOfFame>(payload),
+        2 => read::<v2::HallOfFame>(payload),
+        3 => read::<v3::HallOfFame>(payload),
+        4 => read::<v4::HallOfFame>(payload),
+        5 => read::<v5::HallOfFame>(payload),
+        _ => Err(SchemaError::new(format!("no schema for format {format}"))),
+    }?;
+    let current = upgrade::<v5::HallOfFame>(format, read, &score_migrations())?;
     game::scores_from_schema(&current)
+}
+
+/// The hall of fame's migrations, one a format.
+fn score_migrations() -> Vec<Migration> {
+    vec![
+        Migration::new(1, |h: v1::HallOfFame| Ok(migrate::scores(&h))),
+        // Format 3 kept format 2's hall of fame, and format 5 format 4's.
+        Migration::unchanged::<v3::HallOfFame>(2),
+        Migration::new(3, |h: v3::HallOfFame| Ok(migrate_v3::scores(h))),
+        Migration::unchanged::<v5::HallOfFame>(4),
+    ]
 }

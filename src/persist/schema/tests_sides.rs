@@ -3,7 +3,7 @@
 //! map is refused with the file and the mark named.
 
 use super::tests::{old_file, played_game, refused, scratch, write_file};
-use super::{v4, v5};
+use super::{envelope, v4, v5};
 use crate::geom::{Cell, Tiling};
 use crate::map::{CornerFeature, Grid, Level, Shape, SideFeature, Terrain};
 use crate::persist::{codec, load_game};
@@ -132,7 +132,7 @@ fn a_format_4_file_loads_as_the_same_game_with_no_sides() {
     let game = played_game();
     let old = v4::SavedGame {
         name: game.name.clone(),
-        record: v4::Record {
+        record: envelope::Record {
             start: v4_world(&game.record.start),
             steps: game.record.steps.clone(),
             origin: game.record.origin.clone(),
@@ -142,7 +142,8 @@ fn a_format_4_file_loads_as_the_same_game_with_no_sides() {
         current: v4_world(&game.current),
         log: game.log.clone(),
     };
-    let path = old_file(4, "format4.hdsave", &codec::encode(&old).unwrap());
+    let dir = scratch("format4");
+    let path = old_file(&dir, 4, "format4.hdsave", &codec::encode(&old).unwrap());
     let loaded = load_game(&path).unwrap();
     let content = crate::content::Content::bundled().unwrap();
     let current = super::game::game_from_schema(&game, &content.into()).unwrap();

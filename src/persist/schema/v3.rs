@@ -70,30 +70,5 @@ pub struct World {
     pub regen_busy: bool,
 }
 
-/// A later release took the game over: the steps from `at_step` on were played by it, from
-/// `state`, the world as it loaded it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Upgrade {
-    pub at_step: u64,
-    pub by: Maker,
-    pub state: World,
-}
-
-/// A game's record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
-    pub start: World,
-    pub steps: Vec<Step>,
-    pub origin: Origin,
-    pub made_by: Maker,
-    pub upgrades: Vec<Upgrade>,
-}
-
-/// A save or a finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub name: String,
-    pub record: Record,
-    pub current: World,
-    pub log: Vec<String>,
-}
+/// A save or a finished game: the envelope around this format's world.
+pub type SavedGame = super::envelope::SavedGame<World>;

@@ -28,72 +28,13 @@ pub struct Level {
 }
 
 /// One level as it is now.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Depth {
-    pub level: Level,
-    /// One bit a tile, in the order of the level's runs (least significant bit first): seen
-    /// by the player.
-    pub seen: Vec<u8>,
-    pub floor: Vec<FloorItem>,
-    pub visited: bool,
-}
+pub type Depth = super::frozen_world::Depth<Level>;
 
 /// The whole state of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct World {
-    pub seed: u64,
-    /// The tiling the game is played on: every level's, and the one its deeper levels are
-    /// generated on.
-    pub tiling: TilingCode,
-    /// The levels made so far, depth 1 first: a level is made when first reached, so the
-    /// deeper ones are a pure function of the seed and the tiling and not stored.
-    pub depths: Vec<Depth>,
-    /// How many depths the game has.
-    pub depth_count: u32,
-    /// Map files given for depths not made yet.
-    pub pending_maps: Vec<Level>,
-    pub creatures: Vec<Creature>,
-    pub turn: u64,
-    pub segment: u32,
-    /// The rules' generator (PCG-64 MCG state).
-    pub rng: u128,
-    /// The monsters' generator (PCG-64 MCG state).
-    pub ai_rng: u128,
-    /// Per creature id: its plan and the tile it planned it from.
-    pub plans: Vec<Option<Plan>>,
-    pub story: Story,
-    pub terrain_digest: u64,
-    pub regen_progress: u64,
-    pub regen_busy: bool,
-}
+pub type World = super::frozen_world::World<Level, Creature>;
 
-/// A later release took the game over: the steps from `at_step` on were played by it, from
-/// `state`, the world as it loaded it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Upgrade {
-    pub at_step: u64,
-    pub by: Maker,
-    pub state: World,
-}
-
-/// A game's record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
-    pub start: World,
-    pub steps: Vec<Step>,
-    pub origin: Origin,
-    pub made_by: Maker,
-    pub upgrades: Vec<Upgrade>,
-}
-
-/// A save or a finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub name: String,
-    pub record: Record,
-    pub current: World,
-    pub log: Vec<String>,
-}
+/// A save or a finished game: the envelope around this format's world.
+pub type SavedGame = super::envelope::SavedGame<World>;
 
 /// One run in the hall of fame.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
