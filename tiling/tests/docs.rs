@@ -155,25 +155,16 @@ fn brace_delta(line: &str) -> i32 {
     delta
 }
 
-/// The public items of one file (before the reachability filter).
-fn items_of(file: &str, text: &str) -> Vec<(Item, bool, String)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut items = Vec::new();
-    let mut depth = 0;
-    let mut context: Option<(String, bool)> = None; // (impl or trait name, is a trait)
+/// The lines of `text` outside attributes written over several lines and outside
+/// `#[cfg(test)]` items, trimmed, each with the brace depth before it. A `#[cfg(test)]` item
+/// leaves an empty line in its place, so that the doc comment above it goes with it.
+fn visible_lines(text: &str) -> Vec<(i32, &str)> {
+    let (mut out, mut depth, mut in_attr, mut cfg_test) = (Vec::new(), 0, false, false);
     let mut skip_until: Option<i32> = None;
-    let mut cfg_test = false;
-    let mut doc = String::new();
-    let mut in_attr = false;
-    for line in &lines {
-        let t = line.trim();
+    for t in text.lines().map(str::trim) {
         // An attribute over several lines, such as a long `#[derive(…)]`.
-        if in_attr {
+        if in_attr || (t.starts_with("#[") && !t.ends_with(']')) {
             in_attr = !t.ends_with(']');
-            continue;
-        }
-        if t.starts_with("#[") && !t.ends_with(']') {
-            in_attr = true;
             continue;
         }
         let before = depth;
@@ -193,9 +184,36 @@ fn items_of(file: &str, text: &str) -> Vec<(Item, bool, String)> {
             if depth > before {
                 skip_until = Some(before);
             }
-            doc.clear();
+            out.push((before, ""));
             continue;
         }
+        out.push((before, t));
+    }
+    out
+}
+
+/// The item line `t` declares at brace depth `depth` within `context` (the `impl` or `pub
+/// trait` it is in): its name, whether it is a type, and whether it is free (not a method).
+fn declared(context: Option<&(String, bool)>, depth: i32, t: &str) -> Option<(String, bool, bool)> {
+    match (context, depth) {
+        (_, 0) => pub_item(t).map(|(n, is_type)| (n, is_type, true)),
+        (Some((owner, false)), 1) => {
+            pub_item(t).map(|(n, _)| (format!("{owner}::{n}"), false, false))
+        }
+        (Some((owner, true)), 1) => t
+            .strip_prefix("fn ")
+            .map(|r| (format!("{owner}::{}", ident(r)), false, false)),
+        _ => None,
+    }
+}
+
+/// The public items of one file (before the reachability filter), each with whether it is a
+/// type and the type it is a method of (empty for a free item).
+fn items_of(file: &str, text: &str) -> Vec<(Item, bool, String)> {
+    let mut items = Vec::new();
+    let mut context: Option<(String, bool)> = None; // (impl or trait name, is a trait)
+    let mut doc = String::new();
+    for (before, t) in visible_lines(text) {
         if let Some(d) = t.strip_prefix("///") {
             doc.push_str(d);
             doc.push('\n');
@@ -211,25 +229,16 @@ fn items_of(file: &str, text: &str) -> Vec<(Item, bool, String)> {
                 t.strip_prefix("pub trait ").map(|r| (ident(r), true))
             };
         }
-        let declared = match (&context, before) {
-            (_, 0) => pub_item(t).map(|(n, is_type)| (n, is_type, true)),
-            (Some((owner, false)), 1) => {
-                pub_item(t).map(|(n, _)| (format!("{owner}::{n}"), false, false))
-            }
-            (Some((owner, true)), 1) => t
-                .strip_prefix("fn ")
-                .map(|r| (format!("{owner}::{}", ident(r)), false, false)),
-            _ => None,
-        };
-        if let Some((name, is_type, free)) = declared {
+        if let Some((name, is_type, free)) = declared(context.as_ref(), before, t) {
             let owner = match &context {
                 Some((o, _)) if !free => o.clone(),
                 _ => String::new(),
             };
             let has_example = doc.contains("```");
+            let file = file.to_string();
             items.push((
                 Item {
-                    file: file.to_string(),
+                    file,
                     name,
                     free,
                     has_example,
@@ -352,5 +361,19 @@ fn the_scan_sees_a_known_example_and_a_known_method() {
     assert!(find("geom/mod.rs: Hex").is_some_and(|i| i.has_example));
     // Private helpers and test-only code are not public items.
     assert!(items.iter().all(|i| !i.file.ends_with("tests.rs")));
-    assert!(find("fov/rim.rs: Rim::may_reveal").is_none());
+}
+
+#[test]
+fn the_scan_reads_doc_comments_and_skips_test_code() {
+    let text = "/// A.\n///\n/// ```\n/// x\n/// ```\n#[derive(\n    Debug,\n)]\npub struct A;\n\n\
+                impl A {\n    /// No example.\n    pub fn f(&self) {}\n\n    /// Test only.\n\
+                #[cfg(test)]\n    pub fn g(&self) {}\n    fn private(&self) {}\n}\n\n\
+                #[cfg(test)]\nmod tests {\n    /// In the tests.\n    pub fn h() {}\n}\n\
+                /// ```\n/// y\n/// ```\n#[cfg(test)]\npub fn k() {}\n/// Last.\npub fn z() {}\n";
+    let found: Vec<(String, bool)> = items_of("a.rs", text)
+        .into_iter()
+        .map(|(item, ..)| (item.name, item.has_example))
+        .collect();
+    let expected = [("A", true), ("A::f", false), ("z", false)];
+    assert_eq!(found, expected.map(|(n, e)| (n.to_string(), e)));
 }
