@@ -87,7 +87,20 @@ pub fn adjudicate(
     targets: &[Option<usize>],
 ) -> Vec<Fate> {
     let mut fates = vec![Fate::Stayed; movers.len()];
-    // R1, R2: one claimant per target tile; losers stay.
+    settle_contests(claimant, movers, targets, &mut fates);
+    let failed = move_winners(occupant, claimant, movers, targets, &mut fates);
+    propagate_failures(claimant, movers, failed, &mut fates);
+    fates
+}
+
+/// R1, R2: leaves one claimant per target tile in `claimant` and bounces the losers, who
+/// stay.
+fn settle_contests(
+    claimant: &mut [u32],
+    movers: &[Mover],
+    targets: &[Option<usize>],
+    fates: &mut [Fate],
+) {
     let mut lost = Vec::new();
     for (i, target) in targets.iter().enumerate() {
         let Some(t) = *target else { continue };
@@ -110,7 +123,17 @@ pub fn adjudicate(
             };
         }
     }
-    // Winners tentatively succeed; `failed` is the worklist of winners that bounce.
+}
+
+/// Winners tentatively succeed, except into a tile whose occupant stays (R3) or in a hostile
+/// swap (R5); returns the winners that bounce, the worklist of [`propagate_failures`].
+fn move_winners(
+    occupant: &[u32],
+    claimant: &[u32],
+    movers: &[Mover],
+    targets: &[Option<usize>],
+    fates: &mut [Fate],
+) -> Vec<usize> {
     let is_winner = |i: usize| matches!(targets[i], Some(t) if claimant[t] == i as u32);
     let mut failed = Vec::new();
     for (i, target) in targets.iter().enumerate() {
@@ -139,8 +162,17 @@ pub fn adjudicate(
         failed.push(i);
         fates[i] = Fate::Bounced { toward: t, reason };
     }
-    // R4: a failure bounces whoever wanted the failed mover's tile, until nothing changes.
-    // What survives is every chain ending on an empty tile and every closed cycle (R6).
+    failed
+}
+
+/// R4: a failure bounces whoever wanted the failed mover's tile, until nothing changes.
+/// What survives is every chain ending on an empty tile and every closed cycle (R6).
+fn propagate_failures(
+    claimant: &[u32],
+    movers: &[Mover],
+    mut failed: Vec<usize>,
+    fates: &mut [Fate],
+) {
     while let Some(f) = failed.pop() {
         let p = claimant[movers[f].tile];
         if p == NONE {
@@ -155,5 +187,4 @@ pub fn adjudicate(
             failed.push(p);
         }
     }
-    fates
 }
