@@ -208,6 +208,17 @@ impl PathScratch {
     /// The cost of the cheapest way from `start` to `goal` over `way`, or `None` when there is
     /// none (either end no tile, the goal not enterable, or no way through); the path is then
     /// [`PathScratch::index_path`]`(goal)`. On plain hexes this is the fast hex A*.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// let open = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
+    /// let sides = Sides::default();
+    /// let way = Passage::new(&open, &sides, |_| false);
+    /// let (a, b) = (open.index(Hex::new(-3, 0)).unwrap(), open.index(Hex::new(3, 0)).unwrap());
+    /// let mut scratch = PathScratch::new();
+    /// assert_eq!(scratch.astar_on(&way, |_| Some(1), a, b), Some(6));
+    /// assert_eq!(scratch.index_path(b).len(), 7);
+    /// ```
     pub fn astar_on<T>(
         &mut self,
         way: &Passage<'_, T>,
@@ -236,6 +247,22 @@ impl PathScratch {
     /// which may stop the search. Afterwards [`PathScratch::distance`] and
     /// [`PathScratch::index_path`] answer for every tile reached. On plain hexes this is the
     /// fast hex Dijkstra.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::*};
+    /// let open = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
+    /// let sides = Sides::default();
+    /// let way = Passage::new(&open, &sides, |_| false);
+    /// let centre = open.index(Hex::ORIGIN).unwrap();
+    /// let mut settled = 0;
+    /// let mut scratch = PathScratch::new();
+    /// scratch.dijkstra_on(&way, |_| Some(1), &[centre], 2, |_, _| {
+    ///     settled += 1;
+    ///     Flow::Continue
+    /// });
+    /// // The centre and the two rings around it.
+    /// assert_eq!(settled, 1 + 6 + 12);
+    /// ```
     pub fn dijkstra_on<T>(
         &mut self,
         way: &Passage<'_, T>,
