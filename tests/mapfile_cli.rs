@@ -251,77 +251,82 @@ fn render_takes_a_third_number_on_triangle_maps_only() {
     );
 }
 
-#[test]
-fn render_refuses_a_tile_of_the_wrong_form_for_the_map() {
-    let dir = scratch("render-tiling-errors");
-    let files = [("sq", SQUARE), ("tr", TRIANGLE), ("hx", SMALL)].map(|(name, text)| {
-        let f = dir.join(format!("{name}.hexmap"));
-        std::fs::write(&f, text).unwrap();
-        f.to_str().unwrap().to_owned()
-    });
-    let [sq, tr, hx] = [&files[0], &files[1], &files[2]].map(String::as_str);
-    for (file, bad, says) in [
-        (
-            tr,
-            ["--fov", "0,1"],
-            "--fov: 2 numbers name a tile, but on a triangle map a tile is X,Y,S",
-        ),
-        (
-            tr,
-            ["--path", "0,1:2,1,0"],
-            "on a triangle map a tile is X,Y,S",
-        ),
-        (
-            tr,
-            ["--range", "0,1,2"],
-            "--range: expected X,Y,S,M on a triangle map",
-        ),
-        (
-            tr,
-            ["--path", "0,1,2:2,1,0"],
-            "--path: s = 2: expected 0 or 1",
-        ),
-        (
-            sq,
-            ["--path", "1,1,0:2,2"],
-            "--path: 3 numbers name a tile, but on a square map a tile is X,Y",
-        ),
-        (
-            sq,
-            ["--fov", "1,1,0,8"],
-            "--fov: expected X,Y or X,Y,R on a square map",
-        ),
-        (
-            sq,
-            ["--range", "1,1,0,2"],
-            "--range: expected X,Y,M on a square map",
-        ),
-        (
-            sq,
-            ["--fov", "9,9"],
-            "--fov: (9, 9) is not a tile of the map",
-        ),
-        (
-            tr,
-            ["--fov", "9,9,1"],
-            "--fov: (9, 9, 1) is not a tile of the map",
-        ),
-        (
-            hx,
-            ["--path", "2,1,0:3,1,0"],
-            "--path: 3 numbers name a tile, but on a hex map a tile is X,Y",
-        ),
-        (
-            hx,
-            ["--range", "2,1,0,2"],
-            "--range: expected X,Y,M on a hex map",
-        ),
-    ] {
-        let out = run(&["map", "render", file, bad[0], bad[1]]);
+/// Writes `text` as a map in the scratch folder `name` and checks that `map render` refuses
+/// each of `cases` (an option and its value) with exit 2 and a message containing its text.
+fn render_refuses(name: &str, text: &str, cases: &[([&str; 2], &str)]) {
+    let file = scratch(name).join("map.hexmap");
+    std::fs::write(&file, text).unwrap();
+    for (bad, says) in cases {
+        let out = run(&["map", "render", file.to_str().unwrap(), bad[0], bad[1]]);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
         let err = cli::stderr(&out);
         assert!(err.contains(says), "{bad:?}: {err}");
     }
+}
+
+#[test]
+fn render_refuses_a_tile_of_the_wrong_form_for_a_triangle_map() {
+    render_refuses(
+        "render-tiling-errors-tr",
+        TRIANGLE,
+        &[
+            (
+                ["--fov", "0,1"],
+                "--fov: 2 numbers name a tile, but on a triangle map a tile is X,Y,S",
+            ),
+            (["--path", "0,1:2,1,0"], "on a triangle map a tile is X,Y,S"),
+            (
+                ["--range", "0,1,2"],
+                "--range: expected X,Y,S,M on a triangle map",
+            ),
+            (["--path", "0,1,2:2,1,0"], "--path: s = 2: expected 0 or 1"),
+            (
+                ["--fov", "9,9,1"],
+                "--fov: (9, 9, 1) is not a tile of the map",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn render_refuses_a_tile_of_the_wrong_form_for_a_square_map() {
+    render_refuses(
+        "render-tiling-errors-sq",
+        SQUARE,
+        &[
+            (
+                ["--path", "1,1,0:2,2"],
+                "--path: 3 numbers name a tile, but on a square map a tile is X,Y",
+            ),
+            (
+                ["--fov", "1,1,0,8"],
+                "--fov: expected X,Y or X,Y,R on a square map",
+            ),
+            (
+                ["--range", "1,1,0,2"],
+                "--range: expected X,Y,M on a square map",
+            ),
+            (["--fov", "9,9"], "--fov: (9, 9) is not a tile of the map"),
+        ],
+    );
+}
+
+#[test]
+fn render_refuses_a_tile_of_the_wrong_form_for_a_hex_map() {
+    render_refuses(
+        "render-tiling-errors-hx",
+        SMALL,
+        &[
+            (
+                ["--path", "2,1,0:3,1,0"],
+                "--path: 3 numbers name a tile, but on a hex map a tile is X,Y",
+            ),
+            (
+                ["--range", "2,1,0,2"],
+                "--range: expected X,Y,M on a hex map",
+            ),
+        ],
+    );
 }
 
 #[test]

@@ -210,10 +210,8 @@ fn a_header_with_another_turn_hash_version_is_refused() {
     );
 }
 
-/// The letters the player carries and remembers survive a save: darts thrown away come back
-/// under their old letter after loading, and a new kind does not take it.
-#[test]
-fn inventory_letters_are_the_same_after_save_and_load() {
+/// A room with a mace and a sword on the floor east of the player.
+fn armoury() -> World {
     use hexdeep::geom::Hex;
     use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
     let shape = Shape::Parallelogram {
@@ -228,19 +226,24 @@ fn inventory_letters_are_the_same_after_save_and_load() {
             kind: PlacementKind::Item(name.to_string()),
         });
     }
-    let mut world = World::new(
+    World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
         1,
     )
-    .unwrap();
+    .unwrap()
+}
+
+/// The game of [`armoury`] after a step east (onto the mace) and every dart thrown away.
+fn darts_thrown() -> SavedGame {
+    let mut world = armoury();
     let mut record = GameRecord::new(world.clone(), Origin::Fresh);
     let mut commands = vec![Command::Move(Compass::E)];
     let darts = world.player().count_of("dart");
     for _ in 0..darts {
         commands.push(Command::Throw {
             item: 'a',
-            at: Hex::new(6, 1),
+            at: hexdeep::geom::Hex::new(6, 1),
         });
     }
     for command in commands {
@@ -248,12 +251,19 @@ fn inventory_letters_are_the_same_after_save_and_load() {
         record.push(command, &world);
     }
     assert!(world.player().stack('a').is_none(), "the darts are gone");
-    let game = SavedGame {
+    SavedGame {
         name: "letters".to_string(),
         record,
         current: world,
         log: Vec::new(),
-    };
+    }
+}
+
+/// The letters the player carries and remembers survive a save: darts thrown away come back
+/// under their old letter after loading, and a new kind does not take it.
+#[test]
+fn inventory_letters_are_the_same_after_save_and_load() {
+    let game = darts_thrown();
     let dir = SaveDir(scratch("letters"));
     let path = persist::save_game(&dir, &game).unwrap();
     let back = persist::load_game(&path).unwrap();

@@ -137,10 +137,19 @@ fn tiles(tiling: Tiling, v: &Value) -> Vec<Hex> {
 
 /// Checks every overlay of `map render` from the player's tile of `world` against the rules.
 fn overlays_follow_the_rules(world: &World) -> Result<(), TestCaseError> {
+    let rules = reached_by_rules(world);
+    range_follows_the_rules(world, &rules)?;
+    known_reach_is_never_sooner_than_the_rules(world, &rules)?;
+    paths_follow_the_rules(world, &rules)?;
+    fov_is_what_the_player_sees(world)
+}
+
+/// `--range` from the player marks, for each number of actions, exactly the tiles the rules
+/// arrive on within it.
+fn range_follows_the_rules(world: &World, rules: &Reached) -> Result<(), TestCaseError> {
     let level = world.level();
     let tiling = level.terrain.tiling();
     let me = world.player().pos;
-    let rules = reached_by_rules(world);
     for actions in 0..=ACTIONS as u32 {
         let json = render(
             level,
@@ -159,8 +168,15 @@ fn overlays_follow_the_rules(world: &World) -> Result<(), TestCaseError> {
             .collect();
         prop_assert_eq!(got, want, "--range with {} actions from {:?}", actions, me);
     }
-    // The game's own overlay (`m`) plans through the tiles the player knows only: it never
-    // promises a tile sooner than the rules reach it.
+    Ok(())
+}
+
+/// The game's own overlay (`m`) plans through the tiles the player knows only: it never
+/// promises a tile sooner than the rules reach it.
+fn known_reach_is_never_sooner_than_the_rules(
+    world: &World,
+    rules: &Reached,
+) -> Result<(), TestCaseError> {
     let speed = world.player().speed;
     for (h, arrival) in world.known_reach(speed * 3) {
         let turns = turn_of_action(arrival, speed);
@@ -174,6 +190,15 @@ fn overlays_follow_the_rules(world: &World) -> Result<(), TestCaseError> {
             h
         );
     }
+    Ok(())
+}
+
+/// `--path` to every goal near the player costs what the rules take to stand ready there
+/// (within the look-ahead), its steps are allowed moves or doors, and the JSON prints it.
+fn paths_follow_the_rules(world: &World, rules: &Reached) -> Result<(), TestCaseError> {
+    let level = world.level();
+    let tiling = level.terrain.tiling();
+    let me = world.player().pos;
     // A move changes the tiling's distance by one at most and costs an action at least.
     let near = level.terrain.indices().map(|i| level.terrain.hex(i));
     let mut printed = false;
@@ -204,6 +229,13 @@ fn overlays_follow_the_rules(world: &World) -> Result<(), TestCaseError> {
             prop_assert_eq!(json["path_cost"].as_u64(), Some(u64::from(cost)));
         }
     }
+    Ok(())
+}
+
+/// `--fov` from the player with the player's sight marks exactly the tiles the player sees.
+fn fov_is_what_the_player_sees(world: &World) -> Result<(), TestCaseError> {
+    let level = world.level();
+    let me = world.player().pos;
     let sight = world.player().sight;
     let json = render(
         level,
@@ -212,7 +244,7 @@ fn overlays_follow_the_rules(world: &World) -> Result<(), TestCaseError> {
             ..Overlays::default()
         },
     );
-    let mut got = tiles(tiling, &json["fov"]);
+    let mut got = tiles(level.terrain.tiling(), &json["fov"]);
     got.sort();
     let mut want: Vec<Hex> = level
         .terrain

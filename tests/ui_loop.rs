@@ -20,6 +20,9 @@ use hexdeep::ui::view;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
 use ratatui::buffer::{Buffer, Cell};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::{Position, Rect, Size};
 use std::io;
 
@@ -362,14 +365,9 @@ fn saving_with_s_says_so_once() {
     assert_eq!(the_save(&dir).turn(), s.world.turn());
 }
 
-#[test]
-fn clicks_through_the_loop_strike_and_select_a_monster_in_the_sidebar() {
+/// A session on [`level`] with a rat at (8, 8), kept in no file.
+fn session_with_a_rat() -> Session {
     use hexdeep::map::{Placement, PlacementKind};
-    use hexdeep::sim::Command;
-    use hexdeep::ui::state::Mode;
-    use ratatui::crossterm::event::{
-        Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-    };
     let mut level = level();
     level.placements.push(Placement {
         at: Hex::new(8, 8),
@@ -381,15 +379,38 @@ fn clicks_through_the_loop_strike_and_select_a_monster_in_the_sidebar() {
         3,
     )
     .unwrap();
-    let mut s = Session::new(world, Keymap::default_keys(), Palette { color: false });
-    let click = |(column, row): (u16, u16), modifiers| {
-        Scripted::Event(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
-            modifiers,
-        }))
-    };
+    Session::new(world, Keymap::default_keys(), Palette { color: false })
+}
+
+/// A left click at screen cell `(column, row)` with `modifiers` held.
+fn click((column, row): (u16, u16), modifiers: KeyModifiers) -> Scripted {
+    Scripted::Event(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers,
+    }))
+}
+
+/// The row of the sidebar whose line, after the border, starts with `start` in the frame
+/// `term` last drew.
+fn sidebar_row(term: &Terminal<TestBackend>, start: &str) -> u16 {
+    let side = view::areas(Rect::new(0, 0, WIDTH, HEIGHT)).unwrap().sidebar;
+    (side.top()..side.bottom())
+        .find(|&row| {
+            let line: String = (side.left()..side.right())
+                .map(|col| term.backend().buffer()[(col, row)].symbol())
+                .collect();
+            line.trim_start_matches(['│', ' ']).starts_with(start)
+        })
+        .unwrap()
+}
+
+#[test]
+fn clicks_through_the_loop_strike_and_select_a_monster_in_the_sidebar() {
+    use hexdeep::sim::Command;
+    use hexdeep::ui::state::Mode;
+    let mut s = session_with_a_rat();
     // The rat's line in the sidebar, as the first frame draws it.
     let mut term = terminal();
     term.draw(|frame| {
@@ -397,14 +418,7 @@ fn clicks_through_the_loop_strike_and_select_a_monster_in_the_sidebar() {
     })
     .unwrap();
     let side = view::areas(Rect::new(0, 0, WIDTH, HEIGHT)).unwrap().sidebar;
-    let rat_row = (side.top()..side.bottom())
-        .find(|&row| {
-            let line: String = (side.left()..side.right())
-                .map(|col| term.backend().buffer()[(col, row)].symbol())
-                .collect();
-            line.trim_start_matches(['│', ' ']).starts_with("r rat ")
-        })
-        .unwrap();
+    let rat_row = sidebar_row(&term, "r rat ");
     let me = s.world.player().pos;
     let west = cell_of(&s, me + Hex::new(-1, 0));
     let north_east = cell_of(&s, me + Hex::new(0, -1));

@@ -222,65 +222,87 @@ impl RawEntry for Raw {
 }
 
 impl Raw {
-    fn checked(self) -> Result<ItemKind, DataError> {
-        let bad = |problem: &str| DataError::entry(ITEMS_FILE, "item", &self.name, problem);
-        let range = |what: &str| match self.range {
+    /// An error about this entry.
+    fn bad(&self, problem: &str) -> DataError {
+        DataError::entry(ITEMS_FILE, "item", &self.name, problem)
+    }
+
+    /// The range, which `what` needs, from 1 to [`MAX_RANGE`].
+    fn range(&self, what: &str) -> Result<u32, DataError> {
+        match self.range {
             Some(r) if (1..=MAX_RANGE).contains(&r) => Ok(r),
-            _ => Err(bad(&format!("{what} needs a range from 1 to {MAX_RANGE}"))),
-        };
-        let positive = |v: Option<i32>, what: &str| match v {
+            _ => Err(self.bad(&format!("{what} needs a range from 1 to {MAX_RANGE}"))),
+        }
+    }
+
+    /// A number `what` that must be given and above 0.
+    fn positive(&self, v: Option<i32>, what: &str) -> Result<i32, DataError> {
+        match v {
             Some(v) if v > 0 => Ok(v),
-            _ => Err(bad(&format!("{what} must be above 0"))),
-        };
-        let modifier = |v: Option<i32>, what: &str| match v {
+            _ => Err(self.bad(&format!("{what} must be above 0"))),
+        }
+    }
+
+    /// A modifier `what`, 0 when not given, at most [`MAX_MODIFIER`] either way.
+    fn modifier(&self, v: Option<i32>, what: &str) -> Result<i32, DataError> {
+        match v {
             None => Ok(0),
             Some(v) if v.abs() <= MAX_MODIFIER => Ok(v),
-            Some(_) => Err(bad(&format!(
+            Some(_) => Err(self.bad(&format!(
                 "{what} must be from -{MAX_MODIFIER} to {MAX_MODIFIER}"
             ))),
-        };
-        let use_ = match self.kind.as_str() {
+        }
+    }
+
+    /// What the item does, by its `kind`, with the numbers that kind needs.
+    fn item_use(&self) -> Result<ItemUse, DataError> {
+        Ok(match self.kind.as_str() {
             "heal" => ItemUse::Heal {
-                heal: positive(self.heal, "heal")?,
+                heal: self.positive(self.heal, "heal")?,
             },
             "life" => ItemUse::GainLife {
-                amount: positive(self.amount, "amount")?,
+                amount: self.positive(self.amount, "amount")?,
             },
             "thrown" => ItemUse::Thrown {
-                damage: positive(self.damage, "damage")?,
-                range: range("a thrown item")?,
+                damage: self.positive(self.damage, "damage")?,
+                range: self.range("a thrown item")?,
             },
             "blast" => ItemUse::Blast {
-                damage: positive(self.damage, "damage")?,
+                damage: self.positive(self.damage, "damage")?,
                 radius: self
                     .radius
                     .filter(|r| (1..=3).contains(r))
-                    .ok_or_else(|| bad("a blast needs a radius from 1 to 3"))?,
-                range: range("a blast")?,
+                    .ok_or_else(|| self.bad("a blast needs a radius from 1 to 3"))?,
+                range: self.range("a blast")?,
             },
             "launcher" => ItemUse::Launcher {
-                range: range("a launcher")?,
+                range: self.range("a launcher")?,
             },
             "ammo" => ItemUse::Ammo {
-                damage: positive(self.damage, "damage")?,
+                damage: self.positive(self.damage, "damage")?,
                 launcher: self
                     .launcher
                     .clone()
-                    .ok_or_else(|| bad("ammunition needs the name of its launcher"))?,
+                    .ok_or_else(|| self.bad("ammunition needs the name of its launcher"))?,
             },
             "teleport" => ItemUse::Teleport,
             "magic_map" => ItemUse::MagicMap,
             "weapon" => ItemUse::Weapon {
-                damage: positive(self.damage, "damage")?,
-                armour: modifier(self.armour, "a weapon's armour")?,
+                damage: self.positive(self.damage, "damage")?,
+                armour: self.modifier(self.armour, "a weapon's armour")?,
             },
             "armour" => ItemUse::Armour {
-                armour: positive(self.armour, "armour")?,
-                damage: modifier(self.damage, "armour's damage")?,
+                armour: self.positive(self.armour, "armour")?,
+                damage: self.modifier(self.damage, "armour's damage")?,
             },
             "artifact" => ItemUse::Artifact,
-            other => return Err(bad(&format!("unknown kind {other:?}"))),
-        };
+            other => return Err(self.bad(&format!("unknown kind {other:?}"))),
+        })
+    }
+
+    fn checked(self) -> Result<ItemKind, DataError> {
+        let bad = |problem: &str| self.bad(problem);
+        let use_ = self.item_use()?;
         check_colour(&self.colour).map_err(|p| bad(&p))?;
         let flies = matches!(use_, ItemUse::Thrown { .. } | ItemUse::Ammo { .. });
         if self.breaks > 100 || (self.breaks > 0 && !flies) {

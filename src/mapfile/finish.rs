@@ -44,23 +44,9 @@ pub fn finish(
     locate: Locate<'_>,
     mut problems: Vec<Problem>,
 ) -> Result<Loaded, MapFileErrors> {
-    let tiling = draft.tiling;
-    let at = |h: Hex| show(tiling, h);
-    let cells: Vec<Cell> = draft.tiles.iter().map(|&(h, _)| Cell::from(h)).collect();
-    let mut grid = match Grid::from_cells(tiling, &cells, Terrain::Floor) {
-        Ok(grid) => grid,
-        Err(err) => {
-            let at = match err {
-                GridError::OutOfRange(h) => locate(h),
-                GridError::Empty | GridError::TooLarge(_) => None,
-            };
-            problems.push(Problem::error(file, at, grid_message(tiling, &err)));
-            return Err(MapFileErrors::new(problems));
-        }
+    let Some(grid) = tile_grid(file, draft.tiling, &draft.tiles, locate, &mut problems) else {
+        return Err(MapFileErrors::new(problems));
     };
-    for &(h, t) in &draft.tiles {
-        grid.set(h, t);
-    }
     let mut level = Level::new(draft.name, draft.depth.unwrap_or(1), grid);
     super::edges::apply(
         file,
@@ -70,35 +56,89 @@ pub fn finish(
         &mut problems,
     );
     if let Some(s) = draft.start {
-        match level.terrain_at(s) {
-            None => problems.push(Problem::error(
-                file,
-                locate(s),
-                format!("the player start {} is not on a tile of the map", at(s)),
-            )),
-            Some(t) if t.blocks_movement() => problems.push(Problem::error(
-                file,
-                locate(s),
-                format!(
-                    "the player start {} is on {}: expected passable terrain",
-                    at(s),
-                    t.describe()
-                ),
-            )),
-            Some(_) => level.start = Some(s),
-        }
+        set_start(file, &mut level, s, locate, &mut problems);
     }
     level.placements = checked_placements(file, draft.placements, &level, locate, &mut problems);
     if problems.iter().any(Problem::is_error) {
         return Err(MapFileErrors::new(problems));
     }
+    let Some(start) = starting_tile(file, &level, &mut problems) else {
+        return Err(MapFileErrors::new(problems));
+    };
+    reachability(file, &level, start, locate, &mut problems);
+    super::problem::sort_problems(&mut problems);
+    Ok(Loaded {
+        level,
+        depth: draft.depth,
+        warnings: problems,
+    })
+}
+
+/// The grid of the draft's tiles with their terrain, or `None` (with the error added to
+/// `problems`) when those tiles make no grid.
+fn tile_grid(
+    file: &str,
+    tiling: Tiling,
+    tiles: &[(Hex, Terrain)],
+    locate: Locate<'_>,
+    problems: &mut Vec<Problem>,
+) -> Option<Grid<Terrain>> {
+    let cells: Vec<Cell> = tiles.iter().map(|&(h, _)| Cell::from(h)).collect();
+    let mut grid = match Grid::from_cells(tiling, &cells, Terrain::Floor) {
+        Ok(grid) => grid,
+        Err(err) => {
+            let at = match err {
+                GridError::OutOfRange(h) => locate(h),
+                GridError::Empty | GridError::TooLarge(_) => None,
+            };
+            problems.push(Problem::error(file, at, grid_message(tiling, &err)));
+            return None;
+        }
+    };
+    for &(h, t) in tiles {
+        grid.set(h, t);
+    }
+    Some(grid)
+}
+
+/// Makes the file's player start `s` the level's start when it is a passable tile, and adds
+/// an error otherwise.
+fn set_start(
+    file: &str,
+    level: &mut Level,
+    s: Hex,
+    locate: Locate<'_>,
+    problems: &mut Vec<Problem>,
+) {
+    let at = show(level.terrain.tiling(), s);
+    match level.terrain_at(s) {
+        None => problems.push(Problem::error(
+            file,
+            locate(s),
+            format!("the player start {at} is not on a tile of the map"),
+        )),
+        Some(t) if t.blocks_movement() => problems.push(Problem::error(
+            file,
+            locate(s),
+            format!(
+                "the player start {at} is on {}: expected passable terrain",
+                t.describe()
+            ),
+        )),
+        Some(_) => level.start = Some(s),
+    }
+}
+
+/// The tile the player starts on: the file's start, or else the level's default with a
+/// warning saying which; `None` (with an error added) when no tile is passable.
+fn starting_tile(file: &str, level: &Level, problems: &mut Vec<Problem>) -> Option<Hex> {
     let Some(start) = level.start_or_default() else {
         problems.push(Problem::error(
             file,
             None,
             "the map has no passable tile for the player to start on",
         ));
-        return Err(MapFileErrors::new(problems));
+        return None;
     };
     if level.start.is_none() {
         let what = if level.terrain_at(start) == Some(Terrain::StairsUp) {
@@ -111,17 +151,11 @@ pub fn finish(
             None,
             format!(
                 "the map has no player start: the player will start on {what} at {}",
-                at(start)
+                show(level.terrain.tiling(), start)
             ),
         ));
     }
-    reachability(file, &level, start, locate, &mut problems);
-    super::problem::sort_problems(&mut problems);
-    Ok(Loaded {
-        level,
-        depth: draft.depth,
-        warnings: problems,
-    })
+    Some(start)
 }
 
 fn grid_message(tiling: Tiling, err: &GridError) -> String {

@@ -11,16 +11,7 @@ use crate::sim::{Command, World};
 /// Applies one intent to the shell state; returns the command for the world, if any. Only
 /// `Normal` mode (and firing in aim mode) produces commands; the other modes move cursors.
 pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
-    let on_map = matches!(
-        ui.mode,
-        Mode::Normal
-            | Mode::Look { .. }
-            | Mode::Aim { .. }
-            | Mode::PickTravel { .. }
-            | Mode::Range
-            | Mode::Strike
-    );
-    if intent == Intent::Zoom && on_map {
+    if intent == Intent::Zoom && shows_map(&ui.mode) {
         toggle_large(ui, world);
         return None;
     }
@@ -32,13 +23,7 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
         }
         Mode::ConfirmThrow { .. } => answer_short_throw(ui, false),
         Mode::Help { scroll } => {
-            ui.mode = match intent {
-                Intent::ScrollDown => Mode::Help { scroll: scroll + 1 },
-                Intent::ScrollUp => Mode::Help {
-                    scroll: scroll.saturating_sub(1),
-                },
-                _ => Mode::Normal,
-            };
+            ui.mode = help_after(scroll, intent);
             None
         }
         Mode::Strike => strike(ui, intent),
@@ -48,16 +33,7 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
         }
         Mode::End { scroll } => {
             ui.quit = intent == Intent::Quit;
-            ui.mode = match intent {
-                Intent::ScrollDown => Mode::End { scroll: scroll + 1 },
-                Intent::ScrollUp => Mode::End {
-                    scroll: scroll.saturating_sub(1),
-                },
-                Intent::History => Mode::History { scroll: 0 },
-                Intent::Help => Mode::Help { scroll: 0 },
-                // Any other key shows the map the run ended on; Enter brings the screen back.
-                _ => Mode::Normal,
-            };
+            ui.mode = end_after(scroll, intent);
             None
         }
         Mode::ChooseItem { verb } => {
@@ -68,13 +44,7 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             item_prompt::answer(ui, world, verb, answer)
         }
         Mode::History { scroll } => {
-            ui.mode = match intent {
-                Intent::ScrollUp => Mode::History { scroll: scroll + 1 },
-                Intent::ScrollDown => Mode::History {
-                    scroll: scroll.saturating_sub(1),
-                },
-                _ => Mode::Normal,
-            };
+            ui.mode = history_after(scroll, intent);
             None
         }
         Mode::Look { cursor } => {
@@ -86,6 +56,58 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             pick_travel(ui, world, cursor, intent);
             None
         }
+    }
+}
+
+/// Whether `mode` shows the map, so that `z` switches its projection.
+fn shows_map(mode: &Mode) -> bool {
+    matches!(
+        mode,
+        Mode::Normal
+            | Mode::Look { .. }
+            | Mode::Aim { .. }
+            | Mode::PickTravel { .. }
+            | Mode::Range
+            | Mode::Strike
+    )
+}
+
+/// The mode after `intent` on the help screen scrolled by `scroll`: it scrolls, or any other
+/// key closes it.
+fn help_after(scroll: usize, intent: Intent) -> Mode {
+    match intent {
+        Intent::ScrollDown => Mode::Help { scroll: scroll + 1 },
+        Intent::ScrollUp => Mode::Help {
+            scroll: scroll.saturating_sub(1),
+        },
+        _ => Mode::Normal,
+    }
+}
+
+/// The mode after `intent` on the end screen scrolled by `scroll`: it scrolls, opens the
+/// history or the help, or shows the map.
+fn end_after(scroll: usize, intent: Intent) -> Mode {
+    match intent {
+        Intent::ScrollDown => Mode::End { scroll: scroll + 1 },
+        Intent::ScrollUp => Mode::End {
+            scroll: scroll.saturating_sub(1),
+        },
+        Intent::History => Mode::History { scroll: 0 },
+        Intent::Help => Mode::Help { scroll: 0 },
+        // Any other key shows the map the run ended on; Enter brings the screen back.
+        _ => Mode::Normal,
+    }
+}
+
+/// The mode after `intent` on the message history scrolled back by `scroll`: up goes further
+/// back, down comes forward, any other key closes it.
+fn history_after(scroll: usize, intent: Intent) -> Mode {
+    match intent {
+        Intent::ScrollUp => Mode::History { scroll: scroll + 1 },
+        Intent::ScrollDown => Mode::History {
+            scroll: scroll.saturating_sub(1),
+        },
+        _ => Mode::Normal,
     }
 }
 

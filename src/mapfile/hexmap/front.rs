@@ -107,12 +107,26 @@ pub fn parse(
         return front;
     }
     let text = lines[1..close].join("\n");
-    let raw: Raw = match toml::from_str(&text) {
-        Ok(raw) => raw,
+    let Some(raw) = read_raw(file, &text, problems) else {
+        front.legend_lost = true;
+        return front;
+    };
+    front.name = raw.name;
+    front.depth = raw.depth;
+    let at = |span: std::ops::Range<usize>| Some(position_in(&text, span.start, 2));
+    let (grid, projection) = (raw.grid.as_ref(), raw.projection.as_ref());
+    read_layout(file, grid, projection, &at, &mut front, problems);
+    read_legend(file, raw.legend, &at, &mut front, problems);
+    front
+}
+
+/// The front matter's TOML `text` (from the file's line 2) as its fields, or `None` with an
+/// error in `problems` when it is not valid.
+fn read_raw(file: &str, text: &str, problems: &mut Vec<Problem>) -> Option<Raw> {
+    match toml::from_str(text) {
+        Ok(raw) => Some(raw),
         Err(err) => {
-            let at = err
-                .span()
-                .map_or((2, 1), |s| position_in(&text, s.start, 2));
+            let at = err.span().map_or((2, 1), |s| position_in(text, s.start, 2));
             problems.push(Problem::error(
                 file,
                 Some(at),
@@ -121,14 +135,21 @@ pub fn parse(
                     plain_types(err.message().trim_end())
                 ),
             ));
-            front.legend_lost = true;
-            return front;
+            None
         }
-    };
-    front.name = raw.name;
-    front.depth = raw.depth;
-    let at = |span: std::ops::Range<usize>| Some(position_in(&text, span.start, 2));
-    if let Some(grid) = &raw.grid {
+    }
+}
+
+/// Reads `grid` and `projection` into `front`, marking its tiling lost when either is refused.
+fn read_layout(
+    file: &str,
+    grid: Option<&Spanned<String>>,
+    proj: Option<&Spanned<String>>,
+    at: At<'_>,
+    front: &mut FrontMatter,
+    problems: &mut Vec<Problem>,
+) {
+    if let Some(grid) = grid {
         match grid.get_ref().parse::<Tiling>() {
             Ok(tiling) => front.tiling = tiling,
             Err(err) => {
@@ -138,14 +159,25 @@ pub fn parse(
             }
         }
     }
-    if let Some(p) = &raw.projection {
-        if let Err(msg) = projection(p.get_ref(), &mut front) {
+    if let Some(p) = proj {
+        if let Err(msg) = projection(p.get_ref(), front) {
             problems.push(Problem::error(file, at(p.span()), msg));
             // Read in the wrong projection every glyph would be misplaced.
             front.tiling_lost = true;
         }
     }
-    for (key, entry) in raw.legend {
+}
+
+/// Reads the `[legend]` table into `front`: each good entry under its glyph, the glyph of each
+/// bad one into its bad glyphs.
+fn read_legend(
+    file: &str,
+    legend: BTreeMap<Spanned<String>, RawEntry>,
+    at: At<'_>,
+    front: &mut FrontMatter,
+    problems: &mut Vec<Problem>,
+) {
+    for (key, entry) in legend {
         let mut chars = key.get_ref().chars();
         let glyph = match (chars.next(), chars.next()) {
             (Some(c), None) if c != ' ' => c,
@@ -161,7 +193,7 @@ pub fn parse(
                 continue;
             }
         };
-        match legend_entry(file, &entry, &at, problems) {
+        match legend_entry(file, &entry, at, problems) {
             Some(e) => {
                 front.legend.insert(glyph, e);
             }
@@ -170,7 +202,6 @@ pub fn parse(
             }
         }
     }
-    front
 }
 
 /// Reads `projection = "compact" | "large"` into `front` (its tiling already read): the

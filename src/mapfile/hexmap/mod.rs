@@ -29,7 +29,7 @@ pub use writer::{canonical_offset, check_writable, write_hexmap, write_hexmap_at
 
 use super::finish::{Draft, finish};
 use super::{Loaded, MapFileErrors, Problem};
-use crate::geom::{Cell, Hex};
+use crate::geom::{Cell, Hex, Tiling};
 
 /// The largest `.hexmap` file read, in bytes (4 MiB).
 pub const MAX_FILE_BYTES: usize = 4 << 20;
@@ -42,45 +42,10 @@ pub const MAX_PROBLEMS: usize = 200;
 
 /// Parses a `.hexmap` file; `file` names it in messages, and its stem is the default name.
 pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
-    if bytes.len() > MAX_FILE_BYTES {
-        let at = text::byte_position(bytes, MAX_FILE_BYTES);
-        return Err(MapFileErrors::single(Problem::error(
-            file,
-            Some(at),
-            format!(
-                "the file is {} bytes long: expected at most {MAX_FILE_BYTES} (4 MiB)",
-                bytes.len()
-            ),
-        )));
-    }
-    let source = match std::str::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(err) => {
-            let at = text::byte_position(bytes, err.valid_up_to());
-            return Err(MapFileErrors::single(Problem::error(
-                file,
-                Some(at),
-                "bytes that are not UTF-8: expected UTF-8 text",
-            )));
-        }
-    };
+    let source = decode(file, bytes)?;
     let lines = text::lines(source);
     let mut problems = Vec::new();
-    let mut too_long = vec![false; lines.len()];
-    for (i, line) in lines.iter().enumerate() {
-        let n = line.chars().count();
-        if n > MAX_LINE_CHARS {
-            too_long[i] = true;
-            if problems.len() >= MAX_PROBLEMS {
-                continue;
-            }
-            problems.push(Problem::error(
-                file,
-                Some((i + 1, MAX_LINE_CHARS + 1)),
-                format!("the line is {n} characters long: expected at most {MAX_LINE_CHARS}"),
-            ));
-        }
-    }
+    let too_long = long_lines(file, &lines, &mut problems);
     let front = front::parse(file, &lines, &too_long, &mut problems);
     let default_name = std::path::Path::new(file)
         .file_stem()
@@ -104,8 +69,59 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         ));
         return Err(MapFileErrors::new(problems));
     }
-    let (tiling, large) = (draft.tiling, front.large);
-    let locate = move |h: Hex| -> Option<(usize, usize)> {
+    let locate = locator(draft.tiling, front.large, first);
+    finish(file, draft, &locate, problems)
+}
+
+/// The file's bytes as text, refusing a file over [`MAX_FILE_BYTES`] or one that is not
+/// UTF-8, at the first byte in the way.
+fn decode<'b>(file: &str, bytes: &'b [u8]) -> Result<&'b str, MapFileErrors> {
+    if bytes.len() > MAX_FILE_BYTES {
+        let at = text::byte_position(bytes, MAX_FILE_BYTES);
+        return Err(MapFileErrors::single(Problem::error(
+            file,
+            Some(at),
+            format!(
+                "the file is {} bytes long: expected at most {MAX_FILE_BYTES} (4 MiB)",
+                bytes.len()
+            ),
+        )));
+    }
+    std::str::from_utf8(bytes).map_err(|err| {
+        let at = text::byte_position(bytes, err.valid_up_to());
+        MapFileErrors::single(Problem::error(
+            file,
+            Some(at),
+            "bytes that are not UTF-8: expected UTF-8 text",
+        ))
+    })
+}
+
+/// Which lines are longer than [`MAX_LINE_CHARS`] (they are not read), with an error for each
+/// while fewer than [`MAX_PROBLEMS`] are reported.
+fn long_lines(file: &str, lines: &[&str], problems: &mut Vec<Problem>) -> Vec<bool> {
+    let mut too_long = vec![false; lines.len()];
+    for (i, line) in lines.iter().enumerate() {
+        let n = line.chars().count();
+        if n > MAX_LINE_CHARS {
+            too_long[i] = true;
+            if problems.len() >= MAX_PROBLEMS {
+                continue;
+            }
+            problems.push(Problem::error(
+                file,
+                Some((i + 1, MAX_LINE_CHARS + 1)),
+                format!("the line is {n} characters long: expected at most {MAX_LINE_CHARS}"),
+            ));
+        }
+    }
+    too_long
+}
+
+/// Where the tile at a storage cell is written (line, column from 1) in a body of `tiling`
+/// starting at line index `first`, drawn large or compact; `None` off the text.
+fn locator(tiling: Tiling, large: bool, first: usize) -> impl Fn(Hex) -> Option<(usize, usize)> {
+    move |h: Hex| -> Option<(usize, usize)> {
         let compact = || tiling.screen(Cell::from(h), 0);
         let (col, row) = if large {
             tiling.large_cell(Cell::from(h)).unwrap_or_else(compact)
@@ -115,6 +131,5 @@ pub fn parse_hexmap(file: &str, bytes: &[u8]) -> Result<Loaded, MapFileErrors> {
         let line = first as i64 + i64::from(row) + 1;
         let col = i64::from(col) + 1;
         (line >= 1 && col >= 1).then_some((line as usize, col as usize))
-    };
-    finish(file, draft, &locate, problems)
+    }
 }

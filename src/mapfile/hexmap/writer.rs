@@ -147,6 +147,40 @@ pub fn write_hexmap_at(
     check_extent(level, drawing.as_ref())?;
     let shift = shift_of(level, drawing.as_ref());
     let large = drawing.is_some();
+    let extras = tile_extras(level);
+    let mut legend = Legend::new(large);
+    let tiling = level.terrain.tiling();
+    let mut cells: Vec<(i32, i32, char)> = Vec::with_capacity(level.terrain.len());
+    for (hex, &terrain) in level.terrain.iter() {
+        let (monster, item) = extras.get(&hex).cloned().unwrap_or_default();
+        let cell = Cell {
+            terrain,
+            monster,
+            item,
+            start: level.start == Some(hex),
+        };
+        let glyph = legend.glyph(level, hex, cell);
+        let (col, row) = match large::tile_cell(tiling, hex + shift) {
+            Some(at) if large => at,
+            _ => place(tiling, hex, shift),
+        };
+        cells.push((row, col, glyph));
+    }
+    if let Some(d) = drawing {
+        let (dc, dr) = large::shift_cells(tiling, shift);
+        let edges = d.edges.into_iter();
+        cells.extend(edges.map(|(r, c, g)| (r + dr, c + dc, g)));
+    }
+    cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
+    let depth = given.or((level.depth != 1).then_some(level.depth));
+    let mut out = front_matter(level, default_name, depth, &legend.glyphs, large);
+    draw_rows(&mut out, cells);
+    Ok(out)
+}
+
+/// The first monster and the first item placed on each tile (a tile keeps at most one of
+/// each; later ones are dropped).
+fn tile_extras(level: &Level) -> BTreeMap<Hex, (Option<String>, Option<String>)> {
     let mut extras: BTreeMap<Hex, (Option<String>, Option<String>)> = BTreeMap::new();
     for p in &level.placements {
         let slot = extras.entry(p.at).or_default();
@@ -159,55 +193,56 @@ pub fn write_hexmap_at(
             }
         }
     }
-    let mut legend: BTreeMap<Cell, char> = BTreeMap::new();
-    // In the large form `o` is a pillar on a corner: a legend does not use it too.
-    let mut used: Vec<char> = if large {
-        vec![edges::PILLAR]
-    } else {
-        Vec::new()
-    };
-    let mut cells: Vec<(i32, i32, char)> = Vec::with_capacity(level.terrain.len());
-    for (hex, &terrain) in level.terrain.iter() {
-        let (monster, item) = extras.get(&hex).cloned().unwrap_or_default();
-        let cell = Cell {
-            terrain,
-            monster,
-            item,
-            start: level.start == Some(hex),
-        };
-        let glyph = if cell.monster.is_none() && cell.item.is_none() {
-            match (cell.start, terrain) {
-                (false, t) => Some(t.glyph_on(level.terrain.tiling(), level.terrain.class_of(hex))),
-                (true, Terrain::Floor) => Some('@'),
-                (true, _) => None,
-            }
+    extras
+}
+
+/// The legend as it is built in reading order: the glyph of each kind of cell that needs
+/// one, and every glyph already taken.
+struct Legend {
+    glyphs: BTreeMap<Cell, char>,
+    used: Vec<char>,
+}
+
+impl Legend {
+    /// An empty legend; in the large form `o` is a pillar on a corner, so it is taken.
+    fn new(large: bool) -> Legend {
+        let used = if large {
+            vec![edges::PILLAR]
         } else {
-            None
+            Vec::new()
         };
-        let glyph = glyph.unwrap_or_else(|| {
-            if let Some(&g) = legend.get(&cell) {
-                return g;
+        Legend {
+            glyphs: BTreeMap::new(),
+            used,
+        }
+    }
+
+    /// The glyph drawing `cell` at `hex`: its terrain's own glyph when it holds nothing, `@`
+    /// for a bare start on floor, else its legend glyph (chosen now when it is the first such
+    /// cell).
+    fn glyph(&mut self, level: &Level, hex: Hex, cell: Cell) -> char {
+        if cell.monster.is_none() && cell.item.is_none() {
+            match (cell.start, cell.terrain) {
+                (false, t) => {
+                    return t.glyph_on(level.terrain.tiling(), level.terrain.class_of(hex));
+                }
+                (true, Terrain::Floor) => return '@',
+                (true, _) => {}
             }
-            let g = pick_glyph(&cell, &used);
-            used.push(g);
-            legend.insert(cell, g);
-            g
-        });
-        let tiling = level.terrain.tiling();
-        let (col, row) = match large::tile_cell(tiling, hex + shift) {
-            Some(at) if large => at,
-            _ => place(tiling, hex, shift),
-        };
-        cells.push((row, col, glyph));
+        }
+        if let Some(&g) = self.glyphs.get(&cell) {
+            return g;
+        }
+        let g = pick_glyph(&cell, &self.used);
+        self.used.push(g);
+        self.glyphs.insert(cell, g);
+        g
     }
-    if let Some(d) = drawing {
-        let (dc, dr) = large::shift_cells(level.terrain.tiling(), shift);
-        let edges = d.edges.into_iter();
-        cells.extend(edges.map(|(r, c, g)| (r + dr, c + dc, g)));
-    }
-    cells.sort_unstable_by_key(|&(y, col, _)| (y, col));
-    let depth = given.or((level.depth != 1).then_some(level.depth));
-    let mut out = front_matter(level, default_name, depth, &legend, large);
+}
+
+/// Appends the map rows to `out`: `cells` as (row, column, glyph) in reading order, spaces
+/// between them, and a final newline.
+fn draw_rows(out: &mut String, cells: Vec<(i32, i32, char)>) {
     let (mut y, mut col) = (0, 0);
     for (row, c, glyph) in cells {
         while y < row {
@@ -221,7 +256,6 @@ pub fn write_hexmap_at(
         col = c + 1;
     }
     out.push('\n');
-    Ok(out)
 }
 
 /// A legend glyph for a cell that is not yet in `used`.

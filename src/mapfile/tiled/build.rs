@@ -232,7 +232,7 @@ enum Read {
 /// The error ending the reading of the layers (already reported).
 struct Stop;
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     /// An error about `chunk`, placed where it was read.
     fn error(&mut self, chunk: &Chunk, msg: String) {
         self.origins
@@ -287,51 +287,16 @@ impl Reader<'_> {
                 chunk.layer
             )
         };
-        let Some(ts) = self
-            .tilesets
-            .iter()
-            .rev()
-            .find(|t| t.first_gid <= gid && t.first_gid > 0)
-        else {
-            if self.reported.insert((0, gid)) {
-                self.error(
-                    chunk,
-                    format!("{at} has GID {gid}, which belongs to no tileset"),
-                );
-            }
+        let Some((ts, local)) = self.tile_of(chunk, gid, &at) else {
             return Read::Failed;
         };
-        let ts: &Tileset = ts;
-        let local = gid - ts.first_gid;
-        if !ts.holds(local) {
-            if self.reported.insert((ts.first_gid, local)) {
-                let msg = format!(
-                    "{at} has GID {gid}, which no tileset defines (tileset {:?} holds {})",
-                    ts.name,
-                    ts.gid_range()
-                );
-                self.error(chunk, msg);
-            }
-            return Read::Failed;
-        }
         let info = ts.tiles.get(&local).cloned().unwrap_or_default();
         if let Some((t, k)) = self.terrain.lookup(&ts.name, local, info.class.as_deref()) {
             self.used[k] = true;
             return Read::Given(t);
         }
         if let Some(name) = &info.terrain {
-            let Some(t) = Terrain::from_name(name) else {
-                if self.reported.insert((ts.first_gid, local)) {
-                    let msg = format!(
-                        "tile {local} of tileset {:?} has terrain {name:?}: expected one of {}",
-                        ts.name,
-                        Terrain::ALL.map(Terrain::name).join(", ")
-                    );
-                    self.error(chunk, msg);
-                }
-                return Read::Failed;
-            };
-            return Read::Given(t);
+            return self.terrain_named(chunk, ts, local, name);
         }
         let by_class = info.class.as_deref().and_then(Terrain::from_name);
         if let Some(t) = by_class {
@@ -343,6 +308,55 @@ impl Reader<'_> {
         let ids = self.plain_ids.entry(ts.name.clone()).or_default();
         ids.insert(local);
         Read::Plain
+    }
+
+    /// The tileset holding GID `gid` and the tile's local id in it, or `None` after reporting
+    /// (once per GID) that no tileset defines it; `at` names the tile in the message.
+    fn tile_of(&mut self, chunk: &Chunk, gid: u32, at: &str) -> Option<(&'a Tileset, u32)> {
+        let Some(&ts) = self
+            .tilesets
+            .iter()
+            .rev()
+            .find(|t| t.first_gid <= gid && t.first_gid > 0)
+        else {
+            if self.reported.insert((0, gid)) {
+                self.error(
+                    chunk,
+                    format!("{at} has GID {gid}, which belongs to no tileset"),
+                );
+            }
+            return None;
+        };
+        let local = gid - ts.first_gid;
+        if !ts.holds(local) {
+            if self.reported.insert((ts.first_gid, local)) {
+                let msg = format!(
+                    "{at} has GID {gid}, which no tileset defines (tileset {:?} holds {})",
+                    ts.name,
+                    ts.gid_range()
+                );
+                self.error(chunk, msg);
+            }
+            return None;
+        }
+        Some((ts, local))
+    }
+
+    /// The terrain a tile's `terrain` property `name` names, or [`Read::Failed`] after
+    /// reporting (once per tile) a name that is no terrain.
+    fn terrain_named(&mut self, chunk: &Chunk, ts: &Tileset, local: u32, name: &str) -> Read {
+        let Some(t) = Terrain::from_name(name) else {
+            if self.reported.insert((ts.first_gid, local)) {
+                let msg = format!(
+                    "tile {local} of tileset {:?} has terrain {name:?}: expected one of {}",
+                    ts.name,
+                    Terrain::ALL.map(Terrain::name).join(", ")
+                );
+                self.error(chunk, msg);
+            }
+            return Read::Failed;
+        };
+        Read::Given(t)
     }
 
     /// Puts the tiles into `draft` (a tile some layer gives a terrain keeps the last such; a

@@ -1,7 +1,7 @@
 //! A small element tree over quick-xml, enough for Tiled's `.tmx` and `.tsx`.
 
 use quick_xml::Reader;
-use quick_xml::events::{BytesStart, Event};
+use quick_xml::events::{BytesRef, BytesStart, Event};
 
 /// The deepest nesting accepted (Tiled files nest a handful of levels).
 const MAX_DEPTH: usize = 64;
@@ -59,69 +59,89 @@ fn element(start: &BytesStart<'_>, pos: usize) -> Result<Element, String> {
 /// Parses a document into its root element; errors carry a byte offset.
 pub fn parse(text: &str) -> Result<Element, (usize, String)> {
     let mut reader = Reader::from_str(text);
-    let mut stack: Vec<Element> = Vec::new();
-    let mut root: Option<Element> = None;
+    let mut tree = Tree::default();
     loop {
         let pos = reader.buffer_position() as usize;
         let event = reader
             .read_event()
             .map_err(|e| (reader.error_position() as usize, e.to_string()))?;
-        let fail = |msg: String| (pos, msg);
-        match event {
-            Event::Start(s) => {
-                if stack.len() >= MAX_DEPTH {
-                    return Err(fail(format!(
-                        "elements nest deeper than {MAX_DEPTH} levels"
-                    )));
-                }
-                stack.push(element(&s, pos).map_err(fail)?);
-            }
-            Event::Empty(s) => {
-                let el = element(&s, pos).map_err(fail)?;
-                attach(&mut stack, &mut root, el).map_err(fail)?;
-            }
-            Event::End(_) => {
-                let el = stack
-                    .pop()
-                    .ok_or_else(|| fail("an end tag with no start".into()))?;
-                attach(&mut stack, &mut root, el).map_err(fail)?;
-            }
-            Event::Text(t) => {
-                if let Some(top) = stack.last_mut() {
-                    top.text
-                        .push_str(&t.decode().map_err(|e| fail(e.to_string()))?);
-                }
-            }
-            Event::CData(t) => {
-                if let Some(top) = stack.last_mut() {
-                    top.text
-                        .push_str(&t.decode().map_err(|e| fail(e.to_string()))?);
-                }
-            }
-            Event::GeneralRef(r) => {
-                let c = match r.resolve_char_ref().map_err(|e| fail(e.to_string()))? {
-                    Some(c) => c,
-                    None => match AsRef::<[u8]>::as_ref(&*r) {
-                        b"amp" => '&',
-                        b"lt" => '<',
-                        b"gt" => '>',
-                        b"quot" => '"',
-                        b"apos" => '\'',
-                        _ => return Err(fail("an unknown entity reference".into())),
-                    },
-                };
-                if let Some(top) = stack.last_mut() {
-                    top.text.push(c);
-                }
-            }
-            Event::Eof => break,
-            _ => {}
+        if matches!(event, Event::Eof) {
+            break;
         }
+        tree.take(event, pos).map_err(|msg| (pos, msg))?;
     }
-    if !stack.is_empty() {
+    if !tree.stack.is_empty() {
         return Err((text.len(), "the document ends inside an element".into()));
     }
-    root.ok_or((0, "the document has no root element".into()))
+    tree.root
+        .ok_or((0, "the document has no root element".into()))
+}
+
+/// The tree as it is read: the elements open at this point, outermost first, and the root
+/// once it is closed.
+#[derive(Default)]
+struct Tree {
+    stack: Vec<Element>,
+    root: Option<Element>,
+}
+
+impl Tree {
+    /// Adds what `event`, read at byte `pos`, says to the tree.
+    fn take(&mut self, event: Event<'_>, pos: usize) -> Result<(), String> {
+        match event {
+            Event::Start(s) => {
+                if self.stack.len() >= MAX_DEPTH {
+                    return Err(format!("elements nest deeper than {MAX_DEPTH} levels"));
+                }
+                self.stack.push(element(&s, pos)?);
+            }
+            Event::Empty(s) => {
+                let el = element(&s, pos)?;
+                attach(&mut self.stack, &mut self.root, el)?;
+            }
+            Event::End(_) => {
+                let el = self.stack.pop().ok_or("an end tag with no start")?;
+                attach(&mut self.stack, &mut self.root, el)?;
+            }
+            Event::Text(t) => {
+                let text = t.decode().map_err(|e| e.to_string())?;
+                self.push_text(&text);
+            }
+            Event::CData(t) => {
+                let text = t.decode().map_err(|e| e.to_string())?;
+                self.push_text(&text);
+            }
+            Event::GeneralRef(r) => {
+                let c = entity(&r)?;
+                self.push_text(c.encode_utf8(&mut [0; 4]));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Appends `text` to the innermost open element's (text outside every element is
+    /// dropped).
+    fn push_text(&mut self, text: &str) {
+        if let Some(top) = self.stack.last_mut() {
+            top.text.push_str(text);
+        }
+    }
+}
+
+/// The character an entity or character reference stands for.
+fn entity(r: &BytesRef<'_>) -> Result<char, String> {
+    Ok(match r.resolve_char_ref().map_err(|e| e.to_string())? {
+        Some(c) => c,
+        None => match AsRef::<[u8]>::as_ref(&**r) {
+            b"amp" => '&',
+            b"lt" => '<',
+            b"gt" => '>',
+            b"quot" => '"',
+            b"apos" => '\'',
+            _ => return Err("an unknown entity reference".into()),
+        },
+    })
 }
 
 fn attach(stack: &mut [Element], root: &mut Option<Element>, el: Element) -> Result<(), String> {

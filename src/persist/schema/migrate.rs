@@ -46,32 +46,11 @@ fn depth(d: &v1::Depth) -> Result<v2::Depth, SchemaError> {
         .collect();
     tiles.sort_unstable_by_key(|&(y, x, _)| (y, x));
     tiles.dedup_by_key(|&mut (y, x, _)| (y, x));
-    let (Some(lo_x), Some(hi_x)) = (
-        tiles.iter().map(|t| t.1).min(),
-        tiles.iter().map(|t| t.1).max(),
-    ) else {
-        return Err(SchemaError::new(format!(
-            "the level {:?} has no tiles",
-            level.name
-        )));
-    };
-    let (lo_y, hi_y) = (tiles[0].0, tiles[tiles.len() - 1].0);
-    // The 0.1.0 grid: a one-tile border around the bounding box, rows of `stride` cells.
-    let stride = i64::from(hi_x) - i64::from(lo_x) + 3;
-    let rows = i64::from(hi_y) - i64::from(lo_y) + 3;
-    if stride.saturating_mul(rows) != d.seen.len() as i64 {
-        return Err(SchemaError::new(format!(
-            "the memory of {:?} holds {} cells for a map of {stride}x{rows}",
-            level.name,
-            d.seen.len()
-        )));
-    }
+    let memory = OldMemory::of(d, &tiles)?;
     let mut runs: Vec<v2::Run> = Vec::new();
     let mut seen = vec![0u8; tiles.len().div_ceil(8)];
     for (n, &(y, x, code)) in tiles.iter().enumerate() {
-        let index =
-            (i64::from(y) - i64::from(lo_y) + 1) * stride + i64::from(x) - i64::from(lo_x) + 1;
-        if d.seen[index as usize] {
+        if memory.seen(&d.seen, x, y) {
             seen[n / 8] |= 1 << (n % 8);
         }
         match runs.last_mut() {
@@ -93,20 +72,7 @@ fn depth(d: &v1::Depth) -> Result<v2::Depth, SchemaError> {
             depth: level.depth,
             runs,
             start: level.start.map(tile),
-            placements: level
-                .placements
-                .iter()
-                .map(|p| match &p.kind {
-                    v1::PlacementKind::Monster(kind) => v2::Placement::Monster {
-                        at: tile(p.at),
-                        kind: kind.clone(),
-                    },
-                    v1::PlacementKind::Item(kind) => v2::Placement::Item {
-                        at: tile(p.at),
-                        kind: kind.clone(),
-                    },
-                })
-                .collect(),
+            placements: level.placements.iter().map(placement).collect(),
         },
         seen,
         floor: d
@@ -119,6 +85,65 @@ fn depth(d: &v1::Depth) -> Result<v2::Depth, SchemaError> {
             .collect(),
         visited: d.visited,
     })
+}
+
+/// Where a 0.1.0 level's memory keeps each tile: its grid had a one-tile border around the
+/// tiles' bounding box, in rows of `stride` cells.
+struct OldMemory {
+    lo_x: i64,
+    lo_y: i64,
+    stride: i64,
+}
+
+impl OldMemory {
+    /// The layout of `d`'s memory over its `tiles` (sorted by row, then column), checked
+    /// against the memory's length.
+    fn of(d: &v1::Depth, tiles: &[(i32, i32, u8)]) -> Result<OldMemory, SchemaError> {
+        let (Some(lo_x), Some(hi_x)) = (
+            tiles.iter().map(|t| t.1).min(),
+            tiles.iter().map(|t| t.1).max(),
+        ) else {
+            return Err(SchemaError::new(format!(
+                "the level {:?} has no tiles",
+                d.level.name
+            )));
+        };
+        let (lo_y, hi_y) = (tiles[0].0, tiles[tiles.len() - 1].0);
+        let stride = i64::from(hi_x) - i64::from(lo_x) + 3;
+        let rows = i64::from(hi_y) - i64::from(lo_y) + 3;
+        if stride.saturating_mul(rows) != d.seen.len() as i64 {
+            return Err(SchemaError::new(format!(
+                "the memory of {:?} holds {} cells for a map of {stride}x{rows}",
+                d.level.name,
+                d.seen.len()
+            )));
+        }
+        Ok(OldMemory {
+            lo_x: i64::from(lo_x),
+            lo_y: i64::from(lo_y),
+            stride,
+        })
+    }
+
+    /// Whether the tile at `(x, y)` was seen, in the memory `seen`.
+    fn seen(&self, seen: &[bool], x: i32, y: i32) -> bool {
+        let index = (i64::from(y) - self.lo_y + 1) * self.stride + i64::from(x) - self.lo_x + 1;
+        seen[index as usize]
+    }
+}
+
+/// A 0.1.0 placement.
+fn placement(p: &v1::Placement) -> v2::Placement {
+    match &p.kind {
+        v1::PlacementKind::Monster(kind) => v2::Placement::Monster {
+            at: tile(p.at),
+            kind: kind.clone(),
+        },
+        v1::PlacementKind::Item(kind) => v2::Placement::Item {
+            at: tile(p.at),
+            kind: kind.clone(),
+        },
+    }
 }
 
 fn behaviour(b: v1::Behaviour) -> v2::Behaviour {

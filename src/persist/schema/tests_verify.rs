@@ -5,10 +5,12 @@ use super::tests::{played_game, refused, scratch, write_file};
 use super::v5;
 use crate::persist::{codec, load_game};
 
-#[test]
-fn a_world_no_rules_could_make_is_refused_by_loading_and_by_verifying() {
-    type Alter = fn(&mut v5::SavedGame);
-    let alterations: Vec<(&str, Alter)> = vec![
+/// A change to a saved game, and words the refusal of the changed file says.
+type Alter = fn(&mut v5::SavedGame);
+
+/// Changes no rules could make, each with words its refusal says.
+fn alterations() -> Vec<(&'static str, Alter)> {
+    vec![
         ("strength", |g| g.current.creatures[0].strength = i32::MAX),
         ("armour", |g| g.current.creatures[0].armour = i32::MIN),
         ("speed", |g| g.current.creatures[0].speed = 0),
@@ -55,7 +57,11 @@ fn a_world_no_rules_could_make_is_refused_by_loading_and_by_verifying() {
         }),
         ("plans", |g| g.current.plans.resize(100_000, None)),
         ("max", |g| g.record.start.creatures[0].max_hp = i32::MAX),
-    ];
+    ]
+}
+
+#[test]
+fn a_world_no_rules_could_make_is_refused_by_loading_and_by_verifying() {
     let dir = scratch("impossible");
     let sound = write_file(
         &dir,
@@ -64,7 +70,7 @@ fn a_world_no_rules_could_make_is_refused_by_loading_and_by_verifying() {
     );
     let (report, ok) = crate::persist::verify::verify_files(&[&sound]);
     assert!(ok, "{report}");
-    for (i, (words, alter)) in alterations.into_iter().enumerate() {
+    for (i, (words, alter)) in alterations().into_iter().enumerate() {
         let mut game = played_game();
         alter(&mut game);
         let name = format!("altered-{i}.hdsave");

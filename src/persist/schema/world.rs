@@ -119,24 +119,7 @@ pub fn world_to_schema(world: &World) -> v5::World {
 /// A world from the schema, checked as every loaded world is; its deeper levels come from
 /// the standard dungeon on its tiling.
 pub fn world_from_schema(w: &v5::World, content: &Arc<Content>) -> Result<World, SchemaError> {
-    let tiling = tiling_of(w.tiling)?;
-    let levels = w.depths.iter().map(|d| &d.level).chain(&w.pending_maps);
-    for level in levels {
-        let on = tiling_of(level.tiling)?;
-        if on != tiling {
-            return Err(SchemaError::new(format!(
-                "a level on the {on} tiling in a game on the {tiling} tiling"
-            )));
-        }
-    }
-    let levels = w.depths.len() + w.pending_maps.len();
-    if levels > w.depth_count as usize || w.depth_count > crate::sim::MAX_DEPTH {
-        return Err(SchemaError::new(format!(
-            "{levels} levels in a game of {} depths (at most {})",
-            w.depth_count,
-            crate::sim::MAX_DEPTH
-        )));
-    }
+    let tiling = check_levels(w)?;
     let pending_maps = w
         .pending_maps
         .iter()
@@ -145,44 +128,13 @@ pub fn world_from_schema(w: &v5::World, content: &Arc<Content>) -> Result<World,
     let depths = w
         .depths
         .iter()
-        .map(|d| {
-            let level = level_from_schema(&d.level)?;
-            let seen = seen_from_bits(&level, &d.seen)?;
-            let floor = d
-                .floor
-                .iter()
-                .map(|f| {
-                    check_text("an item's name", &f.item)?;
-                    Ok(FloorItem {
-                        at: hex(f.at),
-                        item: f.item.clone(),
-                    })
-                })
-                .collect::<Result<_, SchemaError>>()?;
-            Ok(DepthParts {
-                level,
-                seen,
-                floor,
-                visited: d.visited,
-            })
-        })
+        .map(depth_from_schema)
         .collect::<Result<_, SchemaError>>()?;
     let creatures = w
         .creatures
         .iter()
         .map(creature_from_schema)
         .collect::<Result<_, _>>()?;
-    let story = Story {
-        ending: w
-            .story
-            .ending
-            .as_ref()
-            .map(ending_from_schema)
-            .transpose()?,
-        deepest: w.story.deepest,
-        kills: counts(&w.story.kills)?,
-        items_used: counts(&w.story.items_used)?,
-    };
     let parts = WorldParts {
         seed: w.seed,
         depths,
@@ -203,13 +155,71 @@ pub fn world_from_schema(w: &v5::World, content: &Arc<Content>) -> Result<World,
                 })
             })
             .collect(),
-        story,
+        story: story_from_schema(&w.story)?,
         terrain_digest: w.terrain_digest,
         regen: (w.regen_progress, w.regen_busy),
     };
     World::from_parts(parts, Arc::clone(content))
         .map(|w| w.with_levels(crate::mapgen::dungeon_on(tiling)))
         .map_err(|e| SchemaError::new(format!("the world is invalid: {e}")))
+}
+
+/// The world's tiling, once every level (made and to come) is checked to be on it and the
+/// levels are no more than the game's depths.
+fn check_levels(w: &v5::World) -> Result<crate::geom::Tiling, SchemaError> {
+    let tiling = tiling_of(w.tiling)?;
+    let levels = w.depths.iter().map(|d| &d.level).chain(&w.pending_maps);
+    for level in levels {
+        let on = tiling_of(level.tiling)?;
+        if on != tiling {
+            return Err(SchemaError::new(format!(
+                "a level on the {on} tiling in a game on the {tiling} tiling"
+            )));
+        }
+    }
+    let levels = w.depths.len() + w.pending_maps.len();
+    if levels > w.depth_count as usize || w.depth_count > crate::sim::MAX_DEPTH {
+        return Err(SchemaError::new(format!(
+            "{levels} levels in a game of {} depths (at most {})",
+            w.depth_count,
+            crate::sim::MAX_DEPTH
+        )));
+    }
+    Ok(tiling)
+}
+
+/// One depth of the world from the schema: its level, what the player has seen of it and
+/// the items on its floor.
+fn depth_from_schema(d: &v5::Depth) -> Result<DepthParts, SchemaError> {
+    let level = level_from_schema(&d.level)?;
+    let seen = seen_from_bits(&level, &d.seen)?;
+    let floor = d
+        .floor
+        .iter()
+        .map(|f| {
+            check_text("an item's name", &f.item)?;
+            Ok(FloorItem {
+                at: hex(f.at),
+                item: f.item.clone(),
+            })
+        })
+        .collect::<Result<_, SchemaError>>()?;
+    Ok(DepthParts {
+        level,
+        seen,
+        floor,
+        visited: d.visited,
+    })
+}
+
+/// The story of the run from the schema.
+fn story_from_schema(s: &v5::Story) -> Result<Story, SchemaError> {
+    Ok(Story {
+        ending: s.ending.as_ref().map(ending_from_schema).transpose()?,
+        deepest: s.deepest,
+        kills: counts(&s.kills)?,
+        items_used: counts(&s.items_used)?,
+    })
 }
 
 fn counts(pairs: &[(String, u32)]) -> Result<std::collections::BTreeMap<String, u32>, SchemaError> {

@@ -1,6 +1,7 @@
 //! The end screen: the run's story, the hall of fame with this run's place, where the replay
 //! and the character dump went, and the keys.
 
+use crate::persist::Score;
 use crate::sim::{Ending, Story, World};
 use crate::ui::state::EndReport;
 use crate::ui::view::help::scrolled_panel;
@@ -99,97 +100,108 @@ pub fn story_lines(world: &World) -> Vec<String> {
     ]
 }
 
+/// Appends `text` to `out` wrapped to `width`, every line in `style`.
+fn para(out: &mut Vec<Line<'static>>, text: &str, width: usize, style: Style) {
+    for part in wrap(text, width) {
+        out.push(Line::styled(part, style));
+    }
+}
+
+/// One line of the hall of fame: the entry at `place` (from 1), marked and reversed when it
+/// is `this` run.
+fn hall_line(place: usize, e: &Score, this: bool) -> Line<'static> {
+    let text = format!(
+        "{} {:>2}. {:>7} pts  {}; deepest {}, {}{}",
+        if this { ">" } else { " " },
+        place,
+        e.points(),
+        e.ending.describe(),
+        e.deepest,
+        e.tally(),
+        if e.taken_over { ", taken over" } else { "" }
+    );
+    let style = if this {
+        Style::default().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::default()
+    };
+    // Not wrapped: the wrapping would eat the leading spaces that align it.
+    Line::styled(text, style)
+}
+
 impl EndView<'_> {
+    /// The whole screen's text wrapped to `width`: the story, the hall of fame, the files
+    /// written and the keys.
     fn lines(&self, width: usize) -> Vec<Line<'static>> {
         let bold = Style::default().add_modifier(Modifier::BOLD);
         let mut out: Vec<Line<'static>> = Vec::new();
-        let para = |out: &mut Vec<Line<'static>>, text: &str, style: Style| {
-            for part in wrap(text, width) {
-                out.push(Line::styled(part, style));
-            }
-        };
         for (i, line) in story_lines(self.world).into_iter().enumerate() {
-            para(
-                &mut out,
-                &line,
-                if i == 0 { bold } else { Style::default() },
-            );
+            let style = if i == 0 { bold } else { Style::default() };
+            para(&mut out, &line, width, style);
         }
         out.push(Line::raw(""));
         out.push(Line::styled("Hall of fame", bold));
+        self.hall_lines(&mut out, width);
+        out.push(Line::raw(""));
+        self.file_lines(&mut out, width);
+        para(
+            &mut out,
+            "Q quit   P messages   Up/Down scroll   any other key: look at the map (and back here)",
+            width,
+            bold,
+        );
+        out
+    }
+
+    /// The hall of fame's part under its title: why this run is not in it, or its entries
+    /// with this run's marked, or why there is none to show.
+    fn hall_lines(&self, out: &mut Vec<Line<'static>>, width: usize) {
+        let plain = Style::default();
         let not_recorded = self.report.and_then(EndReport::not_recorded_line);
         if let Some(line) = &not_recorded {
-            para(&mut out, line, Style::default());
+            para(out, line, width, plain);
         }
         match self.report.and_then(|r| r.hall.as_ref()) {
             None if not_recorded.is_some()
                 || self.report.is_some_and(|r| !r.problems.is_empty()) => {}
-            None => para(
-                &mut out,
-                "Not kept: this game has no save file.",
-                Style::default(),
-            ),
+            None => para(out, "Not kept: this game has no save file.", width, plain),
             Some(hall) if hall.entries.is_empty() => {
-                para(&mut out, "Empty: no run made it.", Style::default());
+                para(out, "Empty: no run made it.", width, plain);
             }
             Some(hall) => {
                 let place = self.report.and_then(|r| r.place);
                 for (i, e) in hall.entries.iter().enumerate() {
-                    let this = place == Some(i + 1);
-                    let text = format!(
-                        "{} {:>2}. {:>7} pts  {}; deepest {}, {}{}",
-                        if this { ">" } else { " " },
-                        i + 1,
-                        e.points(),
-                        e.ending.describe(),
-                        e.deepest,
-                        e.tally(),
-                        if e.taken_over { ", taken over" } else { "" }
-                    );
-                    let style = if this {
-                        Style::default().add_modifier(Modifier::REVERSED)
-                    } else {
-                        Style::default()
-                    };
-                    // Not wrapped: the wrapping would eat the leading spaces that align it.
-                    out.push(Line::styled(text, style));
+                    out.push(hall_line(i + 1, e, place == Some(i + 1)));
                 }
                 if place.is_none() && not_recorded.is_none() {
-                    para(
-                        &mut out,
-                        "This run did not make the ten best.",
-                        Style::default(),
-                    );
+                    para(out, "This run did not make the ten best.", width, plain);
                 }
             }
         }
-        out.push(Line::raw(""));
-        if let Some(r) = self.report {
-            if let Some(p) = &r.replay {
-                para(
-                    &mut out,
-                    &format!("Replay: {}", p.display()),
-                    Style::default(),
-                );
-            }
-            if let Some(p) = &r.morgue {
-                para(
-                    &mut out,
-                    &format!("Character dump: {}", p.display()),
-                    Style::default(),
-                );
-            }
-            for p in &r.problems {
-                para(&mut out, &format!("Could not write: {p}"), Style::default());
-            }
-            out.push(Line::raw(""));
+    }
+
+    /// Where the replay and the character dump went and what could not be written, then a
+    /// blank line; nothing for a game kept on no file.
+    fn file_lines(&self, out: &mut Vec<Line<'static>>, width: usize) {
+        let Some(r) = self.report else {
+            return;
+        };
+        let plain = Style::default();
+        if let Some(p) = &r.replay {
+            para(out, &format!("Replay: {}", p.display()), width, plain);
         }
-        para(
-            &mut out,
-            "Q quit   P messages   Up/Down scroll   any other key: look at the map (and back here)",
-            bold,
-        );
-        out
+        if let Some(p) = &r.morgue {
+            para(
+                out,
+                &format!("Character dump: {}", p.display()),
+                width,
+                plain,
+            );
+        }
+        for p in &r.problems {
+            para(out, &format!("Could not write: {p}"), width, plain);
+        }
+        out.push(Line::raw(""));
     }
 }
 

@@ -92,21 +92,7 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         camera: camera(world, ui, parts.map),
     };
     map.render(parts.map, buf);
-    if let Mode::Look { cursor } = ui.mode
-        && let Some(monster) = world
-            .visible_creature(cursor)
-            .filter(|c| c.id != World::PLAYER)
-        && let Some((title, lines)) =
-            crate::ui::card::monster_card(world, &ui.names.updated(world), monster.id)
-    {
-        let row = map.camera.layout.to_screen(cursor).1 - map.camera.top;
-        card::CardView {
-            title: &title,
-            lines: &lines,
-            cursor_row: u16::try_from(row).unwrap_or(0),
-        }
-        .render(parts.map, buf);
-    }
+    look_card(world, ui, &map.camera, parts.map, buf);
     Sidebar {
         world,
         ui,
@@ -119,6 +105,32 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         palette: context.palette,
     }
     .render(parts.log, buf);
+    window(world, ui, context, area, parts.map, buf);
+}
+
+/// In look mode, the card of the monster under the cursor, drawn over the map area `map`
+/// (seen through `camera`) away from the cursor's row.
+fn look_card(world: &World, ui: &UiState, camera: &Camera, map: Rect, buf: &mut Buffer) {
+    if let Mode::Look { cursor } = ui.mode
+        && let Some(monster) = world
+            .visible_creature(cursor)
+            .filter(|c| c.id != World::PLAYER)
+        && let Some((title, lines)) =
+            crate::ui::card::monster_card(world, &ui.names.updated(world), monster.id)
+    {
+        let row = camera.layout.to_screen(cursor).1 - camera.top;
+        card::CardView {
+            title: &title,
+            lines: &lines,
+            cursor_row: u16::try_from(row).unwrap_or(0),
+        }
+        .render(map, buf);
+    }
+}
+
+/// The window the mode opens over the screen `area` (help, history, end) or over the map
+/// area `map` (the item lists), if any.
+fn window(world: &World, ui: &UiState, context: &Context, area: Rect, map: Rect, buf: &mut Buffer) {
     match ui.mode {
         Mode::Help { scroll } => HelpView {
             keymap: context.keymap,
@@ -136,13 +148,13 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
             verb: None,
             keymap: context.keymap,
         }
-        .render(parts.map, buf),
+        .render(map, buf),
         Mode::ChooseItem { verb } => ItemsView {
             world,
             verb: Some(verb),
             keymap: context.keymap,
         }
-        .render(parts.map, buf),
+        .render(map, buf),
         Mode::End { scroll } => EndView {
             world,
             report: ui.end.as_ref(),

@@ -77,10 +77,36 @@ impl Sidebar<'_> {
         })
     }
 
+    /// The sidebar's text for a width of `width` cells: the status, the gear, what is carried,
+    /// the monsters in view, what the cursor points at and the keys of the mode.
     fn lines(&self, width: u16) -> Vec<Line<'static>> {
         let world = self.world;
-        let me = world.player();
         let bold = Style::default().add_modifier(Modifier::BOLD);
+        let mut lines = self.status_lines(width, bold);
+        lines.extend(self.gear_lines());
+        lines.push(Line::raw(""));
+        let carried = inventory::summary(world);
+        if carried.is_empty() {
+            lines.push(Line::styled("You carry nothing.", self.palette.faint()));
+        } else {
+            lines.push(Line::raw(format!("Carrying (i): {}", carried.join(", "))));
+        }
+        lines.push(Line::raw(""));
+        lines.extend(self.monster_lines(bold));
+        lines.push(Line::raw(""));
+        if let Some(hex) = self.ui.pointed {
+            let names = self.ui.names.updated(world);
+            lines.push(Line::raw(describe_named(world, &names, hex)));
+            lines.push(Line::raw(""));
+        }
+        lines.extend(self.mode_help().into_iter().map(Line::raw));
+        lines
+    }
+
+    /// The level's title, the hit points, the turn and action, and the seed of a generated
+    /// dungeon.
+    fn status_lines(&self, width: u16, bold: Style) -> Vec<Line<'static>> {
+        let world = self.world;
         let level = world.level();
         let (action, actions) = world.player_action_in_turn();
         let mut lines = vec![
@@ -101,7 +127,15 @@ impl Sidebar<'_> {
                 crate::persist::on_tiling(level.terrain.tiling())
             )));
         }
-        lines.extend([
+        lines
+    }
+
+    /// What the player wields and wears, the melee figures, what is underfoot and, on
+    /// triangles, which way the player's tile points.
+    fn gear_lines(&self) -> Vec<Line<'static>> {
+        let world = self.world;
+        let me = world.player();
+        let mut lines = vec![
             Line::raw(format!(
                 "Wielding: {}",
                 me.wielded.as_deref().unwrap_or("bare hands")
@@ -115,8 +149,8 @@ impl Sidebar<'_> {
                 format!("Melee: {} damage, armour {}", gear.damage, gear.armour)
             }),
             Line::raw(self.here()),
-        ]);
-        let terrain = &level.terrain;
+        ];
+        let terrain = &world.level().terrain;
         if terrain.tiling() == crate::geom::Tiling::Triangle {
             // The `@` hides which way the tile points, and so which six steps it has.
             let way = if terrain.class_of(me.pos) == 1 {
@@ -126,22 +160,6 @@ impl Sidebar<'_> {
             };
             lines.push(Line::raw(format!("Your tile points {way}.")));
         }
-        lines.push(Line::raw(""));
-        let carried = inventory::summary(world);
-        if carried.is_empty() {
-            lines.push(Line::styled("You carry nothing.", self.palette.faint()));
-        } else {
-            lines.push(Line::raw(format!("Carrying (i): {}", carried.join(", "))));
-        }
-        lines.push(Line::raw(""));
-        lines.extend(self.monster_lines(bold));
-        lines.push(Line::raw(""));
-        if let Some(hex) = self.ui.pointed {
-            let names = self.ui.names.updated(world);
-            lines.push(Line::raw(describe_named(world, &names, hex)));
-            lines.push(Line::raw(""));
-        }
-        lines.extend(self.mode_help().into_iter().map(Line::raw));
         lines
     }
 
@@ -292,34 +310,7 @@ impl Sidebar<'_> {
                 "Tab: next monster".into(),
                 "Esc: done".into(),
             ],
-            Mode::Aim { item, cursor } => {
-                let what = self
-                    .world
-                    .player()
-                    .stack(item)
-                    .map_or("it".to_string(), |s| s.item.clone());
-                let range = self
-                    .world
-                    .throw_range(item)
-                    .map_or(String::new(), |r| format!(" (range {r})"));
-                let me = self.world.player().pos;
-                let short =
-                    cursor != me && self.world.flight_path(me, cursor).last() != Some(&cursor);
-                let blocked = if short {
-                    "the way is blocked: it lands before the cursor"
-                } else {
-                    ""
-                };
-                vec![
-                    format!("AIM the {what}{range}: direction keys move"),
-                    format!("beyond the range the line is {}", self.beyond_range()),
-                    blocked.to_string(),
-                    "Tab: next monster".into(),
-                    "Enter: throw".into(),
-                    "i: another item".into(),
-                    "Esc: cancel".into(),
-                ]
-            }
+            Mode::Aim { item, cursor } => self.aim_help(item, cursor),
             Mode::ConfirmThrow { .. } => vec![
                 "THROW ANYWAY? It would".into(),
                 "land short (see below)".into(),
@@ -343,23 +334,61 @@ impl Sidebar<'_> {
                 "Esc: cancel".into(),
             ],
             Mode::Range => self.range_legend(),
-            _ if self.ui.shell == Shell::Watch => {
-                let over = self.world.is_over().then(|| "GAME OVER".to_string());
-                over.into_iter()
-                    .chain(WATCHING_KEYS.map(String::from))
-                    .collect()
-            }
-            // Only a played game has an end screen (the replay viewer draws the world too).
-            _ if self.world.is_over() && self.ui.end.is_some() => {
-                vec!["GAME OVER".into(), "Q quit, Enter: the end screen".into()]
-            }
-            _ if self.world.is_over() => vec!["GAME OVER".into()],
-            _ => vec![
-                "? help   i inventory".into(),
-                "t telegraph   F strike".into(),
-            ],
+            _ => self.map_help(),
         };
         lines.into_iter().filter(|l| !l.is_empty()).collect()
+    }
+
+    /// The aim mode's keys for throwing the item of letter `item` at `cursor`, saying when
+    /// the way is blocked short of the cursor.
+    fn aim_help(&self, item: char, cursor: Hex) -> Vec<String> {
+        let what = self
+            .world
+            .player()
+            .stack(item)
+            .map_or("it".to_string(), |s| s.item.clone());
+        let range = self
+            .world
+            .throw_range(item)
+            .map_or(String::new(), |r| format!(" (range {r})"));
+        let me = self.world.player().pos;
+        let short = cursor != me && self.world.flight_path(me, cursor).last() != Some(&cursor);
+        let blocked = if short {
+            "the way is blocked: it lands before the cursor"
+        } else {
+            ""
+        };
+        vec![
+            format!("AIM the {what}{range}: direction keys move"),
+            format!("beyond the range the line is {}", self.beyond_range()),
+            blocked.to_string(),
+            "Tab: next monster".into(),
+            "Enter: throw".into(),
+            "i: another item".into(),
+            "Esc: cancel".into(),
+        ]
+    }
+
+    /// The keys on the plain map: the replay viewer's, the game over ones, or the game's.
+    fn map_help(&self) -> Vec<String> {
+        if self.ui.shell == Shell::Watch {
+            let over = self.world.is_over().then(|| "GAME OVER".to_string());
+            return over
+                .into_iter()
+                .chain(WATCHING_KEYS.map(String::from))
+                .collect();
+        }
+        // Only a played game has an end screen (the replay viewer draws the world too).
+        if self.world.is_over() && self.ui.end.is_some() {
+            return vec!["GAME OVER".into(), "Q quit, Enter: the end screen".into()];
+        }
+        if self.world.is_over() {
+            return vec!["GAME OVER".into()];
+        }
+        vec![
+            "? help   i inventory".into(),
+            "t telegraph   F strike".into(),
+        ]
     }
 
     /// How the part of the aim line past the range is drawn.

@@ -58,6 +58,17 @@ fn step_index(tiling: Tiling, from: Cell, dx: i32, dy: i32) -> u8 {
 }
 
 /// The line tree of one tiling, radius and viewer class.
+///
+/// ```
+/// use hexdeep_tiling::{fov::LatticeTree, geom::{Cell, Tiling}, grid::Grid};
+/// // A room of 7 × 7 squares with a pillar at (3, 3), which hides (5, 5) from (1, 1).
+/// let cells: Vec<Cell> = (0..49).map(|i| Cell::new(i % 7, i / 7)).collect();
+/// let grid = Grid::from_cells(Tiling::Square, &cells, ()).unwrap();
+/// let [pillar, viewer, behind] = [(3, 3), (1, 1), (5, 5)].map(|(x, y)| grid.cell_index(Cell::new(x, y)).unwrap());
+/// let mut seen = Vec::new();
+/// LatticeTree::new(Tiling::Square, 8, 0).unwrap().compute(&grid, |i| i == pillar, viewer, &mut seen);
+/// assert!(seen.contains(&pillar) && !seen.contains(&behind));
+/// ```
 #[derive(Clone, Debug)]
 pub struct LatticeTree {
     tiling: Tiling,
@@ -81,6 +92,14 @@ struct Draft {
 impl LatticeTree {
     /// The tree for viewers of class `class` ([`Tiling::class`]) on `tiling` within `radius`,
     /// or `None` when the radius exceeds [`MAX_TREE_RADIUS`] or the class does not exist.
+    ///
+    /// ```
+    /// use hexdeep_tiling::fov::LatticeTree;
+    /// use hexdeep_tiling::geom::Tiling;
+    /// // Triangles have two classes of viewer, the other tilings one.
+    /// assert!(LatticeTree::new(Tiling::Triangle, 5, 1).is_some());
+    /// assert!(LatticeTree::new(Tiling::Hex, 5, 1).is_none());
+    /// ```
     pub fn new(tiling: Tiling, radius: u32, class: usize) -> Option<LatticeTree> {
         if radius > MAX_TREE_RADIUS || class >= tiling.classes() {
             return None;
@@ -127,11 +146,23 @@ impl LatticeTree {
     }
 
     /// The radius this tree covers.
+    ///
+    /// ```
+    /// use hexdeep_tiling::fov::LatticeTree;
+    /// use hexdeep_tiling::geom::Tiling;
+    /// assert_eq!(LatticeTree::new(Tiling::Hex, 12, 0).unwrap().radius(), 12);
+    /// ```
     pub fn radius(&self) -> u32 {
         self.radius
     }
 
     /// The class of viewer this tree is for.
+    ///
+    /// ```
+    /// use hexdeep_tiling::fov::LatticeTree;
+    /// use hexdeep_tiling::geom::Tiling;
+    /// assert_eq!(LatticeTree::new(Tiling::Triangle, 4, 1).unwrap().class(), 1);
+    /// ```
     pub fn class(&self) -> usize {
         self.class
     }
@@ -190,6 +221,17 @@ impl LatticeTree {
     /// tiling, the viewer of this tree's class), in ascending index order, written to `out`
     /// (cleared first). `blocks(i)` says whether tile `i` blocks sight. Nothing when
     /// `origin` is no tile.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{fov::LatticeTree, geom::{Cell, Tiling}, grid::Grid};
+    /// // Three squares in a row, all floor: the viewer at the left end sees all three.
+    /// let row = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)];
+    /// let grid = Grid::from_cells(Tiling::Square, &row, false).unwrap();
+    /// let mut seen = Vec::new();
+    /// let tree = LatticeTree::new(Tiling::Square, 3, 0).unwrap();
+    /// tree.compute(&grid, |i| grid[i], grid.cell_index(row[0]).unwrap(), &mut seen);
+    /// assert_eq!(seen.len(), 3);
+    /// ```
     pub fn compute<T>(
         &self,
         grid: &Grid<T>,
@@ -205,6 +247,17 @@ impl LatticeTree {
     /// the tile at storage index `i`. A line stops at a side sight cannot cross, and a
     /// blocking tile is revealed only across a side sight crosses (ARCHITECTURE.md, "Tile
     /// sides and corners").
+    ///
+    /// ```
+    /// use hexdeep_tiling::{fov::LatticeTree, geom::{Cell, Tiling}};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let row = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)]; // a closed door after row[1]:
+    /// let (grid, mut sides) = (Grid::from_cells(Tiling::Square, &row, ()).unwrap(), Sides::default());
+    /// sides.set_side(&grid, Tiling::Square.side_between(row[1], row[2]).unwrap(), SideFeature::DoorClosed);
+    /// let (tree, mut seen) = (LatticeTree::new(Tiling::Square, 3, 0).unwrap(), Vec::new());
+    /// tree.compute_across(&grid, |_| false, |i, k| sides.sees(i, k), grid.cell_index(row[0]).unwrap(), &mut seen);
+    /// assert_eq!(seen.len(), 2);
+    /// ```
     pub fn compute_across<T>(
         &self,
         grid: &Grid<T>,

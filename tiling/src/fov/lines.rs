@@ -11,6 +11,16 @@ use crate::grid::Grid;
 /// sharing a side or a corner with it is visible by that first rule, does not block sight and
 /// is no farther from the viewer by the tiling's sight measure. Empty when `origin` is no
 /// tile (on hexes `origin` is the tile's hex; on every tiling its cell).
+///
+/// ```
+/// use hexdeep_tiling::{fov::visible_by_lines, geom::Hex, grid::{Grid, Shape}};
+/// // A row of hexes with a wall at x = 3: the wall shows, what is behind it does not.
+/// let mut wall = Grid::new(&Shape::Parallelogram { width: 6, height: 1 }, false).unwrap();
+/// wall.set(Hex::new(3, 0), true);
+/// let seen = visible_by_lines(&wall, |i| wall[i], Hex::new(0, 0), 10);
+/// let xs: Vec<i32> = seen.iter().map(|&i| wall.hex(i).x).collect();
+/// assert_eq!(xs, [0, 1, 2, 3]);
+/// ```
 pub fn visible_by_lines<T>(
     grid: &Grid<T>,
     blocks: impl Fn(usize) -> bool,
@@ -25,6 +35,16 @@ pub fn visible_by_lines<T>(
 /// move away. A line is blocked at a side it cannot cross (between two consecutive tiles of
 /// the line, the last step included), sight passes when either line is clear, and in the second rule a blocking tile is seen from a
 /// neighbour only when sight crosses from that neighbour to it.
+///
+/// ```
+/// use hexdeep_tiling::{fov::visible_by_lines_across, geom::Hex, grid::{Grid, Shape}};
+/// // A row of hexes, no wall tiles, but sight does not cross between x = 1 and x = 2.
+/// let grid = Grid::new(&Shape::Parallelogram { width: 4, height: 1 }, ()).unwrap();
+/// let (a, b) = (grid.index(Hex::new(1, 0)).unwrap(), grid.index(Hex::new(2, 0)).unwrap());
+/// let crosses = |i: usize, j: usize| (i, j) != (a, b) && (i, j) != (b, a);
+/// let seen = visible_by_lines_across(&grid, |_| false, crosses, Hex::new(0, 0), 5);
+/// assert_eq!(seen.len(), 2);
+/// ```
 pub fn visible_by_lines_across<T>(
     grid: &Grid<T>,
     blocks: impl Fn(usize) -> bool,

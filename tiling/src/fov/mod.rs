@@ -51,4 +51,11 @@ pub use tree::FovTree;
 
 /// The largest radius a tree of lines is built for (on hexes a [`LatticeTree`] beyond
 /// [`FovTree::MAX_RADIUS`]); beyond it the lines are drawn one by one.
+///
+/// ```
+/// use hexdeep_tiling::fov::{LatticeTree, MAX_TREE_RADIUS};
+/// use hexdeep_tiling::geom::Tiling;
+/// assert!(LatticeTree::new(Tiling::Square, MAX_TREE_RADIUS, 0).is_some());
+/// assert!(LatticeTree::new(Tiling::Square, MAX_TREE_RADIUS + 1, 0).is_none());
+/// ```
 pub const MAX_TREE_RADIUS: u32 = 64;

@@ -63,6 +63,16 @@ impl Offset for i32 {
 }
 
 /// The line tree for one radius; build once and reuse for every viewer on every map.
+///
+/// ```
+/// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
+/// let grid = Grid::new(&Shape::Hexagon { radius: 5 }, false).unwrap();
+/// let sight = SightBits::of(&grid, |i| grid[i]);
+/// let tree = FovTree::new(3).unwrap();
+/// let mut seen = Vec::new();
+/// tree.compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut seen);
+/// assert_eq!(seen.len(), 37); // every hex within 3 steps: 3·3·4 + 1
+/// ```
 #[derive(Clone, Debug)]
 pub struct FovTree {
     radius: u32,
@@ -87,10 +97,22 @@ struct Draft {
 impl FovTree {
     /// The largest radius a tree is built for: a row of its offsets, `2 · radius + 1` of
     /// them, fits one 64-bit word.
+    ///
+    /// ```
+    /// use hexdeep_tiling::fov::FovTree;
+    /// assert!(FovTree::new(FovTree::MAX_RADIUS).is_some());
+    /// assert!(FovTree::new(FovTree::MAX_RADIUS + 1).is_none());
+    /// ```
     pub const MAX_RADIUS: u32 = 31;
 
     /// The tree of every line from the origin to the offsets within `radius`, or `None` when
     /// `radius` exceeds [`FovTree::MAX_RADIUS`].
+    ///
+    /// ```
+    /// use hexdeep_tiling::fov::FovTree;
+    /// assert_eq!(FovTree::new(8).map(|t| t.radius()), Some(8));
+    /// assert!(FovTree::new(40).is_none());
+    /// ```
     pub fn new(radius: u32) -> Option<FovTree> {
         if radius > Self::MAX_RADIUS {
             return None;
@@ -130,12 +152,33 @@ impl FovTree {
 
     /// This tree, made faster for grids whose storage rows are as long as `grid`'s (any grid
     /// of the same bounding box). It still works on every grid.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
+    /// let mut grid = Grid::new(&Shape::Hexagon { radius: 6 }, false).unwrap();
+    /// grid.set(Hex::new(1, 0), true);
+    /// let sight = SightBits::of(&grid, |i| grid[i]);
+    /// let (plain, fast) = (FovTree::new(6).unwrap(), FovTree::new(6).unwrap().for_grid(&grid));
+    /// let (centre, mut a, mut b) = (grid.index(Hex::ORIGIN).unwrap(), Vec::new(), Vec::new());
+    /// (plain.compute(&sight, centre, &mut a), fast.compute(&sight, centre, &mut b));
+    /// assert_eq!(a, b);
+    /// ```
     pub fn for_grid<T>(&self, grid: &Grid<T>) -> FovTree {
         self.for_stride(grid.offset_of(0, 1))
     }
 
     /// This tree, made faster for grids whose storage index offset of one row down is
     /// `stride` ([`FovTree::for_grid`]).
+    ///
+    /// ```
+    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 4 }, false).unwrap();
+    /// let sight = SightBits::of(&grid, |i| grid[i]);
+    /// let tree = FovTree::new(2).unwrap().for_stride(grid.offset_of(0, 1));
+    /// let mut seen = Vec::new();
+    /// tree.compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut seen);
+    /// assert_eq!(seen.len(), 19);
+    /// ```
     pub fn for_stride(&self, stride: isize) -> FovTree {
         let flat = self
             .nodes
@@ -160,6 +203,11 @@ impl FovTree {
     }
 
     /// The radius this tree covers.
+    ///
+    /// ```
+    /// use hexdeep_tiling::fov::FovTree;
+    /// assert_eq!(FovTree::new(5).unwrap().radius(), 5);
+    /// ```
     pub fn radius(&self) -> u32 {
         self.radius
     }
@@ -170,6 +218,17 @@ impl FovTree {
     /// `sight` says which cells are tiles and which of them block sight (a game may keep its
     /// own in step with its map, as hexdeep's levels do); cells that are no tiles always block
     /// and are never visited. Nothing is visited when `origin` is no tile.
+    ///
+    /// ```
+    /// use hexdeep_tiling::fov::FovTree;
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, false).unwrap();
+    /// let sight = SightBits::of(&grid, |i| grid[i]);
+    /// let mut count = 0;
+    /// FovTree::new(1).unwrap().visit(&sight, grid.index(Hex::ORIGIN).unwrap(), |_| count += 1);
+    /// assert_eq!(count, 7);
+    /// ```
     pub fn visit(&self, sight: &SightBits, origin: usize, mut visit: impl FnMut(usize)) {
         self.rows(sight, origin, |base, mut bits| {
             while bits != 0 {
@@ -181,6 +240,16 @@ impl FovTree {
 
     /// The visible tiles from `origin`, as [`FovTree::visit`] finds them, written to `out`
     /// (cleared first), in ascending index order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
+    /// // The viewer at the centre, walled in by its six neighbours: it sees them and itself.
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 4 }, ()).unwrap();
+    /// let sight = SightBits::of(&grid, |i| grid.hex(i).length() == 1);
+    /// let mut seen = Vec::new();
+    /// FovTree::new(4).unwrap().compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut seen);
+    /// assert_eq!(seen.len(), 7);
+    /// ```
     pub fn compute(&self, sight: &SightBits, origin: usize, out: &mut Vec<usize>) {
         out.clear();
         self.visit(sight, origin, |cell| out.push(cell));

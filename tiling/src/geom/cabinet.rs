@@ -9,6 +9,15 @@ use super::Hex;
 use super::projection::Projection;
 
 /// The cabinet projection with column offset `h`.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cabinet, Hex};
+/// let screen = Cabinet::new(0);
+/// assert_eq!(screen.to_screen(Hex::new(2, 1)), (3, 1));
+/// assert_eq!(screen.tile_at(3, 1), Some(Hex::new(2, 1)));
+/// // The column between two hexes of a row draws none.
+/// assert_eq!(screen.tile_at(2, 1), None);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cabinet {
     /// The column offset `H` added to every tile's column.
@@ -17,21 +26,43 @@ pub struct Cabinet {
 
 impl Cabinet {
     /// The projection of a map file: `h = 0`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cabinet, Hex};
+    /// assert_eq!(Cabinet::MAP_FILE.to_screen(Hex::new(1, 0)), (2, 0));
+    /// ```
     pub const MAP_FILE: Cabinet = Cabinet { h: 0 };
 
     /// The projection with column offset `h`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cabinet, Hex};
+    /// assert_eq!(Cabinet::new(2).to_screen(Hex::ORIGIN), (2, 0));
+    /// ```
     pub const fn new(h: i32) -> Cabinet {
         Cabinet { h }
     }
 
     /// The terminal `(column, row)` of a hex: `(2x − y + h, y)`. Exact for hexes within
     /// [`COORD_LIMIT`](super::COORD_LIMIT) and offsets of the same size.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cabinet, Hex};
+    /// // A row down moves a hex one column left.
+    /// assert_eq!(Cabinet::new(0).to_screen(Hex::new(0, 3)), (-3, 3));
+    /// ```
     pub const fn to_screen(self, hex: Hex) -> (i32, i32) {
         (2 * hex.x - hex.y + self.h, hex.y)
     }
 
     /// The hex drawn at `(col, row)`, or `None` for an in-between column (or a cell so far out
     /// that no hex is drawn there). Never overflows, whatever the cell.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cabinet, Hex};
+    /// assert_eq!(Cabinet::new(1).tile_at(1, 0), Some(Hex::ORIGIN));
+    /// assert_eq!(Cabinet::new(1).tile_at(0, 0), None);
+    /// ```
     pub fn tile_at(self, col: i32, row: i32) -> Option<Hex> {
         let sum = i64::from(col) - i64::from(self.h) + i64::from(row);
         if sum.rem_euclid(2) != 0 {
@@ -42,11 +73,24 @@ impl Cabinet {
     }
 
     /// The hex drawn at `(col, row)`, or for an in-between column the hex just left of it.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cabinet, Hex};
+    /// assert_eq!(Cabinet::new(0).at_or_left_of(3, 1), Hex::new(2, 1));
+    /// assert_eq!(Cabinet::new(0).at_or_left_of(2, 1), Hex::new(1, 1));
+    /// ```
     pub const fn at_or_left_of(self, col: i32, row: i32) -> Hex {
         Hex::new((col - self.h + row).div_euclid(2), row)
     }
 
     /// The projection that draws the leftmost of `tiles` at column 0 (`h = 0` for no tiles).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cabinet, Hex};
+    /// let screen = Cabinet::fitting([Hex::new(0, 0), Hex::new(0, 2)]);
+    /// assert_eq!(screen.to_screen(Hex::new(0, 2)), (0, 2));
+    /// assert_eq!(Cabinet::fitting([]), Cabinet::new(0));
+    /// ```
     pub fn fitting(tiles: impl IntoIterator<Item = Hex>) -> Cabinet {
         let leftmost = tiles
             .into_iter()
@@ -59,6 +103,16 @@ impl Cabinet {
     /// and the leftmost tile to column 0 or 1. A translation by whole hexes moves a tile two
     /// columns (a row down moves it one column left), so it keeps the parity of `col + row`
     /// and column 1 is sometimes the nearest.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cabinet, Hex};
+    /// let tiles = [Hex::new(3, 2), Hex::new(4, 2)];
+    /// let shift = Cabinet::file_shift(tiles);
+    /// assert_eq!(tiles.map(|t| t + shift), [Hex::new(0, 0), Hex::new(1, 0)]);
+    /// // Here column 0 would need half a hex: the leftmost tile lands on column 1.
+    /// let shift = Cabinet::file_shift([Hex::new(0, 1), Hex::new(1, 0)]);
+    /// assert_eq!(Cabinet::MAP_FILE.to_screen(Hex::new(0, 1) + shift), (1, 1));
+    /// ```
     pub fn file_shift(tiles: impl IntoIterator<Item = Hex>) -> Hex {
         let (top, leftmost) = tiles
             .into_iter()

@@ -6,6 +6,13 @@
 use super::Hex;
 
 /// The four offset layouts of the guide; `(col, row)` pairs.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Hex, Offset};
+/// let h = Hex::new(2, 1);
+/// assert_eq!(h.to_offset(Offset::OddR), (1, 1));
+/// assert_eq!(h.to_offset(Offset::EvenR), (2, 1));
+/// ```
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Offset {
     /// Pointy rows, odd rows shoved right.
@@ -19,6 +26,12 @@ pub enum Offset {
 }
 
 /// The two doubled layouts of the guide; `(col, row)` pairs.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Doubled, Hex};
+/// assert_eq!(Hex::new(2, 1).to_doubled(Doubled::R), (3, 1));
+/// assert_eq!(Hex::new(2, 1).to_doubled(Doubled::Q), (1, 3));
+/// ```
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Doubled {
     /// Double height: `(q, 2r + q)`.
@@ -29,18 +42,35 @@ pub enum Doubled {
 
 impl Hex {
     /// Cube coordinates `(q, r, s) = (x − y, y, −x)`; `q + r + s = 0`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// let (q, r, s) = Hex::new(2, 1).to_cube();
+    /// assert_eq!((q, r, s), (1, 1, -2));
+    /// assert_eq!(q + r + s, 0);
+    /// ```
     pub const fn to_cube(self) -> (i32, i32, i32) {
         (self.x - self.y, self.y, -self.x)
     }
 
     /// The hex with cube coordinates `(q, r, s)`; `s` decides `x`, `r` decides `y` (`q` is
     /// implied by `q + r + s = 0`).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// assert_eq!(Hex::from_cube(1, 1, -2), Hex::new(2, 1));
+    /// ```
     pub const fn from_cube(q: i32, r: i32, s: i32) -> Hex {
         debug_assert!(q + r + s == 0, "cube coordinates must sum to zero");
         Hex::new(-s, r)
     }
 
     /// Offset coordinates `(col, row)` of the given layout.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Hex, Offset};
+    /// assert_eq!(Hex::new(2, 1).to_offset(Offset::OddR), (1, 1));
+    /// ```
     pub const fn to_offset(self, kind: Offset) -> (i32, i32) {
         let (q, r, _) = self.to_cube();
         match kind {
@@ -52,6 +82,14 @@ impl Hex {
     }
 
     /// The hex at offset coordinates `(col, row)` of the given layout.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Hex, Offset};
+    /// for kind in [Offset::OddR, Offset::EvenR, Offset::OddQ, Offset::EvenQ] {
+    ///     let (col, row) = Hex::new(-3, 4).to_offset(kind);
+    ///     assert_eq!(Hex::from_offset(kind, col, row), Hex::new(-3, 4));
+    /// }
+    /// ```
     pub const fn from_offset(kind: Offset, col: i32, row: i32) -> Hex {
         let (q, r) = match kind {
             Offset::OddR => (col - (row - (row & 1)) / 2, row),
@@ -63,6 +101,11 @@ impl Hex {
     }
 
     /// Doubled coordinates `(col, row)` of the given layout.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Doubled, Hex};
+    /// assert_eq!(Hex::new(2, 1).to_doubled(Doubled::R), (3, 1));
+    /// ```
     pub const fn to_doubled(self, kind: Doubled) -> (i32, i32) {
         let (q, r, _) = self.to_cube();
         match kind {
@@ -72,6 +115,12 @@ impl Hex {
     }
 
     /// The hex at doubled coordinates; positions whose parity is off round down to a hex.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Doubled, Hex};
+    /// assert_eq!(Hex::from_doubled(Doubled::R, 3, 1), Hex::new(2, 1));
+    /// assert_eq!(Hex::from_doubled(Doubled::Q, 1, 3), Hex::new(2, 1));
+    /// ```
     pub const fn from_doubled(kind: Doubled, col: i32, row: i32) -> Hex {
         let (q, r) = match kind {
             Doubled::Q => (col, (row - col).div_euclid(2)),

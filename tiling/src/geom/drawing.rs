@@ -10,20 +10,64 @@ use super::{Cabinet, Cell, Corner, Hex, LargeCell, Side, Tiling};
 ///
 /// The laws every drawing keeps: the cell of a tile, side or corner shows it back, and a cell
 /// that shows one is its cell.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Compact, Drawing, Large, LargeCell, Tiling};
+/// let compact = Compact { tiling: Tiling::Square, h: 0 };
+/// let large = Large::new(Tiling::Square, 0).unwrap();
+/// for drawing in [&compact as &dyn Drawing, &large] {
+///     let (c, r) = drawing.tile_cell(Cell::new(2, 1));
+///     assert_eq!(drawing.at(c, r), LargeCell::Tile(Cell::new(2, 1)));
+/// }
+/// ```
 pub trait Drawing {
     /// The tiling drawn.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compact, Drawing, Tiling};
+    /// assert_eq!(Compact { tiling: Tiling::Triangle, h: 0 }.tiling(), Tiling::Triangle);
+    /// ```
     fn tiling(&self) -> Tiling;
 
     /// What the cell at `(column, row)` shows.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compact, Drawing, LargeCell, Side, Tiling};
+    /// // Between squares (0, 0) and (1, 0) the compact drawing shows their side.
+    /// let compact = Compact { tiling: Tiling::Square, h: 0 };
+    /// assert_eq!(compact.at(1, 0), LargeCell::Side(Side::new(2, 0)));
+    /// ```
     fn at(&self, col: i32, row: i32) -> LargeCell;
 
     /// The cell a tile is drawn at.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Compact, Drawing, Large, Tiling};
+    /// assert_eq!(Compact { tiling: Tiling::Hex, h: 0 }.tile_cell(Cell::new(2, 1)), (3, 1));
+    /// assert_eq!(Large::new(Tiling::Hex, 0).unwrap().tile_cell(Cell::new(2, 1)), (6, 2));
+    /// ```
     fn tile_cell(&self, tile: Cell) -> (i32, i32);
 
     /// The cell a side is drawn at, if this drawing gives sides a cell.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compact, Drawing, Large, Side, Tiling};
+    /// let compact = Compact { tiling: Tiling::Square, h: 0 };
+    /// assert_eq!(compact.side_cell(Side::new(2, 0)), Some((1, 0)));
+    /// // A side between rows has no cell in the compact drawing, but one in the large.
+    /// assert_eq!(compact.side_cell(Side::new(0, 1)), None);
+    /// assert_eq!(Large::new(Tiling::Square, 0).unwrap().side_cell(Side::new(0, 1)), Some((0, 1)));
+    /// ```
     fn side_cell(&self, side: Side) -> Option<(i32, i32)>;
 
     /// The cell a corner is drawn at, if this drawing gives corners a cell.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compact, Corner, Drawing, Large, Tiling};
+    /// let corner = Corner::new(2, 1);
+    /// assert_eq!(Compact { tiling: Tiling::Square, h: 0 }.corner_cell(corner), None);
+    /// assert_eq!(Large::new(Tiling::Square, 5).unwrap().corner_cell(corner), Some((7, 1)));
+    /// ```
     fn corner_cell(&self, corner: Corner) -> Option<(i32, i32)>;
 }
 
@@ -31,6 +75,14 @@ pub trait Drawing {
 /// (`2x − y + h`), two columns a square (`2x + h`), a column a triangle (its cell's column
 /// plus `h`). On hexes and squares the column between two tiles of a row shows the side
 /// between them; no other side and no corner has a cell.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Compact, Drawing, LargeCell, Tiling};
+/// // A column a triangle: every cell is a tile.
+/// let compact = Compact { tiling: Tiling::Triangle, h: 0 };
+/// assert_eq!(compact.at(5, 2), LargeCell::Tile(Cell::new(5, 2)));
+/// assert_eq!(compact.tile_cell(Cell::new(5, 2)), (5, 2));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Compact {
     /// The tiling drawn.
@@ -42,6 +94,14 @@ pub struct Compact {
 /// The large projection with column offset `h` (hexes at `4x − 2y + h`, squares at `4x + h`,
 /// rows `2y`): every tile, side and corner on a cell of its own. Triangles have no large
 /// projection: [`Large::new`] refuses them.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Drawing, Large, Tiling};
+/// let large = Large::new(Tiling::Hex, 0).unwrap();
+/// // Every side and corner of a hex has a cell of its own.
+/// assert!(Tiling::Hex.tile_sides(Cell::new(0, 0)).into_iter().all(|s| large.side_cell(s).is_some()));
+/// assert!(Tiling::Hex.tile_corners(Cell::new(0, 0)).into_iter().all(|c| large.corner_cell(c).is_some()));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Large {
     tiling: Tiling,
@@ -50,6 +110,12 @@ pub struct Large {
 
 impl Large {
     /// The large projection of `tiling`, or `None` on a tiling without sides.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Large, Tiling};
+    /// assert!(Large::new(Tiling::Square, 0).is_some());
+    /// assert!(Large::new(Tiling::Triangle, 0).is_none());
+    /// ```
     pub fn new(tiling: Tiling, h: i32) -> Option<Large> {
         tiling.has_sides().then_some(Large { tiling, h })
     }

@@ -5,6 +5,14 @@ use super::{Direction, Hex};
 impl Hex {
     /// The hexes at exactly `radius` steps, `6·radius` of them (the centre alone for 0),
     /// starting from the one `radius` steps to the SW and going around counter-clockwise.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// let ring = Hex::ORIGIN.ring(2);
+    /// assert_eq!(ring.len(), 12);
+    /// assert_eq!(ring[0], Hex::new(0, 2));
+    /// assert!(ring.iter().all(|h| h.length() == 2));
+    /// ```
     pub fn ring(self, radius: u32) -> Vec<Hex> {
         if radius == 0 {
             return vec![self];
@@ -23,6 +31,13 @@ impl Hex {
     }
 
     /// The centre, then every ring out to `radius`: `3·r·(r + 1) + 1` distinct hexes.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// let s = Hex::new(5, 5).spiral(2);
+    /// assert_eq!(s.len(), 19);
+    /// assert_eq!(s[0], Hex::new(5, 5));
+    /// ```
     pub fn spiral(self, radius: u32) -> Vec<Hex> {
         let mut out = Vec::with_capacity(spiral_len(radius));
         for r in 0..=radius {
@@ -32,6 +47,12 @@ impl Hex {
     }
 
     /// Every hex within `radius` steps, row by row, without allocating.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// assert_eq!(Hex::ORIGIN.range(1).count(), 7);
+    /// assert!(Hex::new(3, 0).range(2).all(|h| h.distance(Hex::new(3, 0)) <= 2));
+    /// ```
     pub fn range(self, radius: u32) -> impl Iterator<Item = Hex> {
         let r = radius as i32;
         let centre = self;

@@ -5,6 +5,13 @@
 use super::{Cabinet, Hex, Tiling};
 
 /// A tiling's screen projection with column offset `h`.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Hex, Screen, Tiling};
+/// let screen = Screen::new(Tiling::Hex, 0);
+/// assert_eq!(screen.to_screen(Hex::new(2, 1)), (3, 1));
+/// assert_eq!(screen.tile_at(3, 1), Some(Hex::new(2, 1)));
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Screen {
     /// The tiling drawn.
@@ -15,11 +22,22 @@ pub struct Screen {
 
 impl Screen {
     /// The projection of `tiling` with column offset `h`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Hex, Screen, Tiling};
+    /// assert_eq!(Screen::new(Tiling::Square, 1).to_screen(Hex::new(2, 1)), (5, 1));
+    /// ```
     pub const fn new(tiling: Tiling, h: i32) -> Screen {
         Screen { tiling, h }
     }
 
     /// The terminal `(column, row)` of the tile at cell `tile`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Hex, Screen, Tiling};
+    /// // Column 2x − y + H on hexes.
+    /// assert_eq!(Screen::new(Tiling::Hex, 4).to_screen(Hex::new(1, 3)), (3, 3));
+    /// ```
     pub const fn to_screen(self, tile: Hex) -> (i32, i32) {
         match self.tiling {
             Tiling::Hex => Cabinet::new(self.h).to_screen(tile),
@@ -30,6 +48,13 @@ impl Screen {
 
     /// The cell drawn at `(col, row)`, or `None` for a column between two tiles (hexes and
     /// squares). Never overflows, whatever the cell.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Hex, Screen, Tiling};
+    /// let screen = Screen::new(Tiling::Hex, 0);
+    /// assert_eq!(screen.tile_at(2, 0), Some(Hex::new(1, 0)));
+    /// assert_eq!(screen.tile_at(1, 0), None);
+    /// ```
     pub fn tile_at(self, col: i32, row: i32) -> Option<Hex> {
         let from_left = i64::from(col) - i64::from(self.h);
         match self.tiling {
@@ -43,6 +68,13 @@ impl Screen {
     }
 
     /// The projection of `tiling` that draws the leftmost of `tiles` at column 0.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Hex, Screen, Tiling};
+    /// let screen = Screen::fitting(Tiling::Hex, [Hex::new(0, 0), Hex::new(0, 1)]);
+    /// assert_eq!(screen.h, 1);
+    /// assert_eq!(screen.to_screen(Hex::new(0, 1)), (0, 1));
+    /// ```
     pub fn fitting(tiling: Tiling, tiles: impl IntoIterator<Item = Hex>) -> Screen {
         let leftmost = tiles
             .into_iter()

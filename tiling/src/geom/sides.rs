@@ -15,6 +15,14 @@ use super::{Cell, Tiling};
 use serde::{Deserialize, Serialize};
 
 /// A side between two tiles, by its cell in the large projection.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Side, SideShape, Tiling};
+/// // Squares (0, 0) and (1, 0) have their centres at large cells (0, 0) and (4, 0).
+/// let side = Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 0)).unwrap();
+/// assert_eq!(side, Side::new(2, 0));
+/// assert_eq!(Tiling::Square.side_shape(side), Some(SideShape::Upright));
+/// ```
 #[derive(
     Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
 )]
@@ -26,6 +34,14 @@ pub struct Side {
 }
 
 /// A corner where sides meet, by its cell in the large projection.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Corner, Tiling};
+/// // The lower right corner of square (0, 0), shared by four squares.
+/// let corner = Tiling::Square.tile_corners(Cell::new(0, 0))[1];
+/// assert_eq!(corner, Corner::new(2, 1));
+/// assert_eq!(Tiling::Square.corner_tiles(corner).len(), 4);
+/// ```
 #[derive(
     Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
 )]
@@ -37,6 +53,14 @@ pub struct Corner {
 }
 
 /// What one character cell of the large projection is.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Corner, LargeCell, Side, Tiling};
+/// assert_eq!(Tiling::Square.large_cell_at(4, 2), LargeCell::Tile(Cell::new(1, 1)));
+/// assert_eq!(Tiling::Square.large_cell_at(2, 0), LargeCell::Side(Side::new(2, 0)));
+/// assert_eq!(Tiling::Square.large_cell_at(2, 1), LargeCell::Corner(Corner::new(2, 1)));
+/// assert_eq!(Tiling::Square.large_cell_at(1, 0), LargeCell::Gap);
+/// ```
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum LargeCell {
     /// The centre of a tile.
@@ -51,6 +75,13 @@ pub enum LargeCell {
 }
 
 /// Which way a side is drawn in its tiling's outline.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, SideShape, Tiling};
+/// let sw = Tiling::Hex.side_between(Cell::new(0, 0), Cell::new(0, 1)).unwrap();
+/// assert_eq!(Tiling::Hex.side_shape(sw), Some(SideShape::Falling));
+/// assert_eq!(SideShape::Falling.glyph(), '\\');
+/// ```
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum SideShape {
     /// Between east–west neighbours: `|`.
@@ -65,6 +96,12 @@ pub enum SideShape {
 
 impl SideShape {
     /// The outline glyph: a thin wall is drawn with it.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::SideShape;
+    /// assert_eq!(SideShape::Upright.glyph(), '|');
+    /// assert_eq!(SideShape::Level.glyph(), '-');
+    /// ```
     pub const fn glyph(self) -> char {
         match self {
             SideShape::Upright => '|',
@@ -77,6 +114,11 @@ impl SideShape {
 
 impl Side {
     /// The side at large-projection cell `(c, r)`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Side, Tiling};
+    /// assert_eq!(Tiling::Square.side_tiles(Side::new(0, 1)), Some((Cell::new(0, 0), Cell::new(0, 1))));
+    /// ```
     pub const fn new(c: i32, r: i32) -> Side {
         Side { c, r }
     }
@@ -84,6 +126,11 @@ impl Side {
 
 impl Corner {
     /// The corner at large-projection cell `(c, r)`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Corner, Tiling};
+    /// assert_eq!(Tiling::Hex.corner_tiles(Corner::new(2, 1)).len(), 3);
+    /// ```
     pub const fn new(c: i32, r: i32) -> Corner {
         Corner { c, r }
     }
@@ -91,11 +138,24 @@ impl Corner {
 
 impl Tiling {
     /// Whether the tiling has sides and corners of their own (hexes and squares).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Tiling;
+    /// assert!(Tiling::Hex.has_sides() && Tiling::Square.has_sides());
+    /// assert!(!Tiling::Triangle.has_sides());
+    /// ```
     pub const fn has_sides(self) -> bool {
         matches!(self, Tiling::Hex | Tiling::Square)
     }
 
     /// The large-projection cell of a tile's centre (`H = 0`), on tilings with sides.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// assert_eq!(Tiling::Hex.large_cell(Cell::new(1, 1)), Some((2, 2)));
+    /// assert_eq!(Tiling::Square.large_cell(Cell::new(1, 1)), Some((4, 2)));
+    /// assert_eq!(Tiling::Triangle.large_cell(Cell::new(1, 1)), None);
+    /// ```
     pub const fn large_cell(self, tile: Cell) -> Option<(i32, i32)> {
         match self {
             Tiling::Hex => Some((4 * tile.x - 2 * tile.y, 2 * tile.y)),
@@ -105,6 +165,12 @@ impl Tiling {
     }
 
     /// What the large-projection cell `(c, r)` is.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, LargeCell, Tiling};
+    /// let (c, r) = Tiling::Hex.large_cell(Cell::new(3, -2)).unwrap();
+    /// assert_eq!(Tiling::Hex.large_cell_at(c, r), LargeCell::Tile(Cell::new(3, -2)));
+    /// ```
     pub fn large_cell_at(self, c: i32, r: i32) -> LargeCell {
         let (odd_row, m) = (r.rem_euclid(2) == 1, (c + r).rem_euclid(4));
         match self {
@@ -125,6 +191,13 @@ impl Tiling {
     }
 
     /// The side between two tiles that share one, or `None`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Side, Tiling};
+    /// assert_eq!(Tiling::Hex.side_between(Cell::new(0, 0), Cell::new(1, 0)), Some(Side::new(2, 0)));
+    /// // Diagonal squares share a corner, not a side.
+    /// assert_eq!(Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 1)), None);
+    /// ```
     pub fn side_between(self, a: Cell, b: Cell) -> Option<Side> {
         let (ac, ar) = self.large_cell(a)?;
         let (bc, br) = self.large_cell(b)?;
@@ -135,6 +208,14 @@ impl Tiling {
 
     /// The two tiles of a side (the upper or left one first), or `None` when `side` is no
     /// side's cell.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Side, Tiling};
+    /// let (a, b) = (Cell::new(0, 0), Cell::new(0, 1));
+    /// let side = Tiling::Hex.side_between(a, b).unwrap();
+    /// assert_eq!(Tiling::Hex.side_tiles(side), Some((a, b)));
+    /// assert_eq!(Tiling::Hex.side_tiles(Side::new(0, 0)), None);
+    /// ```
     pub fn side_tiles(self, side: Side) -> Option<(Cell, Cell)> {
         let (c, r) = (side.c, side.r);
         let at = |c: i32, r: i32| match self.large_cell_at(c, r) {
@@ -152,6 +233,12 @@ impl Tiling {
     }
 
     /// How a side is drawn, or `None` when `side` is no side's cell.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Side, SideShape, Tiling};
+    /// assert_eq!(Tiling::Square.side_shape(Side::new(0, 1)), Some(SideShape::Level));
+    /// assert_eq!(Tiling::Square.side_shape(Side::new(0, 0)), None);
+    /// ```
     pub fn side_shape(self, side: Side) -> Option<SideShape> {
         if !matches!(self.large_cell_at(side.c, side.r), LargeCell::Side(_)) {
             return None;
@@ -179,6 +266,13 @@ impl Tiling {
 
     /// The sides of a tile (six on hexes, four on squares), in the order of its moves across
     /// a side.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// let sides = Tiling::Hex.tile_sides(Cell::new(0, 0));
+    /// assert_eq!(sides.len(), 6);
+    /// assert_eq!(Tiling::Hex.side_tiles(sides[0]), Some((Cell::new(0, 0), Cell::new(1, 0))));
+    /// ```
     pub fn tile_sides(self, tile: Cell) -> Vec<Side> {
         let Some((c, r)) = self.large_cell(tile) else {
             return Vec::new();
@@ -191,6 +285,12 @@ impl Tiling {
 
     /// The corners of a tile (six on hexes, four on squares), clockwise on screen from the
     /// upper right.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// assert_eq!(Tiling::Hex.tile_corners(Cell::new(0, 0)).len(), 6);
+    /// assert_eq!(Tiling::Square.tile_corners(Cell::new(0, 0)).len(), 4);
+    /// ```
     pub fn tile_corners(self, tile: Cell) -> Vec<Corner> {
         let Some((c, r)) = self.large_cell(tile) else {
             return Vec::new();
@@ -207,6 +307,14 @@ impl Tiling {
     }
 
     /// The two corners at the ends of a side, or `None` when `side` is no side's cell.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// let side = Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 0)).unwrap();
+    /// let [top, bottom] = Tiling::Square.side_corners(side).unwrap();
+    /// assert!(Tiling::Square.tile_corners(Cell::new(0, 0)).contains(&top));
+    /// assert!(Tiling::Square.tile_corners(Cell::new(1, 0)).contains(&bottom));
+    /// ```
     pub fn side_corners(self, side: Side) -> Option<[Corner; 2]> {
         let (c, r) = (side.c, side.r);
         Some(match self.side_shape(side)? {
@@ -220,6 +328,13 @@ impl Tiling {
 
     /// The tiles around a corner (three on hexes, four on squares), or nothing when `corner`
     /// is no corner's cell.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Corner, Tiling};
+    /// let tiles = Tiling::Square.corner_tiles(Corner::new(2, 1));
+    /// assert_eq!(tiles, [Cell::new(0, 0), Cell::new(1, 0), Cell::new(0, 1), Cell::new(1, 1)]);
+    /// assert!(Tiling::Square.corner_tiles(Corner::new(0, 0)).is_empty());
+    /// ```
     pub fn corner_tiles(self, corner: Corner) -> Vec<Cell> {
         if !matches!(self.large_cell_at(corner.c, corner.r), LargeCell::Corner(_)) {
             return Vec::new();
@@ -248,6 +363,12 @@ impl Tiling {
     }
 
     /// The sides that meet at a corner (three on hexes, four on squares).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Corner, Tiling};
+    /// assert_eq!(Tiling::Square.corner_sides(Corner::new(2, 1)).len(), 4);
+    /// assert_eq!(Tiling::Hex.corner_sides(Corner::new(2, 1)).len(), 3);
+    /// ```
     pub fn corner_sides(self, corner: Corner) -> Vec<Side> {
         let tiles = self.corner_tiles(corner);
         let mut sides = Vec::new();

@@ -18,6 +18,14 @@ mod tests;
 const NUDGE_MILLIONTHS: (i128, i128) = (3, 2);
 
 /// A square tile.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Compass, Square, StepKind};
+/// let a = Square::new(1, 1);
+/// assert_eq!(a.neighbor(Compass::E), Square::new(2, 1));
+/// assert_eq!(a.distance(Square::new(4, -1)), 3);
+/// assert_eq!(a.step_kind(Square::new(2, 2)), Some(StepKind::Corner));
+/// ```
 #[derive(
     Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
 )]
@@ -30,31 +38,67 @@ pub struct Square {
 
 impl Square {
     /// The origin, `(0, 0)`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// assert_eq!(Square::ORIGIN, Square::new(0, 0));
+    /// ```
     pub const ORIGIN: Square = Square { x: 0, y: 0 };
 
     /// A square from its coordinates.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// let s = Square::new(3, -2);
+    /// assert_eq!((s.x, s.y), (3, -2));
+    /// ```
     pub const fn new(x: i32, y: i32) -> Square {
         Square { x, y }
     }
 
     /// Whether both coordinates are within [`COORD_LIMIT`].
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{COORD_LIMIT, Square};
+    /// assert!(Square::new(COORD_LIMIT, 0).in_limits());
+    /// assert!(!Square::new(0, -COORD_LIMIT - 1).in_limits());
+    /// ```
     pub const fn in_limits(self) -> bool {
         self.x.abs() <= COORD_LIMIT && self.y.abs() <= COORD_LIMIT
     }
 
     /// The offset of a step in a direction: `N` is `y − 1`, `E` is `x + 1`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compass, Square};
+    /// assert_eq!(Square::offset(Compass::N), Square::new(0, -1));
+    /// assert_eq!(Square::offset(Compass::SE), Square::new(1, 1));
+    /// ```
     pub const fn offset(dir: Compass) -> Square {
         let (dx, dy) = dir.signs();
         Square::new(dx, dy)
     }
 
     /// The adjacent square in a direction.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compass, Square};
+    /// assert_eq!(Square::new(2, 2).neighbor(Compass::NW), Square::new(1, 1));
+    /// ```
     pub fn neighbor(self, dir: Compass) -> Square {
         self + Square::offset(dir)
     }
 
     /// The eight moves, in the order of [`Compass::ALL`]: diagonal ones are
     /// [`StepKind::Corner`], the others [`StepKind::Side`].
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compass, Square, StepKind};
+    /// let steps = Square::ORIGIN.steps();
+    /// assert_eq!(steps[1].dir, Compass::NE);
+    /// assert_eq!(steps[1].kind, StepKind::Corner);
+    /// assert_eq!(steps[2].kind, StepKind::Side);
+    /// ```
     pub fn steps(self) -> [Step<Square>; 8] {
         Compass::ALL.map(|dir| Step {
             to: self.neighbor(dir),
@@ -64,16 +108,35 @@ impl Square {
     }
 
     /// The eight adjacent squares (by side or corner), in the order of [`Compass::ALL`].
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// let n = Square::ORIGIN.neighbors();
+    /// assert_eq!(n[2], Square::new(0, -1));
+    /// assert!(n.iter().all(|s| Square::ORIGIN.distance(*s) == 1));
+    /// ```
     pub fn neighbors(self) -> [Square; 8] {
         Compass::ALL.map(|d| self.neighbor(d))
     }
 
     /// The four squares across a side: E, N, W, S.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// let expected = [Square::new(1, 0), Square::new(0, -1), Square::new(-1, 0), Square::new(0, 1)];
+    /// assert_eq!(Square::ORIGIN.side_neighbors(), expected);
+    /// ```
     pub fn side_neighbors(self) -> [Square; 4] {
         [Compass::E, Compass::N, Compass::W, Compass::S].map(|d| self.neighbor(d))
     }
 
     /// The direction to an adjacent square (of either kind), if `other` is one.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compass, Square};
+    /// assert_eq!(Square::ORIGIN.direction_to(Square::new(1, 1)), Some(Compass::SE));
+    /// assert_eq!(Square::ORIGIN.direction_to(Square::new(2, 0)), None);
+    /// ```
     pub fn direction_to(self, other: Square) -> Option<Compass> {
         let (dx, dy) = (
             i64::from(other.x) - i64::from(self.x),
@@ -86,12 +149,26 @@ impl Square {
     }
 
     /// The kind of step from `self` to `other`, if they are adjacent.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Square, StepKind};
+    /// assert_eq!(Square::ORIGIN.step_kind(Square::new(0, 1)), Some(StepKind::Side));
+    /// assert_eq!(Square::ORIGIN.step_kind(Square::new(-1, 1)), Some(StepKind::Corner));
+    /// assert_eq!(Square::ORIGIN.step_kind(Square::new(2, 0)), None);
+    /// ```
     pub fn step_kind(self, other: Square) -> Option<StepKind> {
         self.direction_to(other).map(kind_of)
     }
 
     /// For a diagonal step, the two squares it passes between (the horizontal neighbour, then
     /// the vertical one); `None` for a step across a side.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compass, Square};
+    /// let between = Square::ORIGIN.passes_between(Compass::NE);
+    /// assert_eq!(between, Some([Square::new(1, 0), Square::new(0, -1)]));
+    /// assert_eq!(Square::ORIGIN.passes_between(Compass::N), None);
+    /// ```
     pub fn passes_between(self, dir: Compass) -> Option<[Square; 2]> {
         if !dir.is_diagonal() {
             return None;
@@ -101,11 +178,22 @@ impl Square {
     }
 
     /// The number of steps between two squares: `max(|dx|, |dy|)`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// assert_eq!(Square::new(0, 0).distance(Square::new(3, -5)), 5);
+    /// ```
     pub fn distance(self, other: Square) -> i32 {
         (other.x - self.x).abs().max((other.y - self.y).abs())
     }
 
     /// Whether `other` is within sight radius `radius`: `dx² + dy² ≤ R² + R`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// assert!(Square::ORIGIN.within_sight(Square::new(3, 4), 5));
+    /// assert!(!Square::ORIGIN.within_sight(Square::new(3, 4), 4));
+    /// ```
     pub fn within_sight(self, other: Square, radius: u32) -> bool {
         let (dx, dy) = (
             i64::from(other.x) - i64::from(self.x),
@@ -118,6 +206,14 @@ impl Square {
     /// The squares on the line from `self` to `other`, both ends included: `distance + 1`
     /// squares, each adjacent to the next (by side or diagonal), `b.line_to(a)` is
     /// `a.line_to(b)` reversed.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// let line = Square::new(0, 0).line_to(Square::new(3, 1));
+    /// assert_eq!(line.len(), 4);
+    /// assert_eq!((line[0], line[3]), (Square::new(0, 0), Square::new(3, 1)));
+    /// assert!(line.windows(2).all(|w| w[0].distance(w[1]) == 1));
+    /// ```
     pub fn line_to(self, other: Square) -> Vec<Square> {
         let mut out = Vec::with_capacity(self.distance(other) as usize + 1);
         self.line_points(other, |s| out.push(s));
@@ -130,6 +226,13 @@ impl Square {
     /// `a + d·i/N + (3e-6, 2e-6)`, rounded to the nearest square (halves would round up, but
     /// the nudge keeps points off them). Exact integer arithmetic makes the line the same on
     /// every machine, the same both ways, and the same wherever it is translated.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// let mut seen = Vec::new();
+    /// Square::new(1, 1).line_points(Square::new(-4, 3), |s| seen.push(s));
+    /// assert_eq!(seen, Square::new(1, 1).line_to(Square::new(-4, 3)));
+    /// ```
     pub fn line_points(self, other: Square, mut visit: impl FnMut(Square)) {
         let n = self.distance(other);
         if n == 0 {
@@ -146,6 +249,12 @@ impl Square {
     }
 
     /// Every square within `radius` steps, row by row: `(2r + 1)²` squares.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// assert_eq!(Square::ORIGIN.range(2).count(), 25);
+    /// assert!(Square::ORIGIN.range(2).all(|s| s.distance(Square::ORIGIN) <= 2));
+    /// ```
     pub fn range(self, radius: u32) -> impl Iterator<Item = Square> {
         let r = clamp_radius(radius);
         let centre = self;
@@ -154,6 +263,13 @@ impl Square {
 
     /// The squares at exactly `radius` steps, `8·radius` of them (the centre alone for 0),
     /// from the north-west corner clockwise, each sharing a side with the next.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Square;
+    /// let ring = Square::ORIGIN.ring(1);
+    /// assert_eq!(ring.len(), 8);
+    /// assert_eq!(ring[0], Square::new(-1, -1));
+    /// ```
     pub fn ring(self, radius: u32) -> Vec<Square> {
         if radius == 0 {
             return vec![self];
@@ -216,6 +332,14 @@ impl std::fmt::Display for Square {
 
 /// The square projection with column offset `h`: square `(x, y)` at column `2x + h`, row `y`;
 /// the column between two squares holds no tile. A map file is drawn with `h = 0`.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Projection, Square, SquareProjection};
+/// let p = SquareProjection::new(1);
+/// assert_eq!(p.to_screen(Square::new(2, 3)), (5, 3));
+/// assert_eq!(p.tile_at(5, 3), Some(Square::new(2, 3)));
+/// assert_eq!(p.tile_at(4, 3), None);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SquareProjection {
     /// The column offset `H` added to every tile's column.
@@ -224,9 +348,19 @@ pub struct SquareProjection {
 
 impl SquareProjection {
     /// The projection of a map file: `h = 0`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Projection, Square, SquareProjection};
+    /// assert_eq!(SquareProjection::MAP_FILE.to_screen(Square::new(2, 0)), (4, 0));
+    /// ```
     pub const MAP_FILE: SquareProjection = SquareProjection { h: 0 };
 
     /// The projection with column offset `h`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Projection, Square, SquareProjection};
+    /// assert_eq!(SquareProjection::new(-3).to_screen(Square::ORIGIN), (-3, 0));
+    /// ```
     pub const fn new(h: i32) -> SquareProjection {
         SquareProjection { h }
     }

@@ -17,6 +17,14 @@ use super::{Direction, Hex, Square, Tri, TriMeasure};
 use serde::{Deserialize, Serialize};
 
 /// A tile's place in dense storage (see the module docs for what it is on each tiling).
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Hex, Tri};
+/// assert_eq!(Cell::from(Hex::new(2, 1)), Cell::new(2, 1));
+/// // A triangle's cell is its place on screen: column 2x + y + s, row y.
+/// assert_eq!(Cell::from(Tri::new(1, 2, 1)), Cell::new(5, 2));
+/// assert_eq!(Tri::from(Cell::new(5, 2)), Tri::new(1, 2, 1));
+/// ```
 #[derive(
     Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
 )]
@@ -29,11 +37,22 @@ pub struct Cell {
 
 impl Cell {
     /// A cell from its column and row.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Cell;
+    /// let c = Cell::new(4, -1);
+    /// assert_eq!((c.x, c.y), (4, -1));
+    /// ```
     pub const fn new(x: i32, y: i32) -> Cell {
         Cell { x, y }
     }
 
     /// This cell moved by `(dx, dy)`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Cell;
+    /// assert_eq!(Cell::new(1, 2).offset(-1, 3), Cell::new(0, 5));
+    /// ```
     pub const fn offset(self, dx: i32, dy: i32) -> Cell {
         Cell::new(self.x + dx, self.y + dy)
     }
@@ -81,6 +100,14 @@ impl From<Cell> for Tri {
 /// One move from a tile of some class: the cell offset it leads to, its direction on screen,
 /// its kind, and the cells it passes between (offsets from the tile left, none for a step
 /// across a side): the tiles that must not be walls or closed doors for it to be allowed.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Compass, StepKind, Tiling};
+/// let moves = Tiling::Square.moves(0);
+/// let ne = moves.as_slice().iter().find(|m| m.dir == Compass::NE).unwrap();
+/// assert_eq!((ne.dx, ne.dy, ne.kind), (1, -1, StepKind::Corner));
+/// assert_eq!(ne.extra_cost, 0);
+/// ```
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub struct Move {
     /// Column offset of the tile entered.
@@ -102,6 +129,14 @@ pub struct Move {
 impl Move {
     /// The offsets of the tiles this move passes between: two for a square's diagonal, four
     /// for a triangle's move through a corner, none otherwise.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compass, Tiling};
+    /// let moves = Tiling::Square.moves(0);
+    /// let ne = moves.as_slice().iter().find(|m| m.dir == Compass::NE).unwrap();
+    /// assert_eq!(ne.squeezes(), [(1, 0), (0, -1)]);
+    /// assert!(Tiling::Hex.moves(0).as_slice().iter().all(|m| m.squeezes().is_empty()));
+    /// ```
     pub fn squeezes(&self) -> &[(i32, i32)] {
         &self.squeeze[..usize::from(self.squeeze_len)]
     }
@@ -126,6 +161,12 @@ impl Move {
 }
 
 /// The moves of one tile class, in the tiling's own order (at most eight).
+///
+/// ```
+/// use hexdeep_tiling::geom::Tiling;
+/// let moves = Tiling::Hex.moves(0);
+/// assert_eq!(moves.as_slice().len(), 6);
+/// ```
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub struct Moves {
     list: [Move; 8],
@@ -134,6 +175,12 @@ pub struct Moves {
 
 impl Moves {
     /// The moves as a slice.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Tiling;
+    /// assert_eq!(Tiling::Square.moves(0).as_slice().len(), 8);
+    /// assert_eq!(Tiling::Triangle.moves(1).as_slice().len(), 6);
+    /// ```
     pub fn as_slice(&self) -> &[Move] {
         &self.list[..usize::from(self.len)]
     }
@@ -162,6 +209,11 @@ impl Moves {
 }
 
 /// The compass direction of a hex direction on screen.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Compass, Direction, hex_compass};
+/// assert_eq!(hex_compass(Direction::SW), Compass::SW);
+/// ```
 pub const fn hex_compass(d: Direction) -> Compass {
     match d {
         Direction::E => Compass::E,
@@ -176,6 +228,12 @@ pub const fn hex_compass(d: Direction) -> Compass {
 impl Tiling {
     /// How many classes of tile the tiling has: two on triangles (pointing down, pointing
     /// up), one otherwise.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Tiling;
+    /// assert_eq!(Tiling::Triangle.classes(), 2);
+    /// assert_eq!(Tiling::Hex.classes(), 1);
+    /// ```
     pub const fn classes(self) -> usize {
         match self {
             Tiling::Triangle => 2,
@@ -185,6 +243,13 @@ impl Tiling {
 
     /// The class of the tile at `cell`: on triangles its `s` (0 points down, 1 up); 0
     /// otherwise.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// assert_eq!(Tiling::Triangle.class(Cell::new(5, 2)), 1);
+    /// assert_eq!(Tiling::Triangle.class(Cell::new(4, 2)), 0);
+    /// assert_eq!(Tiling::Square.class(Cell::new(5, 2)), 0);
+    /// ```
     pub const fn class(self, cell: Cell) -> usize {
         match self {
             Tiling::Triangle => (cell.x + cell.y).rem_euclid(2) as usize,
@@ -193,6 +258,11 @@ impl Tiling {
     }
 
     /// The most moves a tile has: 6 on hexes and triangles, 8 on squares.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Tiling;
+    /// assert_eq!(Tiling::ALL.map(Tiling::degree), [6, 8, 6]);
+    /// ```
     pub const fn degree(self) -> usize {
         match self {
             Tiling::Square => 8,
@@ -203,6 +273,14 @@ impl Tiling {
     /// The moves from a tile of class `class` (see [`Tiling::class`]): on hexes the six of
     /// [`Direction::ALL`], on squares the eight of [`Compass::ALL`], on triangles the six of
     /// [`Tri::steps`].
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Direction, Tiling};
+    /// let moves = Tiling::Hex.moves(0);
+    /// for (m, d) in moves.as_slice().iter().zip(Direction::ALL) {
+    ///     assert_eq!((m.dx, m.dy), (d.offset().x, d.offset().y));
+    /// }
+    /// ```
     pub fn moves(self, class: usize) -> Moves {
         // Filled in place, no allocation: the rules ask for a tile's moves at every step.
         let mut out = Moves::EMPTY;
@@ -242,6 +320,13 @@ impl Tiling {
     /// The offsets of the tiles that share a side or a corner with a tile of class `class`:
     /// the neighbours of the second rule of field of view (6 on hexes, 8 on squares, 12 on
     /// triangles).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Tiling;
+    /// assert_eq!(Tiling::Hex.touching(0).len(), 6);
+    /// assert_eq!(Tiling::Square.touching(0).len(), 8);
+    /// assert_eq!(Tiling::Triangle.touching(0).len(), 12);
+    /// ```
     pub fn touching(self, class: usize) -> Vec<(i32, i32)> {
         match self {
             Tiling::Hex | Tiling::Square => self
@@ -269,6 +354,12 @@ impl Tiling {
     /// `max(|dx|, |dy|)` on squares, the shortcut measure on triangles. Terrain only adds to a
     /// path's cost, so this is the admissible heuristic of A*; two tiles are a move apart when
     /// it is 1 (and on triangles, 2 through a corner).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// assert_eq!(Tiling::Square.distance(Cell::new(0, 0), Cell::new(3, -2)), 3);
+    /// assert_eq!(Tiling::Hex.distance(Cell::new(0, 0), Cell::new(3, -1)), 4);
+    /// ```
     pub fn distance(self, a: Cell, b: Cell) -> i32 {
         match self {
             Tiling::Hex => Hex::from(a).distance(Hex::from(b)),
@@ -280,6 +371,12 @@ impl Tiling {
     /// How far `b` is from `a` for sight: the hex distance, `dx² + dy²` on squares, the
     /// corner measure on triangles. "No farther" in the second rule of field of view compares
     /// these.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// assert_eq!(Tiling::Square.sight_measure(Cell::new(0, 0), Cell::new(3, 4)), 25);
+    /// assert_eq!(Tiling::Hex.sight_measure(Cell::new(0, 0), Cell::new(3, -1)), 4);
+    /// ```
     pub fn sight_measure(self, a: Cell, b: Cell) -> i64 {
         match self {
             Tiling::Hex => i64::from(Hex::from(a).distance(Hex::from(b))),
@@ -292,6 +389,13 @@ impl Tiling {
     }
 
     /// Whether `b` is within sight radius `radius` of `a` (ARCHITECTURE.md, "Tilings").
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// // On squares dx² + dy² ≤ R² + R: 25 ≤ 30, but not 25 ≤ 20.
+    /// assert!(Tiling::Square.within_sight(Cell::new(0, 0), Cell::new(3, 4), 5));
+    /// assert!(!Tiling::Square.within_sight(Cell::new(0, 0), Cell::new(3, 4), 4));
+    /// ```
     pub fn within_sight(self, a: Cell, b: Cell, radius: u32) -> bool {
         match self {
             Tiling::Hex => Hex::from(a).distance(Hex::from(b)).unsigned_abs() <= radius,
@@ -302,6 +406,12 @@ impl Tiling {
 
     /// The tiles on the line from `a` to `b`, both ends included, by the tiling's rule: the
     /// line with both ends nudged by `+ε`, `line⁺` (ARCHITECTURE.md, "Field of view").
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// let line = Tiling::Square.line(Cell::new(0, 0), Cell::new(3, 0));
+    /// assert_eq!(line, [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0), Cell::new(3, 0)]);
+    /// ```
     pub fn line(self, a: Cell, b: Cell) -> Vec<Cell> {
         match self {
             Tiling::Hex => cells(Hex::from(a).line_to(Hex::from(b))),
@@ -315,6 +425,15 @@ impl Tiling {
     /// the two ends' reflections through the origin, reflected back: rounding to a tile is
     /// odd away from ties, and the nudge keeps every point off a tie. It differs from
     /// [`Tiling::line`] only where the segment runs along a boundary between tiles.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// // Straight up the screen on hexes runs along sides: the two lines part.
+    /// let (a, b) = (Cell::new(0, 0), Cell::new(-1, -2));
+    /// assert_ne!(Tiling::Hex.line(a, b), Tiling::Hex.line_minus(a, b));
+    /// // Along a row of squares no boundary is touched: they agree.
+    /// assert_eq!(Tiling::Square.line(a, Cell::new(4, 0)), Tiling::Square.line_minus(a, Cell::new(4, 0)));
+    /// ```
     pub fn line_minus(self, a: Cell, b: Cell) -> Vec<Cell> {
         let mut line = self.line(self.reflect(a), self.reflect(b));
         for c in &mut line {
@@ -326,6 +445,14 @@ impl Tiling {
     /// The tile at the reflection through the origin of the plane of `c`'s tile: `(−x, −y)`
     /// on hexes and squares; on triangles the reflected triangle `(−x − 1, −y − 1, 1 − s)`,
     /// which points the other way. Reflecting twice gives `c` back.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// assert_eq!(Tiling::Hex.reflect(Cell::new(2, -1)), Cell::new(-2, 1));
+    /// let c = Cell::new(5, 2);
+    /// assert_ne!(Tiling::Triangle.class(Tiling::Triangle.reflect(c)), Tiling::Triangle.class(c));
+    /// assert_eq!(Tiling::Triangle.reflect(Tiling::Triangle.reflect(c)), c);
+    /// ```
     pub fn reflect(self, c: Cell) -> Cell {
         match self {
             Tiling::Hex | Tiling::Square => Cell::new(-c.x, -c.y),
@@ -334,6 +461,13 @@ impl Tiling {
     }
 
     /// Every tile within sight radius `radius` of `centre`, in row order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// assert_eq!(Tiling::Hex.sight_range(Cell::new(0, 0), 1).len(), 7);
+    /// // dx² + dy² ≤ 2: the eight around and the centre.
+    /// assert_eq!(Tiling::Square.sight_range(Cell::new(0, 0), 1).len(), 9);
+    /// ```
     pub fn sight_range(self, centre: Cell, radius: u32) -> Vec<Cell> {
         let r = radius.min(1 << 16) as i32;
         // Wide enough for every tiling: a triangle's corner measure r spans 2r + 2 columns.
@@ -352,6 +486,12 @@ impl Tiling {
 
     /// The screen column and row of a cell's tile in a projection whose offset is `h`
     /// (ARCHITECTURE.md: `2x − y + H` on hexes, `2x` on squares, the cell's column on triangles).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// assert_eq!(Tiling::Hex.screen(Cell::new(2, 1), 0), (3, 1));
+    /// assert_eq!(Tiling::Square.screen(Cell::new(2, 1), 1), (5, 1));
+    /// ```
     pub fn screen(self, cell: Cell, h: i32) -> (i32, i32) {
         match self {
             Tiling::Hex => (2 * cell.x - cell.y + h, cell.y),

@@ -9,6 +9,16 @@ use std::ops::Deref;
 /// A grid is its layout (every geometric question: indices, moves, distances, lines, rings,
 /// the screen; through [`Deref`]) and a `Vec` of values by storage index. The layout is held
 /// by value, so the hot loops reach the tiles' mask as directly as the values.
+///
+/// ```
+/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::grid::{Grid, Shape};
+/// let mut heights = Grid::new(&Shape::Hexagon { radius: 2 }, 0u8).unwrap();
+/// assert!(heights.set(Hex::new(1, 0), 7));
+/// assert_eq!(heights.get(Hex::new(1, 0)), Some(&7));
+/// // The layout's questions through Deref.
+/// assert_eq!(heights.distance(Hex::ORIGIN, Hex::new(2, 0)), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid<T> {
     layout: Layout,
@@ -17,16 +27,39 @@ pub struct Grid<T> {
 
 impl<T: Clone> Grid<T> {
     /// A grid of the given shape with every tile set to `fill`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let grid = Grid::new(&Shape::Rectangle { width: 8, height: 8 }, '.').unwrap();
+    /// assert_eq!(grid.len(), 64);
+    /// assert!(grid.iter().all(|(_, c)| *c == '.'));
+    /// ```
     pub fn new(shape: &Shape, fill: T) -> Result<Grid<T>, GridError> {
         Ok(Grid::on(Layout::of_shape(shape)?, fill))
     }
 
     /// A grid of hexes holding exactly `hexes`, every tile set to `fill`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::Grid;
+    /// let grid = Grid::from_hexes(&[Hex::new(0, 0), Hex::new(5, 5)], false).unwrap();
+    /// assert_eq!(grid.len(), 2);
+    /// assert_eq!(grid.get(Hex::new(2, 2)), None);
+    /// ```
     pub fn from_hexes(hexes: &[Hex], fill: T) -> Result<Grid<T>, GridError> {
         Ok(Grid::on(Layout::of_hexes(hexes)?, fill))
     }
 
     /// A grid of `tiling` holding exactly the tiles at `cells`, every tile set to `fill`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::Grid;
+    /// let cells: Vec<Cell> = (0..8).flat_map(|y| (0..8).map(move |x| Cell::new(x, y))).collect();
+    /// let board = Grid::from_cells(Tiling::Square, &cells, None::<char>).unwrap();
+    /// assert_eq!((board.tiling(), board.len()), (Tiling::Square, 64));
+    /// ```
     pub fn from_cells(tiling: Tiling, cells: &[Cell], fill: T) -> Result<Grid<T>, GridError> {
         Ok(Grid::on(Layout::new(tiling, cells)?, fill))
     }
@@ -46,11 +79,27 @@ impl<T: Clone> Grid<T> {
     }
 
     /// A grid over the same tiles as `self`, every tile set to `fill`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let heights = Grid::new(&Shape::Hexagon { radius: 2 }, 0u8).unwrap();
+    /// let seen = heights.same_shape(false);
+    /// assert_eq!(seen.len(), heights.len());
+    /// ```
     pub fn same_shape<U: Clone>(&self, fill: U) -> Grid<U> {
         Grid::on(self.layout.clone(), fill)
     }
 
     /// A grid over the same tiles with every cell mapped through `f`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let mut heights = Grid::new(&Shape::Hexagon { radius: 1 }, 1u8).unwrap();
+    /// heights.set(Hex::ORIGIN, 5);
+    /// let high = heights.map(|h| *h > 3);
+    /// assert_eq!(high.iter().filter(|(_, v)| **v).count(), 1);
+    /// ```
     pub fn map<U: Clone>(&self, f: impl Fn(&T) -> U) -> Grid<U> {
         Grid {
             layout: self.layout.clone(),
@@ -59,6 +108,13 @@ impl<T: Clone> Grid<T> {
     }
 
     /// Sets every cell, tiles and border alike, to `value`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let mut grid = Grid::new(&Shape::Hexagon { radius: 1 }, 1u8).unwrap();
+    /// grid.fill(9);
+    /// assert!(grid.cells().iter().all(|v| *v == 9));
+    /// ```
     pub fn fill(&mut self, value: T) {
         self.cells.fill(value);
     }
@@ -66,21 +122,51 @@ impl<T: Clone> Grid<T> {
 
 impl<T> Grid<T> {
     /// The layout the values lie on.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, 0u8).unwrap();
+    /// assert_eq!(grid.layout().len(), 7);
+    /// ```
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
     /// The tile at a hex, or `None` outside the shape.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, 'x').unwrap();
+    /// assert_eq!(grid.get(Hex::new(1, 1)), Some(&'x'));
+    /// assert_eq!(grid.get(Hex::new(2, 0)), None);
+    /// ```
     pub fn get(&self, hex: Hex) -> Option<&T> {
         self.index(hex).map(|i| &self.cells[i])
     }
 
     /// The tile at a hex, mutably, or `None` outside the shape.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let mut grid = Grid::new(&Shape::Hexagon { radius: 1 }, 0u32).unwrap();
+    /// *grid.get_mut(Hex::ORIGIN).unwrap() += 3;
+    /// assert_eq!(grid.get(Hex::ORIGIN), Some(&3));
+    /// ```
     pub fn get_mut(&mut self, hex: Hex) -> Option<&mut T> {
         self.index(hex).map(|i| &mut self.cells[i])
     }
 
     /// Sets the tile at a hex; returns `false` (and changes nothing) outside the shape.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let mut grid = Grid::new(&Shape::Hexagon { radius: 1 }, 0u32).unwrap();
+    /// assert!(grid.set(Hex::new(0, 1), 4));
+    /// assert!(!grid.set(Hex::new(0, 2), 4));
+    /// ```
     pub fn set(&mut self, hex: Hex, value: T) -> bool {
         match self.get_mut(hex) {
             Some(cell) => {
@@ -92,16 +178,39 @@ impl<T> Grid<T> {
     }
 
     /// Every cell by storage index, border included (border cells hold the fill value).
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, 0u32).unwrap();
+    /// assert_eq!(grid.cells().len(), grid.storage_len());
+    /// ```
     pub fn cells(&self) -> &[T] {
         &self.cells
     }
 
     /// Every cell by storage index, mutably.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let mut grid = Grid::new(&Shape::Hexagon { radius: 1 }, 0u32).unwrap();
+    /// let i = grid.index(Hex::ORIGIN).unwrap();
+    /// grid.cells_mut()[i] = 8;
+    /// assert_eq!(grid.get(Hex::ORIGIN), Some(&8));
+    /// ```
     pub fn cells_mut(&mut self) -> &mut [T] {
         &mut self.cells
     }
 
     /// Every tile with its hex, in reading order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape};
+    /// let grid = Grid::new(&Shape::Parallelogram { width: 2, height: 1 }, 0u8).unwrap();
+    /// let tiles: Vec<(Hex, &u8)> = grid.iter().collect();
+    /// assert_eq!(tiles, [(Hex::new(0, 0), &0), (Hex::new(1, 0), &0)]);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = (Hex, &T)> + '_ {
         self.indices().map(|i| (self.hex(i), &self.cells[i]))
     }

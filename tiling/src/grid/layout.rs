@@ -9,9 +9,24 @@ use crate::geom::{COORD_LIMIT, Cell, Direction, Hex, Screen, Tiling};
 use thiserror::Error;
 
 /// The most storage cells a grid may have (bounding box plus border), to bound memory.
+///
+/// ```
+/// use hexdeep_tiling::grid::{GridError, Layout, MAX_STORAGE, Shape};
+/// let huge = Layout::of_shape(&Shape::Parallelogram { width: 5000, height: 5000 });
+/// assert!(matches!(huge, Err(GridError::TooLarge(n)) if n > MAX_STORAGE));
+/// ```
 pub const MAX_STORAGE: usize = 1 << 24;
 
 /// Why a grid could not be made.
+///
+/// ```
+/// use hexdeep_tiling::geom::{COORD_LIMIT, Hex, Tiling};
+/// use hexdeep_tiling::grid::{GridError, Layout};
+/// assert_eq!(Layout::new(Tiling::Hex, &[]).unwrap_err(), GridError::Empty);
+/// let far = Hex::new(COORD_LIMIT + 1, 0);
+/// assert_eq!(Layout::of_hexes(&[far]).unwrap_err(), GridError::OutOfRange(far));
+/// assert_eq!(GridError::Empty.to_string(), "the map has no tiles");
+/// ```
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum GridError {
     /// The shape holds no tile.
@@ -33,8 +48,7 @@ pub enum GridError {
 /// tile lies inside storage: one cell, two columns on triangles.
 ///
 /// ```
-/// use hexdeep_tiling::geom::{Cell, Tiling};
-/// use hexdeep_tiling::grid::Layout;
+/// use hexdeep_tiling::{geom::{Cell, Tiling}, grid::Layout};
 ///
 /// let cells: Vec<Cell> = (0..8)
 ///     .flat_map(|y| (0..8).map(move |x| Cell::new(x, y)))
@@ -92,17 +106,42 @@ impl Columns {
 
 impl Layout {
     /// The layout of a hex shape.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Hex, Tiling};
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// assert_eq!((layout.len(), layout.tiling()), (19, Tiling::Hex));
+    /// assert!(layout.contains(Hex::new(-2, 0)) && !layout.contains(Hex::new(-2, 1)));
+    /// ```
     pub fn of_shape(shape: &Shape) -> Result<Layout, GridError> {
         Layout::build(Tiling::Hex, &shape.hexes())
     }
 
     /// The layout of `tiling` whose tiles are exactly `cells`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// // A down triangle and the up triangle right of it.
+    /// let pair = Layout::new(Tiling::Triangle, &[Cell::new(0, 0), Cell::new(1, 0)]).unwrap();
+    /// assert_eq!(pair.len(), 2);
+    /// let [a, b] = [Cell::new(0, 0), Cell::new(1, 0)].map(|c| pair.hex(pair.cell_index(c).unwrap()));
+    /// assert_eq!(pair.distance(a, b), 1);
+    /// ```
     pub fn new(tiling: Tiling, cells: &[Cell]) -> Result<Layout, GridError> {
         let hexes: Vec<Hex> = cells.iter().map(|&c| Hex::from(c)).collect();
         Layout::build(tiling, &hexes)
     }
 
     /// The layout of hexes whose tiles are exactly `hexes`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::Layout;
+    /// let layout = Layout::of_hexes(&[Hex::new(0, 0), Hex::new(1, 0), Hex::new(1, 0)]).unwrap();
+    /// assert_eq!(layout.len(), 2);
+    /// ```
     pub fn of_hexes(hexes: &[Hex]) -> Result<Layout, GridError> {
         Layout::build(Tiling::Hex, hexes)
     }
@@ -145,6 +184,13 @@ impl Layout {
     }
 
     /// The size of the index space: every index is below this.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
+    /// // The 3 × 2 bounding box with a border of one cell all around.
+    /// assert_eq!(layout.storage_len(), 5 * 4);
+    /// ```
     pub fn storage_len(&self) -> usize {
         self.present.len()
     }
@@ -158,18 +204,48 @@ impl Layout {
         }
     }
     /// The tiling of this grid's tiles.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// assert_eq!(Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap().tiling(), Tiling::Square);
+    /// ```
     pub fn tiling(&self) -> Tiling {
         self.tiling
     }
     /// The cell at a storage index.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let layout = Layout::new(Tiling::Square, &[Cell::new(3, 4)]).unwrap();
+    /// let i = layout.indices().next().unwrap();
+    /// assert_eq!(layout.cell(i), Cell::new(3, 4));
+    /// ```
     pub fn cell(&self, index: usize) -> Cell {
         Cell::from(self.hex(index))
     }
     /// The index of the tile at `cell`, or `None` where no tile of this map is.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let layout = Layout::new(Tiling::Square, &[Cell::new(3, 4)]).unwrap();
+    /// assert!(layout.cell_index(Cell::new(3, 4)).is_some());
+    /// assert_eq!(layout.cell_index(Cell::new(2, 4)), None);
+    /// ```
     pub fn cell_index(&self, cell: Cell) -> Option<usize> {
         self.index(Hex::from(cell))
     }
     /// The class of the tile at storage index `index` ([`Tiling::class`]).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let layout = Layout::new(Tiling::Triangle, &[Cell::new(0, 0), Cell::new(1, 0)]).unwrap();
+    /// assert_eq!(layout.class(layout.cell_index(Cell::new(0, 0)).unwrap()), 0);
+    /// assert_eq!(layout.class(layout.cell_index(Cell::new(1, 0)).unwrap()), 1);
+    /// ```
     pub fn class(&self, index: usize) -> usize {
         match self.tiling {
             Tiling::Hex | Tiling::Square => 0,
@@ -177,12 +253,26 @@ impl Layout {
         }
     }
     /// The class of the tile at cell `hex` ([`Tiling::class`]), tile or not.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Hex, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let layout = Layout::new(Tiling::Triangle, &[Cell::new(0, 0)]).unwrap();
+    /// // Not a tile of this map, but a cell has a class all the same.
+    /// assert_eq!(layout.class_of(Hex::new(1, 0)), 1);
+    /// ```
     pub fn class_of(&self, hex: Hex) -> usize {
         self.tiling.class(Cell::from(hex))
     }
     /// The storage index offsets of the moves from a tile of class `class`, in the order of
     /// [`Tiling::moves`]. For any tile index `i` of that class, `i + offset` is a valid
     /// storage index (possibly not a tile).
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// assert_eq!(layout.move_offsets(0), layout.neighbor_offsets().to_vec());
+    /// ```
     pub fn move_offsets(&self, class: usize) -> Vec<isize> {
         self.tiling
             .moves(class)
@@ -194,6 +284,14 @@ impl Layout {
     /// The storage index offsets of the moves across a side ([`crate::geom::StepKind::Side`])
     /// from a tile of class `class`, in the order of [`Tiling::moves`]: the moves never
     /// refused for squeezing past a corner, and the tiles always seen from a tile.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let layout = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
+    /// assert_eq!(layout.move_offsets(0).len(), 8);
+    /// assert_eq!(layout.side_offsets(0).len(), 4);
+    /// ```
     pub fn side_offsets(&self, class: usize) -> Vec<isize> {
         self.tiling
             .moves(class)
@@ -204,11 +302,30 @@ impl Layout {
             .collect()
     }
     /// The storage index offset of a cell offset `(dx, dy)`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
+    /// let a = layout.index(Hex::new(0, 0)).unwrap();
+    /// let b = layout.index(Hex::new(2, 1)).unwrap();
+    /// assert_eq!(a.checked_add_signed(layout.offset_of(2, 1)), Some(b));
+    /// ```
     pub fn offset_of(&self, dx: i32, dy: i32) -> isize {
         dy as isize * self.stride as isize + dx as isize
     }
     /// The storage index of a cell within storage (tile or not): the tiles and the border
     /// around them.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
+    /// // The border is in storage but holds no tile; beyond it is nothing.
+    /// assert!(layout.storage_index(Hex::new(-1, -1)).is_some());
+    /// assert_eq!(layout.index(Hex::new(-1, -1)), None);
+    /// assert_eq!(layout.storage_index(Hex::new(-2, 0)), None);
+    /// ```
     pub fn storage_index(&self, hex: Hex) -> Option<usize> {
         let dx = i64::from(hex.x) - i64::from(self.origin.x);
         let dy = i64::from(hex.y) - i64::from(self.origin.y);
@@ -218,37 +335,94 @@ impl Layout {
         Some(dy as usize * self.stride + dx as usize)
     }
     /// The number of tiles.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Rectangle { width: 4, height: 3 }).unwrap();
+    /// assert_eq!(layout.len(), 12);
+    /// ```
     pub fn len(&self) -> usize {
         self.count
     }
     /// Whether there is no tile (never true for a grid made by [`Layout::new`]).
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// assert!(!Layout::of_shape(&Shape::Hexagon { radius: 0 }).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
     /// The index of a tile, or `None` where the hex is no tile of this map.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// assert!(layout.index(Hex::new(1, 1)).is_some());
+    /// assert_eq!(layout.index(Hex::new(2, 0)), None);
+    /// ```
     pub fn index(&self, hex: Hex) -> Option<usize> {
         self.storage_index(hex).filter(|&i| self.present[i])
     }
     /// The hex at a storage index.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// let i = layout.index(Hex::new(-1, 0)).unwrap();
+    /// assert_eq!(layout.hex(i), Hex::new(-1, 0));
+    /// ```
     pub fn hex(&self, index: usize) -> Hex {
         let (row, col) = (index / self.stride, index % self.stride);
         self.origin + Hex::new(col as i32, row as i32)
     }
     /// Whether a storage index holds a tile.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// assert!(layout.is_tile(layout.index(Hex::ORIGIN).unwrap()));
+    /// assert!(!layout.is_tile(layout.storage_index(Hex::new(1, -1)).unwrap()));
+    /// ```
     pub fn is_tile(&self, index: usize) -> bool {
         self.present.get(index).copied().unwrap_or(false)
     }
     /// Whether a hex is a tile of this map.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
+    /// assert!(layout.contains(Hex::new(2, 1)));
+    /// assert!(!layout.contains(Hex::new(3, 1)));
+    /// ```
     pub fn contains(&self, hex: Hex) -> bool {
         self.index(hex).is_some()
     }
     /// Which storage indices are tiles.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 3 }).unwrap();
+    /// assert_eq!(layout.tile_mask().len(), layout.storage_len());
+    /// assert_eq!(layout.tile_mask().iter().filter(|t| **t).count(), layout.len());
+    /// ```
     pub fn tile_mask(&self) -> &[bool] {
         &self.present
     }
     /// Index offsets to the six neighbours of a hex grid, in the order of [`Direction::ALL`].
     /// For any tile index `i`, `i + offset` is a valid storage index (possibly not a tile). On
     /// the other tilings see [`Layout::move_offsets`].
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
+    /// // Rows of storage are 5 cells long: E, NE, NW, W, SW, SE.
+    /// assert_eq!(layout.neighbor_offsets(), [1, -5, -6, -1, 5, 6]);
+    /// ```
     pub fn neighbor_offsets(&self) -> [isize; 6] {
         let s = self.stride as isize;
         Direction::ALL.map(|d| {
@@ -257,10 +431,26 @@ impl Layout {
         })
     }
     /// The storage index next to tile index `index` in direction `dir`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Direction, Hex};
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// let centre = layout.index(Hex::ORIGIN).unwrap();
+    /// assert_eq!(layout.hex(layout.neighbor_index(centre, Direction::SW)), Hex::new(0, 1));
+    /// ```
     pub fn neighbor_index(&self, index: usize, dir: Direction) -> usize {
         index.wrapping_add_signed(self.neighbor_offsets()[dir.index()])
     }
     /// The tile indices, in storage (reading) order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 2, height: 2 }).unwrap();
+    /// let hexes: Vec<Hex> = layout.indices().map(|i| layout.hex(i)).collect();
+    /// assert_eq!(hexes, [Hex::new(0, 0), Hex::new(1, 0), Hex::new(0, 1), Hex::new(1, 1)]);
+    /// ```
     pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
         self.present
             .iter()
@@ -268,6 +458,13 @@ impl Layout {
             .filter_map(|(i, &p)| p.then_some(i))
     }
     /// The smallest and largest `x` and `y` of the tiles' bounding box.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// assert_eq!(layout.bounds(), (Hex::new(-2, -2), Hex::new(2, 2)));
+    /// ```
     pub fn bounds(&self) -> (Hex, Hex) {
         let border = Layout::border(self.tiling);
         let lo = self.origin + border;
@@ -276,11 +473,26 @@ impl Layout {
     }
     /// The projection this map is drawn with (the cabinet projection on hexes): its leftmost
     /// tile at column 0.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
+    /// // Hex (0, 1) is the leftmost tile on screen (column 2x − y = −1): it is drawn at column 0.
+    /// assert_eq!(layout.projection().to_screen(Hex::new(0, 1)), (0, 1));
+    /// ```
     pub fn projection(&self) -> Screen {
         Screen::new(self.tiling, -self.columns.compact.0)
     }
     /// The width and height, in terminal cells, of the whole map drawn with
     /// [`Layout::projection`].
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
+    /// // Columns −1 to 4 of the tiles' centres, shifted to 0 to 5; two rows.
+    /// assert_eq!(layout.screen_size(), (6, 2));
+    /// ```
     pub fn screen_size(&self) -> (i32, i32) {
         let (lo, hi) = self.bounds();
         let (first, last) = self.columns.compact;
@@ -288,6 +500,13 @@ impl Layout {
     }
     /// The first and last columns of the tiles' centres in the large projection with `H = 0`
     /// (`None` on a tiling without sides).
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
+    /// let (first, last) = layout.large_columns().unwrap();
+    /// assert!(first < last);
+    /// ```
     pub fn large_columns(&self) -> Option<(i32, i32)> {
         self.columns.large
     }

@@ -7,6 +7,14 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// A set of storage indices of one grid, one bit each. Indices past the storage are never in
 /// it (inserting one does nothing), so a set made for a grid can be read with any index.
+///
+/// ```
+/// use hexdeep_tiling::grid::TileSet;
+/// let a: TileSet = [1, 2, 3].into_iter().collect();
+/// let b: TileSet = [3, 4].into_iter().collect();
+/// assert_eq!(a.union(&b).iter().collect::<Vec<_>>(), [1, 2, 3, 4]);
+/// assert_eq!(a.intersection(&b).iter().collect::<Vec<_>>(), [3]);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TileSet {
     words: Vec<u64>,
@@ -15,6 +23,12 @@ pub struct TileSet {
 
 impl TileSet {
     /// The empty set over a storage of `len` cells.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let set = TileSet::new(100);
+    /// assert!(set.is_empty() && !set.contains(5));
+    /// ```
     pub fn new(len: usize) -> TileSet {
         TileSet {
             words: vec![0; len.div_ceil(64)],
@@ -23,11 +37,27 @@ impl TileSet {
     }
 
     /// The empty set over `grid`'s storage.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Shape, TileSet};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 2 }, ()).unwrap();
+    /// let mut set = TileSet::of(&grid);
+    /// assert!(set.insert(grid.storage_len() - 1));
+    /// assert!(!set.insert(grid.storage_len()));
+    /// ```
     pub fn of<T>(grid: &Grid<T>) -> TileSet {
         TileSet::new(grid.storage_len())
     }
 
     /// Adds index `i`; whether it was not in the set already (false past the storage).
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let mut set = TileSet::new(10);
+    /// assert!(set.insert(3));
+    /// assert!(!set.insert(3));
+    /// assert!(!set.insert(10));
+    /// ```
     pub fn insert(&mut self, i: usize) -> bool {
         if i >= self.len {
             return false;
@@ -39,6 +69,14 @@ impl TileSet {
     }
 
     /// Takes index `i` out; whether it was in the set.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let mut set: TileSet = [4, 5].into_iter().collect();
+    /// assert!(set.remove(4));
+    /// assert!(!set.remove(4));
+    /// assert_eq!(set.count(), 1);
+    /// ```
     pub fn remove(&mut self, i: usize) -> bool {
         if i >= self.len {
             return false;
@@ -50,21 +88,47 @@ impl TileSet {
     }
 
     /// Whether index `i` is in the set.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let set: TileSet = [7].into_iter().collect();
+    /// assert!(set.contains(7) && !set.contains(6) && !set.contains(1000));
+    /// ```
     pub fn contains(&self, i: usize) -> bool {
         i < self.len && self.words[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// How many indices the set holds.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let set: TileSet = [0, 64, 65, 64].into_iter().collect();
+    /// assert_eq!(set.count(), 3);
+    /// ```
     pub fn count(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Whether the set holds nothing.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let mut set = TileSet::new(8);
+    /// assert!(set.is_empty());
+    /// set.insert(2);
+    /// assert!(!set.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
 
     /// The indices in ascending order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let set: TileSet = [70, 3, 9].into_iter().collect();
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [3, 9, 70]);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.words.iter().enumerate().flat_map(|(k, &word)| {
             let mut w = word;
@@ -79,16 +143,37 @@ impl TileSet {
     }
 
     /// The indices in either set.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let a: TileSet = [1].into_iter().collect();
+    /// let b: TileSet = [200].into_iter().collect();
+    /// assert_eq!(a.union(&b).iter().collect::<Vec<_>>(), [1, 200]);
+    /// ```
     pub fn union(&self, other: &TileSet) -> TileSet {
         self.combine(other, |a, b| a | b)
     }
 
     /// The indices in both sets.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let a: TileSet = [1, 2].into_iter().collect();
+    /// let b: TileSet = [2, 300].into_iter().collect();
+    /// assert_eq!(a.intersection(&b).iter().collect::<Vec<_>>(), [2]);
+    /// ```
     pub fn intersection(&self, other: &TileSet) -> TileSet {
         self.combine(other, |a, b| a & b)
     }
 
     /// The indices of this set that are not in `other`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::TileSet;
+    /// let a: TileSet = [1, 2, 3].into_iter().collect();
+    /// let b: TileSet = [2].into_iter().collect();
+    /// assert_eq!(a.difference(&b).iter().collect::<Vec<_>>(), [1, 3]);
+    /// ```
     pub fn difference(&self, other: &TileSet) -> TileSet {
         self.combine(other, |a, b| a & !b)
     }
@@ -122,6 +207,17 @@ impl FromIterator<usize> for TileSet {
 /// Every tile reachable from the tile at storage index `start` by moves of the grid's tiling
 /// between tiles that `joins(from, to)` lets through, `start` included (nothing when `start`
 /// is no tile).
+///
+/// ```
+/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::grid::{Grid, Shape, flood_fill};
+/// // A row of five hexes with a wall in the middle.
+/// let mut wall = Grid::new(&Shape::Parallelogram { width: 5, height: 1 }, false).unwrap();
+/// wall.set(Hex::new(2, 0), true);
+/// let start = wall.index(Hex::new(0, 0)).unwrap();
+/// assert_eq!(flood_fill(&wall, start, |_, to| !wall[to]).count(), 2);
+/// assert_eq!(flood_fill(&wall, start, |_, _| true).count(), 5);
+/// ```
 pub fn flood_fill<T>(
     grid: &Grid<T>,
     start: usize,
@@ -152,6 +248,16 @@ pub fn flood_fill<T>(
 /// The connected regions of the grid's tiles, where two tiles one move apart are joined when
 /// `joins(a, b)` says so (it should be symmetric): each a set, in the order of their lowest
 /// index.
+///
+/// ```
+/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::grid::{Grid, Shape, regions};
+/// let mut wall = Grid::new(&Shape::Parallelogram { width: 5, height: 1 }, false).unwrap();
+/// wall.set(Hex::new(2, 0), true);
+/// // Floor left of the wall, the wall, floor right of it.
+/// let parts = regions(&wall, |a, b| wall[a] == wall[b]);
+/// assert_eq!(parts.iter().map(|p| p.count()).collect::<Vec<_>>(), [2, 1, 2]);
+/// ```
 pub fn regions<T>(grid: &Grid<T>, joins: impl Fn(usize, usize) -> bool) -> Vec<TileSet> {
     let mut claimed = TileSet::of(grid);
     let mut out = Vec::new();
@@ -169,6 +275,16 @@ pub fn regions<T>(grid: &Grid<T>, joins: impl Fn(usize, usize) -> bool) -> Vec<T
 /// One closed boundary of a region: its corners in order and, after each, the side to the
 /// next (the last side leads back to the first corner). The region lies on the same hand of
 /// every side as the boundary is walked.
+///
+/// ```
+/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::grid::{Grid, Shape, TileSet, outline};
+/// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
+/// let set: TileSet = [grid.index(Hex::ORIGIN).unwrap()].into_iter().collect();
+/// let loops = outline(&grid, &set);
+/// assert_eq!(loops.len(), 1);
+/// assert_eq!((loops[0].corners.len(), loops[0].sides.len()), (6, 6));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outline {
     /// The corners, in order around the boundary.
@@ -181,6 +297,17 @@ pub struct Outline {
 /// have coordinates): one closed loop of sides and corners for the outer edge of each
 /// connected part and one for each hole. A side is on the outline when exactly one of its two
 /// tiles is in the set. Empty on triangles and for an empty set.
+///
+/// ```
+/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::grid::{Grid, Shape, TileSet, outline};
+/// let grid = Grid::new(&Shape::Hexagon { radius: 2 }, ()).unwrap();
+/// // The ring at distance 1: an outer loop of 18 sides and a hole of 6.
+/// let ring: TileSet = Hex::ORIGIN.ring(1).iter().map(|h| grid.index(*h).unwrap()).collect();
+/// let mut lengths: Vec<usize> = outline(&grid, &ring).iter().map(|o| o.sides.len()).collect();
+/// lengths.sort();
+/// assert_eq!(lengths, [6, 18]);
+/// ```
 pub fn outline<T>(grid: &Grid<T>, set: &TileSet) -> Vec<Outline> {
     let tiling = grid.tiling();
     if !tiling.has_sides() {

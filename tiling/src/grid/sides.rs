@@ -19,6 +19,17 @@ use crate::geom::{Cell, Corner, Hex, Moves, Side, StepKind, Tiling};
 use serde::{Deserialize, Serialize};
 
 /// What stands on a side between two tiles.
+///
+/// ```
+/// use hexdeep_tiling::{geom::{Cell, Tiling}, grid::{Grid, SideFeature, Sides}};
+/// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
+/// let door = Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 0)).unwrap();
+/// let mut sides = Sides::default();
+/// sides.set_side(&grid, door, SideFeature::DoorClosed);
+/// let west = grid.cell_index(Cell::new(0, 0)).unwrap();
+/// // Move 0 is east: it may cross (opening the door), but sight does not.
+/// assert!(sides.passes(west, 0) && !sides.sees(west, 0));
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum SideFeature {
     /// Nothing: the two tiles are open to each other.
@@ -34,6 +45,11 @@ pub enum SideFeature {
 
 impl SideFeature {
     /// Every feature, in the order of their codes.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::SideFeature;
+    /// assert_eq!(SideFeature::ALL.iter().filter(|f| f.blocks_sight()).count(), 2);
+    /// ```
     pub const ALL: [SideFeature; 4] = [
         SideFeature::Open,
         SideFeature::Wall,
@@ -42,16 +58,33 @@ impl SideFeature {
     ];
 
     /// Whether sight, missiles and blows stop at it.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::SideFeature;
+    /// assert!(SideFeature::DoorClosed.blocks_sight());
+    /// assert!(!SideFeature::DoorOpen.blocks_sight());
+    /// ```
     pub const fn blocks_sight(self) -> bool {
         matches!(self, SideFeature::Wall | SideFeature::DoorClosed)
     }
 
     /// Whether no step crosses it (a closed door is opened instead).
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::SideFeature;
+    /// assert!(SideFeature::Wall.blocks_movement());
+    /// assert!(!SideFeature::DoorClosed.blocks_movement());
+    /// ```
     pub const fn blocks_movement(self) -> bool {
         matches!(self, SideFeature::Wall)
     }
 
     /// A phrase for look and messages: "a thin wall".
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::SideFeature;
+    /// assert_eq!(SideFeature::DoorOpen.describe(), "an open door");
+    /// ```
     pub const fn describe(self) -> &'static str {
         match self {
             SideFeature::Open => "nothing",
@@ -62,6 +95,11 @@ impl SideFeature {
     }
 
     /// The name used in JSON output.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::SideFeature;
+    /// assert_eq!(SideFeature::DoorClosed.name(), "closed_door");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             SideFeature::Open => "open",
@@ -73,6 +111,17 @@ impl SideFeature {
 }
 
 /// What stands on a corner.
+///
+/// ```
+/// use hexdeep_tiling::{geom::{Cell, Tiling}, grid::{CornerFeature, Grid, Sides}};
+/// let cells: Vec<Cell> = (0..2).flat_map(|y| (0..2).map(move |x| Cell::new(x, y))).collect();
+/// let grid = Grid::from_cells(Tiling::Square, &cells, ()).unwrap();
+/// let mut sides = Sides::default();
+/// sides.set_corner(&grid, Tiling::Square.tile_corners(Cell::new(0, 0))[1], CornerFeature::Pillar);
+/// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+/// // Move 7 is south-east, past the pillar; move 0, east, is still open.
+/// assert!(!sides.passes(i, 7) && sides.passes(i, 0));
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum CornerFeature {
     /// Nothing.
@@ -84,6 +133,17 @@ pub enum CornerFeature {
 }
 
 /// The side and corner features of a level (see the module docs).
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Tiling};
+/// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+/// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
+/// let wall = Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 0)).unwrap();
+/// let mut sides = Sides::default();
+/// assert!(sides.set_side(&grid, wall, SideFeature::Wall));
+/// assert_eq!(sides.side(&grid, wall), SideFeature::Wall);
+/// assert!(!sides.passes(grid.cell_index(Cell::new(0, 0)).unwrap(), 0));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Sides {
     /// Per storage index, the sides it owns; empty while the level has no feature.
@@ -136,17 +196,48 @@ fn side_owners(tiling: Tiling) -> Owners {
 
 impl Sides {
     /// Whether any side or corner of the level holds a feature (or ever did).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
+    /// let mut sides = Sides::default();
+    /// assert!(!sides.any());
+    /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::Wall);
+    /// assert!(sides.any());
+    /// ```
     pub fn any(&self) -> bool {
         !self.owned.is_empty()
     }
 
     /// The mask of moves from storage index `i` that may cross (all bits where the level has
     /// no feature).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
+    /// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+    /// let mut sides = Sides::default();
+    /// assert_eq!(sides.pass_mask(i), u8::MAX);
+    /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::Wall);
+    /// assert_eq!(sides.pass_mask(i) & 1, 0);
+    /// ```
     pub fn pass_mask(&self, i: usize) -> u8 {
         self.pass.get(i).copied().unwrap_or(ALL_OPEN)
     }
 
     /// The mask of moves from storage index `i` that sight crosses.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
+    /// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+    /// let mut sides = Sides::default();
+    /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::DoorClosed);
+    /// assert_eq!((sides.see_mask(i) & 1, sides.pass_mask(i) & 1), (0, 1));
+    /// ```
     pub fn see_mask(&self, i: usize) -> u8 {
         self.see.get(i).copied().unwrap_or(ALL_OPEN)
     }
@@ -154,12 +245,33 @@ impl Sides {
     /// Whether move `k` (in the order of [`Tiling::moves`]) from storage index `i` may cross
     /// (no thin wall; a closed door is crossed by opening it). Always, where the level has no
     /// feature.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
+    /// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+    /// let mut sides = Sides::default();
+    /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::Wall);
+    /// assert!(!sides.passes(i, 0));
+    /// assert!(sides.passes(i, 4));
+    /// ```
     pub fn passes(&self, i: usize, k: usize) -> bool {
         self.pass_mask(i) >> k & 1 == 1
     }
 
     /// Whether sight crosses move `k` from storage index `i` (neither a thin wall nor a
     /// closed door). Always, where the level has no feature.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
+    /// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+    /// let mut sides = Sides::default();
+    /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::DoorOpen);
+    /// assert!(sides.sees(i, 0));
+    /// ```
     pub fn sees(&self, i: usize, k: usize) -> bool {
         self.see_mask(i) >> k & 1 == 1
     }
@@ -193,6 +305,14 @@ impl Sides {
     }
 
     /// The feature on a side (open where none is, or where the side is not on the map).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0)], ()).unwrap();
+    /// let side = Tiling::Square.tile_sides(Cell::new(0, 0))[1];
+    /// assert_eq!(Sides::default().side(&grid, side), SideFeature::Open);
+    /// ```
     pub fn side<T>(&self, grid: &Grid<T>, side: Side) -> SideFeature {
         match Sides::slot_of_side(grid, side) {
             Some((i, s)) if self.any() => self.owned[i][s],
@@ -201,6 +321,16 @@ impl Sides {
     }
 
     /// The feature on a corner.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{CornerFeature, Grid, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0)], ()).unwrap();
+    /// let corner = Tiling::Square.tile_corners(Cell::new(0, 0))[0];
+    /// let mut sides = Sides::default();
+    /// sides.set_corner(&grid, corner, CornerFeature::Pillar);
+    /// assert_eq!(sides.corner(&grid, corner), CornerFeature::Pillar);
+    /// ```
     pub fn corner<T>(&self, grid: &Grid<T>, corner: Corner) -> CornerFeature {
         match Sides::slot_of_corner(grid, corner) {
             Some((i, s)) if self.any() => self.corners[i][s],
@@ -210,6 +340,16 @@ impl Sides {
 
     /// Sets a side's feature; `false` (and nothing changes) when the side does not lie between
     /// two cells of the grid's storage or the tiling has no sides.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Side, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0)], ()).unwrap();
+    /// let mut sides = Sides::default();
+    /// // Far outside the grid's storage: refused.
+    /// assert!(!sides.set_side(&grid, Side::new(42, 0), SideFeature::Wall));
+    /// assert!(!sides.any());
+    /// ```
     pub fn set_side<T>(&mut self, grid: &Grid<T>, side: Side, feature: SideFeature) -> bool {
         let Some((i, s)) = Sides::slot_of_side(grid, side) else {
             return false;
@@ -234,6 +374,16 @@ impl Sides {
     /// whole level's walls (a generated maze) cost one pass over storage rather than one
     /// refresh per side as with [`Sides::set_side`]. Sides not between two cells of the
     /// grid's storage are skipped; returns how many were set.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0)], ()).unwrap();
+    /// let walls = Tiling::Square.tile_sides(Cell::new(0, 0)).into_iter().map(|s| (s, SideFeature::Wall));
+    /// let mut sides = Sides::default();
+    /// assert_eq!(sides.set_sides(&grid, walls), 4);
+    /// assert_eq!(sides.features(&grid).len(), 4);
+    /// ```
     pub fn set_sides<T>(
         &mut self,
         grid: &Grid<T>,
@@ -257,6 +407,15 @@ impl Sides {
     }
 
     /// Sets a corner's feature; `false` when the corner is not in the grid's storage.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Corner, Tiling};
+    /// use hexdeep_tiling::grid::{CornerFeature, Grid, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0)], ()).unwrap();
+    /// let mut sides = Sides::default();
+    /// assert!(sides.set_corner(&grid, Tiling::Square.tile_corners(Cell::new(0, 0))[2], CornerFeature::Pillar));
+    /// assert!(!sides.set_corner(&grid, Corner::new(42, 1), CornerFeature::Pillar));
+    /// ```
     pub fn set_corner<T>(
         &mut self,
         grid: &Grid<T>,
@@ -276,6 +435,16 @@ impl Sides {
     }
 
     /// Every side holding a feature, in storage order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
+    /// let door = Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 0)).unwrap();
+    /// let mut sides = Sides::default();
+    /// sides.set_side(&grid, door, SideFeature::DoorOpen);
+    /// assert_eq!(sides.features(&grid), [(door, SideFeature::DoorOpen)]);
+    /// ```
     pub fn features<T>(&self, grid: &Grid<T>) -> Vec<(Side, SideFeature)> {
         let tiling = grid.tiling();
         let mut out = Vec::new();
@@ -293,6 +462,16 @@ impl Sides {
     }
 
     /// Every corner holding a feature, in storage order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::grid::{CornerFeature, Grid, Sides};
+    /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0)], ()).unwrap();
+    /// let corner = Tiling::Square.tile_corners(Cell::new(0, 0))[3];
+    /// let mut sides = Sides::default();
+    /// sides.set_corner(&grid, corner, CornerFeature::Pillar);
+    /// assert_eq!(sides.corner_features(&grid), [(corner, CornerFeature::Pillar)]);
+    /// ```
     pub fn corner_features<T>(&self, grid: &Grid<T>) -> Vec<(Corner, CornerFeature)> {
         let tiling = grid.tiling();
         let mut out = Vec::new();

@@ -9,6 +9,16 @@ use super::Grid;
 ///
 /// A game keeps one in step with its map (hexdeep's levels do); [`SightBits::of`]
 /// makes one for any grid and rule of sight.
+///
+/// ```
+/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+/// let mut wall = Grid::new(&Shape::Hexagon { radius: 1 }, false).unwrap();
+/// wall.set(Hex::new(1, 0), true);
+/// let bits = SightBits::of(&wall, |i| wall[i]);
+/// assert!(bits.is_wall(wall.index(Hex::new(1, 0)).unwrap()));
+/// assert!(bits.is_clear(wall.index(Hex::ORIGIN).unwrap()));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SightBits {
     /// The clear set, sixty-four cells a word.
@@ -21,6 +31,17 @@ pub struct SightBits {
 
 impl SightBits {
     /// The bits of `grid`, where `blocks(i)` says whether tile `i` blocks sight.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
+    /// let bits = SightBits::of(&grid, |_| false);
+    /// assert_eq!(grid.indices().filter(|&i| bits.is_clear(i)).count(), 7);
+    /// // The border around the hexagon is no tile: neither clear nor wall.
+    /// let border = grid.storage_index(Hex::new(2, 0)).unwrap();
+    /// assert!(!bits.is_clear(border) && !bits.is_wall(border));
+    /// ```
     pub fn of<T>(grid: &Grid<T>, blocks: impl Fn(usize) -> bool) -> SightBits {
         let words = grid.storage_len().div_ceil(64);
         let mut bits = SightBits {
@@ -37,6 +58,16 @@ impl SightBits {
     /// Marks the tile at storage index `index` as blocking sight or not; an index past the
     /// storage changes nothing. Only tiles may be set: a cell that is no tile stays in neither
     /// set when it is never set.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
+    /// let mut bits = SightBits::of(&grid, |_| false);
+    /// let centre = grid.index(Hex::ORIGIN).unwrap();
+    /// bits.set(centre, true);
+    /// assert!(bits.is_wall(centre) && !bits.is_clear(centre));
+    /// ```
     pub fn set(&mut self, index: usize, blocks: bool) {
         let (word, bit) = (index / 64, 1u64 << (index % 64));
         let (Some(clear), Some(wall)) = (self.clear.get_mut(word), self.wall.get_mut(word)) else {
@@ -48,18 +79,43 @@ impl SightBits {
     }
 
     /// Whether cell `index` is a tile that does not block sight.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
+    /// let bits = SightBits::of(&grid, |_| false);
+    /// assert!(bits.is_clear(grid.index(Hex::ORIGIN).unwrap()));
+    /// ```
     #[inline]
     pub fn is_clear(&self, index: usize) -> bool {
         is_set(&self.clear, index)
     }
 
     /// Whether cell `index` is a tile that blocks sight.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
+    /// let bits = SightBits::of(&grid, |_| true);
+    /// assert!(bits.is_wall(grid.index(Hex::ORIGIN).unwrap()));
+    /// ```
     #[inline]
     pub fn is_wall(&self, index: usize) -> bool {
         is_set(&self.wall, index)
     }
 
     /// Whether cell `index` is a tile.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
+    /// let bits = SightBits::of(&grid, |i| i % 2 == 0);
+    /// assert!(grid.indices().all(|i| bits.is_tile(i)));
+    /// assert!(!bits.is_tile(grid.storage_index(Hex::new(-1, 1)).unwrap()));
+    /// ```
     #[inline]
     pub fn is_tile(&self, index: usize) -> bool {
         self.is_clear(index) || self.is_wall(index)
@@ -67,12 +123,28 @@ impl SightBits {
 
     /// Sixty-four cells of the wall set from storage index `from` on (bit `b` is cell
     /// `from + b`); cells before the storage or past it are no walls.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// let grid = Grid::new(&Shape::Parallelogram { width: 3, height: 1 }, ()).unwrap();
+    /// let wall = grid.index(Hex::new(2, 0)).unwrap();
+    /// let bits = SightBits::of(&grid, |i| i == wall);
+    /// let first = grid.index(Hex::new(0, 0)).unwrap();
+    /// assert_eq!(bits.wall_run(first as isize), 0b100);
+    /// ```
     #[inline]
     pub fn wall_run(&self, from: isize) -> u64 {
         run(&self.wall, from)
     }
 
     /// The storage index offset of one row down in the grid the bits were made for.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 2 }, ()).unwrap();
+    /// assert_eq!(SightBits::of(&grid, |_| false).stride(), grid.offset_of(0, 1));
+    /// ```
     #[inline]
     pub fn stride(&self) -> isize {
         self.stride

@@ -9,6 +9,15 @@ use crate::geom::{Cell, Compass, Hex, Move, Tiling};
 
 impl Layout {
     /// The moves from the tile at `from`, in the tiling's order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Hex, StepKind};
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// let moves: Vec<_> = layout.moves_at(Hex::ORIGIN).collect();
+    /// assert_eq!(moves.len(), 6);
+    /// assert!(moves.iter().all(|(to, m)| to.is_adjacent(Hex::ORIGIN) && m.kind == StepKind::Side));
+    /// ```
     pub fn moves_at(&self, from: Hex) -> impl Iterator<Item = (Hex, Move)> {
         let t = self.tiling();
         let moves = t.moves(t.class(Cell::from(from)));
@@ -19,22 +28,55 @@ impl Layout {
     }
 
     /// The tiles one move from `from` (on the map or not), in the tiling's order.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Hex, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let layout = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
+    /// // Off the map too: eight squares around the one tile.
+    /// assert_eq!(layout.neighbours(Hex::ORIGIN).count(), 8);
+    /// ```
     pub fn neighbours(&self, from: Hex) -> impl Iterator<Item = Hex> {
         self.moves_at(from).map(|(to, _)| to)
     }
 
     /// The move from `from` that goes `dir` on screen, if the tile has one that way.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compass, Hex};
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// assert_eq!(layout.step(Hex::ORIGIN, Compass::E).map(|(to, _)| to), Some(Hex::new(1, 0)));
+    /// // A hex has no side straight up.
+    /// assert!(layout.step(Hex::ORIGIN, Compass::N).is_none());
+    /// ```
     pub fn step(&self, from: Hex, dir: Compass) -> Option<(Hex, Move)> {
         self.moves_at(from).find(|(_, m)| m.dir == dir)
     }
 
     /// The move from `a` to `b`, if `b` is one move away.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Compass, Hex};
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// assert_eq!(layout.move_between(Hex::ORIGIN, Hex::new(1, 1)).map(|m| m.dir), Some(Compass::SE));
+    /// assert!(layout.move_between(Hex::ORIGIN, Hex::new(2, 1)).is_none());
+    /// ```
     pub fn move_between(&self, a: Hex, b: Hex) -> Option<Move> {
         self.moves_at(a).find(|&(to, _)| to == b).map(|(_, m)| m)
     }
 
     /// The index of the move from `a` to `b` among `a`'s moves ([`Layout::moves_at`]), with
     /// the move, if `b` is one move away.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// // West is the fourth of a hex's moves (E, NE, NW, W, SW, SE).
+    /// assert_eq!(layout.move_index_between(Hex::ORIGIN, Hex::new(-1, 0)).map(|(i, _)| i), Some(3));
+    /// ```
     pub fn move_index_between(&self, a: Hex, b: Hex) -> Option<(usize, Move)> {
         self.moves_at(a)
             .enumerate()
@@ -43,17 +85,42 @@ impl Layout {
     }
 
     /// Whether `b` is one move from `a`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Hex, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let squares = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
+    /// assert!(squares.adjacent(Hex::new(0, 0), Hex::new(1, 1)));
+    /// let hexes = Layout::of_hexes(&[Hex::ORIGIN]).unwrap();
+    /// assert!(!hexes.adjacent(Hex::new(0, 0), Hex::new(1, -1)));
+    /// ```
     pub fn adjacent(&self, a: Hex, b: Hex) -> bool {
         self.move_between(a, b).is_some()
     }
 
     /// The screen direction of the move from `a` to `b`, if `b` is one move away.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Compass, Hex, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let squares = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
+    /// assert_eq!(squares.direction(Hex::new(0, 0), Hex::new(0, -1)), Some(Compass::N));
+    /// ```
     pub fn direction(&self, a: Hex, b: Hex) -> Option<Compass> {
         self.move_between(a, b).map(|m| m.dir)
     }
 
     /// How far apart two tiles are: the cost of the cheapest path on open floor
     /// ([`Tiling::distance`]).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Hex, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let squares = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
+    /// assert_eq!(squares.distance(Hex::new(0, 0), Hex::new(3, 2)), 3);
+    /// let hexes = Layout::of_hexes(&[Hex::ORIGIN]).unwrap();
+    /// assert_eq!(hexes.distance(Hex::new(0, 0), Hex::new(3, -2)), 5);
+    /// ```
     pub fn distance(&self, a: Hex, b: Hex) -> i32 {
         match self.tiling() {
             Tiling::Hex => a.distance(b),
@@ -62,6 +129,14 @@ impl Layout {
     }
 
     /// The tiles on the line from `a` to `b`, both ends included.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// assert_eq!(layout.line(Hex::new(-2, 0), Hex::new(2, 0)).len(), 5);
+    /// assert_eq!(layout.line(Hex::new(-1, 1), Hex::new(2, 1)), Hex::new(-1, 1).line_to(Hex::new(2, 1)));
+    /// ```
     pub fn line(&self, a: Hex, b: Hex) -> Vec<Hex> {
         match self.tiling() {
             Tiling::Hex => a.line_to(b),
@@ -74,6 +149,14 @@ impl Layout {
     }
 
     /// The other line of sight from `a` to `b` ([`Tiling::line_minus`]).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// let (a, b) = (Hex::new(0, 0), Hex::new(-1, -2));
+    /// assert_ne!(layout.line(a, b)[1], layout.line_minus(a, b)[1]);
+    /// ```
     pub fn line_minus(&self, a: Hex, b: Hex) -> Vec<Hex> {
         let t = self.tiling();
         let line = t.line_minus(Cell::from(a), Cell::from(b));
@@ -82,6 +165,15 @@ impl Layout {
 
     /// The positions at exactly `radius` from `centre` by [`Layout::distance`]: on hexes in the
     /// order of [`Hex::ring`], elsewhere row by row.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Hex, Tiling};
+    /// use hexdeep_tiling::grid::Layout;
+    /// let hexes = Layout::of_hexes(&[Hex::ORIGIN]).unwrap();
+    /// assert_eq!(hexes.ring(Hex::ORIGIN, 2), Hex::ORIGIN.ring(2));
+    /// let squares = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
+    /// assert_eq!(squares.ring(Hex::ORIGIN, 1).len(), 8);
+    /// ```
     pub fn ring(&self, centre: Hex, radius: u32) -> Vec<Hex> {
         if self.tiling() == Tiling::Hex {
             return centre.ring(radius);

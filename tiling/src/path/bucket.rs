@@ -11,6 +11,17 @@ use std::collections::BinaryHeap;
 const WINDOW: usize = 64;
 
 /// A min-priority queue of `u32` items whose priorities never go below the last one popped.
+///
+/// ```
+/// use hexdeep_tiling::path::BucketQueue;
+/// let mut queue = BucketQueue::new();
+/// queue.push(5, 50);
+/// queue.push(2, 20);
+/// queue.push(900, 7);
+/// assert_eq!(queue.pop(), Some((2, 20)));
+/// assert_eq!(queue.pop(), Some((5, 50)));
+/// assert_eq!(queue.pop(), Some((900, 7)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct BucketQueue {
     buckets: Vec<Vec<u32>>,
@@ -29,6 +40,11 @@ impl Default for BucketQueue {
 
 impl BucketQueue {
     /// An empty queue.
+    ///
+    /// ```
+    /// use hexdeep_tiling::path::BucketQueue;
+    /// assert!(BucketQueue::new().is_empty());
+    /// ```
     pub fn new() -> BucketQueue {
         BucketQueue {
             buckets: vec![Vec::new(); WINDOW],
@@ -39,6 +55,16 @@ impl BucketQueue {
     }
 
     /// Empties the queue, keeping its memory, and sets the lowest priority to come.
+    ///
+    /// ```
+    /// use hexdeep_tiling::path::BucketQueue;
+    /// let mut queue = BucketQueue::new();
+    /// queue.push(3, 1);
+    /// queue.reset(10);
+    /// assert!(queue.is_empty());
+    /// queue.push(12, 4);
+    /// assert_eq!(queue.pop(), Some((12, 4)));
+    /// ```
     pub fn reset(&mut self, base: u32) {
         if self.near > 0 {
             for b in &mut self.buckets {
@@ -51,12 +77,31 @@ impl BucketQueue {
     }
 
     /// Whether nothing is queued.
+    ///
+    /// ```
+    /// use hexdeep_tiling::path::BucketQueue;
+    /// let mut queue = BucketQueue::new();
+    /// queue.push(1, 1);
+    /// assert!(!queue.is_empty());
+    /// queue.pop();
+    /// assert!(queue.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.near == 0 && self.far.is_empty()
     }
 
     /// Queues `item` at `priority`. A priority below the current minimum is raised to it (this
     /// never happens with a consistent heuristic or in Dijkstra).
+    ///
+    /// ```
+    /// use hexdeep_tiling::path::BucketQueue;
+    /// let mut queue = BucketQueue::new();
+    /// queue.push(4, 9);
+    /// queue.pop();
+    /// // Below the last priority popped: raised to it.
+    /// queue.push(1, 8);
+    /// assert_eq!(queue.pop(), Some((4, 8)));
+    /// ```
     #[inline]
     pub fn push(&mut self, priority: u32, item: u32) {
         let p = priority.max(self.base);
@@ -69,6 +114,14 @@ impl BucketQueue {
     }
 
     /// Removes and returns an item of the lowest priority, with that priority.
+    ///
+    /// ```
+    /// use hexdeep_tiling::path::BucketQueue;
+    /// let mut queue = BucketQueue::new();
+    /// assert_eq!(queue.pop(), None);
+    /// queue.push(7, 3);
+    /// assert_eq!(queue.pop(), Some((7, 3)));
+    /// ```
     #[inline]
     pub fn pop(&mut self) -> Option<(u32, u32)> {
         loop {

@@ -6,6 +6,19 @@ use crate::geom::Tiling;
 use crate::grid::Grid;
 
 /// What a visitor of settled tiles wants next.
+///
+/// ```
+/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}};
+/// use hexdeep_tiling::path::{Flow, Passage, PathScratch};
+/// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
+/// let (way, centre) = (Passage::new(&grid, &sides, |_| false), grid.index(Hex::ORIGIN).unwrap());
+/// let mut settled = 0;
+/// PathScratch::new().dijkstra_on(&way, |_| Some(1), &[centre], 10, |_, _| {
+///     settled += 1;
+///     if settled < 3 { Flow::Continue } else { Flow::Stop }
+/// });
+/// assert_eq!(settled, 3);
+/// ```
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Flow {
     /// Keep searching.

@@ -25,6 +25,16 @@ struct IndexMove {
     count: u8,
 }
 
+impl IndexMove {
+    /// Whether this move from tile `i` squeezes between two tiles that pinch on `way` (wall
+    /// corners no walker passes between).
+    fn pinched<T>(&self, way: &Passage<'_, T>, i: usize) -> bool {
+        self.between[..usize::from(self.count)]
+            .iter()
+            .any(|&b| way.pinches(i.wrapping_add_signed(b)))
+    }
+}
+
 /// The moves of every tile class of a grid, as storage offsets.
 struct MoveTable {
     tiling: Tiling,
@@ -81,6 +91,20 @@ struct Reach<'a> {
     limit: u32,
 }
 
+/// What a lattice search holds fixed while it expands tiles: the passage and its moves, the
+/// cost of entering a tile, the heuristic, the largest cost settled and the stamp of settled
+/// tiles.
+struct Expansion<'w, 'g, T, C, H> {
+    way: &'w Passage<'g, T>,
+    table: MoveTable,
+    mask: &'g [bool],
+    door: u32,
+    cost: C,
+    h: H,
+    limit: u32,
+    shut: u32,
+}
+
 impl PathScratch {
     /// Runs a best-first search over `way` from `reach`'s sources: Dijkstra when it has no
     /// goal (settling every tile within its limit, calling `visit` as each is settled, which
@@ -103,29 +127,29 @@ impl PathScratch {
         let grid = way.grid();
         let len = grid.storage_len();
         self.begin(len);
-        let table = MoveTable::of(grid);
         let tiling = grid.tiling();
         let target = goal.map(|g| grid.cell(g));
         let h = |i: usize| target.map_or(0, |t| tiling.distance(grid.cell(i), t).unsigned_abs());
-        let first = sources.first().map_or(0, |&s| h(s));
-        self.queue.reset(first);
-        for &s in sources {
-            if grid.is_tile(s) && self.relax(s, 0, s) {
-                self.queue.push(h(s), s as u32);
-            }
-        }
-        let shut = self.generation + 1;
-        let mask = grid.tile_mask();
-        let door = way.door_cost();
+        self.seed_lattice(grid, sources, h);
+        let run = Expansion {
+            way,
+            table: MoveTable::of(grid),
+            mask: grid.tile_mask(),
+            door: way.door_cost(),
+            cost,
+            h,
+            limit,
+            shut: self.generation + 1,
+        };
         let mut found = None;
         while let Some((_, i)) = self.queue.pop() {
             let i = i as usize;
             let state = self.states[i];
-            if State::stamp(state) == shut {
+            if State::stamp(state) == run.shut {
                 continue;
             }
             let d = State::dist(state);
-            self.states[i] = State::pack(shut, d);
+            self.states[i] = State::pack(run.shut, d);
             if goal == Some(i) {
                 found = Some(d);
                 break;
@@ -133,37 +157,68 @@ impl PathScratch {
             if visit(i, d) == Flow::Stop {
                 break;
             }
-            let (pass, opens) = way.masks(i);
-            for (k, m) in table.from(grid, i).iter().enumerate() {
-                let j = i.wrapping_add_signed(m.to);
-                if !mask[j] || State::stamp(self.states[j]) == shut || pass >> k & 1 == 0 {
-                    continue;
-                }
-                let Some(c) = cost(j) else { continue };
-                let between = &m.between[..usize::from(m.count)];
-                if between
-                    .iter()
-                    .any(|&b| way.pinches(i.wrapping_add_signed(b)))
-                {
-                    continue;
-                }
-                let opening = if opens >> k & 1 == 1 { door } else { 0 };
-                let nd = d
-                    .saturating_add(c.max(1))
-                    .saturating_add(m.extra)
-                    .saturating_add(opening);
-                if nd <= limit && self.relax(j, nd, i) {
-                    self.queue.push(nd.saturating_add(h(j)), j as u32);
-                }
-            }
+            self.expand_lattice(&run, i, d);
         }
         self.clear_spare(len);
         found
     }
 
+    /// Opens a lattice search at `sources` (the tiles among them), each at cost 0, with the
+    /// queue keyed from the first one's heuristic `h`.
+    fn seed_lattice<T>(&mut self, grid: &Grid<T>, sources: &[usize], h: impl Fn(usize) -> u32) {
+        let first = sources.first().map_or(0, |&s| h(s));
+        self.queue.reset(first);
+        for &s in sources {
+            if grid.is_tile(s) && self.relax(s, 0, s) {
+                self.queue.push(h(s), s as u32);
+            }
+        }
+    }
+
+    /// Relaxes every move out of tile `i`, settled at cost `d`: a move enters an unsettled
+    /// tile its side lets it reach, squeezing past no pinching corner, and queues the tile
+    /// when the move improves its cost within the limit.
+    fn expand_lattice<T, C, H>(&mut self, run: &Expansion<'_, '_, T, C, H>, i: usize, d: u32)
+    where
+        C: Fn(usize) -> Option<u32>,
+        H: Fn(usize) -> u32,
+    {
+        let grid = run.way.grid();
+        let (pass, opens) = run.way.masks(i);
+        for (k, m) in run.table.from(grid, i).iter().enumerate() {
+            let j = i.wrapping_add_signed(m.to);
+            if !run.mask[j] || State::stamp(self.states[j]) == run.shut || pass >> k & 1 == 0 {
+                continue;
+            }
+            let Some(c) = (run.cost)(j) else { continue };
+            if m.pinched(run.way, i) {
+                continue;
+            }
+            let opening = if opens >> k & 1 == 1 { run.door } else { 0 };
+            let nd = d
+                .saturating_add(c.max(1))
+                .saturating_add(m.extra)
+                .saturating_add(opening);
+            if nd <= run.limit && self.relax(j, nd, i) {
+                self.queue.push(nd.saturating_add((run.h)(j)), j as u32);
+            }
+        }
+    }
+
     /// The cost of the cheapest way from `start` to `goal` over `way`, or `None` when there is
     /// none (either end no tile, the goal not enterable, or no way through); the path is then
     /// [`PathScratch::index_path`]`(goal)`. On plain hexes this is the fast hex A*.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// let open = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
+    /// let sides = Sides::default();
+    /// let way = Passage::new(&open, &sides, |_| false);
+    /// let (a, b) = (open.index(Hex::new(-3, 0)).unwrap(), open.index(Hex::new(3, 0)).unwrap());
+    /// let mut scratch = PathScratch::new();
+    /// assert_eq!(scratch.astar_on(&way, |_| Some(1), a, b), Some(6));
+    /// assert_eq!(scratch.index_path(b).len(), 7);
+    /// ```
     pub fn astar_on<T>(
         &mut self,
         way: &Passage<'_, T>,
@@ -192,6 +247,22 @@ impl PathScratch {
     /// which may stop the search. Afterwards [`PathScratch::distance`] and
     /// [`PathScratch::index_path`] answer for every tile reached. On plain hexes this is the
     /// fast hex Dijkstra.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::*};
+    /// let open = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
+    /// let sides = Sides::default();
+    /// let way = Passage::new(&open, &sides, |_| false);
+    /// let centre = open.index(Hex::ORIGIN).unwrap();
+    /// let mut settled = 0;
+    /// let mut scratch = PathScratch::new();
+    /// scratch.dijkstra_on(&way, |_| Some(1), &[centre], 2, |_, _| {
+    ///     settled += 1;
+    ///     Flow::Continue
+    /// });
+    /// // The centre and the two rings around it.
+    /// assert_eq!(settled, 1 + 6 + 12);
+    /// ```
     pub fn dijkstra_on<T>(
         &mut self,
         way: &Passage<'_, T>,
@@ -233,12 +304,7 @@ impl PathScratch {
                 .from(grid, i)
                 .iter()
                 .enumerate()
-                .filter(|&(k, m)| {
-                    pass >> k & 1 == 1
-                        && !m.between[..usize::from(m.count)]
-                            .iter()
-                            .any(|&b| way.pinches(i.wrapping_add_signed(b)))
-                })
+                .filter(|&(k, m)| pass >> k & 1 == 1 && !m.pinched(way, i))
                 .filter_map(|(k, m)| {
                     let p = i.wrapping_add_signed(m.to);
                     let ready = self.distance(p).filter(|_| grid.is_tile(p))?;

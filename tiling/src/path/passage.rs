@@ -11,6 +11,17 @@ use crate::grid::{Grid, Sides};
 
 /// How a search may cross a map: its tiles (for squeezing past corners) and its sides (for
 /// thin walls and doors). What entering a tile costs is the search's own cost function.
+///
+/// ```
+/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+/// // Hexes 5 × 3 walled across the middle row but for (4, 1): the way round costs 9.
+/// let mut wall = Grid::new(&Shape::Parallelogram { width: 5, height: 3 }, false).unwrap();
+/// (0..4).for_each(|x| assert!(wall.set(Hex::new(x, 1), true)));
+/// let sides = Sides::default();
+/// let way = Passage::new(&wall, &sides, |&w| w);
+/// let (a, b) = (wall.index(Hex::new(0, 0)).unwrap(), wall.index(Hex::new(0, 2)).unwrap());
+/// assert_eq!(PathScratch::new().astar_on(&way, |i| (!wall[i]).then_some(1), a, b), Some(9));
+/// ```
 #[derive(Copy, Clone, Debug)]
 pub struct Passage<'a, T> {
     grid: &'a Grid<T>,
@@ -55,11 +66,32 @@ impl<'a, T> Passage<'a, T> {
 
     /// The same passage where a closed door on a side is crossed in one step, as if open:
     /// for counting steps (how far apart two places are) rather than actions.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::{Cell, Tiling}, grid::{Grid, SideFeature, Sides}};
+    /// use hexdeep_tiling::path::{Passage, PathScratch};
+    /// let pair = [Cell::new(0, 0), Cell::new(1, 0)];
+    /// let (grid, mut sides) = (Grid::from_cells(Tiling::Square, &pair, ()).unwrap(), Sides::default());
+    /// sides.set_side(&grid, Tiling::Square.side_between(pair[0], pair[1]).unwrap(), SideFeature::DoorClosed);
+    /// let [a, b] = pair.map(|c| grid.cell_index(c).unwrap());
+    /// let way = Passage::new(&grid, &sides, |_| false);
+    /// // Opening the door takes an action, then the step through it another.
+    /// assert_eq!(PathScratch::new().astar_on(&way, |_| Some(1), a, b), Some(2));
+    /// assert_eq!(PathScratch::new().astar_on(&way.doors_as_steps(), |_| Some(1), a, b), Some(1));
+    /// ```
     pub fn doors_as_steps(self) -> Passage<'a, T> {
         Passage { door: 0, ..self }
     }
 
     /// The map searched over.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Grid, Shape, Sides};
+    /// use hexdeep_tiling::path::Passage;
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 2 }, 0u8).unwrap();
+    /// let sides = Sides::default();
+    /// assert_eq!(Passage::new(&grid, &sides, |_| false).grid().len(), 19);
+    /// ```
     pub fn grid(&self) -> &'a Grid<T> {
         self.grid
     }

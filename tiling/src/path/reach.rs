@@ -14,6 +14,16 @@ use super::{Passage, PathScratch};
 /// Every tile the walker from storage index `start` arrives on within `actions` actions over
 /// `way`, with the action it arrives at (the start: 0), in ascending index order. `cost` is
 /// the cost of entering a tile, at most `max_cost` anywhere.
+///
+/// ```
+/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, arrivals}};
+/// let grid = Grid::new(&Shape::Parallelogram { width: 6, height: 1 }, ()).unwrap();
+/// let sides = Sides::default();
+/// let way = Passage::new(&grid, &sides, |_| false);
+/// let reached = arrivals(&way, |_| Some(1), grid.index(Hex::new(0, 0)).unwrap(), 3, 1);
+/// let by_x: Vec<(i32, u32)> = reached.iter().map(|&(i, a)| (grid.hex(i).x, a)).collect();
+/// assert_eq!(by_x, [(0, 0), (1, 1), (2, 2), (3, 3)]);
+/// ```
 pub fn arrivals<T>(
     way: &Passage<'_, T>,
     cost: impl Fn(usize) -> Option<u32>,
@@ -44,6 +54,12 @@ pub fn arrivals<T>(
 
 /// The turn (from 1) in which a walker with `speed` actions a turn makes its `action`-th
 /// action; 0 for the start.
+///
+/// ```
+/// use hexdeep_tiling::path::turn_of_action;
+/// // Two actions a turn: actions 1 and 2 in turn 1, action 3 in turn 2.
+/// assert_eq!([0, 1, 2, 3].map(|a| turn_of_action(a, 2)), [0, 1, 1, 2]);
+/// ```
 pub fn turn_of_action(action: u32, speed: u32) -> u32 {
     action.div_ceil(speed.max(1))
 }

@@ -4,11 +4,23 @@ use super::bucket::BucketQueue;
 use crate::geom::Hex;
 use crate::grid::Grid;
 
-/// Buffers for repeated searches on maps of any size. Keep one and pass it to the `*_with`
-/// functions to avoid allocating and clearing per search.
+/// Buffers for repeated searches on maps of any size. Keep one and reuse it for every search
+/// ([`PathScratch::astar_on`], [`PathScratch::dijkstra_on`],
+/// [`movement_range`](super::movement_range)) to avoid allocating and clearing per search.
 ///
 /// A tile's distance and parent are valid in the current search when its stamp is the current
 /// generation (open) or the generation plus one (closed); older stamps mean "not seen".
+///
+/// ```
+/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+/// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
+/// let way = Passage::new(&grid, &sides, |_| false);
+/// let mut scratch = PathScratch::new(); // kept and reused by every search
+/// for goal in [Hex::new(3, 0), Hex::new(-3, -3)] {
+///     let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(goal).unwrap());
+///     assert_eq!(scratch.astar_on(&way, |_| Some(1), a, b), Some(3));
+/// }
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct PathScratch {
     /// Per storage index, plus one spare: its [`State`].
@@ -54,6 +66,13 @@ impl State {
 
 impl PathScratch {
     /// Empty buffers; they grow to the largest map searched.
+    ///
+    /// ```
+    /// use hexdeep_tiling::path::PathScratch;
+    /// let scratch = PathScratch::new();
+    /// assert_eq!(scratch.reached_count(), 0);
+    /// assert_eq!(scratch.distance(0), None);
+    /// ```
     pub fn new() -> PathScratch {
         PathScratch::default()
     }
@@ -113,22 +132,65 @@ impl PathScratch {
     }
 
     /// The indices the last Dijkstra search reached, in the order first seen.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}};
+    /// use hexdeep_tiling::path::{Flow, Passage, PathScratch};
+    /// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
+    /// let (mut scratch, centre) = (PathScratch::new(), grid.index(Hex::ORIGIN).unwrap());
+    /// let way = Passage::new(&grid, &sides, |_| false);
+    /// scratch.dijkstra_on(&way, |_| Some(1), &[centre], 1, |_, _| Flow::Continue);
+    /// assert_eq!(scratch.reached()[0] as usize, centre);
+    /// assert!(scratch.reached().iter().all(|&i| grid.hex(i as usize).length() <= 1));
+    /// ```
     pub fn reached(&self) -> &[u32] {
         &self.reached[..self.count]
     }
 
     /// How many storage indices the last search reached (a measure of its work).
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 5 }, ()).unwrap();
+    /// let sides = Sides::default();
+    /// let mut scratch = PathScratch::new();
+    /// let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(Hex::new(1, 0)).unwrap());
+    /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(1), a, b);
+    /// // A* straight to a neighbour looks at far fewer tiles than the map holds.
+    /// assert!(scratch.reached_count() < grid.len());
+    /// ```
     pub fn reached_count(&self) -> usize {
         self.count
     }
 
     /// The distance of `i` in the last search, if it was reached.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
+    /// let sides = Sides::default();
+    /// let mut scratch = PathScratch::new();
+    /// let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(Hex::new(2, -1)).unwrap());
+    /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(2), a, b);
+    /// assert_eq!(scratch.distance(b), Some(6));
+    /// ```
     pub fn distance(&self, i: usize) -> Option<u32> {
         (i < self.states.len() && self.seen(i)).then(|| self.dist(i))
     }
 
     /// The path of the last search from its source to `target`, both included, as storage
     /// indices; empty when `target` was not reached.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
+    /// let sides = Sides::default();
+    /// let mut scratch = PathScratch::new();
+    /// let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(Hex::new(3, 0)).unwrap());
+    /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(1), a, b);
+    /// let path = scratch.index_path(b);
+    /// assert_eq!((path.len(), path[0], path[3]), (4, a, b));
+    /// ```
     pub fn index_path(&self, target: usize) -> Vec<usize> {
         if self.distance(target).is_none() {
             return Vec::new();
@@ -145,6 +207,16 @@ impl PathScratch {
     }
 
     /// [`PathScratch::index_path`] as hexes of `grid`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
+    /// let sides = Sides::default();
+    /// let mut scratch = PathScratch::new();
+    /// let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(Hex::new(0, 2)).unwrap());
+    /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(1), a, b);
+    /// assert_eq!(scratch.hex_path(&grid, b), [Hex::new(0, 0), Hex::new(0, 1), Hex::new(0, 2)]);
+    /// ```
     pub fn hex_path<T>(&self, grid: &Grid<T>, target: usize) -> Vec<Hex> {
         self.index_path(target)
             .into_iter()

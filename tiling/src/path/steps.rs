@@ -3,6 +3,15 @@
 use crate::geom::{Cell, Compass, Move, Tiling};
 
 /// Why a list of tiles is no path.
+///
+/// ```
+/// use hexdeep_tiling::geom::{Cell, Tiling};
+/// use hexdeep_tiling::path::{NotAStep, TilePath};
+/// let tiles = vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(3, 0)];
+/// let err = TilePath::new(Tiling::Hex, tiles).unwrap_err();
+/// assert_eq!(err, NotAStep { index: 2 });
+/// assert_eq!(err.to_string(), "tile 2 of the path is not one move from the tile before it");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("tile {index} of the path is not one move from the tile before it")]
 pub struct NotAStep {
@@ -31,6 +40,14 @@ pub struct TilePath {
 impl TilePath {
     /// The path through `tiles` in order, or the first tile that is not one move from the
     /// tile before it.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// assert!(TilePath::new(Tiling::Hex, vec![Cell::new(0, 0), Cell::new(1, 1)]).is_ok());
+    /// // (1, −1) is no hex neighbour of (0, 0).
+    /// assert!(TilePath::new(Tiling::Hex, vec![Cell::new(0, 0), Cell::new(1, -1)]).is_err());
+    /// ```
     pub fn new(tiling: Tiling, tiles: Vec<Cell>) -> Result<TilePath, NotAStep> {
         let mut moves = Vec::with_capacity(tiles.len().saturating_sub(1));
         for (k, pair) in tiles.windows(2).enumerate() {
@@ -53,6 +70,16 @@ impl TilePath {
 
     /// The path from `start` taking each direction in turn, or the index of the first
     /// direction with no move from the tile reached (a triangle has six of the eight).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Compass, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// let steps = [Compass::E, Compass::E, Compass::S];
+    /// let path = TilePath::from_directions(Tiling::Square, Cell::new(0, 0), &steps).unwrap();
+    /// assert_eq!(path.tiles().last(), Some(&Cell::new(2, 1)));
+    /// // A hex has no step straight north.
+    /// assert_eq!(TilePath::from_directions(Tiling::Hex, Cell::new(0, 0), &[Compass::N]).unwrap_err().index, 1);
+    /// ```
     pub fn from_directions(
         tiling: Tiling,
         start: Cell,
@@ -73,37 +100,89 @@ impl TilePath {
     }
 
     /// The tiling of the path.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// assert_eq!(TilePath::new(Tiling::Square, vec![Cell::new(0, 0)]).unwrap().tiling(), Tiling::Square);
+    /// ```
     pub fn tiling(&self) -> Tiling {
         self.tiling
     }
 
     /// The tiles, the start first.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// let tiles = vec![Cell::new(0, 0), Cell::new(0, 1)];
+    /// assert_eq!(TilePath::new(Tiling::Square, tiles.clone()).unwrap().tiles(), tiles);
+    /// ```
     pub fn tiles(&self) -> &[Cell] {
         &self.tiles
     }
 
     /// The moves, one per step.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, StepKind, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// let path = TilePath::new(Tiling::Square, vec![Cell::new(0, 0), Cell::new(1, 1), Cell::new(1, 2)]).unwrap();
+    /// let kinds: Vec<StepKind> = path.moves().iter().map(|m| m.kind).collect();
+    /// assert_eq!(kinds, [StepKind::Corner, StepKind::Side]);
+    /// ```
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// The direction of each step on screen.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Compass, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// let path = TilePath::new(Tiling::Hex, vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(1, -1)]).unwrap();
+    /// assert_eq!(path.directions(), [Compass::E, Compass::NE]);
+    /// ```
     pub fn directions(&self) -> Vec<Compass> {
         self.moves.iter().map(|m| m.dir).collect()
     }
 
     /// How many steps the path takes.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// let path = TilePath::new(Tiling::Hex, vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)]).unwrap();
+    /// assert_eq!(path.len(), 2);
+    /// ```
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
     /// Whether the path takes no step.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// assert!(TilePath::new(Tiling::Hex, vec![Cell::new(4, 4)]).unwrap().is_empty());
+    /// assert!(TilePath::new(Tiling::Hex, vec![]).unwrap().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
     /// What walking it costs: for each step, `enter` of the tile entered plus what the
     /// move's kind adds (a triangle's step through a corner costs one more).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, StepKind, Tiling};
+    /// use hexdeep_tiling::path::TilePath;
+    /// // A triangle's step through a corner costs one more than the tile entered.
+    /// let moves = Tiling::Triangle.moves(0);
+    /// let corner = moves.as_slice().iter().find(|m| m.kind == StepKind::Corner).unwrap();
+    /// let path = TilePath::new(Tiling::Triangle, vec![Cell::new(0, 0), Cell::new(corner.dx, corner.dy)]).unwrap();
+    /// assert_eq!(path.cost(|_| 1), 2);
+    /// ```
     pub fn cost(&self, enter: impl Fn(Cell) -> u32) -> u32 {
         self.tiles[1.min(self.tiles.len())..]
             .iter()

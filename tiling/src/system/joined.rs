@@ -16,6 +16,16 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
 /// A tile of a joined system: the grid it is on and its cell there.
+///
+/// ```
+/// use hexdeep_tiling::geom::Cell;
+/// use hexdeep_tiling::grid::{Layout, Shape};
+/// use hexdeep_tiling::system::{Joined, Place};
+/// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+/// let rooms = Joined::new(vec![room.clone(), room]).unwrap();
+/// assert!(rooms.contains(Place::new(1, Cell::new(0, 0))));
+/// assert!(!rooms.contains(Place::new(2, Cell::new(0, 0))));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Place {
     /// The grid's number, its place in the list the system was made from.
@@ -26,6 +36,13 @@ pub struct Place {
 
 impl Place {
     /// The tile at `cell` of grid `grid`.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Cell;
+    /// use hexdeep_tiling::system::Place;
+    /// let p = Place::new(1, Cell::new(-2, 0));
+    /// assert_eq!((p.grid, p.cell), (1, Cell::new(-2, 0)));
+    /// ```
     pub const fn new(grid: usize, cell: Cell) -> Place {
         Place { grid, cell }
     }
@@ -34,6 +51,18 @@ impl Place {
 /// A seam: the side of `from` that faces `dir` is glued to `to`, so that a step from `from`
 /// going `dir` lands on `to` with every later direction turned by `turn` sixths; the way back
 /// is the reverse (a step from `to` going `dir` turned and reversed lands on `from`).
+///
+/// ```
+/// use hexdeep_tiling::{geom::{Cell, Direction}, grid::{Layout, Shape}};
+/// use hexdeep_tiling::system::{Joined, Place, Seam};
+/// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+/// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+/// // The two rooms' east corners glued together, the second turned half round.
+/// let (a, b) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(2, 0)));
+/// rooms.join(Seam { from: a, dir: Direction::E, to: b, turn: 3 }).unwrap();
+/// assert_eq!(rooms.step(a, Direction::E), Some((b, 3)));
+/// assert_eq!(rooms.step(b, Direction::E), Some((a, 3)));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Seam {
     /// The tile on the near side.
@@ -47,6 +76,17 @@ pub struct Seam {
 }
 
 /// Why grids could not be joined.
+///
+/// ```
+/// use hexdeep_tiling::{geom::{Cell, Direction, Tiling}, grid::{Layout, Shape}};
+/// use hexdeep_tiling::system::{JoinError, Joined, Place, Seam};
+/// let squares = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
+/// assert_eq!(Joined::new(vec![squares]).unwrap_err(), JoinError::NotHex(0));
+/// let mut one = Joined::new(vec![Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap()]).unwrap();
+/// let (a, far) = (Place::new(0, Cell::new(1, 0)), Place::new(0, Cell::new(5, 0)));
+/// assert_eq!(one.join(Seam { from: a, dir: Direction::E, to: far, turn: 0 }), Err(JoinError::NoTile(far)));
+/// assert_eq!(one.join(Seam { from: a, dir: Direction::E, to: a, turn: 6 }), Err(JoinError::Turn(6)));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum JoinError {
     /// Joined systems are made of hex grids.
@@ -95,6 +135,13 @@ fn turned(dir: Direction, turn: u8) -> Direction {
 
 impl Joined {
     /// The hex grids `layouts`, not yet joined.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// use hexdeep_tiling::system::Joined;
+    /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// assert_eq!(Joined::new(vec![room.clone(), room]).unwrap().layouts().len(), 2);
+    /// ```
     pub fn new(layouts: Vec<Layout>) -> Result<Joined, JoinError> {
         if let Some(k) = layouts.iter().position(|l| l.tiling() != Tiling::Hex) {
             return Err(JoinError::NotHex(k));
@@ -106,11 +153,29 @@ impl Joined {
     }
 
     /// The grids, by number.
+    ///
+    /// ```
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// use hexdeep_tiling::system::Joined;
+    /// let small = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+    /// let big = Layout::of_shape(&Shape::Hexagon { radius: 3 }).unwrap();
+    /// let system = Joined::new(vec![small, big]).unwrap();
+    /// assert_eq!(system.layouts()[1].len(), 37);
+    /// ```
     pub fn layouts(&self) -> &[Layout] {
         &self.layouts
     }
 
     /// Whether `place` is a tile of the system.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Cell;
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// use hexdeep_tiling::system::{Joined, Place};
+    /// let system = Joined::new(vec![Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap()]).unwrap();
+    /// assert!(system.contains(Place::new(0, Cell::new(2, 0))));
+    /// assert!(!system.contains(Place::new(0, Cell::new(3, 0))));
+    /// ```
     pub fn contains(&self, place: Place) -> bool {
         self.layouts
             .get(place.grid)
@@ -119,6 +184,17 @@ impl Joined {
 
     /// Glues a seam, both ways. Refused when an end is no tile, the turn is 6 or more, or
     /// either side already has a seam.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::{Cell, Direction}, grid::{Layout, Shape}};
+    /// use hexdeep_tiling::system::{JoinError, Joined, Place, Seam};
+    /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
+    /// let seam = Seam { from: door, dir: Direction::E, to: beyond, turn: 0 };
+    /// assert_eq!(rooms.join(seam), Ok(()));
+    /// assert_eq!(rooms.join(seam), Err(JoinError::Taken(seam.from, Direction::E)));
+    /// ```
     pub fn join(&mut self, seam: Seam) -> Result<(), JoinError> {
         for end in [seam.from, seam.to] {
             if !self.contains(end) {
@@ -143,6 +219,17 @@ impl Joined {
 
     /// Where a step from `from` going `dir` lands, with the turn it applies: across a seam
     /// on that side, else the neighbour in the plane when it is a tile of the same grid.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Direction};
+    /// use hexdeep_tiling::grid::{Layout, Shape};
+    /// use hexdeep_tiling::system::{Joined, Place};
+    /// let system = Joined::new(vec![Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap()]).unwrap();
+    /// let edge = Place::new(0, Cell::new(2, 0));
+    /// assert_eq!(system.step(edge, Direction::W), Some((Place::new(0, Cell::new(1, 0)), 0)));
+    /// // No seam there and no tile of the grid: the step leaves the space.
+    /// assert_eq!(system.step(edge, Direction::E), None);
+    /// ```
     pub fn step(&self, from: Place, dir: Direction) -> Option<(Place, u8)> {
         if let Some(&beyond) = self.seams.get(&(from, dir)) {
             return Some(beyond);
@@ -153,6 +240,17 @@ impl Joined {
 
     /// The tiles one step from `from`, with the direction (in `from`'s grid) that reaches
     /// each.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::{Cell, Direction}, grid::{Layout, Shape}};
+    /// use hexdeep_tiling::system::{Joined, Place, Seam};
+    /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
+    /// assert_eq!(rooms.neighbours(door).len(), 3);
+    /// rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// assert!(rooms.neighbours(door).contains(&(beyond, Direction::E)));
+    /// ```
     pub fn neighbours(&self, from: Place) -> Vec<(Place, Direction)> {
         Direction::ALL
             .into_iter()
@@ -162,6 +260,20 @@ impl Joined {
 
     /// The tiles a walk from `from` visits taking `steps` (as seen from `from`'s grid), each
     /// with the turn gathered so far; `from` first. It stops where a step leaves the space.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Direction};
+    /// use hexdeep_tiling::system::Place;
+    /// // The two rooms of the example on `Joined`, room 0's (2, 0) glued east to room 1's (−2, 0).
+    /// # use hexdeep_tiling::{grid::{Layout, Shape}, system::{Joined, Seam}};
+    /// # let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// # let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
+    /// # rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// let walked = rooms.walk(Place::new(0, Cell::new(0, 0)), &[Direction::E; 3]);
+    /// assert_eq!(walked.len(), 4);
+    /// assert_eq!(walked[3], (beyond, 0));
+    /// ```
     pub fn walk(&self, from: Place, steps: &[Direction]) -> Vec<(Place, u8)> {
         let mut out = Vec::with_capacity(steps.len() + 1);
         let (mut at, mut turn) = (from, 0u8);
@@ -179,6 +291,19 @@ impl Joined {
     /// The tiles of the line from `from` to the tile `offset` away in `from`'s plane
     /// (`line⁺`, or `line⁻` when `minus`), walked across the seams: shorter than the line
     /// when it leaves the space.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Direction, Hex};
+    /// use hexdeep_tiling::system::Place;
+    /// // The two rooms of the example on `Joined`, room 0's (2, 0) glued east to room 1's (−2, 0).
+    /// # use hexdeep_tiling::{grid::{Layout, Shape}, system::{Joined, Seam}};
+    /// # let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// # let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
+    /// # rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// let line = rooms.line(Place::new(0, Cell::new(0, 0)), Hex::new(4, 0), false);
+    /// assert_eq!(line.last(), Some(&(Place::new(1, Cell::new(-1, 0)), 0)));
+    /// ```
     pub fn line(&self, from: Place, offset: Hex, minus: bool) -> Vec<(Place, u8)> {
         let (a, b) = (Cell::new(0, 0), Cell::from(offset));
         let plane = if minus {
@@ -202,6 +327,20 @@ impl Joined {
     /// (a line that leaves the space sees nothing beyond); a tile that blocks sight is seen
     /// by the second rule from a tile next to it that the first rule sees, that does not
     /// block and that is no farther in the plane.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Direction};
+    /// use hexdeep_tiling::system::Place;
+    /// // The two rooms of the example on `Joined`, room 0's (2, 0) glued east to room 1's (−2, 0).
+    /// # use hexdeep_tiling::{grid::{Layout, Shape}, system::{Joined, Seam}};
+    /// # let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// # let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
+    /// # rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// // A wall on the door: it shows, the room behind it does not.
+    /// let seen = rooms.field_of_view(|p| p == door, Place::new(0, Cell::new(0, 0)), 5);
+    /// assert!(seen.contains(&door) && !seen.contains(&beyond));
+    /// ```
     pub fn field_of_view(
         &self,
         blocks: impl Fn(Place) -> bool,
@@ -250,6 +389,20 @@ impl Joined {
     /// The cheapest cost from any of `sources` to every tile it reaches for at most `limit`,
     /// where `cost(p)` is the cost of entering `p` (`None`: it cannot be entered; below 1
     /// counts as 1). Sources cost 0. In order of place.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{Cell, Direction};
+    /// use hexdeep_tiling::system::Place;
+    /// // The two rooms of the example on `Joined`, room 0's (2, 0) glued east to room 1's (−2, 0).
+    /// # use hexdeep_tiling::{grid::{Layout, Shape}, system::{Joined, Seam}};
+    /// # let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// # let mut rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// let (door, beyond) = (Place::new(0, Cell::new(2, 0)), Place::new(1, Cell::new(-2, 0)));
+    /// # rooms.join(Seam { from: door, dir: Direction::E, to: beyond, turn: 0 }).unwrap();
+    /// let costs = rooms.costs(|_| Some(2), &[Place::new(0, Cell::new(0, 0))], 6);
+    /// assert_eq!(costs.get(&beyond), Some(&6));
+    /// assert_eq!(costs.get(&Place::new(1, Cell::new(-1, 0))), None);
+    /// ```
     pub fn costs(
         &self,
         cost: impl Fn(Place) -> Option<u32>,
@@ -281,6 +434,16 @@ impl Joined {
 
     /// The fewest steps from `a` to `b` across the seams, or `None` when `b` cannot be
     /// reached.
+    ///
+    /// ```
+    /// use hexdeep_tiling::{geom::Cell, grid::{Layout, Shape}, system::{Joined, Place}};
+    /// let room = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
+    /// let rooms = Joined::new(vec![room.clone(), room]).unwrap();
+    /// let (a, b) = (Place::new(0, Cell::new(-2, 0)), Place::new(0, Cell::new(2, 0)));
+    /// assert_eq!(rooms.distance(a, b), Some(4));
+    /// // No seam yet: the second room cannot be reached.
+    /// assert_eq!(rooms.distance(a, Place::new(1, Cell::new(0, 0))), None);
+    /// ```
     pub fn distance(&self, a: Place, b: Place) -> Option<u32> {
         self.costs(|_| Some(1), &[a], u32::MAX).get(&b).copied()
     }

@@ -33,6 +33,14 @@ pub struct TimeBank {
 }
 
 /// Whether a person's directives came in time for a segment.
+///
+/// ```
+/// use hexdeep_tiling::turn::{TimeBank, Timing};
+/// use std::time::Duration;
+/// let mut bank = TimeBank::new(Duration::from_secs(1), Duration::ZERO);
+/// assert_eq!(bank.spend(Duration::from_secs(1)), Timing::InTime);
+/// assert_eq!(bank.spend(Duration::from_millis(1)), Timing::Late);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Timing {
     /// Within the bank: the person's directives count.
@@ -43,6 +51,13 @@ pub enum Timing {
 
 impl TimeBank {
     /// A bank of `start` that earns `increment` every segment.
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::TimeBank;
+    /// use std::time::Duration;
+    /// let bank = TimeBank::new(Duration::from_secs(30), Duration::from_secs(5));
+    /// assert_eq!((bank.left(), bank.increment()), (Duration::from_secs(30), Duration::from_secs(5)));
+    /// ```
     pub fn new(start: Duration, increment: Duration) -> TimeBank {
         TimeBank {
             left: start,
@@ -51,17 +66,40 @@ impl TimeBank {
     }
 
     /// How long the person may take over the next segment: its deadline.
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::TimeBank;
+    /// use std::time::Duration;
+    /// let mut bank = TimeBank::new(Duration::from_secs(10), Duration::from_secs(1));
+    /// bank.spend(Duration::from_secs(3));
+    /// assert_eq!(bank.left(), Duration::from_secs(8));
+    /// ```
     pub fn left(&self) -> Duration {
         self.left
     }
 
     /// What the bank earns each segment.
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::TimeBank;
+    /// use std::time::Duration;
+    /// assert_eq!(TimeBank::new(Duration::ZERO, Duration::from_secs(2)).increment(), Duration::from_secs(2));
+    /// ```
     pub fn increment(&self) -> Duration {
         self.increment
     }
 
     /// Charges one segment for which the person took `took`, then adds the increment; says
     /// whether the person was in time.
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::{TimeBank, Timing};
+    /// use std::time::Duration;
+    /// let mut bank = TimeBank::new(Duration::from_secs(5), Duration::from_secs(1));
+    /// // Late: the bank is emptied, then earns its increment all the same.
+    /// assert_eq!(bank.spend(Duration::from_secs(7)), Timing::Late);
+    /// assert_eq!(bank.left(), Duration::from_secs(1));
+    /// ```
     pub fn spend(&mut self, took: Duration) -> Timing {
         let timing = if took <= self.left {
             Timing::InTime

@@ -43,6 +43,15 @@ pub struct Gathering<A> {
 impl<A> Gathering<A> {
     /// A segment in which `acting` creatures act, each under its hierarchy (a creature named
     /// twice keeps its first hierarchy).
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::{ControlHierarchy, Gathering, PlayerId};
+    /// let segment: Gathering<()> = Gathering::new([
+    ///     (1, ControlHierarchy::new(vec![PlayerId(1)])),
+    ///     (1, ControlHierarchy::new(vec![PlayerId(2)])),
+    /// ]);
+    /// assert_eq!(segment.hierarchy(1).unwrap().ranks(), [PlayerId(1)]);
+    /// ```
     pub fn new(acting: impl IntoIterator<Item = (usize, ControlHierarchy)>) -> Gathering<A> {
         let mut list: Vec<(usize, ControlHierarchy)> = Vec::new();
         for (creature, hierarchy) in acting {
@@ -59,6 +68,14 @@ impl<A> Gathering<A> {
 
     /// Accepts a directive, or refuses it: its creature does not act this segment, or its
     /// player does not control that creature. A player may give again; its last word counts.
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering, PlayerId};
+    /// let mut segment = Gathering::new([(1, ControlHierarchy::new(vec![PlayerId(1)]))]);
+    /// segment.give(Directive { player: PlayerId(1), creature: 1, action: 'a' }).unwrap();
+    /// segment.give(Directive { player: PlayerId(1), creature: 1, action: 'b' }).unwrap();
+    /// assert_eq!(segment.close(|_| false)[0].1.as_ref().map(|d| d.action), Some('b'));
+    /// ```
     pub fn give(&mut self, directive: Directive<A>) -> Result<(), Refusal> {
         let hierarchy = self
             .hierarchy(directive.creature)
@@ -71,6 +88,13 @@ impl<A> Gathering<A> {
     }
 
     /// The hierarchy of an acting creature.
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::{ControlHierarchy, Gathering, PlayerId};
+    /// let segment: Gathering<()> = Gathering::new([(3, ControlHierarchy::new(vec![PlayerId(1)]))]);
+    /// assert!(segment.hierarchy(3).is_some());
+    /// assert!(segment.hierarchy(4).is_none());
+    /// ```
     pub fn hierarchy(&self, creature: usize) -> Option<&ControlHierarchy> {
         self.acting
             .binary_search_by_key(&creature, |(c, _)| *c)
@@ -81,6 +105,16 @@ impl<A> Gathering<A> {
     /// The people (`is_person`) the segment still waits for, in order of their numbers: those
     /// who control an acting creature for which none of the people who control it has given
     /// a directive yet.
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering, PlayerId};
+    /// let (ann, bob) = (PlayerId(1), PlayerId(2));
+    /// // Ann delegated her ally 3 to Bob: a word from either answers for it.
+    /// let mut segment = Gathering::new([(3, ControlHierarchy::new(vec![ann, bob]))]);
+    /// assert_eq!(segment.waiting_for(|_| true), [ann, bob]);
+    /// segment.give(Directive { player: bob, creature: 3, action: () }).unwrap();
+    /// assert!(segment.waiting_for(|_| true).is_empty());
+    /// ```
     pub fn waiting_for(&self, is_person: impl Fn(PlayerId) -> bool) -> Vec<PlayerId> {
         let mut waiting: Vec<PlayerId> = self
             .acting
@@ -100,6 +134,15 @@ impl<A> Gathering<A> {
     }
 
     /// Whether every person has answered for every acting creature they control.
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering, PlayerId};
+    /// let mut segment = Gathering::new([(1, ControlHierarchy::new(vec![PlayerId(1), PlayerId(0)]))]);
+    /// let person = |p: PlayerId| p != PlayerId(0);
+    /// assert!(!segment.is_complete(person));
+    /// segment.give(Directive { player: PlayerId(1), creature: 1, action: () }).unwrap();
+    /// assert!(segment.is_complete(person));
+    /// ```
     pub fn is_complete(&self, is_person: impl Fn(PlayerId) -> bool) -> bool {
         self.waiting_for(is_person).is_empty()
     }
@@ -107,6 +150,17 @@ impl<A> Gathering<A> {
     /// Closes the segment: for each acting creature (by number), the directive that counts,
     /// the last one given by its highest controller who was not `late`; `None` when no
     /// controller in time gave one (the AI directs it).
+    ///
+    /// ```
+    /// use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering, PlayerId};
+    /// let (ann, bob) = (PlayerId(1), PlayerId(2));
+    /// let mut segment = Gathering::new([(3, ControlHierarchy::new(vec![ann, bob]))]);
+    /// segment.give(Directive { player: ann, creature: 3, action: "hold" }).unwrap();
+    /// segment.give(Directive { player: bob, creature: 3, action: "charge" }).unwrap();
+    /// // Ann outranks Bob, but she was late: Bob's word counts.
+    /// let counted = segment.close(|p| p == ann);
+    /// assert_eq!(counted[0].1.as_ref().map(|d| d.action), Some("charge"));
+    /// ```
     pub fn close(self, late: impl Fn(PlayerId) -> bool) -> Vec<(usize, Option<Directive<A>>)> {
         let Gathering { acting, mut given } = self;
         acting

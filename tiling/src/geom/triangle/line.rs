@@ -73,6 +73,14 @@ impl Tri {
     /// out for all but very long lines): there the line goes straight to the opposite tile.
     /// `b.line_to(a)` is `a.line_to(b)` reversed, and a line moved by whole rhombi is the
     /// moved line.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Tri;
+    /// let line = Tri::ORIGIN.line_to(Tri::new(2, 0, 0));
+    /// assert_eq!(line.len(), 5); // the side distance plus one
+    /// assert!(line.windows(2).all(|w| w[0].side_distance(w[1]) == 1));
+    /// assert_eq!(Tri::new(2, 0, 0).line_to(Tri::ORIGIN), line.into_iter().rev().collect::<Vec<_>>());
+    /// ```
     pub fn line_to(self, other: Tri) -> Vec<Tri> {
         let mut out = Vec::with_capacity(self.side_distance(other) as usize + 1);
         self.line_points(other, |t| out.push(t));
@@ -80,6 +88,13 @@ impl Tri {
     }
 
     /// Calls `visit` with each tile of [`Tri::line_to`] in order, without allocating.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Tri;
+    /// let mut seen = Vec::new();
+    /// Tri::new(1, 1, 1).line_points(Tri::new(-2, 3, 0), |t| seen.push(t));
+    /// assert_eq!(seen, Tri::new(1, 1, 1).line_to(Tri::new(-2, 3, 0)));
+    /// ```
     pub fn line_points(self, other: Tri, mut visit: impl FnMut(Tri)) {
         let (a, b) = (end_point(self), end_point(other));
         let mut families = [
