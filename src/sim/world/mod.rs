@@ -6,6 +6,7 @@ pub mod bounds;
 mod compare;
 mod depths;
 mod digest;
+mod distribute;
 mod floor;
 mod limits;
 mod matchup;

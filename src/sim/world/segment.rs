@@ -7,11 +7,9 @@ use super::{SEGMENTS, World};
 use crate::content::{Attack, Behaviour};
 use crate::fov::visible_tiles;
 use crate::geom::{Hex, Side};
-use crate::map::{SideFeature, Terrain};
 use crate::sim::ai::{Senses, choose};
-use crate::sim::event::BounceReason;
 use crate::sim::intention::{Intention, Planned, acts_in};
-use crate::sim::resolve::{Act, Bounce, Fate, Outcome, Resolver, Unit};
+use crate::sim::resolve::{Act, Resolver, Unit};
 use crate::sim::tactics::within_reach;
 use crate::sim::{CreatureId, Event};
 
@@ -30,17 +28,17 @@ struct Actor {
 /// One segment's input to the resolver, with what the game needs to explain the outcome. The
 /// resolver takes units and acts as slices; they are filled together, an actor at a time.
 #[derive(Default)]
-struct Segment {
-    ids: Vec<CreatureId>,
+pub(super) struct Segment {
+    pub(super) ids: Vec<CreatureId>,
     units: Vec<Unit>,
     acts: Vec<Act>,
     /// Per unit: the item its missile leaves where it lands.
-    missiles: Vec<Option<String>>,
+    pub(super) missiles: Vec<Option<String>>,
     /// Missile lines and strike areas, by the index the acts name.
     lines: Vec<Vec<usize>>,
     /// The closed doors on sides that creatures step into this segment, opening them
     /// instead of crossing: who, standing where, and the side.
-    doors: Vec<(CreatureId, Hex, Side)>,
+    pub(super) doors: Vec<(CreatureId, Hex, Side)>,
 }
 
 impl Segment {
@@ -133,49 +131,8 @@ impl World {
             if busy {
                 self.creatures[id].busy -= 1;
             }
-            let here = self.creatures[id].pos;
-            let wanted = match (acting && !busy, id == World::PLAYER) {
-                (false, _) => (Intention::Stay, here),
-                (true, true) => (player.map_or(Intention::Stay, |p| p.intention), here),
-                (true, false) => self
-                    .plans
-                    .get(id)
-                    .copied()
-                    .flatten()
-                    .map_or((Intention::Stay, self.creatures[id].pos), |p| {
-                        (p.intention, p.from)
-                    }),
-            };
-            let (wanted, from) = wanted;
-            let c = &self.creatures[id];
-            let level = self.level();
-            // A blow also needs sight across the side: no closed door between; a spear's
-            // thrust reaches two tiles along a straight line (R0).
-            let blow = matches!(wanted, Intention::Attack(_));
-            let reach = self.tactics_of(id).reach;
-            let step_ok = |a: Hex, b: Hex| {
-                level.passable(b)
-                    && if blow {
-                        within_reach(level, reach, a, b)
-                    } else {
-                        level.move_allowed(a, b)
-                    }
-            };
-            // A step into a closed door on a side opens it and the stepper stays, whatever
-            // lies beyond (a door may open onto water); otherwise R0 checks the intention.
-            let door = match wanted {
-                Intention::Move(t) if from == c.pos && level.move_allowed(c.pos, t) => {
-                    level.door_between(c.pos, t)
-                }
-                _ => None,
-            };
-            let checked = match door {
-                Some(side) => {
-                    s.doors.push((id, c.pos, side));
-                    Intention::Stay
-                }
-                None => wanted.checked(c.pos, from, step_ok),
-            };
+            let (wanted, from) = self.wanted(id, acting && !busy, player);
+            let checked = self.checked(id, wanted, from, &mut s);
             let plain = player.is_some_and(|p| p.deed == Deed::Plain);
             if id == World::PLAYER && checked == Intention::Stay && plain {
                 events.push(Event::Waited { who: id });
@@ -195,6 +152,63 @@ impl World {
             });
         }
         s
+    }
+
+    /// What creature `id` means to do this segment and the tile it planned it from: the
+    /// player's action, a monster's plan, or staying when it does not act (`acting` false).
+    fn wanted(
+        &self,
+        id: CreatureId,
+        acting: bool,
+        player: Option<&PlayerAction>,
+    ) -> (Intention, Hex) {
+        let here = self.creatures[id].pos;
+        match (acting, id == World::PLAYER) {
+            (false, _) => (Intention::Stay, here),
+            (true, true) => (player.map_or(Intention::Stay, |p| p.intention), here),
+            (true, false) => self
+                .plans
+                .get(id)
+                .copied()
+                .flatten()
+                .map_or((Intention::Stay, self.creatures[id].pos), |p| {
+                    (p.intention, p.from)
+                }),
+        }
+    }
+
+    /// Creature `id`'s intention as R0 lets it stand: a step into a closed door on a side
+    /// opens the door instead (kept in `s`), and an intention the rules forbid becomes staying.
+    fn checked(&self, id: CreatureId, wanted: Intention, from: Hex, s: &mut Segment) -> Intention {
+        let c = &self.creatures[id];
+        let level = self.level();
+        // A blow also needs sight across the side: no closed door between; a spear's
+        // thrust reaches two tiles along a straight line (R0).
+        let blow = matches!(wanted, Intention::Attack(_));
+        let reach = self.tactics_of(id).reach;
+        let step_ok = |a: Hex, b: Hex| {
+            level.passable(b)
+                && if blow {
+                    within_reach(level, reach, a, b)
+                } else {
+                    level.move_allowed(a, b)
+                }
+        };
+        // A step into a closed door on a side opens it and the stepper stays, whatever
+        // lies beyond (a door may open onto water); otherwise R0 checks the intention.
+        let door = match wanted {
+            Intention::Move(t) if from == c.pos && level.move_allowed(c.pos, t) => {
+                level.door_between(c.pos, t)
+            }
+            _ => None,
+        };
+        match door {
+            Some(side) => {
+                s.doors.push((id, c.pos, side));
+                Intention::Stay
+            }
+            None => wanted.checked(c.pos, from, step_ok),
+        }
     }
 
     /// A creature as the resolver sees it.
@@ -354,133 +368,6 @@ impl World {
         tiles
     }
 
-    /// Writes a segment's outcome into the world, with its events.
-    fn distribute(&mut self, s: &Segment, outcome: &Outcome, events: &mut Vec<Event>) {
-        let ids = &s.ids;
-        let mut opened = Vec::new();
-        let mut player_moved = false;
-        for (i, fate) in outcome.fates.iter().enumerate() {
-            let who = ids[i];
-            match *fate {
-                Fate::Stayed => {}
-                Fate::Moved { from, to } => {
-                    let (from, to) = (self.hex(from), self.hex(to));
-                    events.push(Event::Moved { who, from, to });
-                    let terrain = self.level().terrain_at(to);
-                    if terrain == Some(Terrain::DoorClosed) {
-                        opened.push((who, to));
-                    }
-                    let cost = terrain.and_then(Terrain::move_cost).unwrap_or(1);
-                    // A triangle's move through a corner costs one action more, and so does a
-                    // shooter's step back from the player.
-                    let grid = &self.level().terrain;
-                    let extra = grid.move_between(from, to).map_or(0, |m| m.extra_cost);
-                    let back = u32::from(self.steps_back(who, from, to));
-                    self.creatures[who].busy = (cost + extra + back).saturating_sub(1);
-                    player_moved |= who == World::PLAYER;
-                }
-                Fate::Bounced { toward, reason } => {
-                    let reason = match reason {
-                        Bounce::LostContest { winner } => BounceReason::LostContest {
-                            winner: ids[winner],
-                        },
-                        Bounce::Occupied { by } => BounceReason::Occupied { by: ids[by] },
-                        Bounce::HostileSwap { with } => {
-                            BounceReason::HostileSwap { with: ids[with] }
-                        }
-                    };
-                    let at = self.creatures[who].pos;
-                    let toward = self.hex(toward);
-                    events.push(Event::Bounced {
-                        who,
-                        at,
-                        toward,
-                        reason,
-                    });
-                }
-            }
-        }
-        self.tell_strikes(s, outcome, events);
-        for strike in &outcome.strikes {
-            self.creatures[ids[strike.attacker]].charge = None;
-        }
-        for (i, &t) in outcome.tiles.iter().enumerate() {
-            let pos = self.hex(t);
-            let c = &mut self.creatures[ids[i]];
-            c.pos = pos;
-            c.hp = outcome.hp[i];
-        }
-        for (who, at) in opened {
-            self.here_mut().level.terrain.set(at, Terrain::DoorOpen);
-            self.note_terrain_change(at);
-            events.push(Event::DoorOpened { who, at });
-        }
-        for &(who, at, side) in &s.doors {
-            if self.level().side_at(side) == SideFeature::DoorClosed {
-                self.here_mut().level.set_side(side, SideFeature::DoorOpen);
-                self.note_side_change(side);
-                events.push(Event::DoorOpened { who, at });
-            }
-        }
-        for strike in outcome.strikes.iter().filter(|s| s.thrown) {
-            if let Some(item) = &s.missiles[strike.attacker] {
-                let at = self.hex(strike.tile);
-                self.land(at, item, events);
-            }
-        }
-        for &i in &outcome.killed {
-            let c = &mut self.creatures[ids[i]];
-            c.alive = false;
-            c.charge = None;
-            events.push(Event::Died {
-                who: c.id,
-                at: c.pos,
-            });
-        }
-        if player_moved && self.player().alive {
-            self.pick_up(events, true);
-        }
-    }
-
-    /// A thrown or fired item comes down at `at`: it breaks by its chance (a roll of the rules'
-    /// stream, made only for items that can break), else it lies there.
-    fn land(&mut self, at: Hex, item: &str, events: &mut Vec<Event>) {
-        let breaks = self.content.item(item).map_or(0, |k| k.breaks as usize);
-        if breaks > 0 && crate::rng::below(&mut self.rng, 100) < breaks {
-            events.push(Event::Broke {
-                item: item.to_string(),
-                at,
-            });
-        } else {
-            self.drop_item(at, item);
-        }
-    }
-
-    /// The hit and miss events of a segment's strikes; areas tell only whom they hit.
-    fn tell_strikes(&self, s: &Segment, outcome: &Outcome, events: &mut Vec<Event>) {
-        for strike in &outcome.strikes {
-            let (attacker, at) = (s.ids[strike.attacker], self.hex(strike.tile));
-            match strike.victim {
-                Some(v) => events.push(Event::Hit {
-                    attacker,
-                    victim: s.ids[v],
-                    at,
-                    damage: strike.damage,
-                }),
-                None if !strike.area => events.push(Event::Missed {
-                    attacker,
-                    at,
-                    dodger: strike.dodger.map(|d| s.ids[d]),
-                }),
-                None => {}
-            }
-        }
-    }
-
-    fn hex(&self, index: usize) -> Hex {
-        self.level().terrain.hex(index)
-    }
-
     /// The storage indices of [`World::flight_path`]: the line the aim overlay shows.
     pub(super) fn flight(&self, from: Hex, to: Hex) -> Vec<usize> {
         let grid = &self.level().terrain;
@@ -534,7 +421,7 @@ impl World {
 mod tests {
     use super::*;
     use crate::content::Content;
-    use crate::map::{Grid, Level, Placement, PlacementKind, Shape};
+    use crate::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
     use crate::rng::{Stream, stream};
     use crate::sim::Command;
 
