@@ -36,6 +36,26 @@ impl World {
     /// tables fit their levels and the clock is in range, and that every number, name and
     /// item keeps the bounds of the data and the rules (`bounds.rs`).
     pub fn validate(&self) -> Result<(), InvalidWorld> {
+        self.check_frame()?;
+        self.check_depths()?;
+        let taken = self.check_creatures()?;
+        if !self.creatures[0].alive && self.story.ending.is_none() {
+            return Err(InvalidWorld::Inconsistent(
+                "the player is dead but the game goes on".into(),
+            ));
+        }
+        check_shared_tiles(&self.creatures, taken)?;
+        if self.visible.len() > self.level().terrain.storage_len() {
+            return Err(InvalidWorld::Inconsistent(
+                "the view does not fit the level".into(),
+            ));
+        }
+        self.check_bounds()
+    }
+
+    /// The world's frame: levels and maps to come within its depths, the player first, and
+    /// the segment within the turn.
+    fn check_frame(&self) -> Result<(), InvalidWorld> {
         if self.depths.is_empty() {
             return Err(InvalidWorld::Missing("level"));
         }
@@ -62,6 +82,11 @@ impl World {
                 super::SEGMENTS
             )));
         }
+        Ok(())
+    }
+
+    /// Each level's memory fits its map, and its items lie on floor.
+    fn check_depths(&self) -> Result<(), InvalidWorld> {
         for (d, depth) in self.depths.iter().enumerate() {
             if depth.seen.len() != depth.level.terrain.storage_len() {
                 return Err(InvalidWorld::Inconsistent(format!(
@@ -78,6 +103,12 @@ impl World {
                 )));
             }
         }
+        Ok(())
+    }
+
+    /// Each creature's id, depth, tile and hit points; returns the tiles the living stand on
+    /// (depth, tile, creature).
+    fn check_creatures(&self) -> Result<Vec<(u32, crate::geom::Hex, usize)>, InvalidWorld> {
         let mut taken: Vec<(u32, crate::geom::Hex, usize)> = Vec::new();
         for (i, c) in self.creatures.iter().enumerate() {
             if c.id != i {
@@ -111,30 +142,28 @@ impl World {
                 taken.push((c.depth, c.pos, i));
             }
         }
-        if !self.creatures[0].alive && self.story.ending.is_none() {
-            return Err(InvalidWorld::Inconsistent(
-                "the player is dead but the game goes on".into(),
-            ));
-        }
-        taken.sort_unstable();
-        for pair in taken.windows(2) {
-            let ((d1, h1, a), (d2, h2, b)) = (pair[0], pair[1]);
-            if (d1, h1) == (d2, h2) {
-                return Err(InvalidWorld::SharedTile {
-                    first: self.creatures[a].name.clone(),
-                    second: self.creatures[b].name.clone(),
-                    at: h1,
-                    depth: d1,
-                });
-            }
-        }
-        if self.visible.len() > self.level().terrain.storage_len() {
-            return Err(InvalidWorld::Inconsistent(
-                "the view does not fit the level".into(),
-            ));
-        }
-        self.check_bounds()
+        Ok(taken)
     }
+}
+
+/// No two living creatures share a tile: `taken` holds (depth, tile, creature) of the living.
+fn check_shared_tiles(
+    creatures: &[crate::sim::Creature],
+    mut taken: Vec<(u32, crate::geom::Hex, usize)>,
+) -> Result<(), InvalidWorld> {
+    taken.sort_unstable();
+    for pair in taken.windows(2) {
+        let ((d1, h1, a), (d2, h2, b)) = (pair[0], pair[1]);
+        if (d1, h1) == (d2, h2) {
+            return Err(InvalidWorld::SharedTile {
+                first: creatures[a].name.clone(),
+                second: creatures[b].name.clone(),
+                at: h1,
+                depth: d1,
+            });
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
