@@ -201,31 +201,7 @@ fn invalid(message: String) -> ScenarioError {
 
 impl RawScenario {
     pub(super) fn validate(self) -> Result<Scenario, ScenarioError> {
-        let segments = self.segments.unwrap_or(1);
-        if segments == 0 || segments > MAX_SEGMENTS {
-            return Err(invalid(format!(
-                "segments must be 1 to {MAX_SEGMENTS}, not {segments}"
-            )));
-        }
-        let turns = self.turns.unwrap_or(1);
-        if turns == 0 || turns > MAX_SEGMENTS {
-            return Err(invalid(format!(
-                "turns must be 1 to {MAX_SEGMENTS}, not {turns}"
-            )));
-        }
-        if self.units.len() > MAX_UNITS {
-            return Err(invalid(format!(
-                "{} units: expected at most {MAX_UNITS}",
-                self.units.len()
-            )));
-        }
-        let work = self.units.len() as u64 * u64::from(segments) * u64::from(turns);
-        if work > MAX_UNIT_SEGMENTS {
-            return Err(invalid(format!(
-                "{} units over {segments} segments × {turns} turns: expected units × segments × turns to be at most {MAX_UNIT_SEGMENTS}",
-                self.units.len()
-            )));
-        }
+        let (segments, turns) = self.check_sizes()?;
         let content = if self.units.iter().any(|u| u.monster.is_some()) {
             Some(Content::bundled().map_err(|e| invalid(e.to_string()))?)
         } else {
@@ -251,48 +227,11 @@ impl RawScenario {
                 "neutral"
             };
             let name = raw.faction.take().unwrap_or_else(|| fallback.to_string());
-            let next = factions.len();
-            let faction = if let Some(&f) = factions.get(&name) {
-                f
-            } else {
-                let f = u16::try_from(next).map_err(|_| {
-                    invalid(format!(
-                        "more than {} factions: expected at most that many",
-                        u16::MAX as usize + 1
-                    ))
-                })?;
-                factions.insert(name, f);
-                f
-            };
-            let kind = match (&raw.monster, &content) {
-                (Some(name), Some(content)) => {
-                    Some(content.monster(name).cloned().ok_or_else(|| {
-                        let known: Vec<&str> =
-                            content.monsters().iter().map(|k| k.name.as_str()).collect();
-                        invalid(format!(
-                            "unit {:?}: no monster {name:?}; the monsters are {}",
-                            raw.id,
-                            known.join(", ")
-                        ))
-                    })?)
-                }
-                _ => None,
-            };
+            let faction = faction_number(&mut factions, name)?;
+            let kind = monster_kind(&raw, content.as_ref())?;
             units.push(raw.validate(segments, turns, faction, kind, &walls)?);
         }
-        let mut ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
-        ids.sort_unstable();
-        if let Some(&[id, _]) = ids.windows(2).find(|w| w[0] == w[1]) {
-            return Err(invalid(format!("unit id {id:?} is used twice")));
-        }
-        let mut places: Vec<(Hex, &str)> = units.iter().map(|u| (u.pos, u.id.as_str())).collect();
-        places.sort_unstable();
-        if let Some(w) = places.windows(2).find(|w| w[0].0 == w[1].0) {
-            return Err(invalid(format!(
-                "units {:?} and {:?} both stand on {}",
-                w[0].1, w[1].1, w[0].0
-            )));
-        }
+        check_unique(&units)?;
         Ok(Scenario {
             segments,
             turns,
@@ -300,6 +239,95 @@ impl RawScenario {
             units,
         })
     }
+
+    /// The segments and turns (1 when not given), within their bounds together with the
+    /// number of units.
+    fn check_sizes(&self) -> Result<(u32, u32), ScenarioError> {
+        let segments = self.segments.unwrap_or(1);
+        if segments == 0 || segments > MAX_SEGMENTS {
+            return Err(invalid(format!(
+                "segments must be 1 to {MAX_SEGMENTS}, not {segments}"
+            )));
+        }
+        let turns = self.turns.unwrap_or(1);
+        if turns == 0 || turns > MAX_SEGMENTS {
+            return Err(invalid(format!(
+                "turns must be 1 to {MAX_SEGMENTS}, not {turns}"
+            )));
+        }
+        if self.units.len() > MAX_UNITS {
+            return Err(invalid(format!(
+                "{} units: expected at most {MAX_UNITS}",
+                self.units.len()
+            )));
+        }
+        let work = self.units.len() as u64 * u64::from(segments) * u64::from(turns);
+        if work > MAX_UNIT_SEGMENTS {
+            return Err(invalid(format!(
+                "{} units over {segments} segments × {turns} turns: expected units × segments × turns to be at most {MAX_UNIT_SEGMENTS}",
+                self.units.len()
+            )));
+        }
+        Ok((segments, turns))
+    }
+}
+
+/// The number of faction `name`, numbered in the order factions first appear (after the
+/// three every scenario has).
+fn faction_number(
+    factions: &mut BTreeMap<String, u16>,
+    name: String,
+) -> Result<u16, ScenarioError> {
+    let next = factions.len();
+    if let Some(&f) = factions.get(&name) {
+        return Ok(f);
+    }
+    let f = u16::try_from(next).map_err(|_| {
+        invalid(format!(
+            "more than {} factions: expected at most that many",
+            u16::MAX as usize + 1
+        ))
+    })?;
+    factions.insert(name, f);
+    Ok(f)
+}
+
+/// The monster kind unit `raw` names, from `content` (loaded when any unit names one).
+fn monster_kind(
+    raw: &RawUnit,
+    content: Option<&Content>,
+) -> Result<Option<MonsterKind>, ScenarioError> {
+    match (&raw.monster, content) {
+        (Some(name), Some(content)) => {
+            Ok(Some(content.monster(name).cloned().ok_or_else(|| {
+                let known: Vec<&str> = content.monsters().iter().map(|k| k.name.as_str()).collect();
+                invalid(format!(
+                    "unit {:?}: no monster {name:?}; the monsters are {}",
+                    raw.id,
+                    known.join(", ")
+                ))
+            })?))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// No two units share an id or a tile.
+fn check_unique(units: &[UnitSpec]) -> Result<(), ScenarioError> {
+    let mut ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
+    ids.sort_unstable();
+    if let Some(&[id, _]) = ids.windows(2).find(|w| w[0] == w[1]) {
+        return Err(invalid(format!("unit id {id:?} is used twice")));
+    }
+    let mut places: Vec<(Hex, &str)> = units.iter().map(|u| (u.pos, u.id.as_str())).collect();
+    places.sort_unstable();
+    if let Some(w) = places.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(invalid(format!(
+            "units {:?} and {:?} both stand on {}",
+            w[0].1, w[1].1, w[0].0
+        )));
+    }
+    Ok(())
 }
 
 impl RawUnit {
@@ -348,43 +376,7 @@ impl RawUnit {
                 self.intentions.len()
             )));
         }
-        let mut planned = pos;
-        let mut intentions = Vec::with_capacity(self.intentions.len());
-        for (n, raw) in self.intentions.into_iter().enumerate() {
-            let at = || format!("unit {id:?} intention {}", n + 1);
-            let (intention, from) = match raw {
-                RawIntention::Stay => (Intention::Stay, planned),
-                RawIntention::Act { to, attack, from } => {
-                    let from = match from {
-                        Some(f) => hex(f, || format!("{} origin", at()))?,
-                        None => planned,
-                    };
-                    let intention = match (to, attack) {
-                        (Some(t), None) => Intention::Move(hex(t, || format!("{} target", at()))?),
-                        (None, Some(t)) => {
-                            Intention::Attack(hex(t, || format!("{} target", at()))?)
-                        }
-                        _ => {
-                            return Err(invalid(format!(
-                                "{}: give exactly one of \"move\" and \"attack\"",
-                                at()
-                            )));
-                        }
-                    };
-                    (intention, from)
-                }
-                RawIntention::Bad(found) => {
-                    return Err(invalid(format!(
-                        "{}: unknown intention {found}; {INTENTION_FORMS}",
-                        at()
-                    )));
-                }
-            };
-            if let Intention::Move(t) = intention {
-                planned = t;
-            }
-            intentions.push((intention, from));
-        }
+        let intentions = parse_intentions(&id, pos, self.intentions)?;
         Ok(UnitSpec {
             id,
             pos,
@@ -399,5 +391,58 @@ impl RawUnit {
             intentions,
             monster,
         })
+    }
+}
+
+/// Unit `id`'s intentions in order, each with the tile it is planned from: its `from`, or
+/// where the unit's moves so far take it from `pos`.
+fn parse_intentions(
+    id: &str,
+    pos: Hex,
+    raw: Vec<RawIntention>,
+) -> Result<Vec<(Intention, Hex)>, ScenarioError> {
+    let mut planned = pos;
+    let mut intentions = Vec::with_capacity(raw.len());
+    for (n, raw) in raw.into_iter().enumerate() {
+        let at = || format!("unit {id:?} intention {}", n + 1);
+        let (intention, from) = parse_intention(raw, planned, at)?;
+        if let Intention::Move(t) = intention {
+            planned = t;
+        }
+        intentions.push((intention, from));
+    }
+    Ok(intentions)
+}
+
+/// One intention and the tile it is planned from (`planned` unless it says); `at` names it
+/// in messages.
+fn parse_intention(
+    raw: RawIntention,
+    planned: Hex,
+    at: impl Fn() -> String,
+) -> Result<(Intention, Hex), ScenarioError> {
+    match raw {
+        RawIntention::Stay => Ok((Intention::Stay, planned)),
+        RawIntention::Act { to, attack, from } => {
+            let from = match from {
+                Some(f) => hex(f, || format!("{} origin", at()))?,
+                None => planned,
+            };
+            let intention = match (to, attack) {
+                (Some(t), None) => Intention::Move(hex(t, || format!("{} target", at()))?),
+                (None, Some(t)) => Intention::Attack(hex(t, || format!("{} target", at()))?),
+                _ => {
+                    return Err(invalid(format!(
+                        "{}: give exactly one of \"move\" and \"attack\"",
+                        at()
+                    )));
+                }
+            };
+            Ok((intention, from))
+        }
+        RawIntention::Bad(found) => Err(invalid(format!(
+            "{}: unknown intention {found}; {INTENTION_FORMS}",
+            at()
+        ))),
     }
 }

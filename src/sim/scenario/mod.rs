@@ -140,7 +140,6 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
             .binary_search(&h)
             .map_err(|_| ScenarioError::Invalid(format!("internal error: tile {h} not indexed")))
     };
-    let passable = |h: Hex| s.walls.binary_search(&h).is_err();
     let mut resolver = Resolver::new(hexes.len());
     let mut pos: Vec<Hex> = s.units.iter().map(|u| u.pos).collect();
     let mut hp: Vec<i32> = s.units.iter().map(|u| u.hp).collect();
@@ -150,56 +149,10 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
         let mut units = Vec::with_capacity(living.len());
         let mut acts = Vec::with_capacity(living.len());
         let mut lines = Vec::new();
-        let acting = |i: &usize| acts_in(s.units[*i].speed, k, s.segments);
-        // Every mind chooses from the state at the segment's start.
-        let mut minded = match minds.as_mut() {
-            Some(m) => {
-                let who: Vec<usize> = living
-                    .iter()
-                    .copied()
-                    .filter(|i| acting(i) && s.units[*i].monster.is_some())
-                    .collect();
-                m.choose(s, &pos, &hp, &who)
-            }
-            None => Vec::new(),
-        }
-        .into_iter();
-        let mut chosen = Vec::with_capacity(living.len());
-        for &i in &living {
+        let chosen = choose_all(s, minds.as_mut(), k, (&pos, &hp), &living, &mut used);
+        for (&i, &wanted) in living.iter().zip(&chosen) {
             let u = &s.units[i];
-            let mut intention = (Intention::Stay, pos[i]);
-            if acting(&i) {
-                if minds.is_some() && u.monster.is_some() {
-                    intention = minded.next().unwrap_or(intention);
-                } else if let Some(&planned) = u.intentions.get(used[i]) {
-                    intention = planned;
-                }
-                used[i] += 1;
-            }
-            chosen.push(intention);
-        }
-        for (&i, &(wanted, from)) in living.iter().zip(&chosen) {
-            let u = &s.units[i];
-            // R0, with a spear's thrust two tiles away for a monster whose reach is 2.
-            let blow = matches!(wanted, Intention::Attack(_));
-            let intention = wanted.checked(pos[i], from, |a: Hex, b: Hex| {
-                let reaches = match &minds {
-                    Some(m) if blow => m.reaches(u, a, b),
-                    _ => a.is_adjacent(b),
-                };
-                reaches && passable(b)
-            });
-            let special = match &minds {
-                Some(m) => m.act(u, i, pos[i], intention, &index, &mut lines)?,
-                None => None,
-            };
-            let (act, damage) = match (special, intention) {
-                (Some(special), _) => special,
-                // Only monsters throw.
-                (None, Intention::Stay | Intention::Throw(_)) => (Act::Stay, u.damage),
-                (None, Intention::Move(t)) => (Act::Move(index(t)?), u.damage),
-                (None, Intention::Attack(t)) => (Act::Attack(index(t)?), u.damage),
-            };
+            let (act, damage) = act_of(s, minds.as_ref(), i, pos[i], wanted, &index, &mut lines)?;
             acts.push(act);
             units.push(Unit {
                 tile: index(pos[i])?,
@@ -220,6 +173,86 @@ fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
         }
     }
     Ok((pos, hp))
+}
+
+/// Each `living` unit's intention in segment `k` and the tile it is planned from: its mind's
+/// choice for a monster (every mind choosing from the state at the segment's start, `at`:
+/// positions and hit points), a scripted unit's next intention (counted in `used`), or
+/// staying when it does not act.
+fn choose_all(
+    s: &Scenario,
+    minds: Option<&mut minds::Minds>,
+    k: u32,
+    at: (&[Hex], &[i32]),
+    living: &[usize],
+    used: &mut [usize],
+) -> Vec<(Intention, Hex)> {
+    let (pos, hp) = at;
+    let acting = |i: &usize| acts_in(s.units[*i].speed, k, s.segments);
+    let has_minds = minds.is_some();
+    let mut minded = match minds {
+        Some(m) => {
+            let who: Vec<usize> = living
+                .iter()
+                .copied()
+                .filter(|i| acting(i) && s.units[*i].monster.is_some())
+                .collect();
+            m.choose(s, pos, hp, &who)
+        }
+        None => Vec::new(),
+    }
+    .into_iter();
+    let mut chosen = Vec::with_capacity(living.len());
+    for &i in living {
+        let u = &s.units[i];
+        let mut intention = (Intention::Stay, pos[i]);
+        if acting(&i) {
+            if has_minds && u.monster.is_some() {
+                intention = minded.next().unwrap_or(intention);
+            } else if let Some(&planned) = u.intentions.get(used[i]) {
+                intention = planned;
+            }
+            used[i] += 1;
+        }
+        chosen.push(intention);
+    }
+    chosen
+}
+
+/// Unit `i`'s act and blow damage for its intention `wanted` (with the tile it is planned
+/// from), checked by R0 from `here`: a spear's thrust reaches two tiles away for a monster
+/// whose reach is 2. Lines and areas a monster's act names go into `lines`.
+fn act_of(
+    s: &Scenario,
+    minds: Option<&minds::Minds>,
+    i: usize,
+    here: Hex,
+    wanted: (Intention, Hex),
+    index: &dyn Fn(Hex) -> Result<usize, ScenarioError>,
+    lines: &mut Vec<Vec<usize>>,
+) -> Result<(Act, i32), ScenarioError> {
+    let (wanted, from) = wanted;
+    let u = &s.units[i];
+    let passable = |h: Hex| s.walls.binary_search(&h).is_err();
+    let blow = matches!(wanted, Intention::Attack(_));
+    let intention = wanted.checked(here, from, |a: Hex, b: Hex| {
+        let reaches = match minds {
+            Some(m) if blow => m.reaches(u, a, b),
+            _ => a.is_adjacent(b),
+        };
+        reaches && passable(b)
+    });
+    let special = match minds {
+        Some(m) => m.act(u, i, here, intention, index, lines)?,
+        None => None,
+    };
+    Ok(match (special, intention) {
+        (Some(special), _) => special,
+        // Only monsters throw.
+        (None, Intention::Stay | Intention::Throw(_)) => (Act::Stay, u.damage),
+        (None, Intention::Move(t)) => (Act::Move(index(t)?), u.damage),
+        (None, Intention::Attack(t)) => (Act::Attack(index(t)?), u.damage),
+    })
 }
 
 #[cfg(test)]
