@@ -173,35 +173,7 @@ impl Teller<'_> {
                 victim,
                 at,
                 ..
-            } => {
-                if !self.shown(attacker, at) && !self.shown(victim, at) {
-                    return None;
-                }
-                if let Some(missile) = self.missile(attacker) {
-                    // A shot or a throw is told as such, never as a blow traded.
-                    let target = self.name(victim);
-                    return Some(format!(
-                        "{} {missile} hits {target}",
-                        self.possessive(attacker)
-                    ));
-                }
-                if self.hit_back(attacker, victim) && self.missile(victim).is_none() {
-                    // Told once, by the lower id.
-                    return (attacker < victim).then(|| {
-                        format!(
-                            "{} and {} strike each other",
-                            self.name(attacker),
-                            self.name(victim)
-                        )
-                    });
-                }
-                let target = if victim == World::PLAYER {
-                    "you".into()
-                } else {
-                    self.name(victim)
-                };
-                Some(format!("{} {target}", self.says(attacker, "hit", "hits")))
-            }
+            } => self.hit(attacker, victim, at),
             Event::Missed {
                 attacker,
                 at,
@@ -209,35 +181,7 @@ impl Teller<'_> {
             } => self.missed(attacker, at, dodger),
             Event::Bounced {
                 who, at, reason, ..
-            } => {
-                if !self.shown(who, at) {
-                    return None;
-                }
-                Some(match reason {
-                    BounceReason::LostContest { winner } => format!(
-                        "{} the tile to {}",
-                        self.says(who, "lose", "loses"),
-                        self.name_if_seen(winner)
-                    ),
-                    BounceReason::Occupied { by } => {
-                        format!(
-                            "{} off {}",
-                            self.says(who, "bounce", "bounces"),
-                            self.name_if_seen(by)
-                        )
-                    }
-                    BounceReason::HostileSwap { with } => {
-                        if with < who {
-                            return None;
-                        }
-                        format!(
-                            "{} and {} block each other",
-                            self.name(who),
-                            self.name_if_seen(with)
-                        )
-                    }
-                })
-            }
+            } => self.bounced(who, at, reason),
             // A death out of view is told when the blow or missile that dealt it was: "your
             // bomb hits kobold C" is followed by "kobold C dies".
             Event::Died { who, at } => (self.shown(who, at) || self.hit_told(who)).then(|| {
@@ -252,6 +196,70 @@ impl Teller<'_> {
                 .then(|| format!("{} a door", self.says(who, "open", "opens"))),
             _ => self.item_line(event),
         }
+    }
+
+    /// The line about a blow or missile that hit: a shot or throw as such, a blow traded
+    /// told once, or a plain blow; `None` when neither side is shown.
+    fn hit(&self, attacker: CreatureId, victim: CreatureId, at: Hex) -> Option<String> {
+        if !self.shown(attacker, at) && !self.shown(victim, at) {
+            return None;
+        }
+        if let Some(missile) = self.missile(attacker) {
+            // A shot or a throw is told as such, never as a blow traded.
+            let target = self.name(victim);
+            return Some(format!(
+                "{} {missile} hits {target}",
+                self.possessive(attacker)
+            ));
+        }
+        if self.hit_back(attacker, victim) && self.missile(victim).is_none() {
+            // Told once, by the lower id.
+            return (attacker < victim).then(|| {
+                format!(
+                    "{} and {} strike each other",
+                    self.name(attacker),
+                    self.name(victim)
+                )
+            });
+        }
+        let target = if victim == World::PLAYER {
+            "you".into()
+        } else {
+            self.name(victim)
+        };
+        Some(format!("{} {target}", self.says(attacker, "hit", "hits")))
+    }
+
+    /// The line about a creature that bounced, by the reason; `None` when it is not shown,
+    /// and for the second of two that blocked each other.
+    fn bounced(&self, who: CreatureId, at: Hex, reason: BounceReason) -> Option<String> {
+        if !self.shown(who, at) {
+            return None;
+        }
+        Some(match reason {
+            BounceReason::LostContest { winner } => format!(
+                "{} the tile to {}",
+                self.says(who, "lose", "loses"),
+                self.name_if_seen(winner)
+            ),
+            BounceReason::Occupied { by } => {
+                format!(
+                    "{} off {}",
+                    self.says(who, "bounce", "bounces"),
+                    self.name_if_seen(by)
+                )
+            }
+            BounceReason::HostileSwap { with } => {
+                if with < who {
+                    return None;
+                }
+                format!(
+                    "{} and {} block each other",
+                    self.name(who),
+                    self.name_if_seen(with)
+                )
+            }
+        })
     }
 
     /// The line about a blow or missile that met nobody on its tile: who stepped aside, or
@@ -310,7 +318,8 @@ impl Teller<'_> {
             .is_some_and(|k| matches!(k.use_, crate::content::ItemUse::Ammo { .. }))
     }
 
-    /// Lines about items, missiles and the stairs.
+    /// Lines about items thrown, fired, burst, drunk and broken; the rest go to
+    /// [`Self::gear_line`].
     fn item_line(&self, event: &Event) -> Option<String> {
         match *event {
             Event::Threw {
@@ -347,6 +356,14 @@ impl Teller<'_> {
                 .world
                 .is_visible(at)
                 .then(|| format!("the {item} breaks")),
+            _ => self.gear_line(event),
+        }
+    }
+
+    /// Lines about the player's gear: picking up, dropping, wielding and wearing; the rest go
+    /// to [`Self::journey_line`].
+    fn gear_line(&self, event: &Event) -> Option<String> {
+        match *event {
             Event::PickedUp { who, ref item, .. } => {
                 (who == World::PLAYER && self.first_of_its_kind(event)).then(|| {
                     let what = how_many(self.count_of_its_kind(event), item);
@@ -372,6 +389,13 @@ impl Teller<'_> {
             Event::Unwielded { ref item } => Some(format!("you put away {}", the_name(item))),
             Event::Wore { ref item } => Some(format!("you put on {}", the_name(item))),
             Event::TookOff { ref item } => Some(format!("you take off {}", the_name(item))),
+            _ => Self::journey_line(event),
+        }
+    }
+
+    /// Lines about the journey (teleports, maps, stairs, the escape) and a bug in the rules.
+    fn journey_line(event: &Event) -> Option<String> {
+        match *event {
             Event::Teleported { who, .. } => {
                 (who == World::PLAYER).then(|| "the world blurs and you are elsewhere".to_string())
             }
