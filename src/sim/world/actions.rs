@@ -6,7 +6,7 @@ use super::World;
 use super::depths::Stairs;
 use super::story::Ending;
 use crate::content::{ItemAction, ItemKind, ItemUse};
-use crate::geom::Hex;
+use crate::geom::{Compass, Hex};
 use crate::map::Terrain;
 use crate::rng::below;
 use crate::sim::command::Rejection;
@@ -87,44 +87,8 @@ impl World {
     pub(super) fn player_action(&self, command: Command) -> Result<PlayerAction, Rejection> {
         match command {
             Command::Wait | Command::Rest => Ok(PlayerAction::plain(Intention::Stay)),
-            Command::Move(dir) | Command::Attack(dir) => {
-                let from = self.player().pos;
-                let (to, _) = self
-                    .level()
-                    .terrain
-                    .step(from, dir)
-                    .ok_or(Rejection::NoMove(dir))?;
-                let terrain = self.level().terrain_at(to).ok_or(Rejection::OffMap)?;
-                let level = self.level();
-                // A step into a closed door on a side opens it, whatever lies beyond.
-                let opens = matches!(command, Command::Move(_))
-                    && level.door_between(from, to).is_some()
-                    && level.move_allowed(from, to);
-                if opens {
-                    return Ok(PlayerAction::plain(Intention::Move(to)));
-                }
-                if terrain.blocks_movement() {
-                    return Err(Rejection::Blocked(terrain));
-                }
-                if let Some(side) = level.side_of(from, to) {
-                    let feature = level.side_at(side);
-                    let striking = matches!(command, Command::Attack(_));
-                    if feature.blocks_movement() || striking && feature.blocks_sight() {
-                        return Err(Rejection::Side(feature));
-                    }
-                }
-                if !level.move_allowed(from, to) {
-                    return Err(Rejection::Squeeze);
-                }
-                let me = self.player();
-                let bump = self
-                    .creature_at(to)
-                    .is_some_and(|c| c.faction.hostile_to(me.faction) && self.is_visible(to));
-                Ok(PlayerAction::plain(match command {
-                    Command::Move(_) if !bump => Intention::Move(to),
-                    _ => Intention::Attack(to),
-                }))
-            }
+            Command::Move(dir) => self.step_action(dir, false),
+            Command::Attack(dir) => self.step_action(dir, true),
             Command::Throw { item, at } => self.throw_action(item, at),
             Command::Drink(letter) => {
                 let kind = self.carried(letter, ItemAction::Drink)?;
@@ -162,6 +126,46 @@ impl World {
             Command::Descend => self.stairs_action(Stairs::Down),
             Command::Ascend => self.stairs_action(Stairs::Up),
         }
+    }
+
+    /// The player's step or blow (`attack`) toward `dir`, or why it is refused: a step into a
+    /// closed door on a side opens it, a step into a visible enemy strikes it.
+    fn step_action(&self, dir: Compass, attack: bool) -> Result<PlayerAction, Rejection> {
+        let from = self.player().pos;
+        let (to, _) = self
+            .level()
+            .terrain
+            .step(from, dir)
+            .ok_or(Rejection::NoMove(dir))?;
+        let terrain = self.level().terrain_at(to).ok_or(Rejection::OffMap)?;
+        let level = self.level();
+        // A step into a closed door on a side opens it, whatever lies beyond.
+        let opens =
+            !attack && level.door_between(from, to).is_some() && level.move_allowed(from, to);
+        if opens {
+            return Ok(PlayerAction::plain(Intention::Move(to)));
+        }
+        if terrain.blocks_movement() {
+            return Err(Rejection::Blocked(terrain));
+        }
+        if let Some(side) = level.side_of(from, to) {
+            let feature = level.side_at(side);
+            if feature.blocks_movement() || attack && feature.blocks_sight() {
+                return Err(Rejection::Side(feature));
+            }
+        }
+        if !level.move_allowed(from, to) {
+            return Err(Rejection::Squeeze);
+        }
+        let me = self.player();
+        let bump = self
+            .creature_at(to)
+            .is_some_and(|c| c.faction.hostile_to(me.faction) && self.is_visible(to));
+        Ok(PlayerAction::plain(if attack || bump {
+            Intention::Attack(to)
+        } else {
+            Intention::Move(to)
+        }))
     }
 
     /// The kind of the item under `letter`, if it can be used as `how`.
