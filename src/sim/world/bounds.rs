@@ -84,6 +84,11 @@ impl World {
             self.depths.len() as u32,
             self.depth(),
         )?;
+        self.check_creatures_bounds()
+    }
+
+    /// Each creature keeps the bounds of the data, and remembers and guards tiles of its level.
+    fn check_creatures_bounds(&self) -> Result<(), InvalidWorld> {
         for c in &self.creatures {
             check_creature(&self.content, c)
                 .map_err(|why| bad(format!("{:?} #{}: {why}", c.name, c.id)))?;

@@ -209,11 +209,9 @@ mod tests {
         world
     }
 
-    #[test]
-    fn every_part_of_the_state_is_compared() {
-        let world = played();
-        assert!(world.differences(&world.clone()).is_empty());
-        let alterations: Vec<(&str, Alter)> = vec![
+    /// One change to each part of the state, with the words its difference is told in.
+    fn alterations() -> Vec<(&'static str, Alter)> {
+        vec![
             ("strength", |w| w.creatures[0].strength += 1),
             ("armour", |w| w.creatures[0].armour += 1),
             ("speed", |w| w.creatures[0].speed += 1),
@@ -263,7 +261,14 @@ mod tests {
                 let corner = level.terrain.tiling().tile_corners(here)[0];
                 level.set_corner(corner, crate::map::CornerFeature::Pillar);
             }),
-        ];
+        ]
+    }
+
+    #[test]
+    fn every_part_of_the_state_is_compared() {
+        let world = played();
+        assert!(world.differences(&world.clone()).is_empty());
+        let alterations = alterations();
         let mut quit = world.clone();
         quit.abandon(crate::sim::Ending::OutOfTime);
         assert!(
