@@ -198,18 +198,11 @@ impl RawEntry for Raw {
 }
 
 impl Raw {
-    fn checked(self) -> Result<MonsterKind, DataError> {
+    /// The behaviour the entry names, with the fields that behaviour needs.
+    fn behaviour(&self) -> Result<Behaviour, DataError> {
         let bad = |problem: &str| DataError::entry(MONSTERS_FILE, "monster", &self.name, problem);
-        if self.speed == 0 || self.speed > MAX_SPEED {
-            return Err(bad(&format!("speed must be 1 to {MAX_SPEED}")));
-        }
-        if self.hp < 1 || self.damage < 0 || self.armour < 0 || self.sight > 30 {
-            return Err(bad(
-                "hp must be positive, damage and armour not negative, sight at most 30",
-            ));
-        }
         let need = |v: Option<u32>, what: &str| v.ok_or_else(|| bad(&format!("needs {what}")));
-        let behaviour = match self.behaviour.as_str() {
+        Ok(match self.behaviour.as_str() {
             "chaser" => Behaviour::Chaser,
             "coward" => Behaviour::Coward {
                 flee_below: need(self.flee_below, "flee_below")?,
@@ -232,7 +225,20 @@ impl Raw {
                 radius: need(self.guard_radius, "guard_radius")?,
             },
             other => return Err(bad(&format!("unknown behaviour {other:?}"))),
-        };
+        })
+    }
+
+    fn checked(self) -> Result<MonsterKind, DataError> {
+        let bad = |problem: &str| DataError::entry(MONSTERS_FILE, "monster", &self.name, problem);
+        if self.speed == 0 || self.speed > MAX_SPEED {
+            return Err(bad(&format!("speed must be 1 to {MAX_SPEED}")));
+        }
+        if self.hp < 1 || self.damage < 0 || self.armour < 0 || self.sight > 30 {
+            return Err(bad(
+                "hp must be positive, damage and armour not negative, sight at most 30",
+            ));
+        }
+        let behaviour = self.behaviour()?;
         let attack = match self.attack.as_deref() {
             None | Some("blow") => Attack::Blow,
             Some("sweep") => Attack::Sweep,
