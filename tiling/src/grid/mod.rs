@@ -6,6 +6,7 @@
 //! indices. [`SightBits`] is one bit a cell of whether it lets sight through, for the field of
 //! view's inner loop.
 
+mod features;
 #[allow(clippy::module_inception)]
 mod grid;
 mod layout;
@@ -15,9 +16,10 @@ mod sides;
 mod sight;
 mod space;
 
+pub use features::{CornerFeature, SideFeature};
 pub use grid::Grid;
 pub use layout::{GridError, Layout, MAX_STORAGE};
 pub use region::{Outline, TileSet, flood_fill, outline, regions};
 pub use shape::Shape;
-pub use sides::{CornerFeature, SideFeature, Sides};
+pub use sides::Sides;
 pub use sight::SightBits;
