@@ -1,7 +1,7 @@
 //! The shape of the code (ARCHITECTURE.md, "Shape of the code"): the top-level modules of `src/`
 //! depend on each other without a cycle, the core never reaches the shells, and the core holds
 //! no process-wide state. Read from the whole of each source file; a module's tests (the items
-//! under a `#[cfg(test)]`) may use more.
+//! under a `#[cfg(test)]`) may use more. No source file is over 600 lines.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -306,4 +306,38 @@ fn no_test_of_the_sources_writes_to_the_system_temporary_folder() {
             file.display()
         );
     }
+}
+
+/// The longest a source file may be, in lines (issue 30: a module per idea).
+const MAX_FILE_LINES: usize = 600;
+
+#[test]
+fn no_source_file_is_over_six_hundred_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = Vec::new();
+    for folder in [
+        "src",
+        "tiling/src",
+        "tests",
+        "benches",
+        "tiling/tests",
+        "tiling/examples",
+        "examples",
+    ] {
+        if root.join(folder).is_dir() {
+            files(&root.join(folder), &mut all);
+        }
+    }
+    assert!(all.len() > 200, "the sources are read: {}", all.len());
+    let long: Vec<String> = all
+        .iter()
+        .map(|f| (f, std::fs::read_to_string(f).unwrap().lines().count()))
+        .filter(|&(_, n)| n > MAX_FILE_LINES)
+        .map(|(f, n)| format!("{} ({n} lines)", f.display()))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over {MAX_FILE_LINES} lines: {}",
+        long.join(", ")
+    );
 }
