@@ -191,6 +191,7 @@ impl Layout {
     /// // The 3 × 2 bounding box with a border of one cell all around.
     /// assert_eq!(layout.storage_len(), 5 * 4);
     /// ```
+    #[inline]
     pub fn storage_len(&self) -> usize {
         self.present.len()
     }
@@ -210,6 +211,7 @@ impl Layout {
     /// use hexdeep_tiling::grid::Layout;
     /// assert_eq!(Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap().tiling(), Tiling::Square);
     /// ```
+    #[inline]
     pub fn tiling(&self) -> Tiling {
         self.tiling
     }
@@ -222,6 +224,7 @@ impl Layout {
     /// let i = layout.indices().next().unwrap();
     /// assert_eq!(layout.cell(i), Cell::new(3, 4));
     /// ```
+    #[inline]
     pub fn cell(&self, index: usize) -> Cell {
         Cell::from(self.hex(index))
     }
@@ -234,6 +237,7 @@ impl Layout {
     /// assert!(layout.cell_index(Cell::new(3, 4)).is_some());
     /// assert_eq!(layout.cell_index(Cell::new(2, 4)), None);
     /// ```
+    #[inline]
     pub fn cell_index(&self, cell: Cell) -> Option<usize> {
         self.index(Hex::from(cell))
     }
@@ -246,6 +250,7 @@ impl Layout {
     /// assert_eq!(layout.class(layout.cell_index(Cell::new(0, 0)).unwrap()), 0);
     /// assert_eq!(layout.class(layout.cell_index(Cell::new(1, 0)).unwrap()), 1);
     /// ```
+    #[inline]
     pub fn class(&self, index: usize) -> usize {
         match self.tiling {
             Tiling::Hex | Tiling::Square => 0,
@@ -261,6 +266,7 @@ impl Layout {
     /// // Not a tile of this map, but a cell has a class all the same.
     /// assert_eq!(layout.class_of(Hex::new(1, 0)), 1);
     /// ```
+    #[inline]
     pub fn class_of(&self, hex: Hex) -> usize {
         self.tiling.class(Cell::from(hex))
     }
@@ -273,6 +279,7 @@ impl Layout {
     /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
     /// assert_eq!(layout.move_offsets(0), layout.neighbor_offsets().to_vec());
     /// ```
+    #[inline]
     pub fn move_offsets(&self, class: usize) -> Vec<isize> {
         self.tiling
             .moves(class)
@@ -292,6 +299,7 @@ impl Layout {
     /// assert_eq!(layout.move_offsets(0).len(), 8);
     /// assert_eq!(layout.side_offsets(0).len(), 4);
     /// ```
+    #[inline]
     pub fn side_offsets(&self, class: usize) -> Vec<isize> {
         self.tiling
             .moves(class)
@@ -311,6 +319,7 @@ impl Layout {
     /// let b = layout.index(Hex::new(2, 1)).unwrap();
     /// assert_eq!(a.checked_add_signed(layout.offset_of(2, 1)), Some(b));
     /// ```
+    #[inline]
     pub fn offset_of(&self, dx: i32, dy: i32) -> isize {
         dy as isize * self.stride as isize + dx as isize
     }
@@ -326,6 +335,7 @@ impl Layout {
     /// assert_eq!(layout.index(Hex::new(-1, -1)), None);
     /// assert_eq!(layout.storage_index(Hex::new(-2, 0)), None);
     /// ```
+    #[inline]
     pub fn storage_index(&self, hex: Hex) -> Option<usize> {
         let dx = i64::from(hex.x) - i64::from(self.origin.x);
         let dy = i64::from(hex.y) - i64::from(self.origin.y);
@@ -341,6 +351,7 @@ impl Layout {
     /// let layout = Layout::of_shape(&Shape::Rectangle { width: 4, height: 3 }).unwrap();
     /// assert_eq!(layout.len(), 12);
     /// ```
+    #[inline]
     pub fn len(&self) -> usize {
         self.count
     }
@@ -350,6 +361,7 @@ impl Layout {
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// assert!(!Layout::of_shape(&Shape::Hexagon { radius: 0 }).unwrap().is_empty());
     /// ```
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
@@ -362,6 +374,7 @@ impl Layout {
     /// assert!(layout.index(Hex::new(1, 1)).is_some());
     /// assert_eq!(layout.index(Hex::new(2, 0)), None);
     /// ```
+    #[inline]
     pub fn index(&self, hex: Hex) -> Option<usize> {
         self.storage_index(hex).filter(|&i| self.present[i])
     }
@@ -374,6 +387,7 @@ impl Layout {
     /// let i = layout.index(Hex::new(-1, 0)).unwrap();
     /// assert_eq!(layout.hex(i), Hex::new(-1, 0));
     /// ```
+    #[inline]
     pub fn hex(&self, index: usize) -> Hex {
         let (row, col) = (index / self.stride, index % self.stride);
         self.origin + Hex::new(col as i32, row as i32)
@@ -387,6 +401,7 @@ impl Layout {
     /// assert!(layout.is_tile(layout.index(Hex::ORIGIN).unwrap()));
     /// assert!(!layout.is_tile(layout.storage_index(Hex::new(1, -1)).unwrap()));
     /// ```
+    #[inline]
     pub fn is_tile(&self, index: usize) -> bool {
         self.present.get(index).copied().unwrap_or(false)
     }
@@ -399,6 +414,7 @@ impl Layout {
     /// assert!(layout.contains(Hex::new(2, 1)));
     /// assert!(!layout.contains(Hex::new(3, 1)));
     /// ```
+    #[inline]
     pub fn contains(&self, hex: Hex) -> bool {
         self.index(hex).is_some()
     }
@@ -410,6 +426,7 @@ impl Layout {
     /// assert_eq!(layout.tile_mask().len(), layout.storage_len());
     /// assert_eq!(layout.tile_mask().iter().filter(|t| **t).count(), layout.len());
     /// ```
+    #[inline]
     pub fn tile_mask(&self) -> &[bool] {
         &self.present
     }
@@ -423,6 +440,7 @@ impl Layout {
     /// // Rows of storage are 5 cells long: E, NE, NW, W, SW, SE.
     /// assert_eq!(layout.neighbor_offsets(), [1, -5, -6, -1, 5, 6]);
     /// ```
+    #[inline]
     pub fn neighbor_offsets(&self) -> [isize; 6] {
         let s = self.stride as isize;
         Direction::ALL.map(|d| {
@@ -439,6 +457,7 @@ impl Layout {
     /// let centre = layout.index(Hex::ORIGIN).unwrap();
     /// assert_eq!(layout.hex(layout.neighbor_index(centre, Direction::SW)), Hex::new(0, 1));
     /// ```
+    #[inline]
     pub fn neighbor_index(&self, index: usize, dir: Direction) -> usize {
         index.wrapping_add_signed(self.neighbor_offsets()[dir.index()])
     }
@@ -451,6 +470,7 @@ impl Layout {
     /// let hexes: Vec<Hex> = layout.indices().map(|i| layout.hex(i)).collect();
     /// assert_eq!(hexes, [Hex::new(0, 0), Hex::new(1, 0), Hex::new(0, 1), Hex::new(1, 1)]);
     /// ```
+    #[inline]
     pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
         self.present
             .iter()
@@ -465,6 +485,7 @@ impl Layout {
     /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
     /// assert_eq!(layout.bounds(), (Hex::new(-2, -2), Hex::new(2, 2)));
     /// ```
+    #[inline]
     pub fn bounds(&self) -> (Hex, Hex) {
         let border = Layout::border(self.tiling);
         let lo = self.origin + border;
@@ -481,6 +502,7 @@ impl Layout {
     /// // Hex (0, 1) is the leftmost tile on screen (column 2x − y = −1): it is drawn at column 0.
     /// assert_eq!(layout.projection().to_screen(Hex::new(0, 1)), (0, 1));
     /// ```
+    #[inline]
     pub fn projection(&self) -> Screen {
         Screen::new(self.tiling, -self.columns.compact.0)
     }
@@ -493,6 +515,7 @@ impl Layout {
     /// // Columns −1 to 4 of the tiles' centres, shifted to 0 to 5; two rows.
     /// assert_eq!(layout.screen_size(), (6, 2));
     /// ```
+    #[inline]
     pub fn screen_size(&self) -> (i32, i32) {
         let (lo, hi) = self.bounds();
         let (first, last) = self.columns.compact;
@@ -507,6 +530,7 @@ impl Layout {
     /// let (first, last) = layout.large_columns().unwrap();
     /// assert!(first < last);
     /// ```
+    #[inline]
     pub fn large_columns(&self) -> Option<(i32, i32)> {
         self.columns.large
     }

@@ -18,6 +18,7 @@ impl Layout {
     /// assert_eq!(moves.len(), 6);
     /// assert!(moves.iter().all(|(to, m)| to.is_adjacent(Hex::ORIGIN) && m.kind == StepKind::Side));
     /// ```
+    #[inline]
     pub fn moves_at(&self, from: Hex) -> impl Iterator<Item = (Hex, Move)> {
         let t = self.tiling();
         let moves = t.moves(t.class(Cell::from(from)));
@@ -36,6 +37,7 @@ impl Layout {
     /// // Off the map too: eight squares around the one tile.
     /// assert_eq!(layout.neighbours(Hex::ORIGIN).count(), 8);
     /// ```
+    #[inline]
     pub fn neighbours(&self, from: Hex) -> impl Iterator<Item = Hex> {
         self.moves_at(from).map(|(to, _)| to)
     }
@@ -50,6 +52,7 @@ impl Layout {
     /// // A hex has no side straight up.
     /// assert!(layout.step(Hex::ORIGIN, Compass::N).is_none());
     /// ```
+    #[inline]
     pub fn step(&self, from: Hex, dir: Compass) -> Option<(Hex, Move)> {
         self.moves_at(from).find(|(_, m)| m.dir == dir)
     }
@@ -63,6 +66,7 @@ impl Layout {
     /// assert_eq!(layout.move_between(Hex::ORIGIN, Hex::new(1, 1)).map(|m| m.dir), Some(Compass::SE));
     /// assert!(layout.move_between(Hex::ORIGIN, Hex::new(2, 1)).is_none());
     /// ```
+    #[inline]
     pub fn move_between(&self, a: Hex, b: Hex) -> Option<Move> {
         self.moves_at(a).find(|&(to, _)| to == b).map(|(_, m)| m)
     }
@@ -77,6 +81,7 @@ impl Layout {
     /// // West is the fourth of a hex's moves (E, NE, NW, W, SW, SE).
     /// assert_eq!(layout.move_index_between(Hex::ORIGIN, Hex::new(-1, 0)).map(|(i, _)| i), Some(3));
     /// ```
+    #[inline]
     pub fn move_index_between(&self, a: Hex, b: Hex) -> Option<(usize, Move)> {
         self.moves_at(a)
             .enumerate()
@@ -94,6 +99,7 @@ impl Layout {
     /// let hexes = Layout::of_hexes(&[Hex::ORIGIN]).unwrap();
     /// assert!(!hexes.adjacent(Hex::new(0, 0), Hex::new(1, -1)));
     /// ```
+    #[inline]
     pub fn adjacent(&self, a: Hex, b: Hex) -> bool {
         self.move_between(a, b).is_some()
     }
@@ -106,6 +112,7 @@ impl Layout {
     /// let squares = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
     /// assert_eq!(squares.direction(Hex::new(0, 0), Hex::new(0, -1)), Some(Compass::N));
     /// ```
+    #[inline]
     pub fn direction(&self, a: Hex, b: Hex) -> Option<Compass> {
         self.move_between(a, b).map(|m| m.dir)
     }
@@ -121,6 +128,7 @@ impl Layout {
     /// let hexes = Layout::of_hexes(&[Hex::ORIGIN]).unwrap();
     /// assert_eq!(hexes.distance(Hex::new(0, 0), Hex::new(3, -2)), 5);
     /// ```
+    #[inline]
     pub fn distance(&self, a: Hex, b: Hex) -> i32 {
         match self.tiling() {
             Tiling::Hex => a.distance(b),
@@ -137,6 +145,7 @@ impl Layout {
     /// assert_eq!(layout.line(Hex::new(-2, 0), Hex::new(2, 0)).len(), 5);
     /// assert_eq!(layout.line(Hex::new(-1, 1), Hex::new(2, 1)), Hex::new(-1, 1).line_to(Hex::new(2, 1)));
     /// ```
+    #[inline]
     pub fn line(&self, a: Hex, b: Hex) -> Vec<Hex> {
         match self.tiling() {
             Tiling::Hex => a.line_to(b),
@@ -157,6 +166,7 @@ impl Layout {
     /// let (a, b) = (Hex::new(0, 0), Hex::new(-1, -2));
     /// assert_ne!(layout.line(a, b)[1], layout.line_minus(a, b)[1]);
     /// ```
+    #[inline]
     pub fn line_minus(&self, a: Hex, b: Hex) -> Vec<Hex> {
         let t = self.tiling();
         let line = t.line_minus(Cell::from(a), Cell::from(b));
@@ -174,6 +184,7 @@ impl Layout {
     /// let squares = Layout::new(Tiling::Square, &[Cell::new(0, 0)]).unwrap();
     /// assert_eq!(squares.ring(Hex::ORIGIN, 1).len(), 8);
     /// ```
+    #[inline]
     pub fn ring(&self, centre: Hex, radius: u32) -> Vec<Hex> {
         if self.tiling() == Tiling::Hex {
             return centre.ring(radius);

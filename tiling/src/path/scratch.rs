@@ -96,6 +96,7 @@ impl PathScratch {
 
     /// The index of the spare cell for a search over `len` storage indices; whatever is written
     /// there must be undone with [`Self::clear_spare`] before the search returns.
+    #[inline]
     pub(super) fn spare(len: usize) -> usize {
         len
     }
@@ -106,16 +107,19 @@ impl PathScratch {
     }
 
     /// Whether `i` has a distance in the current search.
+    #[inline]
     pub(super) fn seen(&self, i: usize) -> bool {
         State::stamp(self.states[i]) >= self.generation
     }
 
     /// The distance recorded for `i` (meaningful only when [`Self::seen`]).
+    #[inline]
     pub(super) fn dist(&self, i: usize) -> u32 {
         State::dist(self.states[i])
     }
 
     /// Records a (better) distance for `i` reached from `from`; returns whether it improved.
+    #[inline]
     pub(super) fn relax(&mut self, i: usize, d: u32, from: usize) -> bool {
         let old = self.states[i];
         let new = State::pack(self.generation, d);
@@ -143,6 +147,7 @@ impl PathScratch {
     /// assert_eq!(scratch.reached()[0] as usize, centre);
     /// assert!(scratch.reached().iter().all(|&i| grid.hex(i as usize).length() <= 1));
     /// ```
+    #[inline]
     pub fn reached(&self) -> &[u32] {
         &self.reached[..self.count]
     }
@@ -159,6 +164,7 @@ impl PathScratch {
     /// // A* straight to a neighbour looks at far fewer tiles than the map holds.
     /// assert!(scratch.reached_count() < grid.len());
     /// ```
+    #[inline]
     pub fn reached_count(&self) -> usize {
         self.count
     }
@@ -174,6 +180,7 @@ impl PathScratch {
     /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(2), a, b);
     /// assert_eq!(scratch.distance(b), Some(6));
     /// ```
+    #[inline]
     pub fn distance(&self, i: usize) -> Option<u32> {
         (i < self.states.len() && self.seen(i)).then(|| self.dist(i))
     }
