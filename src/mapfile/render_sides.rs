@@ -31,7 +31,7 @@ pub(super) struct Between {
 
 /// The sides below a tile (south-west and south-east on hexes, south on squares), each of
 /// which it is the upper tile of.
-fn lower_sides(tiling: Tiling, hex: Hex) -> Vec<Side> {
+pub fn lower_sides(tiling: Tiling, hex: Hex) -> Vec<Side> {
     tiling
         .tile_sides(hex.into())
         .into_iter()

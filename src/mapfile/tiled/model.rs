@@ -72,6 +72,18 @@ pub struct TileInfo {
     pub solid: bool,
 }
 
+impl TileInfo {
+    /// Takes in a tile property, as either file format reads it: our own `terrain` names a
+    /// terrain, a collision property ([`says_solid`]) makes the tile solid, others are left.
+    pub fn note_property(&mut self, name: &str, value: String) {
+        if name == "terrain" && !value.is_empty() {
+            self.terrain = Some(value);
+        } else if says_solid(name, &value) {
+            self.solid = true;
+        }
+    }
+}
+
 /// The boolean tile properties that make a tile a wall when true (names compared without
 /// case): the conventions of collision in Tiled maps.
 pub const SOLID: [&str; 8] = [

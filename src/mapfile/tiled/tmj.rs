@@ -1,6 +1,6 @@
 //! Tiled's JSON formats: `.tmj` maps and `.tsj` tilesets.
 
-use super::model::{Chunk, Holds, Object, Origin, Sheet, TileInfo, TiledMap, Tileset, says_solid};
+use super::model::{Chunk, Holds, Object, Origin, Sheet, TileInfo, TiledMap, Tileset};
 use super::{Fail, data};
 use serde_json::Value;
 
@@ -224,11 +224,7 @@ pub fn read_tileset(ts: &Value, first_gid: u32) -> Tileset {
                 Some(Value::Number(n)) => n.to_string(),
                 _ => String::new(),
             };
-            if name == "terrain" && !value.is_empty() {
-                info.terrain = Some(value);
-            } else if says_solid(name, &value) {
-                info.solid = true;
-            }
+            info.note_property(name, value);
         }
         out.tiles.insert(id, info);
     }

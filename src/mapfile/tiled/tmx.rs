@@ -1,6 +1,6 @@
 //! Tiled's XML formats: `.tmx` maps and `.tsx` tilesets.
 
-use super::model::{Chunk, Holds, Object, Origin, Sheet, TileInfo, TiledMap, Tileset, says_solid};
+use super::model::{Chunk, Holds, Object, Origin, Sheet, TileInfo, TiledMap, Tileset};
 use super::xml::Element;
 use super::{Fail, data};
 
@@ -190,11 +190,7 @@ pub fn read_tileset(ts: &Element, first_gid: u32) -> Tileset {
             let value = p
                 .attr("value")
                 .map_or_else(|| p.text.clone(), str::to_owned);
-            if name == "terrain" && !value.is_empty() {
-                info.terrain = Some(value);
-            } else if says_solid(name, &value) {
-                info.solid = true;
-            }
+            info.note_property(name, value);
         }
         out.tiles.insert(id, info);
     }

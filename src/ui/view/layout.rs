@@ -136,34 +136,23 @@ impl Camera {
     /// margin (a quarter of the area) away from the area's edges: it does not recentre on
     /// every step, and never leaves the player at the window's edge.
     pub fn scroll_to(self, world: &World, focus: Hex, area: Rect) -> Camera {
-        let (width, first, last) = self.layout.extent(&world.level().terrain);
-        let (col, row) = self.layout.to_screen(focus);
-        let axis = |start: i32, size: i32, view: i32, at: i32, low: i32| {
-            let m = margin(view);
-            scroll_axis(start, size, view, at, low, m, m)
-        };
-        Camera {
-            left: axis(self.left, width, i32::from(area.width), col, 0),
-            top: axis(
-                self.top,
-                last - first + 1,
-                i32::from(area.height),
-                row,
-                first,
-            ),
-            ..self
-        }
+        self.moved(world, focus, area, margin)
     }
 
     /// This camera moved as little as it takes to show `hex` with a margin (on a map larger
     /// than the area; a smaller map is centred and always whole).
     pub fn keep_in_view(self, world: &World, hex: Hex, area: Rect) -> Camera {
+        self.moved(world, hex, area, |view| (view / 6).clamp(0, 4))
+    }
+
+    /// This camera moved as little as it takes to keep `hex` `keep(view)` cells from the
+    /// edges of a view `view` cells long, showing at most the scroll margin past the map.
+    fn moved(self, world: &World, hex: Hex, area: Rect, keep: impl Fn(i32) -> i32) -> Camera {
         let (width, first, last) = self.layout.extent(&world.level().terrain);
-        let axis = |start: i32, size: i32, view: i32, at: i32, low: i32| {
-            let keep = (view / 6).clamp(0, 4);
-            scroll_axis(start, size, view, at, low, keep, margin(view))
-        };
         let (col, row) = self.layout.to_screen(hex);
+        let axis = |start: i32, size: i32, view: i32, at: i32, low: i32| {
+            scroll_axis(start, size, view, at, low, keep(view), margin(view))
+        };
         Camera {
             left: axis(self.left, width, i32::from(area.width), col, 0),
             top: axis(

@@ -5,6 +5,7 @@
 use super::map::MapView;
 use crate::geom::{Hex, Side, SideShape, Tiling};
 use crate::map::SideFeature;
+use crate::mapfile::render_sides::lower_sides;
 use ratatui::style::Style;
 
 /// Whether a side is seen and whether it is in view: a side is seen when either of its tiles
@@ -71,20 +72,9 @@ impl MapView<'_> {
         self.feature_on(side)
     }
 
-    /// The sides below a tile (south-west and south-east on hexes, south on squares), each
-    /// of which it is the upper tile of.
+    /// The sides below a tile ([`lower_sides`]).
     fn lower_sides(&self, hex: Hex) -> Vec<Side> {
-        let tiling = self.tiling();
-        tiling
-            .tile_sides(hex.into())
-            .into_iter()
-            .filter(|&s| {
-                tiling.side_shape(s) != Some(SideShape::Upright)
-                    && tiling
-                        .side_tiles(s)
-                        .is_some_and(|(a, _)| Hex::from(a) == hex)
-            })
-            .collect()
+        lower_sides(self.tiling(), hex)
     }
 
     /// `style` underlined for what stands on `sides`: in the door colour when one holds a
