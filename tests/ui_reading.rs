@@ -131,6 +131,87 @@ fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
     assert_eq!(s.ui.mode, Mode::Normal);
 }
 
+/// The sidebar's text from the line of the monster named `name` to the next monster's line,
+/// wrapped lines joined by a space.
+fn sidebar_line(s: &mut Session, name: &str) -> String {
+    let buf = draw(s, SIZE.0, SIZE.1);
+    let side = view::areas(Rect::new(0, 0, SIZE.0, SIZE.1))
+        .unwrap()
+        .sidebar;
+    let rows: Vec<String> = (side.top()..side.bottom())
+        .map(|row| {
+            let line: String = (side.left() + 1..side.right())
+                .map(|col| buf[(col, row)].symbol().to_string())
+                .collect();
+            line.trim().to_string()
+        })
+        .collect();
+    let first = rows
+        .iter()
+        .position(|line| line.contains(name))
+        .unwrap_or_else(|| panic!("no sidebar line names {name}"));
+    let mut text = rows[first].clone();
+    // A wrapped line goes on without a monster's glyph and name of its own.
+    for line in rows[first + 1..]
+        .iter()
+        .take_while(|l| !l.is_empty() && !l.contains(" hp"))
+    {
+        text = format!("{text} {line}");
+    }
+    text
+}
+
+#[test]
+fn while_striking_the_sidebar_says_which_key_reaches_a_monster_the_label_hides() {
+    // The key written on a neighbouring tile hides the monster standing there: the list of
+    // monsters in view says which key that is (a player lost track of a kobold under "n").
+    let me = Hex::new(1, 2);
+    let at = Hex::new(2, 2);
+    let mut s = session(room::world(&[("rat", at)]));
+    assert_eq!(s.world.player().pos, me);
+    assert!(!sidebar_line(&mut s, "rat").contains("(on "));
+    press_char(&mut s, 'F');
+    let key = glyph_on(&mut s, at);
+    assert_ne!(key, 'r', "the label stands on the rat's tile");
+    assert!(
+        sidebar_line(&mut s, "rat").contains(&format!("(on {key})")),
+        "{:?}",
+        sidebar_line(&mut s, "rat")
+    );
+    // The key does strike the rat.
+    press_char(&mut s, key);
+    let Some(&Command::Attack(dir)) = s.record.last() else {
+        panic!("{key} struck nothing: {:?}", s.record);
+    };
+    assert_eq!(s.world.level().terrain.step(me, dir).unwrap().0, at);
+}
+
+#[test]
+fn while_striking_the_sidebar_names_the_key_of_the_tile_a_monster_steps_onto() {
+    let mut s = session(room::world(&[("rat", Hex::new(4, 2))]));
+    let step = (0..8)
+        .find_map(|_| {
+            let me = s.world.player().pos;
+            let step = s
+                .world
+                .visible_plans()
+                .iter()
+                .find_map(|p| match p.intention {
+                    Intention::Move(to) if to.is_adjacent(me) => Some(to),
+                    _ => None,
+                });
+            if step.is_none() {
+                press_char(&mut s, '.');
+            }
+            step
+        })
+        .expect("the rat plans a step next to the player");
+    press_char(&mut s, 'F');
+    let key = glyph_on(&mut s, step);
+    let line = sidebar_line(&mut s, "rat");
+    assert!(line.contains(&format!("(onto {key})")), "{line:?}");
+}
+
 #[test]
 fn aiming_keeps_the_tiles_around_the_cursor_as_they_are() {
     // Aiming chooses a tile, not a direction: the flight line and the monsters stay drawn.

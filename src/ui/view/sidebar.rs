@@ -29,6 +29,9 @@ pub struct Sidebar<'a> {
     pub ui: &'a UiState,
     /// Colours.
     pub palette: Palette,
+    /// While a direction is chosen (`F`): the key written on each neighbouring tile, which
+    /// hides what stands there, so the list of monsters says which key reaches each one.
+    pub strike_keys: &'a [(Hex, char)],
 }
 
 impl Widget for &Sidebar<'_> {
@@ -220,6 +223,7 @@ impl Sidebar<'_> {
             };
             let name = names.name(world, m.id);
             let pace = pace_brief(world, m.id).map_or(String::new(), |p| format!(", {p}"));
+            let pace = format!("{pace}{}", self.strike_key_words(m.pos, plan));
             lines.push(Line::from(vec![
                 Span::styled(
                     format!("{} ", m.glyph),
@@ -232,6 +236,26 @@ impl Sidebar<'_> {
             ]));
         }
         lines
+    }
+
+    /// While a direction is chosen: the key of the neighbouring tile a monster at `pos`
+    /// stands on, or else of the one its plan steps onto, as " (on u)" or " (onto h)".
+    fn strike_key_words(&self, pos: Hex, plan: Option<&Plan>) -> String {
+        let key_of = |hex: Hex| {
+            self.strike_keys
+                .iter()
+                .find(|(h, _)| *h == hex)
+                .map(|&(_, k)| k)
+        };
+        if let Some(key) = key_of(pos) {
+            return format!(" (on {key})");
+        }
+        match plan.map(|p| p.intention) {
+            Some(Intention::Move(to)) => {
+                key_of(to).map_or(String::new(), |k| format!(" (onto {k})"))
+            }
+            _ => String::new(),
+        }
     }
 
     /// What a monster's plan means, in a few words; `choices` is how many plans it has (a
