@@ -194,6 +194,14 @@ impl Level {
         (self.side_at(side) == SideFeature::DoorClosed).then_some(side)
     }
 
+    /// The closed door a step from `from` to `to` opens instead of crossing: the rules'
+    /// one test of it, for the player's command, every creature's intention and travel. A
+    /// step the level forbids ([`Level::move_allowed`]) opens nothing.
+    pub fn door_opened_by_step(&self, from: Hex, to: Hex) -> Option<Side> {
+        self.door_between(from, to)
+            .filter(|_| self.move_allowed(from, to))
+    }
+
     /// The side between two tiles that share one, on tilings with sides.
     pub fn side_of(&self, a: Hex, b: Hex) -> Option<Side> {
         self.terrain.tiling().side_between(a.into(), b.into())

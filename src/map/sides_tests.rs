@@ -55,6 +55,23 @@ fn a_thin_wall_refuses_the_step_and_sight_across_it_only() {
 }
 
 #[test]
+fn a_step_opens_a_closed_door_on_its_side_and_nothing_else() {
+    for tiling in [Tiling::Hex, Tiling::Square] {
+        let mut l = level(tiling, 6, 6);
+        let (a, b) = (Hex::new(2, 2), Hex::new(3, 2));
+        let side = l.side_of(a, b).unwrap();
+        l.set_side(side, SideFeature::DoorClosed);
+        assert_eq!(l.door_opened_by_step(a, b), Some(side), "{tiling}");
+        assert_eq!(l.door_opened_by_step(b, a), Some(side), "{tiling}");
+        // No door on another side, none two tiles away, none once it stands open.
+        assert_eq!(l.door_opened_by_step(a, Hex::new(2, 3)), None, "{tiling}");
+        assert_eq!(l.door_opened_by_step(a, Hex::new(4, 2)), None, "{tiling}");
+        l.set_side(side, SideFeature::DoorOpen);
+        assert_eq!(l.door_opened_by_step(a, b), None, "{tiling}");
+    }
+}
+
+#[test]
 fn a_square_diagonal_needs_its_corner_and_sides_open() {
     let mut l = level(Tiling::Square, 5, 5);
     let (a, b) = (Hex::new(1, 1), Hex::new(2, 2));

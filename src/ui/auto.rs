@@ -160,7 +160,7 @@ pub fn next_command(ui: &mut UiState, world: &World) -> Option<Command> {
     };
     // A step into a closed door on a side opens it and leaves the player where they stand
     // (whatever lies beyond): the next step is the same one.
-    let opens = world.level().door_between(me, next).is_some();
+    let opens = world.level().door_opened_by_step(me, next).is_some();
     if !opens && !world.level().passable(next) {
         return stop(ui, "You stop: the way is blocked.");
     }

@@ -140,8 +140,7 @@ impl World {
         let terrain = self.level().terrain_at(to).ok_or(Rejection::OffMap)?;
         let level = self.level();
         // A step into a closed door on a side opens it, whatever lies beyond.
-        let opens =
-            !attack && level.door_between(from, to).is_some() && level.move_allowed(from, to);
+        let opens = !attack && level.door_opened_by_step(from, to).is_some();
         if opens {
             return Ok(PlayerAction::plain(Intention::Move(to)));
         }

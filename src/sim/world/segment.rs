@@ -197,9 +197,7 @@ impl World {
         // A step into a closed door on a side opens it and the stepper stays, whatever
         // lies beyond (a door may open onto water); otherwise R0 checks the intention.
         let door = match wanted {
-            Intention::Move(t) if from == c.pos && level.move_allowed(c.pos, t) => {
-                level.door_between(c.pos, t)
-            }
+            Intention::Move(t) if from == c.pos => level.door_opened_by_step(c.pos, t),
             _ => None,
         };
         match door {
