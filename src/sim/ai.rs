@@ -9,15 +9,15 @@ mod stance;
 pub use stance::Stance;
 pub(super) use stance::stance;
 
-use super::Creature;
 use super::intention::Intention;
+use super::{Creature, Faction};
 use crate::content::{Behaviour, MonsterKind};
 use crate::fov::visible_tiles;
 use crate::geom::{Compass, Hex};
 use crate::map::{Level, Terrain};
 use crate::path::{UNREACHED, astar_in, dijkstra_map_in, terrain_cost};
 use crate::rng::{GameRng, below};
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 /// How far the player's Dijkstra map reaches, in movement cost.
 const HUNT_LIMIT: u32 = 64;
@@ -36,12 +36,15 @@ pub(super) struct Senses<'a> {
     level: &'a Level,
     /// The monster kinds, for their tactics.
     kinds: &'a [MonsterKind],
-    /// The player.
-    player: Option<&'a Creature>,
+    /// The living heroes on the level.
+    heroes: Vec<&'a Creature>,
+    /// The hero the monster choosing now has in mind ([`Senses::aim`]): "the player" of
+    /// every rule below.
+    target: Cell<Option<&'a Creature>>,
     /// The living creatures on the level.
     here: Vec<&'a Creature>,
-    /// Cost to reach the player from every tile: computed the first time a monster hunts
-    /// or flees in the segment (most segments none does).
+    /// Cost to reach the nearest hero from every tile: computed the first time a monster
+    /// hunts or flees in the segment (most segments none does).
     to_player: OnceCell<Vec<u32>>,
     /// The storage indices of the tiles that hold a living creature, sorted: a few entries,
     /// not a table over the level, so a segment costs nothing by the level's area.
@@ -64,14 +67,33 @@ pub(super) struct Claim {
 
 impl<'a> Senses<'a> {
     /// The senses of a segment that starts with `creatures` (the player first) on `level`,
-    /// the level at `depth`, with the monster `kinds` they are of; `known` is the player's
-    /// Dijkstra map if it is already known (the player and the terrain unchanged since it was
-    /// computed).
+    /// the level at `depth`, with the monster `kinds` they are of, in a game of one hero:
+    /// the first creature, if it is alive there. `known` is the hero's Dijkstra map if it
+    /// is already known (the hero and the terrain unchanged since it was computed).
     pub(super) fn new(
         level: &'a Level,
         kinds: &'a [MonsterKind],
         creatures: &'a [Creature],
         depth: u32,
+        known: Option<Vec<u32>>,
+    ) -> Senses<'a> {
+        let hero: Vec<&Creature> = creatures
+            .first()
+            .filter(|p| p.alive && p.depth == depth)
+            .into_iter()
+            .collect();
+        Senses::with_heroes(level, kinds, creatures, depth, &hero, known)
+    }
+
+    /// The senses as [`Senses::new`] makes them, for the living `heroes` on the level: each
+    /// monster has one of them in mind as it chooses ([`Senses::aim`]), and the Dijkstra
+    /// map leads to the nearest.
+    pub(super) fn with_heroes(
+        level: &'a Level,
+        kinds: &'a [MonsterKind],
+        creatures: &'a [Creature],
+        depth: u32,
+        heroes: &[&'a Creature],
         known: Option<Vec<u32>>,
     ) -> Senses<'a> {
         let grid = &level.terrain;
@@ -81,16 +103,35 @@ impl<'a> Senses<'a> {
             .collect();
         let mut occupied: Vec<usize> = here.iter().filter_map(|c| grid.index(c.pos)).collect();
         occupied.sort_unstable();
-        let player = creatures.first().filter(|p| p.alive && p.depth == depth);
         Senses {
             level,
             kinds,
-            player,
+            heroes: heroes.to_vec(),
+            target: Cell::new(heroes.first().copied()),
             here,
             to_player: known.map_or_else(OnceCell::new, OnceCell::from),
             occupied,
             claims: Vec::new(),
         }
+    }
+
+    /// Fixes the hero monster `me` has in mind as it chooses: the nearest hero it sees, or
+    /// else the nearest hero (ties to the first in the players' order). With one hero,
+    /// that hero.
+    pub(super) fn aim(&self, me: &Creature) {
+        let nearest = |seen: bool| {
+            self.heroes
+                .iter()
+                .copied()
+                .filter(|h| !seen || self.sees(me, h))
+                .min_by_key(|h| self.dist(me.pos, h.pos))
+        };
+        self.target.set(nearest(true).or_else(|| nearest(false)));
+    }
+
+    /// The hero in mind ([`Senses::aim`]).
+    fn player(&self) -> Option<&'a Creature> {
+        self.target.get()
     }
 
     /// Notes the intention `me` chose, for the monsters that choose after it.
@@ -114,9 +155,9 @@ impl<'a> Senses<'a> {
         self.to_player.get_or_init(|| {
             let grid = &self.level.terrain;
             let sources: Vec<usize> = self
-                .player
-                .and_then(|p| grid.index(p.pos))
-                .into_iter()
+                .heroes
+                .iter()
+                .filter_map(|h| grid.index(h.pos))
                 .collect();
             dijkstra_map_in(self.level, terrain_cost(self.level), &sources, HUNT_LIMIT)
         })
@@ -145,9 +186,11 @@ impl<'a> Senses<'a> {
 
     /// Whether monster `me` sees the player now.
     fn sees_player(&self, me: &Creature) -> bool {
-        let Some(player) = self.player else {
-            return false;
-        };
+        self.player().is_some_and(|p| self.sees(me, p))
+    }
+
+    /// Whether monster `me` sees `player` now.
+    fn sees(&self, me: &Creature, player: &Creature) -> bool {
         if self.dist(me.pos, player.pos) > me.sight as i32 {
             return false;
         }
@@ -161,7 +204,7 @@ impl<'a> Senses<'a> {
 
     /// Whether `me` acts less often than the player.
     fn slow(&self, me: &Creature) -> bool {
-        self.player.is_some_and(|p| me.speed < p.speed)
+        self.player().is_some_and(|p| me.speed < p.speed)
     }
 
     /// Whether stepping onto `hex` means wading through water.
@@ -171,7 +214,7 @@ impl<'a> Senses<'a> {
 
     /// Whether the player sees `hex` (by their own sight).
     fn player_sees(&self, hex: Hex) -> bool {
-        let (Some(p), Some(i)) = (self.player, self.level.terrain.index(hex)) else {
+        let (Some(p), Some(i)) = (self.player(), self.level.terrain.index(hex)) else {
             return false;
         };
         self.dist(p.pos, hex) <= p.sight as i32
@@ -223,7 +266,7 @@ impl<'a> Senses<'a> {
     /// danced with the player for ever (issue 28). With no such step it is cornered, and
     /// fights.
     fn escapes(&self, hex: Hex) -> bool {
-        let Some(player) = self.player else {
+        let Some(player) = self.player() else {
             return true;
         };
         !self.level.blow_allowed(player.pos, hex) || !self.player_sees(hex)
@@ -243,7 +286,7 @@ impl<'a> Senses<'a> {
         let kin_there = self
             .here
             .iter()
-            .any(|c| c.pos == hex && c.id != me.id && c.id != 0);
+            .any(|c| c.pos == hex && c.id != me.id && c.faction != Faction::PLAYER);
         let claimed = self.claims.iter().any(|c| c.to == hex);
         !self.open(me, hex) && (kin_there || claimed)
     }
@@ -362,7 +405,7 @@ pub(super) fn choose(senses: &Senses, me: &Creature, rng: &mut GameRng) -> (Inte
         memory: me.memory,
         charge: None,
     };
-    let seen = senses.player.map(|p| p.pos);
+    let seen = senses.player().map(|p| p.pos);
     match (stance(senses, me), me.behaviour, me.home, seen) {
         (Stance::Charges, ..) => me
             .charge

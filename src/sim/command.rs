@@ -105,6 +105,10 @@ pub enum Rejection {
     /// pass a closed door; a step opens it).
     #[error("{} is in the way", .0.describe())]
     Side(crate::map::SideFeature),
+    /// The command is for a creature that is not a hero acting in the coming segment, or
+    /// for a hero already given one.
+    #[error("that hero does not act now")]
+    NotActing,
 }
 
 /// The verb of an item action, for messages.

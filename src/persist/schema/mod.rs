@@ -92,6 +92,12 @@ fn check_text(what: &str, text: &str) -> Result<(), SchemaError> {
 /// it before it is given: a save its own reader would refuse (a level larger than its tiles
 /// allow, a text longer than a file may hold) is never written, so the save before it stays.
 pub fn encode_game(game: &SavedGame) -> Result<Vec<u8>, CodecError> {
+    // Format 5 holds one hero: a party's game is refused before anything is written.
+    if game.current.heroes().len() > 1 || game.record.start.heroes().len() > 1 {
+        return Err(CodecError::Encode(
+            "a game of several heroes cannot be saved in this format, which holds one".into(),
+        ));
+    }
     let payload = codec::encode(&game::game_to_schema(game))?;
     let content = game.current.content_handle();
     let maker = game.record.last_maker();

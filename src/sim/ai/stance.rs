@@ -40,7 +40,7 @@ pub(in crate::sim) fn stance(senses: &Senses, me: &Creature) -> Stance {
     {
         return Stance::Charges;
     }
-    let player = senses.player.filter(|_| senses.sees_player(me));
+    let player = senses.player().filter(|_| senses.sees_player(me));
     if let (Some(home), Behaviour::Guardian { radius }) = (me.home, behaviour) {
         let intruder = player.filter(|p| senses.dist(p.pos, home) <= radius as i32 + 1);
         if intruder.is_none() {

@@ -11,7 +11,7 @@ use crate::map::Terrain;
 use crate::rng::below;
 use crate::sim::command::Rejection;
 use crate::sim::intention::Intention;
-use crate::sim::{Command, Creature, Event};
+use crate::sim::{Command, Creature, CreatureId, Event};
 use std::sync::Arc;
 
 /// What a player's action does besides its intention.
@@ -83,55 +83,62 @@ impl PlayerAction {
 }
 
 impl World {
-    /// The player's action for a command, or why it is refused.
-    pub(super) fn player_action(&self, command: Command) -> Result<PlayerAction, Rejection> {
+    /// Hero `who`'s action for a command, or why it is refused.
+    pub(super) fn action_of(
+        &self,
+        who: CreatureId,
+        command: Command,
+    ) -> Result<PlayerAction, Rejection> {
+        let me = &self.creatures[who];
         match command {
             Command::Wait | Command::Rest => Ok(PlayerAction::plain(Intention::Stay)),
-            Command::Move(dir) => self.step_action(dir, false),
-            Command::Attack(dir) => self.step_action(dir, true),
-            Command::Throw { item, at } => self.throw_action(item, at),
+            Command::Move(dir) => self.step_action(who, dir, false),
+            Command::Attack(dir) => self.step_action(who, dir, true),
+            Command::Throw { item, at } => self.throw_action(who, item, at),
             Command::Drink(letter) => {
-                let kind = self.carried(letter, ItemAction::Drink)?;
+                let kind = self.carried(me, letter, ItemAction::Drink)?;
                 Ok(PlayerAction::staying(Deed::Drink {
                     item: kind.name.clone(),
                 }))
             }
             Command::Read(letter) => {
-                let kind = self.carried(letter, ItemAction::Read)?;
+                let kind = self.carried(me, letter, ItemAction::Read)?;
                 Ok(PlayerAction::staying(Deed::Read {
                     item: kind.name.clone(),
                 }))
             }
             Command::Wield(letter) => {
-                let kind = self.carried(letter, ItemAction::Wield)?;
+                let kind = self.carried(me, letter, ItemAction::Wield)?;
                 Ok(PlayerAction::staying(Deed::Wield(kind.name.clone())))
             }
             Command::Wear(letter) => {
-                let kind = self.carried(letter, ItemAction::Wear)?;
+                let kind = self.carried(me, letter, ItemAction::Wear)?;
                 Ok(PlayerAction::staying(Deed::Wear(kind.name.clone())))
             }
             Command::Drop(letter) => {
-                let stack = self
-                    .player()
-                    .stack(letter)
-                    .ok_or(Rejection::NoItem(letter))?;
+                let stack = me.stack(letter).ok_or(Rejection::NoItem(letter))?;
                 Ok(PlayerAction::staying(Deed::Drop(stack.item.clone())))
             }
             Command::PickUp => {
-                if self.items_at(self.player().pos).next().is_none() {
+                if self.items_at(me.pos).next().is_none() {
                     return Err(Rejection::NothingHere);
                 }
                 Ok(PlayerAction::staying(Deed::PickUp))
             }
-            Command::Descend => self.stairs_action(Stairs::Down),
-            Command::Ascend => self.stairs_action(Stairs::Up),
+            Command::Descend => self.stairs_action(me, Stairs::Down),
+            Command::Ascend => self.stairs_action(me, Stairs::Up),
         }
     }
 
-    /// The player's step or blow (`attack`) toward `dir`, or why it is refused: a step into a
-    /// closed door on a side opens it, a step into a visible enemy strikes it.
-    fn step_action(&self, dir: Compass, attack: bool) -> Result<PlayerAction, Rejection> {
-        let from = self.player().pos;
+    /// Hero `who`'s step or blow (`attack`) toward `dir`, or why it is refused: a step into
+    /// a closed door on a side opens it, a step into a visible enemy strikes it.
+    fn step_action(
+        &self,
+        who: CreatureId,
+        dir: Compass,
+        attack: bool,
+    ) -> Result<PlayerAction, Rejection> {
+        let from = self.creatures[who].pos;
         let (to, _) = self
             .level()
             .terrain
@@ -156,7 +163,7 @@ impl World {
         if !level.move_allowed(from, to) {
             return Err(Rejection::Squeeze);
         }
-        let me = self.player();
+        let me = &self.creatures[who];
         let bump = self
             .creature_at(to)
             .is_some_and(|c| c.faction.hostile_to(me.faction) && self.is_visible(to));
@@ -168,11 +175,13 @@ impl World {
     }
 
     /// The kind of the item under `letter`, if it can be used as `how`.
-    fn carried(&self, letter: char, how: ItemAction) -> Result<&ItemKind, Rejection> {
-        let stack = self
-            .player()
-            .stack(letter)
-            .ok_or(Rejection::NoItem(letter))?;
+    fn carried(
+        &self,
+        me: &Creature,
+        letter: char,
+        how: ItemAction,
+    ) -> Result<&ItemKind, Rejection> {
+        let stack = me.stack(letter).ok_or(Rejection::NoItem(letter))?;
         let kind = self
             .content
             .item(&stack.item)
@@ -188,9 +197,15 @@ impl World {
         Ok(kind)
     }
 
-    /// The player's throw (or shot) of the item under `letter` at `at`.
-    fn throw_action(&self, letter: char, at: Hex) -> Result<PlayerAction, Rejection> {
-        let kind = self.carried(letter, ItemAction::Throw)?;
+    /// Hero `who`'s throw (or shot) of the item under `letter` at `at`.
+    fn throw_action(
+        &self,
+        who: CreatureId,
+        letter: char,
+        at: Hex,
+    ) -> Result<PlayerAction, Rejection> {
+        let me = &self.creatures[who];
+        let kind = self.carried(me, letter, ItemAction::Throw)?;
         let item = kind.name.clone();
         let (range, deed) = match &kind.use_ {
             ItemUse::Thrown { damage, range } => (
@@ -213,12 +228,12 @@ impl World {
                 },
             ),
             ItemUse::Ammo { damage, launcher } => {
-                let range = self
-                    .launcher_range(launcher)
-                    .ok_or_else(|| Rejection::NoLauncher {
-                        item: item.clone(),
-                        launcher: launcher.clone(),
-                    })?;
+                let range =
+                    self.launcher_range(me, launcher)
+                        .ok_or_else(|| Rejection::NoLauncher {
+                            item: item.clone(),
+                            launcher: launcher.clone(),
+                        })?;
                 (
                     range,
                     Deed::Missile {
@@ -235,7 +250,7 @@ impl World {
             }
         };
         self.level().terrain_at(at).ok_or(Rejection::OffMap)?;
-        let d = self.level().terrain.distance(self.player().pos, at);
+        let d = self.level().terrain.distance(me.pos, at);
         if d == 0 || d > range as i32 {
             return Err(Rejection::OutOfRange { range });
         }
@@ -245,9 +260,9 @@ impl World {
         })
     }
 
-    /// The range of the launcher named `launcher` if the player wields it.
-    fn launcher_range(&self, launcher: &str) -> Option<u32> {
-        let wielded = self.player().wielded.as_deref()?;
+    /// The range of the launcher named `launcher` if `me` wields it.
+    fn launcher_range(&self, me: &Creature, launcher: &str) -> Option<u32> {
+        let wielded = me.wielded.as_deref()?;
         match self.content.item(wielded) {
             Some(ItemKind {
                 name,
@@ -263,13 +278,13 @@ impl World {
         let kind = self.content.item(&self.player().stack(letter)?.item)?;
         match &kind.use_ {
             ItemUse::Thrown { range, .. } | ItemUse::Blast { range, .. } => Some(*range),
-            ItemUse::Ammo { launcher, .. } => self.launcher_range(launcher),
+            ItemUse::Ammo { launcher, .. } => self.launcher_range(self.player(), launcher),
             _ => None,
         }
     }
 
-    fn stairs_action(&self, way: Stairs) -> Result<PlayerAction, Rejection> {
-        let here = self.level().terrain_at(self.player().pos);
+    fn stairs_action(&self, me: &Creature, way: Stairs) -> Result<PlayerAction, Rejection> {
+        let here = self.level().terrain_at(me.pos);
         let (stairs, down) = match way {
             Stairs::Down => (Terrain::StairsDown, true),
             Stairs::Up => (Terrain::StairsUp, false),
@@ -281,7 +296,7 @@ impl World {
         if here != Some(stairs) || !beyond {
             return Err(Rejection::NoStairs(down));
         }
-        if way == Stairs::Up && self.depth() == 1 && !self.carries_artifact() {
+        if way == Stairs::Up && self.depth() == 1 && !self.bears_artifact(me) {
             let name = self.content.artifact().unwrap_or("artifact");
             return Err(Rejection::NeedArtifact(name.to_string()));
         }
@@ -290,8 +305,12 @@ impl World {
 
     /// Whether the player carries the artifact.
     pub fn carries_artifact(&self) -> bool {
-        self.player()
-            .inventory
+        self.bears_artifact(self.player())
+    }
+
+    /// Whether `me` carries the artifact.
+    fn bears_artifact(&self, me: &Creature) -> bool {
+        me.inventory
             .iter()
             .any(|s| Some(s.item.as_str()) == self.content.artifact())
     }
@@ -309,29 +328,29 @@ impl World {
 
     /// Uses up what a deed consumes as the segment begins: missiles leave the hand, potions
     /// are drunk.
-    pub(super) fn consume(&mut self, deed: &Deed) {
+    pub(super) fn consume(&mut self, who: CreatureId, deed: &Deed) {
         let (Deed::Missile { item, .. } | Deed::Blast { item, .. } | Deed::Drink { item }) = deed
         else {
             return;
         };
-        if self.creatures[World::PLAYER].take_one(item) {
+        if self.creatures[who].take_one(item) {
             self.story.used(item);
         }
     }
 
-    /// What a deed does once the segment is settled, if the player still lives.
-    pub(super) fn finish_deed(&mut self, deed: Deed, events: &mut Vec<Event>) {
-        if !self.player().alive {
+    /// What hero `who`'s deed does once the segment is settled, if the hero still lives.
+    pub(super) fn finish_deed(&mut self, who: CreatureId, deed: Deed, events: &mut Vec<Event>) {
+        if !self.creatures[who].alive {
             return;
         }
         match deed {
             Deed::Plain | Deed::Missile { .. } | Deed::Blast { .. } => {}
-            Deed::Drink { item } => self.drunk(item, events),
-            Deed::Read { item } => self.read(&item, events),
-            Deed::Wield(item) => self.wield(item, events),
-            Deed::Wear(item) => self.wear(item, events),
+            Deed::Drink { item } => self.drunk(who, item, events),
+            Deed::Read { item } => self.read(who, &item, events),
+            Deed::Wield(item) => self.wield(who, item, events),
+            Deed::Wear(item) => self.wear(who, item, events),
             Deed::Drop(item) => {
-                let player = &mut self.creatures[World::PLAYER];
+                let player = &mut self.creatures[who];
                 let at = player.pos;
                 let count = player.count_of(&item);
                 for _ in 0..count {
@@ -342,15 +361,15 @@ impl World {
                 }
                 events.push(Event::Dropped { item, count });
             }
-            Deed::PickUp => self.pick_up(events, false),
+            Deed::PickUp => self.pick_up(who, events, false),
             Deed::Stairs(way) => self.climb(way, events),
         }
     }
 
-    fn drunk(&mut self, item: String, events: &mut Vec<Event>) {
+    fn drunk(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
         let content = Arc::clone(&self.content);
         let kind = content.item(&item).map(|k| &k.use_);
-        let player = &mut self.creatures[World::PLAYER];
+        let player = &mut self.creatures[who];
         let gained = match kind {
             Some(ItemUse::GainLife { amount }) => {
                 player.max_hp = player.max_hp.saturating_add(*amount);
@@ -360,30 +379,26 @@ impl World {
             _ => 0,
         };
         events.push(Event::Drank {
-            who: World::PLAYER,
+            who,
             item,
             gained_max: gained,
         });
     }
 
-    fn read(&mut self, item: &str, events: &mut Vec<Event>) {
-        if !self.creatures[World::PLAYER].take_one(item) {
+    fn read(&mut self, who: CreatureId, item: &str, events: &mut Vec<Event>) {
+        if !self.creatures[who].take_one(item) {
             return;
         }
         self.story.used(item);
         let content = Arc::clone(&self.content);
         match content.item(item).map(|k| &k.use_) {
             Some(ItemUse::Teleport) => {
-                let from = self.player().pos;
+                let from = self.creatures[who].pos;
                 let to = self.teleport_target(from);
-                self.creatures[World::PLAYER].pos = to;
-                self.creatures[World::PLAYER].busy = 0;
+                self.creatures[who].pos = to;
+                self.creatures[who].busy = 0;
                 self.update_view();
-                events.push(Event::Teleported {
-                    who: World::PLAYER,
-                    from,
-                    to,
-                });
+                events.push(Event::Teleported { who, from, to });
             }
             Some(ItemUse::MagicMap) => {
                 self.map_level();
@@ -414,8 +429,8 @@ impl World {
         pool[below(&mut self.rng, pool.len())]
     }
 
-    fn wield(&mut self, item: String, events: &mut Vec<Event>) {
-        let player = &mut self.creatures[World::PLAYER];
+    fn wield(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
+        let player = &mut self.creatures[who];
         if player.wielded.as_deref() == Some(item.as_str()) {
             player.wielded = None;
             events.push(Event::Unwielded { item });
@@ -426,8 +441,8 @@ impl World {
         }
     }
 
-    fn wear(&mut self, item: String, events: &mut Vec<Event>) {
-        let player = &mut self.creatures[World::PLAYER];
+    fn wear(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
+        let player = &mut self.creatures[who];
         if player.worn.as_deref() == Some(item.as_str()) {
             player.worn = None;
             events.push(Event::TookOff { item });
@@ -484,14 +499,24 @@ impl World {
 
     /// The player's blow and armour as they are now.
     pub fn player_gear(&self) -> Gear {
-        let me = self.player();
+        self.gear_now(World::PLAYER)
+    }
+
+    /// Creature `who`'s blow and armour as they are now.
+    pub(super) fn gear_now(&self, who: CreatureId) -> Gear {
+        let me = &self.creatures[who];
         self.gear(me, me.wielded.as_deref(), me.worn.as_deref())
     }
 
     /// The player's blow and armour if they wielded or wore `item` in place of what they
     /// wield or wear now; `None` for an item that is neither wielded nor worn.
     pub fn player_gear_with(&self, item: &str) -> Option<Gear> {
-        let me = self.player();
+        self.gear_with(World::PLAYER, item)
+    }
+
+    /// Creature `who`'s blow and armour with `item` in place ([`World::player_gear_with`]).
+    pub(super) fn gear_with(&self, who: CreatureId, item: &str) -> Option<Gear> {
+        let me = &self.creatures[who];
         let (wielded, worn) = match self.content.item(item)?.use_.action() {
             ItemAction::Wield => (Some(item), me.worn.as_deref()),
             ItemAction::Wear => (me.wielded.as_deref(), Some(item)),

@@ -5,6 +5,7 @@ use super::{FloorItem, World};
 use crate::content::Content;
 use crate::geom::Hex;
 use crate::map::{Level, PlacementKind, Terrain};
+use crate::sim::CreatureId;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -129,11 +130,24 @@ impl World {
         let Some(arrival) = arrival else {
             return;
         };
-        let player = &mut self.creatures[World::PLAYER];
-        player.depth = to;
-        player.busy = 0;
-        let spot = self.free_tile_near(arrival).unwrap_or(arrival);
-        self.creatures[World::PLAYER].pos = spot;
+        // The party goes together: every living hero on the level arrives, the player on
+        // the stairs (or the free tile nearest them) and the others on the free tiles
+        // nearest that.
+        let party: Vec<CreatureId> = self
+            .heroes
+            .iter()
+            .copied()
+            .filter(|&h| self.creatures[h].alive && self.creatures[h].depth == from)
+            .collect();
+        for hero in party {
+            self.creatures[hero].depth = to;
+            self.creatures[hero].busy = 0;
+            // Off the map until placed, so that the free tile search does not count it.
+            self.creatures[hero].alive = false;
+            let spot = self.free_tile_near(arrival).unwrap_or(arrival);
+            self.creatures[hero].pos = spot;
+            self.creatures[hero].alive = true;
+        }
         self.enter_level();
     }
 
@@ -162,7 +176,7 @@ impl World {
     /// itself first), searching outwards ring by ring.
     pub(super) fn free_tile_near(&self, hex: Hex) -> Option<Hex> {
         let level = self.level();
-        let free = |h: Hex| level.passable(h) && self.creatures_here().skip(1).all(|c| c.pos != h);
+        let free = |h: Hex| level.passable(h) && self.creatures_here().all(|c| c.pos != h);
         (0..=8).find_map(|r| level.terrain.ring(hex, r).into_iter().find(|&h| free(h)))
     }
 }

@@ -13,8 +13,8 @@ use crate::sim::{CreatureId, Event};
 struct Fates {
     /// The closed doors on tiles that creatures stepped into: who, and where.
     opened: Vec<(CreatureId, Hex)>,
-    /// Whether the player moved (and so picks up what lies where they came).
-    player_moved: bool,
+    /// The heroes that moved (and so pick up what lies where they came), in id order.
+    heroes_moved: Vec<CreatureId>,
 }
 
 impl World {
@@ -48,8 +48,10 @@ impl World {
                 at: c.pos,
             });
         }
-        if fates.player_moved && self.player().alive {
-            self.pick_up(events, true);
+        for hero in fates.heroes_moved {
+            if self.creatures[hero].alive {
+                self.pick_up(hero, events, true);
+            }
         }
     }
 
@@ -62,7 +64,7 @@ impl World {
     ) -> Fates {
         let mut fates = Fates {
             opened: Vec::new(),
-            player_moved: false,
+            heroes_moved: Vec::new(),
         };
         for (i, fate) in outcome.fates.iter().enumerate() {
             let who = ids[i];
@@ -82,7 +84,9 @@ impl World {
                     let extra = grid.move_between(from, to).map_or(0, |m| m.extra_cost);
                     let back = u32::from(self.steps_back(who, from, to));
                     self.creatures[who].busy = (cost + extra + back).saturating_sub(1);
-                    fates.player_moved |= who == World::PLAYER;
+                    if self.is_hero(who) {
+                        fates.heroes_moved.push(who);
+                    }
                 }
                 Fate::Bounced { toward, reason } => {
                     let reason = bounce_reason(ids, reason);

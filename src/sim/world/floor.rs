@@ -6,8 +6,8 @@ use super::depths::Depth;
 use crate::content::Content;
 use crate::content::{ItemAction, ItemUse};
 use crate::geom::Hex;
-use crate::sim::Event;
 use crate::sim::world::Gear;
+use crate::sim::{CreatureId, Event};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -56,10 +56,15 @@ impl World {
     /// in hand leaves the player at least as well off in both damage and armour. Three suits
     /// of scale mail were hoarded in one run (issue 33). The pick-up command takes anything.
     pub fn worth_picking_up(&self, item: &str) -> bool {
+        self.worth_picking_up_by(World::PLAYER, item)
+    }
+
+    /// Whether hero `who` stepping onto `item` picks it up ([`World::worth_picking_up`]).
+    pub fn worth_picking_up_by(&self, who: CreatureId, item: &str) -> bool {
         let Some(kind) = self.content.item(item) else {
             return false;
         };
-        let me = self.player();
+        let me = &self.creatures[who];
         let action = kind.use_.action();
         if !matches!(action, ItemAction::Wield | ItemAction::Wear) {
             return true;
@@ -70,7 +75,7 @@ impl World {
         if matches!(kind.use_, ItemUse::Launcher { .. }) {
             return true;
         }
-        let Some(with) = self.player_gear_with(item) else {
+        let Some(with) = self.gear_with(who, item) else {
             return true;
         };
         let same_use = |name: &str| {
@@ -83,27 +88,27 @@ impl World {
             .inventory
             .iter()
             .filter(|s| s.count > 0 && same_use(&s.item))
-            .filter_map(|s| self.player_gear_with(&s.item));
-        !(as_good(self.player_gear()) || carried.any(as_good))
+            .filter_map(|s| self.gear_with(who, &s.item));
+        !(as_good(self.gear_now(who)) || carried.any(as_good))
     }
 
     /// The player picks up what lies on their tile and fits in the pack: everything, or with
     /// `only_wanted` (stepping onto it) what is [worth picking up](World::worth_picking_up).
-    pub(super) fn pick_up(&mut self, events: &mut Vec<Event>, only_wanted: bool) {
-        let at = self.player().pos;
+    pub(super) fn pick_up(&mut self, who: CreatureId, events: &mut Vec<Event>, only_wanted: bool) {
+        let at = self.creatures[who].pos;
         if !self.floor_items().iter().any(|f| f.at == at) {
             return;
         }
         let floor = std::mem::take(&mut self.here_mut().floor);
         let mut kept = Vec::with_capacity(floor.len());
         for f in floor {
-            if f.at != at || (only_wanted && !self.worth_picking_up(&f.item)) {
+            if f.at != at || (only_wanted && !self.worth_picking_up_by(who, &f.item)) {
                 kept.push(f);
                 continue;
             }
-            if self.creatures[World::PLAYER].give(&f.item) {
+            if self.creatures[who].give(&f.item) {
                 events.push(Event::PickedUp {
-                    who: World::PLAYER,
+                    who,
                     item: f.item,
                     at,
                 });

@@ -38,6 +38,7 @@ use crate::content::Content;
 use crate::geom::Hex;
 use crate::map::{Level, PlacementKind};
 use crate::rng::{self, GameRng, Stream};
+use actions::PlayerAction;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -75,8 +76,12 @@ pub struct World {
     /// The map files given for the depths not made yet, shallowest first.
     #[serde(serialize_with = "crate::sim::level_serde::list::serialize")]
     pending_maps: Vec<Level>,
-    /// Every creature of every level, by id: ids never change in a game.
+    /// Every creature of every level, by id: ids never change in a game. The heroes come
+    /// first.
     creatures: Vec<Creature>,
+    /// The heroes' ids, in their players' order: `[0]` in a game of one player
+    /// (ARCHITECTURE.md, "Simultaneous turns").
+    heroes: Vec<CreatureId>,
     turn: u64,
     /// The segment about to run, `1..=SEGMENTS`.
     segment: u32,
@@ -128,9 +133,40 @@ impl World {
         } else {
             maps.remove(0)
         };
-        let mut world = World::build(content, vec![first], maps, MAX_DEPTH, seed)?;
+        let mut world = World::build(content, vec![first], maps, MAX_DEPTH, seed, 1)?;
         world.levels = Some(levels);
         Some(world)
+    }
+
+    /// A whole game as [`World::new_game`] makes it, for a party of `heroes` heroes (at least
+    /// one) who start on the first level's start and the free tiles nearest it. `None` if the
+    /// level has no room for them all.
+    pub fn new_party(
+        content: Arc<Content>,
+        levels: Arc<dyn LevelSource>,
+        seed: u64,
+        mut maps: Vec<Level>,
+        heroes: usize,
+    ) -> Option<World> {
+        let first = if maps.is_empty() {
+            levels.level(&content, seed, 1)
+        } else {
+            maps.remove(0)
+        };
+        let mut world = World::build(content, vec![first], maps, MAX_DEPTH, seed, heroes)?;
+        world.levels = Some(levels);
+        Some(world)
+    }
+
+    /// A world of the given levels ([`World::from_levels`]) for a party of `heroes` heroes.
+    pub fn party_on_levels(
+        content: Arc<Content>,
+        levels: Vec<Level>,
+        seed: u64,
+        heroes: usize,
+    ) -> Option<World> {
+        let count = levels.len() as u32;
+        World::build(content, levels, Vec::new(), count, seed, heroes)
     }
 
     /// Whether the game generates levels (from its seed) as the player goes down.
@@ -149,7 +185,7 @@ impl World {
     /// Segments before the player's first action run at once.
     pub fn from_levels(content: Arc<Content>, levels: Vec<Level>, seed: u64) -> Option<World> {
         let count = levels.len() as u32;
-        World::build(content, levels, Vec::new(), count, seed)
+        World::build(content, levels, Vec::new(), count, seed, 1)
     }
 
     fn build(
@@ -158,6 +194,7 @@ impl World {
         pending_maps: Vec<Level>,
         depth_count: u32,
         seed: u64,
+        heroes: usize,
     ) -> Option<World> {
         for (d, level) in levels.iter_mut().enumerate() {
             level.depth = d as u32 + 1;
@@ -165,6 +202,17 @@ impl World {
         let first = levels.first()?;
         let start = first.start_or_default()?;
         let mut creatures = vec![Creature::player(&content, start)];
+        for (n, at) in party_places(first, start, heroes.max(1))?
+            .into_iter()
+            .enumerate()
+            .skip(1)
+        {
+            let mut hero = Creature::player(&content, at);
+            hero.id = n;
+            hero.name = format!("hero {}", n + 1);
+            creatures.push(hero);
+        }
+        let hero_ids: Vec<CreatureId> = (0..creatures.len()).collect();
         for (d, level) in levels.iter().enumerate() {
             spawn_monsters(&content, level, d as u32 + 1, &mut creatures);
         }
@@ -176,6 +224,7 @@ impl World {
             depth_count,
             pending_maps,
             creatures,
+            heroes: hero_ids,
             turn: 0,
             segment: 1,
             rng: rng::stream(seed, Stream::Rules, 0),
@@ -195,7 +244,7 @@ impl World {
         }
         world.enter_level();
         let mut prelude = Vec::new();
-        world.run_until_player_acts(&mut prelude);
+        world.run_until_a_hero_acts(&mut prelude);
         Some(world)
     }
 
@@ -216,7 +265,17 @@ impl World {
 
     /// The depth the player is on, from 1.
     pub fn depth(&self) -> u32 {
-        self.player().depth
+        self.creatures[self.lead()].depth
+    }
+
+    /// The hero whose level the world runs: the first living one (the player's hero while
+    /// they live), or the player's when none lives.
+    fn lead(&self) -> CreatureId {
+        self.heroes
+            .iter()
+            .copied()
+            .find(|&h| self.creatures[h].alive)
+            .unwrap_or(World::PLAYER)
     }
 
     /// How many levels the game has (made or not).
@@ -267,9 +326,36 @@ impl World {
             .filter(move |c| c.alive && c.depth == depth)
     }
 
-    /// The player's creature.
+    /// The player's creature: the first hero, whose view the shell shows.
     pub fn player(&self) -> &Creature {
         &self.creatures[0]
+    }
+
+    /// The heroes' ids in their players' order (the player's hero first).
+    pub fn heroes(&self) -> &[CreatureId] {
+        &self.heroes
+    }
+
+    /// Whether creature `id` is a hero.
+    pub fn is_hero(&self, id: CreatureId) -> bool {
+        self.heroes.contains(&id)
+    }
+
+    /// The living heroes that act in the coming segment, on the player's level: the ones a
+    /// segment waits for ([`World::apply_all`]).
+    pub fn acting_heroes(&self) -> Vec<CreatureId> {
+        let depth = self.depth();
+        self.heroes
+            .iter()
+            .copied()
+            .filter(|&h| {
+                let c = &self.creatures[h];
+                c.alive
+                    && c.depth == depth
+                    && c.busy == 0
+                    && acts_in(c.speed, self.segment, SEGMENTS)
+            })
+            .collect()
     }
 
     /// The player's id.
@@ -360,34 +446,84 @@ impl World {
 
     /// Carries out one player command, then runs segments until the player acts again and
     /// returns every event in order. A refused command changes nothing and takes no time.
+    /// In a party's game it is the first hero's command; the others wait.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, Rejection> {
-        if self.is_over() {
-            return Err(Rejection::Over);
-        }
-        let action = self.player_action(command)?;
+        self.apply_all(&[(World::PLAYER, command)])
+            .map_err(|(_, why)| why)
+    }
+
+    /// Carries out the commands of the heroes that act in the coming segment, all in that
+    /// one segment (a hero with none waits), then runs segments until a hero acts again, and
+    /// returns every event in order. A command for a creature that is not an acting hero,
+    /// a second one for the same hero, or one the rules refuse ([`Rejection`]) refuses them
+    /// all: nothing changes and no time passes.
+    pub fn apply_all(
+        &mut self,
+        commands: &[(CreatureId, Command)],
+    ) -> Result<Vec<Event>, (CreatureId, Rejection)> {
+        let actions = self.hero_actions(commands)?;
         let mut events = Vec::new();
-        self.note_for_regen(command);
-        self.run_segment(Some(action), &mut events);
-        self.run_until_player_acts(&mut events);
+        if let Some(&(_, command)) = commands.iter().find(|(h, _)| *h == World::PLAYER) {
+            self.note_for_regen(command);
+        }
+        self.run_segment(&actions, &mut events);
+        self.run_until_a_hero_acts(&mut events);
         Ok(events)
     }
 
-    /// Runs segments until the coming segment is one where the player acts (a player still
-    /// wading acts in none until the wading is done).
-    fn run_until_player_acts(&mut self, events: &mut Vec<Event>) {
+    /// Each commanded hero's checked action, or the first refusal.
+    fn hero_actions(
+        &self,
+        commands: &[(CreatureId, Command)],
+    ) -> Result<Vec<(CreatureId, PlayerAction)>, (CreatureId, Rejection)> {
+        let acting = self.acting_heroes();
+        let mut actions: Vec<(CreatureId, PlayerAction)> = Vec::with_capacity(commands.len());
+        for &(who, command) in commands {
+            if self.is_over() {
+                return Err((who, Rejection::Over));
+            }
+            if !acting.contains(&who) || actions.iter().any(|(h, _)| *h == who) {
+                return Err((who, Rejection::NotActing));
+            }
+            actions.push((who, self.action_of(who, command).map_err(|why| (who, why))?));
+        }
+        Ok(actions)
+    }
+
+    /// Runs segments until the coming segment is one where a hero acts (a hero still wading
+    /// acts in none until the wading is done).
+    fn run_until_a_hero_acts(&mut self, events: &mut Vec<Event>) {
         for _ in 0..4 * SEGMENTS {
-            let player = self.player();
-            if self.is_over() || (acts_in(player.speed, self.segment, SEGMENTS) && player.busy == 0)
-            {
+            if self.is_over() || !self.acting_heroes().is_empty() {
                 return;
             }
-            self.run_segment(None, events);
+            self.run_segment(&[], events);
         }
     }
 }
 
-/// A cached Dijkstra map of the player with its key: (depth, player's tile, terrain digest).
-type HuntKeyed = ((u32, Hex, u64), Vec<u32>);
+/// A cached Dijkstra map of the heroes with its key: (depth, the living heroes' tiles there,
+/// terrain digest).
+type HuntKeyed = ((u32, Vec<Hex>, u64), Vec<u32>);
+
+/// Where a party of `count` heroes starts: `start`, then the passable tiles nearest it in
+/// steps (ties in coordinate order); `None` if fewer are reachable.
+fn party_places(level: &Level, start: Hex, count: usize) -> Option<Vec<Hex>> {
+    let mut places = vec![start];
+    let mut frontier = vec![start];
+    while places.len() < count && !frontier.is_empty() {
+        let mut next: Vec<Hex> = frontier
+            .iter()
+            .flat_map(|&h| level.terrain.neighbours(h).collect::<Vec<_>>())
+            .filter(|&n| level.passable(n) && !places.contains(&n))
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        places.extend(next.iter().copied());
+        frontier = next;
+    }
+    (places.len() >= count).then(|| places[..count].to_vec())
+}
 
 /// Adds a monster for every monster placement of a known kind on a free passable tile.
 pub(super) fn spawn_monsters(
@@ -405,8 +541,8 @@ pub(super) fn spawn_monsters(
             continue;
         };
         let on_level = &creatures[first..];
-        let taken =
-            on_level.iter().any(|c| c.pos == p.at) || (depth == 1 && creatures[0].pos == p.at);
+        let taken = on_level.iter().any(|c| c.pos == p.at)
+            || (depth == 1 && creatures[..first].iter().any(|h| h.pos == p.at));
         if level.passable(p.at) && !taken {
             let mut monster = Creature::monster(creatures.len(), kind, p.at);
             monster.depth = depth;

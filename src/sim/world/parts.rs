@@ -34,8 +34,10 @@ pub struct WorldParts {
     pub depth_count: u32,
     /// The map files given for depths not made yet.
     pub pending_maps: Vec<Level>,
-    /// Every creature by id.
+    /// Every creature by id, the heroes first.
     pub creatures: Vec<Creature>,
+    /// How many heroes the game has (creatures `0..heroes`).
+    pub heroes: usize,
     /// Whole turns done.
     pub turn: u64,
     /// The segment about to run.
@@ -72,6 +74,7 @@ impl World {
             depth_count: self.depth_count,
             pending_maps: self.pending_maps.clone(),
             creatures: self.creatures.clone(),
+            heroes: self.heroes.len(),
             turn: self.turn,
             segment: self.segment,
             rng: self.rng.clone(),
@@ -102,6 +105,7 @@ impl World {
                 .collect(),
             depth_count: parts.depth_count,
             pending_maps: parts.pending_maps,
+            heroes: (0..parts.heroes.clamp(1, parts.creatures.len().max(1))).collect(),
             creatures: parts.creatures,
             turn: parts.turn,
             segment: parts.segment,

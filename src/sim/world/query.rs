@@ -117,12 +117,41 @@ impl World {
     /// What a living monster on the player's level is about now, as its mind sees it: the one
     /// reason behind its plan, which the sidebar tells and [`World::threats`] weighs.
     pub fn stance(&self, who: CreatureId) -> Stance {
-        let Some(monster) = self.creatures_here().skip(1).find(|c| c.id == who) else {
+        let monster = self.creatures_here().find(|c| c.id == who);
+        let Some(monster) = monster.filter(|c| !self.is_hero(c.id)) else {
             return Stance::Unaware;
         };
         let kinds = self.content.monsters();
-        let senses = Senses::new(self.level(), kinds, &self.creatures, self.depth(), None);
+        let heroes = self.heroes_here();
+        let senses = Senses::with_heroes(
+            self.level(),
+            kinds,
+            &self.creatures,
+            self.depth(),
+            &heroes,
+            None,
+        );
+        senses.aim(monster);
         ai::stance(&senses, monster)
+    }
+
+    /// The living heroes on the player's level, in their players' order.
+    pub(super) fn heroes_here(&self) -> Vec<&Creature> {
+        let depth = self.depth();
+        self.heroes
+            .iter()
+            .map(|&h| &self.creatures[h])
+            .filter(|h| h.alive && h.depth == depth)
+            .collect()
+    }
+
+    /// The living hero on the player's level nearest to `hex` (ties to the first in the
+    /// players' order), if any: the one a monster there has in mind when it does not see
+    /// another.
+    pub(super) fn nearest_hero(&self, hex: Hex) -> Option<&Creature> {
+        self.heroes_here()
+            .into_iter()
+            .min_by_key(|h| self.dist(h.pos, hex))
     }
 
     /// The plans of the monsters in view, in id order: the telegraph the player may see.

@@ -44,16 +44,22 @@ impl World {
         );
         let gain = if self.regen.busy { fast } else { slow };
         self.regen.busy = false;
-        let player = &mut self.creatures[World::PLAYER];
-        if !player.alive || player.hp >= player.max_hp {
+        // A party heals on one count: each hurt hero gains what the count gives.
+        let hurt = |c: &crate::sim::Creature| c.alive && c.hp < c.max_hp;
+        if !self.heroes.iter().any(|&h| hurt(&self.creatures[h])) {
             self.regen.progress = 0;
             return;
         }
         self.regen.progress += gain;
         let per_hp = slow * fast;
-        while self.regen.progress >= per_hp && player.hp < player.max_hp {
-            self.regen.progress -= per_hp;
-            player.hp += 1;
+        let points = self.regen.progress / per_hp;
+        self.regen.progress %= per_hp;
+        for &h in &self.heroes {
+            let hero = &mut self.creatures[h];
+            if hero.alive {
+                let gained = i32::try_from(points).unwrap_or(i32::MAX);
+                hero.hp = hero.hp.saturating_add(gained).min(hero.max_hp);
+            }
         }
     }
 }

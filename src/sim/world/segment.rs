@@ -11,7 +11,7 @@ use crate::sim::ai::{Senses, choose};
 use crate::sim::intention::{Intention, Planned, acts_in};
 use crate::sim::resolve::{Act, Resolver, Unit};
 use crate::sim::tactics::within_reach;
-use crate::sim::{CreatureId, Event};
+use crate::sim::{Creature, CreatureId, Event};
 
 /// The range of an initiative roll.
 const INITIATIVE_SIDES: usize = 1_000_000;
@@ -57,8 +57,13 @@ impl Segment {
 }
 
 impl World {
-    /// Resolves the coming segment; `player` is the player's action if they act in it.
-    pub(super) fn run_segment(&mut self, player: Option<PlayerAction>, events: &mut Vec<Event>) {
+    /// Resolves the coming segment with the actions of the heroes that act in it (a hero
+    /// with none waits).
+    pub(super) fn run_segment(
+        &mut self,
+        heroes: &[(CreatureId, PlayerAction)],
+        events: &mut Vec<Event>,
+    ) {
         let k = self.segment;
         if k == 1 {
             self.roll_initiative();
@@ -68,7 +73,7 @@ impl World {
             turn: self.turn,
             segment: k,
         });
-        let segment = self.gather(player.as_ref(), events);
+        let segment = self.gather(heroes, events);
         let tiles = self.level().terrain.storage_len();
         let mut resolver = match self.resolver.take() {
             Some(r) if r.tiles() >= tiles => r,
@@ -78,9 +83,9 @@ impl World {
         self.resolver = Some(resolver);
         match outcome {
             Ok(outcome) => {
-                // What the player's deed uses up goes only once the segment is settled.
-                if let Some(action) = &player {
-                    self.consume(&action.deed);
+                // What the heroes' deeds use up goes only once the segment is settled.
+                for (who, action) in heroes {
+                    self.consume(*who, &action.deed);
                 }
                 self.distribute(&segment, &outcome, events);
             }
@@ -91,8 +96,13 @@ impl World {
             }),
         }
         self.record_story(&events[first..]);
-        if let Some(action) = player {
-            self.finish_deed(action.deed, events);
+        let depth = self.depth();
+        for (who, action) in heroes {
+            // The party went down or up the stairs with a hero before: another's deed on
+            // this level is past.
+            if self.creatures[*who].depth == depth {
+                self.finish_deed(*who, action.deed.clone(), events);
+            }
         }
         self.update_view();
         self.segment += 1;
@@ -116,7 +126,11 @@ impl World {
     }
 
     /// Every living creature of the level as a unit with its checked act.
-    fn gather(&mut self, player: Option<&PlayerAction>, events: &mut Vec<Event>) -> Segment {
+    fn gather(
+        &mut self,
+        heroes: &[(CreatureId, PlayerAction)],
+        events: &mut Vec<Event>,
+    ) -> Segment {
         let k = self.segment;
         let grid = &self.level().terrain;
         let ids: Vec<CreatureId> = self
@@ -131,17 +145,14 @@ impl World {
             if busy {
                 self.creatures[id].busy -= 1;
             }
-            let (wanted, from) = self.wanted(id, acting && !busy, player);
+            let action = heroes.iter().find(|(h, _)| *h == id).map(|(_, a)| a);
+            let (wanted, from) = self.wanted(id, acting && !busy, action);
             let checked = self.checked(id, wanted, from, &mut s);
-            let plain = player.is_some_and(|p| p.deed == Deed::Plain);
-            if id == World::PLAYER && checked == Intention::Stay && plain {
+            let plain = action.is_some_and(|p| p.deed == Deed::Plain);
+            if checked == Intention::Stay && plain {
                 events.push(Event::Waited { who: id });
             }
-            let deed = if id == World::PLAYER {
-                player.map(|p| &p.deed)
-            } else {
-                None
-            };
+            let deed = action.map(|p| &p.deed);
             let (act, missile) = self.act_of(id, checked, deed, &mut s, events);
             let unit = self.unit_of(id);
             s.push(Actor {
@@ -154,18 +165,19 @@ impl World {
         s
     }
 
-    /// What creature `id` means to do this segment and the tile it planned it from: the
-    /// player's action, a monster's plan, or staying when it does not act (`acting` false).
+    /// What creature `id` means to do this segment and the tile it planned it from: a
+    /// hero's action (`hero`), a monster's plan, or staying when it does not act (`acting`
+    /// false).
     fn wanted(
         &self,
         id: CreatureId,
         acting: bool,
-        player: Option<&PlayerAction>,
+        hero: Option<&PlayerAction>,
     ) -> (Intention, Hex) {
         let here = self.creatures[id].pos;
-        match (acting, id == World::PLAYER) {
+        match (acting, self.is_hero(id)) {
             (false, _) => (Intention::Stay, here),
-            (true, true) => (player.map_or(Intention::Stay, |p| p.intention), here),
+            (true, true) => (hero.map_or(Intention::Stay, |p| p.intention), here),
             (true, false) => self
                 .plans
                 .get(id)
@@ -381,11 +393,17 @@ impl World {
         {
             let depth = self.depth();
             let level = &self.depths[self.depth_index()].level;
-            // The player's Dijkstra map depends only on the level's terrain and the
-            // player's tile: kept while neither changes.
+            // The heroes' Dijkstra map depends only on the level's terrain and the living
+            // heroes' tiles on it: kept while none of them changes.
+            let heroes: Vec<&Creature> = self
+                .heroes
+                .iter()
+                .map(|&h| &self.creatures[h])
+                .filter(|h| h.alive && h.depth == depth)
+                .collect();
             let key = (
                 depth,
-                self.creatures[World::PLAYER].pos,
+                heroes.iter().map(|h| h.pos).collect::<Vec<Hex>>(),
                 self.terrain_digest,
             );
             let known = self
@@ -394,9 +412,11 @@ impl World {
                 .filter(|(k, _)| *k == key)
                 .map(|(_, m)| m);
             let kinds = self.content.monsters();
-            let mut senses = Senses::new(level, kinds, &self.creatures, depth, known);
-            let here = self.creatures.iter().skip(1);
+            let mut senses =
+                Senses::with_heroes(level, kinds, &self.creatures, depth, &heroes, known);
+            let here = self.creatures.iter().skip(self.heroes.len());
             for c in here.filter(|c| c.alive && c.depth == depth) {
+                senses.aim(c);
                 let (intention, mind) = choose(&senses, c, &mut self.ai_rng);
                 senses.note(c, intention);
                 plans[c.id] = Some(Planned {

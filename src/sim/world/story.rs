@@ -76,27 +76,36 @@ impl World {
             let Event::Died { who, .. } = *e else {
                 continue;
             };
-            if who == World::PLAYER {
-                let cause = self.cause_of_death(events);
-                let depth = self.depth();
-                self.story.ending = Some(Ending::Died { cause, depth });
-            } else if struck_by_player(events, who) {
+            if self.is_hero(who) {
+                // The game ends with the last hero's death.
+                if self.heroes.iter().all(|&h| !self.creatures[h].alive) {
+                    let cause = self.cause_of_death(who, events);
+                    let depth = self.creatures[who].depth;
+                    self.story.ending = Some(Ending::Died { cause, depth });
+                }
+            } else if events.iter().any(|e| self.struck_by_hero(e, who)) {
                 let name = self.creatures[who].name.clone();
                 *self.story.kills.entry(name).or_default() += 1;
             }
         }
     }
 
-    /// Who dealt the most damage to the player in the segment that killed them.
-    fn cause_of_death(&self, events: &[Event]) -> String {
+    /// Whether event `e` is a hero's blow at `victim`.
+    fn struck_by_hero(&self, e: &Event, victim: CreatureId) -> bool {
+        matches!(*e, Event::Hit { attacker, victim: v, .. } if v == victim && self.is_hero(attacker))
+    }
+
+    /// Who dealt the most damage to hero `hero` in the segment that killed them.
+    fn cause_of_death(&self, hero: CreatureId, events: &[Event]) -> String {
         let mut worst: Option<(i32, CreatureId)> = None;
         for e in events {
             if let Event::Hit {
                 attacker,
-                victim: World::PLAYER,
+                victim,
                 damage,
                 ..
             } = *e
+                && victim == hero
             {
                 if worst.is_none_or(|(d, _)| damage > d) {
                     worst = Some((damage, attacker));
@@ -104,16 +113,9 @@ impl World {
             }
         }
         match worst {
-            Some((_, World::PLAYER)) => "their own hand".to_string(),
+            Some((_, who)) if who == hero => "their own hand".to_string(),
             Some((_, who)) => a_name(&self.creatures[who].name),
             None => "something unseen".to_string(),
         }
     }
-}
-
-/// Whether the player struck `victim` in these events.
-fn struck_by_player(events: &[Event], victim: CreatureId) -> bool {
-    events
-        .iter()
-        .any(|e| matches!(*e, Event::Hit { attacker: World::PLAYER, victim: v, .. } if v == victim))
 }

@@ -64,8 +64,10 @@ impl World {
         let Intention::Move(to) = intention else {
             return None;
         };
-        let player = self.player();
-        if !self.tactics_of(monster.id).feints || !player.alive || player.depth != monster.depth {
+        let Some(player) = self.nearest_hero(monster.pos) else {
+            return None;
+        };
+        if !self.tactics_of(monster.id).feints || player.depth != monster.depth {
             return None;
         }
         let free = |h: Hex| self.creature_at(h).is_none();
@@ -79,9 +81,11 @@ impl World {
     /// began) for a tile out of it. Such a step costs it its next action too, so a player
     /// who follows it gets their blow in (a chase around a pillar never ended, otherwise).
     pub(super) fn steps_back(&self, who: usize, from: Hex, to: Hex) -> bool {
-        let player = self.player().pos;
+        let Some(player) = self.nearest_hero(from).map(|h| h.pos) else {
+            return false;
+        };
         let level = self.level();
-        who != World::PLAYER
+        !self.is_hero(who)
             && self.tactics_of(who).retreats
             && level.blow_allowed(player, from)
             && !level.blow_allowed(player, to)
