@@ -2,7 +2,7 @@
 
 use super::World;
 use crate::fov::visible_tiles;
-use crate::geom::Hex;
+use crate::geom::Cell;
 
 impl World {
     /// How far the player sees.
@@ -11,7 +11,7 @@ impl World {
     }
 
     /// Whether the player sees `hex` of their level now.
-    pub fn is_visible(&self, hex: Hex) -> bool {
+    pub fn is_visible(&self, hex: Cell) -> bool {
         self.level()
             .terrain
             .index(hex)
@@ -19,7 +19,7 @@ impl World {
     }
 
     /// Whether the player has ever seen `hex` of their level (remembered tiles).
-    pub fn is_seen(&self, hex: Hex) -> bool {
+    pub fn is_seen(&self, hex: Cell) -> bool {
         self.here().is_seen(hex)
     }
 
