@@ -25,6 +25,14 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(Cell::from(Tri::new(1, 2, 1)), Cell::new(5, 2));
 /// assert_eq!(Tri::from(Cell::new(5, 2)), Tri::new(1, 2, 1));
 /// ```
+///
+/// A cell has no geometry of its own: distances, neighbours and lines are the tiling's
+/// ([`Tiling::distance`]), so that no tiling's answer is given for another's tiles.
+///
+/// ```compile_fail
+/// use hexdeep_tiling::geom::Cell;
+/// let _ = Cell::new(0, 0).distance(Cell::new(1, 0));
+/// ```
 #[derive(
     Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
 )]

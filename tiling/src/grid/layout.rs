@@ -60,6 +60,15 @@ pub enum GridError {
 /// let corner = board.index(Cell::new(0, 0)).unwrap();
 /// assert_eq!(board.cell(corner), Cell::new(0, 0));
 /// ```
+///
+/// A layout serves every tiling, so it takes cells, never one tiling's coordinates: a hex is
+/// converted first (`Cell::from(hex)`).
+///
+/// ```compile_fail
+/// use hexdeep_tiling::{geom::Hex, grid::{Layout, Shape}};
+/// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+/// let _ = layout.contains(Hex::new(1, 0));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// The tiling the cells are tiles of.
