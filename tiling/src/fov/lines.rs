@@ -10,7 +10,7 @@ use crate::grid::Grid;
 /// sight (`blocks(i)`; positions outside the map always block); a tile that blocks sight is visible, too, when a tile
 /// sharing a side or a corner with it is visible by that first rule, does not block sight and
 /// is no farther from the viewer by the tiling's sight measure. Empty when `origin` is no
-/// tile (on hexes `origin` is the tile's hex; on every tiling its cell).
+/// tile (`origin` is the viewer's cell).
 ///
 /// ```
 /// use hexdeep_tiling::{fov::visible_by_lines, geom::Cell, grid::{Grid, Shape}};

@@ -132,7 +132,7 @@ impl<T> Grid<T> {
         &self.layout
     }
 
-    /// The tile at a hex, or `None` outside the shape.
+    /// The tile at a cell, or `None` outside the shape.
     ///
     /// ```
     /// use hexdeep_tiling::geom::Cell;
@@ -141,11 +141,11 @@ impl<T> Grid<T> {
     /// assert_eq!(grid.get(Cell::new(1, 1)), Some(&'x'));
     /// assert_eq!(grid.get(Cell::new(2, 0)), None);
     /// ```
-    pub fn get(&self, hex: Cell) -> Option<&T> {
-        self.index(hex).map(|i| &self.cells[i])
+    pub fn get(&self, cell: Cell) -> Option<&T> {
+        self.index(cell).map(|i| &self.cells[i])
     }
 
-    /// The tile at a hex, mutably, or `None` outside the shape.
+    /// The tile at a cell, mutably, or `None` outside the shape.
     ///
     /// ```
     /// use hexdeep_tiling::geom::Cell;
@@ -154,11 +154,11 @@ impl<T> Grid<T> {
     /// *grid.get_mut(Cell::ORIGIN).unwrap() += 3;
     /// assert_eq!(grid.get(Cell::ORIGIN), Some(&3));
     /// ```
-    pub fn get_mut(&mut self, hex: Cell) -> Option<&mut T> {
-        self.index(hex).map(|i| &mut self.cells[i])
+    pub fn get_mut(&mut self, cell: Cell) -> Option<&mut T> {
+        self.index(cell).map(|i| &mut self.cells[i])
     }
 
-    /// Sets the tile at a hex; returns `false` (and changes nothing) outside the shape.
+    /// Sets the tile at a cell; returns `false` (and changes nothing) outside the shape.
     ///
     /// ```
     /// use hexdeep_tiling::geom::Cell;
@@ -167,10 +167,10 @@ impl<T> Grid<T> {
     /// assert!(grid.set(Cell::new(0, 1), 4));
     /// assert!(!grid.set(Cell::new(0, 2), 4));
     /// ```
-    pub fn set(&mut self, hex: Cell, value: T) -> bool {
-        match self.get_mut(hex) {
-            Some(cell) => {
-                *cell = value;
+    pub fn set(&mut self, cell: Cell, value: T) -> bool {
+        match self.get_mut(cell) {
+            Some(slot) => {
+                *slot = value;
                 true
             }
             None => false,
