@@ -6,7 +6,7 @@ use super::World;
 use super::depths::Stairs;
 use super::story::Ending;
 use crate::content::{ItemAction, ItemKind, ItemUse};
-use crate::geom::{Compass, Hex};
+use crate::geom::{Cell, Compass};
 use crate::map::Terrain;
 use crate::rng::below;
 use crate::sim::command::Rejection;
@@ -189,7 +189,7 @@ impl World {
     }
 
     /// The player's throw (or shot) of the item under `letter` at `at`.
-    fn throw_action(&self, letter: char, at: Hex) -> Result<PlayerAction, Rejection> {
+    fn throw_action(&self, letter: char, at: Cell) -> Result<PlayerAction, Rejection> {
         let kind = self.carried(letter, ItemAction::Throw)?;
         let item = kind.name.clone();
         let (range, deed) = match &kind.use_ {
@@ -394,15 +394,15 @@ impl World {
     }
 
     /// A random free tile of the level, far from `from` where the level allows.
-    fn teleport_target(&mut self, from: Hex) -> Hex {
+    fn teleport_target(&mut self, from: Cell) -> Cell {
         let level = self.level();
-        let free: Vec<Hex> = level
+        let free: Vec<Cell> = level
             .terrain
             .iter()
             .filter(|(h, t)| !t.blocks_movement() && self.creature_at(*h).is_none())
             .map(|(h, _)| h)
             .collect();
-        let far: Vec<Hex> = free
+        let far: Vec<Cell> = free
             .iter()
             .copied()
             .filter(|&h| level.terrain.distance(h, from) >= 10)

@@ -35,7 +35,7 @@ use super::intention::{Intention, Planned, acts_in};
 use super::resolve::Resolver;
 use super::{Command, Creature, CreatureId, Event, Rejection};
 use crate::content::Content;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::{Level, PlacementKind};
 use crate::rng::{self, GameRng, Stream};
 use serde::{Deserialize, Serialize};
@@ -49,7 +49,7 @@ pub struct Plan {
     /// Which monster.
     pub who: CreatureId,
     /// Where it stands (and planned from).
-    pub from: Hex,
+    pub from: Cell,
     /// What it will do: [`Intention::target`] is the tile to mark.
     pub intention: Intention,
     /// Whether it acts in the coming segment (the player's); otherwise the plan is what it
@@ -101,7 +101,7 @@ pub struct World {
     /// What the view was last computed for (depth, player's tile, sight, terrain digest): a
     /// cache, never part of the state.
     #[serde(skip)]
-    view_key: Option<(u32, Hex, u32, u64)>,
+    view_key: Option<(u32, Cell, u32, u64)>,
     /// The player's natural healing under way.
     regen: regen::Regen,
 }
@@ -326,7 +326,7 @@ impl World {
     }
 
     /// The living creature standing on `hex` of the player's level, if any.
-    pub fn creature_at(&self, hex: Hex) -> Option<&Creature> {
+    pub fn creature_at(&self, hex: Cell) -> Option<&Creature> {
         self.creatures_here().find(|c| c.pos == hex)
     }
 
@@ -387,7 +387,7 @@ impl World {
 }
 
 /// A cached Dijkstra map of the player with its key: (depth, player's tile, terrain digest).
-type HuntKeyed = ((u32, Hex, u64), Vec<u32>);
+type HuntKeyed = ((u32, Cell, u64), Vec<u32>);
 
 /// Adds a monster for every monster placement of a known kind on a free passable tile.
 pub(super) fn spawn_monsters(

@@ -1,6 +1,6 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::{Intention, Plan, Stance, World};
 use crate::ui::alarm;
 use crate::ui::describe::{describe_named, level_title, pace_brief};
@@ -264,7 +264,7 @@ impl Sidebar<'_> {
         let world = self.world;
         let me = world.player().pos;
         let later = if plan.acts_next { "" } else { " (later)" };
-        let at_you = |t: Hex| if t == me { " you" } else { "" };
+        let at_you = |t: Cell| if t == me { " you" } else { "" };
         let stance = world.stance(plan.who);
         let words = match plan.intention {
             Intention::Stay if stance == Stance::WaitsForPack => "waits for its pack".to_string(),
@@ -365,7 +365,7 @@ impl Sidebar<'_> {
 
     /// The aim mode's keys for throwing the item of letter `item` at `cursor`, saying when
     /// the way is blocked short of the cursor.
-    fn aim_help(&self, item: char, cursor: Hex) -> Vec<String> {
+    fn aim_help(&self, item: char, cursor: Cell) -> Vec<String> {
         let what = self
             .world
             .player()
