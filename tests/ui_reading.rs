@@ -174,8 +174,8 @@ fn sidebar_line(s: &mut Session, name: &str) -> String {
 fn while_striking_the_sidebar_says_which_key_reaches_a_monster_the_label_hides() {
     // The key written on a neighbouring tile hides the monster standing there: the list of
     // monsters in view says which key that is (a player lost track of a kobold under "n").
-    let me = Hex::new(1, 2);
-    let at = Hex::new(2, 2);
+    let me = Cell::new(1, 2);
+    let at = Cell::new(2, 2);
     let mut s = session(room::world(&[("rat", at)]));
     assert_eq!(s.world.player().pos, me);
     assert!(!sidebar_line(&mut s, "rat").contains("(on "));
@@ -197,7 +197,7 @@ fn while_striking_the_sidebar_says_which_key_reaches_a_monster_the_label_hides()
 
 #[test]
 fn while_striking_the_sidebar_names_the_key_of_the_tile_a_monster_steps_onto() {
-    let mut s = session(room::world(&[("rat", Hex::new(4, 2))]));
+    let mut s = session(room::world(&[("rat", Cell::new(4, 2))]));
     let step = (0..8)
         .find_map(|_| {
             let me = s.world.player().pos;
@@ -206,7 +206,7 @@ fn while_striking_the_sidebar_names_the_key_of_the_tile_a_monster_steps_onto() {
                 .visible_plans()
                 .iter()
                 .find_map(|p| match p.intention {
-                    Intention::Move(to) if to.is_adjacent(me) => Some(to),
+                    Intention::Move(to) if s.world.level().terrain.adjacent(to, me) => Some(to),
                     _ => None,
                 });
             if step.is_none() {

@@ -197,7 +197,7 @@ impl Level {
     /// The closed door a step from `from` to `to` opens instead of crossing: the rules'
     /// one test of it, for the player's command, every creature's intention and travel. A
     /// step the level forbids ([`Level::move_allowed`]) opens nothing.
-    pub fn door_opened_by_step(&self, from: Hex, to: Hex) -> Option<Side> {
+    pub fn door_opened_by_step(&self, from: Cell, to: Cell) -> Option<Side> {
         self.door_between(from, to)
             .filter(|_| self.move_allowed(from, to))
     }

@@ -58,14 +58,14 @@ fn a_thin_wall_refuses_the_step_and_sight_across_it_only() {
 fn a_step_opens_a_closed_door_on_its_side_and_nothing_else() {
     for tiling in [Tiling::Hex, Tiling::Square] {
         let mut l = level(tiling, 6, 6);
-        let (a, b) = (Hex::new(2, 2), Hex::new(3, 2));
+        let (a, b) = (Cell::new(2, 2), Cell::new(3, 2));
         let side = l.side_of(a, b).unwrap();
         l.set_side(side, SideFeature::DoorClosed);
         assert_eq!(l.door_opened_by_step(a, b), Some(side), "{tiling}");
         assert_eq!(l.door_opened_by_step(b, a), Some(side), "{tiling}");
         // No door on another side, none two tiles away, none once it stands open.
-        assert_eq!(l.door_opened_by_step(a, Hex::new(2, 3)), None, "{tiling}");
-        assert_eq!(l.door_opened_by_step(a, Hex::new(4, 2)), None, "{tiling}");
+        assert_eq!(l.door_opened_by_step(a, Cell::new(2, 3)), None, "{tiling}");
+        assert_eq!(l.door_opened_by_step(a, Cell::new(4, 2)), None, "{tiling}");
         l.set_side(side, SideFeature::DoorOpen);
         assert_eq!(l.door_opened_by_step(a, b), None, "{tiling}");
     }

@@ -79,7 +79,7 @@ impl Overlay {
     }
 
     /// Every key label written on the map, by tile: empty unless a direction is chosen.
-    pub fn labels(&self) -> &[(Hex, char)] {
+    pub fn labels(&self) -> &[(Cell, char)] {
         &self.labels
     }
 

@@ -31,7 +31,7 @@ pub struct Sidebar<'a> {
     pub palette: Palette,
     /// While a direction is chosen (`F`): the key written on each neighbouring tile, which
     /// hides what stands there, so the list of monsters says which key reaches each one.
-    pub strike_keys: &'a [(Hex, char)],
+    pub strike_keys: &'a [(Cell, char)],
 }
 
 impl Widget for &Sidebar<'_> {
@@ -240,8 +240,8 @@ impl Sidebar<'_> {
 
     /// While a direction is chosen: the key of the neighbouring tile a monster at `pos`
     /// stands on, or else of the one its plan steps onto, as " (on u)" or " (onto h)".
-    fn strike_key_words(&self, pos: Hex, plan: Option<&Plan>) -> String {
-        let key_of = |hex: Hex| {
+    fn strike_key_words(&self, pos: Cell, plan: Option<&Plan>) -> String {
+        let key_of = |hex: Cell| {
             self.strike_keys
                 .iter()
                 .find(|(h, _)| *h == hex)
