@@ -13,7 +13,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::fov::{FovCache, visible_tiles};
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::rng::{Stream, stream};
 use rand::RngExt;
@@ -24,7 +24,7 @@ const SIDE: u32 = 256;
 const RADIUS: u32 = 20;
 
 /// A 256x256 map with `walls` percent of random walls; the viewer's tile is floor.
-fn map(walls: u32) -> (Level, Hex) {
+fn map(walls: u32) -> (Level, Cell) {
     let mut grid = Grid::new(
         &Shape::Parallelogram {
             width: SIDE,
@@ -39,28 +39,28 @@ fn map(walls: u32) -> (Level, Hex) {
             grid[i] = Terrain::Wall;
         }
     }
-    let viewer = Hex::new(128, 128);
+    let viewer = Cell::new(128, 128);
     grid.set(viewer, Terrain::Floor);
     (Level::new("bench", 1, grid), viewer)
 }
 
 /// Our hex to hexx's axial `(q, r) = (x − y, y)`, and back `(x, y) = (q + r, r)`.
-fn to_hexx(h: Hex) -> hexx::Hex {
+fn to_hexx(h: Cell) -> hexx::Hex {
     hexx::Hex::new(h.x - h.y, h.y)
 }
 
-fn from_hexx(h: hexx::Hex) -> Hex {
-    Hex::new(h.x + h.y, h.y)
+fn from_hexx(h: hexx::Hex) -> Cell {
+    Cell::new(h.x + h.y, h.y)
 }
 
-fn hexx_fov(level: &Level, viewer: Hex) -> HashSet<hexx::Hex> {
+fn hexx_fov(level: &Level, viewer: Cell) -> HashSet<hexx::Hex> {
     hexx::algorithms::range_fov(to_hexx(viewer), RADIUS, |h| {
         level.blocks_sight(from_hexx(h))
     })
 }
 
 /// Prints how the two sets differ, and checks the laws both must keep.
-fn compare(name: &str, level: &Level, viewer: Hex) {
+fn compare(name: &str, level: &Level, viewer: Cell) {
     let grid = &level.terrain;
     let ours = visible_tiles(level, viewer, RADIUS);
     let theirs: Vec<usize> = {

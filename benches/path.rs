@@ -5,13 +5,13 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::path::{PathScratch, movement_range_level, passage, terrain_cost};
 use hexdeep::rng::{Stream, stream};
 use pathfinding::prelude::{astar, dijkstra_reach};
 use rand::RngExt;
-use std::cell::Cell;
+use std::cell::Cell as Shared;
 use std::collections::HashSet;
 use std::hint::black_box;
 
@@ -91,28 +91,28 @@ fn largest_component(level: &Level) -> Vec<usize> {
     best
 }
 
-fn nearest(level: &Level, comp: &[usize], to: Hex) -> usize {
+fn nearest(level: &Level, comp: &[usize], to: Cell) -> usize {
     let grid = &level.terrain;
     *comp
         .iter()
-        .min_by_key(|&&i| (grid.hex(i).distance(to), i))
+        .min_by_key(|&&i| (grid.distance(grid.cell(i), to), i))
         .unwrap()
 }
 
 /// Our hex to hexx's axial `(q, r) = (x − y, y)`, and back `(x, y) = (q + r, r)`.
-fn to_hexx(h: Hex) -> hexx::Hex {
+fn to_hexx(h: Cell) -> hexx::Hex {
     hexx::Hex::new(h.x - h.y, h.y)
 }
 
-fn from_hexx(h: hexx::Hex) -> Hex {
-    Hex::new(h.x + h.y, h.y)
+fn from_hexx(h: hexx::Hex) -> Cell {
+    Cell::new(h.x + h.y, h.y)
 }
 
-fn cost_at(level: &Level, h: Hex) -> Option<u32> {
+fn cost_at(level: &Level, h: Cell) -> Option<u32> {
     level.terrain_at(h).and_then(Terrain::move_cost)
 }
 
-fn hexx_astar(level: &Level, a: Hex, b: Hex) -> Option<Vec<Hex>> {
+fn hexx_astar(level: &Level, a: Cell, b: Cell) -> Option<Vec<Cell>> {
     let path = hexx::algorithms::a_star(to_hexx(a), to_hexx(b), |_, to| {
         cost_at(level, from_hexx(to))
     })?;
@@ -120,7 +120,7 @@ fn hexx_astar(level: &Level, a: Hex, b: Hex) -> Option<Vec<Hex>> {
 }
 
 fn pf_astar(level: &Level, s: usize, g: usize) -> Option<(Vec<usize>, u32)> {
-    pf_astar_counted(level, s, g, &Cell::new(0))
+    pf_astar_counted(level, s, g, &Shared::new(0))
 }
 
 /// `pathfinding`'s A*, counting the tiles it expands in `expanded`.
@@ -128,11 +128,11 @@ fn pf_astar_counted(
     level: &Level,
     s: usize,
     g: usize,
-    expanded: &Cell<usize>,
+    expanded: &Shared<usize>,
 ) -> Option<(Vec<usize>, u32)> {
     let grid = &level.terrain;
     let offsets = grid.neighbor_offsets();
-    let goal = grid.hex(g);
+    let goal = grid.cell(g);
     let cost = terrain_cost(level);
     let cost = &cost;
     astar(
@@ -144,7 +144,7 @@ fn pf_astar_counted(
                 cost(j).map(|c| (j, c))
             })
         },
-        |&i| grid.hex(i).distance(goal) as u32,
+        |&i| grid.distance(grid.cell(i), goal) as u32,
         |&i| i == g,
     )
 }
@@ -165,26 +165,26 @@ fn pf_range(level: &Level, s: usize) -> Vec<usize> {
 }
 
 /// hexx's `field_of_movement` charges `1 + cost` per step, so it gets our cost minus one.
-fn hexx_range(level: &Level, at: Hex) -> HashSet<hexx::Hex> {
+fn hexx_range(level: &Level, at: Cell) -> HashSet<hexx::Hex> {
     hexx::algorithms::field_of_movement(to_hexx(at), POINTS, |h| {
         cost_at(level, from_hexx(h)).map(|c| c - 1)
     })
 }
 
-fn path_cost(level: &Level, path: &[Hex]) -> u32 {
-    assert!(path.windows(2).all(|w| w[0].is_adjacent(w[1])));
+fn path_cost(level: &Level, path: &[Cell]) -> u32 {
+    assert!(path.windows(2).all(|w| level.terrain.adjacent(w[0], w[1])));
     path[1..].iter().map(|&h| cost_at(level, h).unwrap()).sum()
 }
 
 fn bench_astar(c: &mut Criterion, level: &Level, s: usize, g: usize) {
     let grid = &level.terrain;
-    let (a, b) = (grid.hex(s), grid.hex(g));
+    let (a, b) = (grid.cell(s), grid.cell(g));
     let cost = terrain_cost(level);
     let mut scratch = PathScratch::new();
     let ours = scratch.astar_on(&passage(level), &cost, s, g).unwrap();
     let steps = scratch.index_path(g).len() - 1;
     let hexx_cost = path_cost(level, &hexx_astar(level, a, b).unwrap());
-    let expanded = Cell::new(0);
+    let expanded = Shared::new(0);
     let (pf_path, pf_cost) = pf_astar_counted(level, s, g, &expanded).unwrap();
     eprintln!(
         "astar {a} -> {b}: {steps} steps, cost ours {ours}, hexx {hexx_cost}, pathfinding \
@@ -211,7 +211,7 @@ fn bench_astar(c: &mut Criterion, level: &Level, s: usize, g: usize) {
 
 fn bench_range(c: &mut Criterion, level: &Level, s: usize) {
     let grid = &level.terrain;
-    let at = grid.hex(s);
+    let at = grid.cell(s);
     let cost = terrain_cost(level);
     let mut scratch = PathScratch::new();
     let mut out = Vec::new();
@@ -251,10 +251,10 @@ fn bench_range(c: &mut Criterion, level: &Level, s: usize) {
 fn bench(c: &mut Criterion) {
     let level = cave();
     let comp = largest_component(&level);
-    let s = nearest(&level, &comp, Hex::new(8, 8));
-    let g = nearest(&level, &comp, Hex::new(248, 248));
+    let s = nearest(&level, &comp, Cell::new(8, 8));
+    let g = nearest(&level, &comp, Cell::new(248, 248));
     bench_astar(c, &level, s, g);
-    let mid = nearest(&level, &comp, Hex::new(128, 128));
+    let mid = nearest(&level, &comp, Cell::new(128, 128));
     bench_range(c, &level, mid);
 }
 

@@ -11,7 +11,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::fov::{visible_by_lines_across, visible_tiles};
-use hexdeep::geom::{Hex, LargeCell, Tiling};
+use hexdeep::geom::{Cell, LargeCell, Tiling};
 use hexdeep::map::{Grid, Level, Shape, SideFeature, Terrain};
 use hexdeep::path::{PathScratch, passage, terrain_cost};
 use hexdeep::rng::{Stream, stream};
@@ -24,7 +24,7 @@ const RADIUS: u32 = 20;
 
 /// A 256x256 hex map with `walls` percent of wall tiles and `thin` percent of its sides
 /// holding a thin wall (and a tenth as many closed doors); the middle is floor.
-fn map(walls: u32, thin: u32) -> (Level, Hex) {
+fn map(walls: u32, thin: u32) -> (Level, Cell) {
     let shape = Shape::Parallelogram {
         width: SIDE,
         height: SIDE,
@@ -36,7 +36,7 @@ fn map(walls: u32, thin: u32) -> (Level, Hex) {
             grid[i] = Terrain::Wall;
         }
     }
-    let viewer = Hex::new(128, 128);
+    let viewer = Cell::new(128, 128);
     grid.set(viewer, Terrain::Floor);
     let mut level = Level::new("bench", 1, grid);
     let (w, h) = (4 * SIDE as i32, 2 * SIDE as i32);
@@ -61,12 +61,12 @@ fn without_sides(level: &Level) -> Level {
     Level::new("bench", 1, level.terrain.clone())
 }
 
-fn to_hexx(h: Hex) -> hexx::Hex {
+fn to_hexx(h: Cell) -> hexx::Hex {
     hexx::Hex::new(h.x - h.y, h.y)
 }
 
-fn from_hexx(h: hexx::Hex) -> Hex {
-    Hex::new(h.x + h.y, h.y)
+fn from_hexx(h: hexx::Hex) -> Cell {
+    Cell::new(h.x + h.y, h.y)
 }
 
 fn bench_fov(c: &mut Criterion) {
@@ -75,7 +75,7 @@ fn bench_fov(c: &mut Criterion) {
         let plain = without_sides(&level);
         let grid = &level.terrain;
         let blocks = |i: usize| grid[i].blocks_sight();
-        let crosses = |i: usize, j: usize| level.sight_crosses(grid.hex(i), grid.hex(j));
+        let crosses = |i: usize, j: usize| level.sight_crosses(grid.cell(i), grid.cell(j));
         let ours = visible_tiles(&level, viewer, RADIUS);
         let want = visible_by_lines_across(grid, blocks, crosses, viewer, RADIUS);
         assert_eq!(ours, want, "the tree with sides is its definition");
@@ -126,22 +126,22 @@ fn moves(level: &Level, i: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
 
 fn pf_astar(level: &Level, s: usize, g: usize) -> Option<u32> {
     let grid = &level.terrain;
-    let goal = grid.hex(g);
+    let goal = grid.cell(g);
     astar(
         &s,
         |&i| moves(level, i),
-        |&i| grid.hex(i).distance(goal).unsigned_abs(),
+        |&i| grid.distance(grid.cell(i), goal).unsigned_abs(),
         |&i| i == g,
     )
     .map(|p| p.1)
 }
 
 /// The tile nearest to `to` that `from` reaches, for a far A* pair.
-fn reached_near(level: &Level, from: usize, to: Hex) -> usize {
+fn reached_near(level: &Level, from: usize, to: Cell) -> usize {
     let grid = &level.terrain;
     dijkstra_reach(&from, |&i| moves(level, i))
         .map(|item| item.node)
-        .min_by_key(|&i| (grid.hex(i).distance(to), i))
+        .min_by_key(|&i| (grid.distance(grid.cell(i), to), i))
         .unwrap()
 }
 
@@ -149,8 +149,8 @@ fn bench_astar(c: &mut Criterion) {
     let (level, viewer) = map(10, 10);
     let grid = &level.terrain;
     let mid = grid.index(viewer).unwrap();
-    let s = reached_near(&level, mid, Hex::new(8, 8));
-    let g = reached_near(&level, mid, Hex::new(248, 248));
+    let s = reached_near(&level, mid, Cell::new(8, 8));
+    let g = reached_near(&level, mid, Cell::new(248, 248));
     let cost = terrain_cost(&level);
     let mut scratch = PathScratch::new();
     let ours = scratch.astar_on(&passage(&level), &cost, s, g).unwrap();

@@ -13,7 +13,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexdeep::fov::{visible_by_lines, visible_tiles};
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Grid, Level, Terrain};
 use hexdeep::path::{PathScratch, movement_range_level, passage, terrain_cost};
 use hexdeep::rng::{Stream, stream};
@@ -41,7 +41,7 @@ fn map(tiling: Tiling, walls: u32, seed: u64) -> Level {
             _ => Terrain::Floor,
         };
     }
-    grid.set(Hex::new(SIDE / 2, SIDE / 2), Terrain::Floor);
+    grid.set(Cell::new(SIDE / 2, SIDE / 2), Terrain::Floor);
     Level::new("bench", 1, grid)
 }
 
@@ -118,12 +118,14 @@ fn reached_near(level: &Level, table: &[Vec<IndexMove>], from: usize, to: Cell) 
         .unwrap()
 }
 
-fn shadowcast(level: &Level, viewer: Hex) -> usize {
+fn shadowcast(level: &Level, viewer: Cell) -> usize {
     let r = RADIUS as isize;
     let (vx, vy) = (viewer.x as isize, viewer.y as isize);
     let mut seen = 0usize;
     let mut blocking = |(x, y): (isize, isize)| {
-        (x - vx).abs() > r || (y - vy).abs() > r || level.blocks_sight(Hex::new(x as i32, y as i32))
+        (x - vx).abs() > r
+            || (y - vy).abs() > r
+            || level.blocks_sight(Cell::new(x as i32, y as i32))
     };
     let mut mark = |_: (isize, isize)| seen += 1;
     symmetric_shadowcasting::compute_fov((vx, vy), &mut blocking, &mut mark);
@@ -138,7 +140,7 @@ fn bench_fov(c: &mut Criterion) {
     ] {
         let level = map(tiling, walls, 5);
         let grid = &level.terrain;
-        let viewer = Hex::new(SIDE / 2, SIDE / 2);
+        let viewer = Cell::new(SIDE / 2, SIDE / 2);
         let blocks = |i: usize| grid[i].blocks_sight();
         let ours = visible_tiles(&level, viewer, RADIUS);
         assert_eq!(ours, visible_by_lines(grid, blocks, viewer, RADIUS));
@@ -168,7 +170,7 @@ fn bench_paths(c: &mut Criterion) {
     for tiling in [Tiling::Square, Tiling::Triangle] {
         let level = map(tiling, 25, 11);
         let grid = &level.terrain;
-        let mid = grid.cell_index(Cell::new(SIDE / 2, SIDE / 2)).unwrap();
+        let mid = grid.index(Cell::new(SIDE / 2, SIDE / 2)).unwrap();
         let table = table(&level);
         let s = reached_near(&level, &table, mid, Cell::new(8, 8));
         let g = reached_near(&level, &table, mid, Cell::new(SIDE - 8, SIDE - 8));

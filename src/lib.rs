@@ -5,7 +5,7 @@
 //! clock, no unseeded randomness. The shells (`ui`, `mapfile`'s tools) sit around it.
 //!
 //! ```
-//! use hexdeep::geom::{Compass, Hex};
+//! use hexdeep::geom::{Compass, Cell};
 //! use hexdeep::map::{Grid, Level, Shape, Terrain};
 //! use hexdeep::sim::{Command, World};
 //!
@@ -13,7 +13,7 @@
 //! let mut world = World::new(hexdeep::content::Content::bundled().unwrap().into(), Level::new("a clearing", 1, grid), 7).unwrap();
 //! let start = world.player().pos;
 //! world.apply(Command::Move(Compass::E)).unwrap();
-//! assert_eq!(world.player().pos, start + Hex::new(1, 0));
+//! assert_eq!(world.player().pos, start.offset(1, 0));
 //! ```
 
 pub mod bot;

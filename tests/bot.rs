@@ -9,7 +9,7 @@ mod cli;
 mod corner;
 use hexdeep::bot::{Bot, Played, RunConfig, Summary, run};
 use hexdeep::content::Content;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::World;
 use std::sync::Mutex;
@@ -134,7 +134,7 @@ fn bad_arguments_are_told_without_a_panic() {
 }
 
 /// An open field with a sealed chamber the player can never see into; `inside` fills it.
-fn field(inside: impl Fn(Hex, &mut Grid<Terrain>, &mut Vec<Placement>)) -> World {
+fn field(inside: impl Fn(Cell, &mut Grid<Terrain>, &mut Vec<Placement>)) -> World {
     let shape = Shape::Parallelogram {
         width: 30,
         height: 10,
@@ -143,7 +143,7 @@ fn field(inside: impl Fn(Hex, &mut Grid<Terrain>, &mut Vec<Placement>)) -> World
     let mut placements = Vec::new();
     for y in 2..=7 {
         for x in 20..=27 {
-            let h = Hex::new(x, y);
+            let h = Cell::new(x, y);
             let edge = y == 2 || y == 7 || x == 20 || x == 27;
             if edge {
                 grid.set(h, Terrain::Wall);
@@ -153,7 +153,7 @@ fn field(inside: impl Fn(Hex, &mut Grid<Terrain>, &mut Vec<Placement>)) -> World
         }
     }
     let mut level = Level::new("field", 1, grid);
-    level.start = Some(Hex::new(2, 5));
+    level.start = Some(Cell::new(2, 5));
     level.placements = placements;
     World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -183,8 +183,8 @@ fn the_bot_never_decides_from_tiles_the_player_has_not_seen() {
         };
         placements.push(Placement { at: h, kind: what });
     });
-    let secret: Vec<Hex> = (3..7)
-        .flat_map(|y| (21..27).map(move |x| Hex::new(x, y)))
+    let secret: Vec<Cell> = (3..7)
+        .flat_map(|y| (21..27).map(move |x| Cell::new(x, y)))
         .collect();
     let (mut a, mut b) = (Bot::new(), Bot::new());
     for step in 0..150 {
@@ -213,9 +213,7 @@ fn past_an_unseen_blocker(
     use hexdeep::geom::Cell;
     use hexdeep::sim::Event;
     let mut first = corner::level(&[], &[blocker]);
-    first
-        .terrain
-        .set(Hex::from(Cell::new(8, 6)), Terrain::StairsDown);
+    first.terrain.set(Cell::new(8, 6), Terrain::StairsDown);
     let second = corner::level(&[], &[]);
     let world = corner::world_of(vec![first, second], &[blocker]);
     let mut parts = world.to_parts();
@@ -260,7 +258,7 @@ fn the_bot_strikes_an_unseen_wolf_that_pushes_back_instead_of_pushing_on() {
     // seen them, the player's own tile, and the two pushed against each other from turn 4802
     // to 20000 ("You and something block each other").
     let wolf = corner::Monster::new("wolf", corner::HIDDEN);
-    let (most, world) = past_an_unseen_blocker(wolf, |c| c.memory = Some(Hex::from(corner::ME)));
+    let (most, world) = past_an_unseen_blocker(wolf, |c| c.memory = Some(corner::ME));
     assert!(most <= 1, "{most} bumps in a row");
     assert!(!world.creatures()[1].alive, "it struck the wolf down");
 }

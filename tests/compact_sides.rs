@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::content::Content;
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Grid, Level, SideFeature, Terrain};
 use hexdeep::mapfile::render::{Computed, to_text};
 use hexdeep::mapfile::render_sides::UNDERLINE;
@@ -43,11 +43,11 @@ fn bare(tiling: Tiling) -> Level {
     let mut grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
     for &c in &cells {
         if c.x == 0 || c.y == 0 || c.x == 7 || c.y == 4 {
-            grid.set(Hex::from(c), Terrain::Wall);
+            grid.set(c, Terrain::Wall);
         }
     }
     let mut level = Level::new("keep", 1, grid);
-    level.start = Some(Hex::new(2, 2));
+    level.start = Some(Cell::new(2, 2));
     level
 }
 
@@ -101,10 +101,10 @@ fn every_side_shows_in_plain_text() {
         let mut level = bare(tiling);
         // The sides that run under @ (2, 2) and the column between it and (3, 2): on hexes
         // the one to the south-east, on squares those below both.
-        let (a, b) = (Hex::new(2, 2), Hex::new(3, 2));
+        let (a, b) = (Cell::new(2, 2), Cell::new(3, 2));
         let (below, under) = match tiling {
-            Tiling::Hex => (Hex::new(3, 3), Hex::new(3, 3)),
-            _ => (Hex::new(2, 3), Hex::new(3, 3)),
+            Tiling::Hex => (Cell::new(3, 3), Cell::new(3, 3)),
+            _ => (Cell::new(2, 3), Cell::new(3, 3)),
         };
         for (east, south, glyph) in [
             (SideFeature::Wall, SideFeature::Open, '|'),

@@ -2,15 +2,25 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::fov::{FovTree, visible_by_lines, visible_tiles};
-use hexdeep::geom::Hex;
+use hexdeep::geom::{Cell, Hex, Tiling};
 use hexdeep::map::{Grid, Level, Shape, SightBits, Terrain};
 use proptest::prelude::*;
+
+/// The hex distance between two cells of a hex level.
+fn dist(a: Cell, b: Cell) -> i32 {
+    Tiling::Hex.distance(a, b)
+}
+
+/// The six hex neighbours of a cell of a hex level.
+fn neighbours(c: Cell) -> [Cell; 6] {
+    Hex::from(c).neighbors().map(Cell::from)
+}
 
 /// Rule 1: `target` is within the radius and nothing strictly between it and the viewer on
 /// one of their two lines blocks sight: `line⁺`, both ends nudged by `+(3e-6, 2e-6)`, or
 /// `line⁻`, nudged by `−(3e-6, 2e-6)`, each drawn here in plain floating point.
-fn by_line(level: &Level, origin: Hex, radius: u32, target: Hex) -> bool {
-    if !level.terrain.contains(origin) || origin.distance(target) as u32 > radius {
+fn by_line(level: &Level, origin: Cell, radius: u32, target: Cell) -> bool {
+    if !level.terrain.contains(origin) || dist(origin, target) as u32 > radius {
         return false;
     }
     [1.0, -1.0].into_iter().any(|sign| {
@@ -23,8 +33,8 @@ fn by_line(level: &Level, origin: Hex, radius: u32, target: Hex) -> bool {
 }
 
 /// The hex line from `a` to `b` with both ends nudged by `sign · (3e-6, 2e-6)`.
-fn nudged_line(a: Hex, b: Hex, sign: f64) -> Vec<Hex> {
-    let n = a.distance(b);
+fn nudged_line(a: Cell, b: Cell, sign: f64) -> Vec<Cell> {
+    let n = dist(a, b);
     let (ex, ey) = (sign * 3e-6, sign * 2e-6);
     let (ax, ay) = (f64::from(a.x) + ex, f64::from(a.y) + ey);
     let (bx, by) = (f64::from(b.x) + ex, f64::from(b.y) + ey);
@@ -35,30 +45,29 @@ fn nudged_line(a: Hex, b: Hex, sign: f64) -> Vec<Hex> {
             } else {
                 f64::from(i) / f64::from(n)
             };
-            Hex::round(ax + (bx - ax) * t, ay + (by - ay) * t)
+            Cell::from(Hex::round(ax + (bx - ax) * t, ay + (by - ay) * t))
         })
         .collect()
 }
 
 /// Rule 2's condition on a neighbour `n` of a sight-blocking `target`: visible by rule 1, open,
 /// and no farther from the viewer.
-fn reveals(level: &Level, origin: Hex, radius: u32, n: Hex, target: Hex) -> bool {
+fn reveals(level: &Level, origin: Cell, radius: u32, n: Cell, target: Cell) -> bool {
     by_line(level, origin, radius, n)
         && !level.blocks_sight(n)
-        && origin.distance(n) <= origin.distance(target)
+        && dist(origin, n) <= dist(origin, target)
 }
 
 /// The definition, both rules checked hex by hex for every tile of the map.
-fn reference(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
+fn reference(level: &Level, origin: Cell, radius: u32) -> Vec<usize> {
     let grid = &level.terrain;
     grid.indices()
         .filter(|&i| {
-            let target = grid.hex(i);
+            let target = grid.cell(i);
             by_line(level, origin, radius, target)
                 || (level.blocks_sight(target)
-                    && origin.distance(target) as u32 <= radius
-                    && target
-                        .neighbors()
+                    && dist(origin, target) as u32 <= radius
+                    && neighbours(target)
                         .iter()
                         .any(|&n| reveals(level, origin, radius, n, target)))
         })
@@ -87,7 +96,7 @@ fn shape() -> impl Strategy<Value = Shape> {
 }
 
 /// A level of random shape and terrain, a viewer position (maybe off the map) and a radius.
-fn scene() -> impl Strategy<Value = (Level, Hex, u32)> {
+fn scene() -> impl Strategy<Value = (Level, Cell, u32)> {
     (
         shape(),
         proptest::collection::vec(0usize..KINDS.len(), 256),
@@ -97,14 +106,14 @@ fn scene() -> impl Strategy<Value = (Level, Hex, u32)> {
     )
         .prop_map(|(shape, kinds, pick, radius, on_map)| {
             let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
-            let hexes = shape.hexes();
+            let hexes: Vec<Cell> = shape.hexes().into_iter().map(Cell::from).collect();
             for (k, &h) in hexes.iter().enumerate() {
                 grid.set(h, KINDS[kinds[k % kinds.len()]]);
             }
             let origin = if on_map {
                 hexes[pick.index(hexes.len())]
             } else {
-                Hex::new(pick.index(24) as i32 - 12, 3)
+                Cell::new(pick.index(24) as i32 - 12, 3)
             };
             (Level::new("t", 1, grid), origin, radius)
         })
@@ -129,7 +138,7 @@ proptest! {
     fn nothing_is_seen_but_by_a_clear_line_or_beside_one((level, origin, radius) in scene()) {
         let grid = &level.terrain;
         for i in visible_tiles(&level, origin, radius) {
-            let t = grid.hex(i);
+            let t = grid.cell(i);
             if by_line(&level, origin, radius, t) {
                 continue;
             }
@@ -137,7 +146,7 @@ proptest! {
             // nearer than it.
             prop_assert!(level.blocks_sight(t), "open {} seen through a wall", t);
             prop_assert!(
-                t.neighbors().iter().any(|&n| reveals(&level, origin, radius, n, t)),
+                neighbours(t).iter().any(|&n| reveals(&level, origin, radius, n, t)),
                 "wall {} seen with no open neighbour in view",
                 t
             );
@@ -184,14 +193,14 @@ proptest! {
             if grid[b].blocks_sight() {
                 continue;
             }
-            let back = visible_tiles(&level, grid.hex(b), radius);
-            prop_assert!(back.contains(&a), "{} sees {} but not back", origin, grid.hex(b));
+            let back = visible_tiles(&level, grid.cell(b), radius);
+            prop_assert!(back.contains(&a), "{} sees {} but not back", origin, grid.cell(b));
         }
     }
 }
 
 /// A level of walls with a hexagonal room of `radius` floor tiles around `centre`.
-fn hex_room(centre: Hex, radius: u32) -> Level {
+fn hex_room(centre: Cell, radius: u32) -> Level {
     let side = centre.x.max(centre.y) as u32 * 2 + 1;
     let mut grid = Grid::new(
         &Shape::Parallelogram {
@@ -201,8 +210,8 @@ fn hex_room(centre: Hex, radius: u32) -> Level {
         Terrain::Wall,
     )
     .unwrap();
-    for h in centre.range(radius) {
-        grid.set(h, Terrain::Floor);
+    for h in Hex::from(centre).range(radius) {
+        grid.set(h.into(), Terrain::Floor);
     }
     Level::new("room", 1, grid)
 }
@@ -213,9 +222,7 @@ fn bounding_walls(level: &Level) -> Vec<usize> {
     grid.indices()
         .filter(|&i| {
             grid[i] == Terrain::Wall
-                && grid
-                    .hex(i)
-                    .neighbors()
+                && neighbours(grid.cell(i))
                     .iter()
                     .any(|&n| level.terrain_at(n) == Some(Terrain::Floor))
         })
@@ -229,7 +236,7 @@ fn the_walls_of_a_lit_room_are_visible_from_its_centre() {
     // two sides meeting there can hide one another: lines along a wall graze it, as the
     // definition says.)
     for r in 1..=8 {
-        let centre = Hex::new(10, 10);
+        let centre = Cell::new(10, 10);
         let level = hex_room(centre, r);
         let seen = visible_tiles(&level, centre, r + 1);
         let walls = bounding_walls(&level);
@@ -238,12 +245,12 @@ fn the_walls_of_a_lit_room_are_visible_from_its_centre() {
             assert!(
                 seen.contains(&w),
                 "radius {r}: wall {} hidden",
-                level.terrain.hex(w)
+                level.terrain.cell(w)
             );
         }
         // Walls beyond them never show.
         for &i in &seen {
-            assert!(centre.distance(level.terrain.hex(i)) as u32 <= r + 1);
+            assert!(dist(centre, level.terrain.cell(i)) as u32 <= r + 1);
         }
     }
 }
@@ -252,9 +259,9 @@ fn the_walls_of_a_lit_room_are_visible_from_its_centre() {
 fn nothing_outside_the_map_is_visible() {
     let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
     let level = Level::new("open", 1, grid);
-    let seen = visible_tiles(&level, Hex::ORIGIN, 20);
+    let seen = visible_tiles(&level, Cell::ORIGIN, 20);
     assert_eq!(seen.len(), 37, "exactly the 37 tiles of the hexagon");
-    assert!(visible_tiles(&level, Hex::new(9, 9), 20).is_empty());
+    assert!(visible_tiles(&level, Cell::new(9, 9), 20).is_empty());
 }
 
 /// One hex-convex piece of a room: `x`, `y` and `x − y` each within a range.
@@ -266,7 +273,7 @@ struct Piece {
 }
 
 impl Piece {
-    fn contains(&self, h: Hex) -> bool {
+    fn contains(&self, h: Cell) -> bool {
         let within = |v: i32, (lo, hi): (i32, i32)| lo <= v && v <= hi;
         within(h.x, self.x) && within(h.y, self.y) && within(h.x - h.y, self.z)
     }
@@ -288,7 +295,7 @@ fn piece() -> impl Strategy<Value = Piece> {
 /// A closed room in a grid of walls: the union of one to three hex-convex pieces (so concave
 /// rooms too), some of its walls closed doors; the pieces that hold a tile, a viewer tile in
 /// one of them (by index), and a radius.
-fn room() -> impl Strategy<Value = (Level, Vec<Piece>, usize, Hex, u32)> {
+fn room() -> impl Strategy<Value = (Level, Vec<Piece>, usize, Cell, u32)> {
     (
         proptest::collection::vec(piece(), 1..4),
         proptest::collection::vec(any::<bool>(), 64),
@@ -305,7 +312,7 @@ fn room() -> impl Strategy<Value = (Level, Vec<Piece>, usize, Hex, u32)> {
                 Terrain::Wall,
             )
             .unwrap();
-            let hexes = grid.indices().map(|i| grid.hex(i)).collect::<Vec<_>>();
+            let hexes = grid.indices().map(|i| grid.cell(i)).collect::<Vec<_>>();
             let pieces: Vec<Piece> = pieces
                 .into_iter()
                 .filter(|p| hexes.iter().any(|&h| p.contains(h)))
@@ -322,7 +329,7 @@ fn room() -> impl Strategy<Value = (Level, Vec<Piece>, usize, Hex, u32)> {
                     grid[w] = Terrain::DoorClosed;
                 }
             }
-            let inside: Vec<Hex> = hexes
+            let inside: Vec<Cell> = hexes
                 .iter()
                 .copied()
                 .filter(|&h| piece.contains(h))
@@ -346,11 +353,11 @@ proptest! {
     ) {
         let grid = &level.terrain;
         let seen = visible_tiles(&level, viewer, radius);
-        let in_piece = |h: Hex| pieces[k].contains(h) && grid.contains(h);
+        let in_piece = |h: Cell| pieces[k].contains(h) && grid.contains(h);
         for i in grid.indices() {
-            let h = grid.hex(i);
-            let wall_of_piece = level.blocks_sight(h) && h.neighbors().iter().any(|&n| in_piece(n));
-            if (in_piece(h) || wall_of_piece) && viewer.distance(h) as u32 <= radius {
+            let h = grid.cell(i);
+            let wall_of_piece = level.blocks_sight(h) && neighbours(h).iter().any(|&n| in_piece(n));
+            if (in_piece(h) || wall_of_piece) && dist(viewer, h) as u32 <= radius {
                 prop_assert!(seen.contains(&i), "{} hidden from {} (radius {})", h, viewer, radius);
             }
         }
@@ -359,7 +366,7 @@ proptest! {
             let t = grid[i];
             prop_assert!(
                 t == Terrain::Floor || room_walls.binary_search(&i).is_ok(),
-                "{} seen behind the room's walls", grid.hex(i)
+                "{} seen behind the room's walls", grid.cell(i)
             );
         }
     }
@@ -371,9 +378,7 @@ fn bounding_walls_or_doors(level: &Level) -> Vec<usize> {
     grid.indices()
         .filter(|&i| {
             grid[i].blocks_sight()
-                && grid
-                    .hex(i)
-                    .neighbors()
+                && neighbours(grid.cell(i))
                     .iter()
                     .any(|&n| level.terrain_at(n) == Some(Terrain::Floor))
         })
@@ -394,28 +399,28 @@ fn the_fortress_room_below_the_moat_shows_its_walls_and_its_door() {
     // the player's sight.
     let level = fortress();
     let grid = &level.terrain;
-    let seen = |from: Hex| -> Vec<Hex> {
+    let seen = |from: Cell| -> Vec<Cell> {
         visible_tiles(&level, from, 8)
             .into_iter()
-            .map(|i| grid.hex(i))
+            .map(|i| grid.cell(i))
             .collect()
     };
-    let view = seen(Hex::new(18, 14));
+    let view = seen(Cell::new(18, 14));
     // The wall row below the player, its open door (19, 15) included: every tile of it that
     // touches the room. (23, 15), the row's last `#` in the file, touches only the moat and
     // the room's east wall, so by the definition it stays hidden.
     for x in 15..=22 {
-        let h = Hex::new(x, 15);
+        let h = Cell::new(x, 15);
         assert!(level.blocks_sight(h) || x == 19, "{h} is a wall");
         assert!(view.contains(&h), "wall {h} below the player is hidden");
     }
-    assert_eq!(level.terrain_at(Hex::new(19, 15)), Some(Terrain::DoorOpen));
+    assert_eq!(level.terrain_at(Cell::new(19, 15)), Some(Terrain::DoorOpen));
     // The closed door in the room's north-east corner, from the room and from the corridor
     // outside it.
-    let door = Hex::new(21, 12);
+    let door = Cell::new(21, 12);
     assert_eq!(level.terrain_at(door), Some(Terrain::DoorClosed));
     assert!(view.contains(&door), "the door is hidden from the room");
-    for from in [Hex::new(14, 11), Hex::new(20, 11), Hex::new(26, 11)] {
+    for from in [Cell::new(14, 11), Cell::new(20, 11), Cell::new(26, 11)] {
         assert!(seen(from).contains(&door), "the door is hidden from {from}");
     }
     // Nothing past the walls: not the corridor above, not the moat on either side.
@@ -424,10 +429,10 @@ fn the_fortress_room_below_the_moat_shows_its_walls_and_its_door() {
         "seen through the north wall"
     );
     for moat in [
-        Hex::new(13, 13),
-        Hex::new(13, 14),
-        Hex::new(23, 14),
-        Hex::new(23, 13),
+        Cell::new(13, 13),
+        Cell::new(13, 14),
+        Cell::new(23, 14),
+        Cell::new(23, 13),
     ] {
         assert_eq!(
             level.terrain_at(moat),

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::fov::{visible_by_lines, visible_tiles};
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Grid, Level, Terrain};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -48,7 +48,7 @@ fn level_and_mirror(
     let mut a = Grid::from_cells(tiling, cells, Terrain::Floor).unwrap();
     let mut b = Grid::from_cells(tiling, &mirrored, Terrain::Floor).unwrap();
     for (&c, &m) in cells.iter().zip(&mirrored) {
-        let (i, j) = (a.cell_index(c).unwrap(), b.cell_index(m).unwrap());
+        let (i, j) = (a.index(c).unwrap(), b.index(m).unwrap());
         a[i] = wall(c);
         b[j] = wall(c);
     }
@@ -58,7 +58,7 @@ fn level_and_mirror(
 /// What a viewer at `cell` sees, as cells.
 fn seen(level: &Level, cell: Cell, radius: u32) -> BTreeSet<Cell> {
     let grid = &level.terrain;
-    visible_tiles(level, Hex::from(cell), radius)
+    visible_tiles(level, cell, radius)
         .into_iter()
         .map(|i| grid.cell(i))
         .collect()
@@ -102,7 +102,7 @@ proptest! {
 
 /// A hex corridor of floor in walls zigzagging straight up the screen from `(x0, 20)`: NE,
 /// NW, NE, … (`first_ne`) or NW, NE, NW, … The tiles of the corridor, bottom first.
-fn zigzag(first_ne: bool) -> (Level, Vec<Hex>) {
+fn zigzag(first_ne: bool) -> (Level, Vec<Cell>) {
     let mut grid = Grid::new(
         &hexdeep::map::Shape::Parallelogram {
             width: 30,
@@ -111,16 +111,15 @@ fn zigzag(first_ne: bool) -> (Level, Vec<Hex>) {
         Terrain::Wall,
     )
     .unwrap();
-    let mut at = Hex::new(15, 20);
+    let mut at = Cell::new(15, 20);
     let mut tiles = vec![at];
     for k in 0..16 {
         let ne = (k % 2 == 0) == first_ne;
-        at = at
-            + if ne {
-                Hex::new(0, -1)
-            } else {
-                Hex::new(-1, -1)
-            };
+        at = if ne {
+            at.offset(0, -1)
+        } else {
+            at.offset(-1, -1)
+        };
         tiles.push(at);
     }
     for &h in &tiles {
@@ -140,7 +139,7 @@ fn a_zigzag_corridor_is_seen_whole_whichever_way_it_starts() {
                 let plain = visible_by_lines(grid, |i| grid[i].blocks_sight(), from, radius);
                 assert_eq!(seen, plain);
                 for &h in to {
-                    if h.distance(from) as u32 <= radius {
+                    if grid.distance(h, from) as u32 <= radius {
                         let i = grid.index(h).unwrap();
                         assert!(
                             seen.contains(&i),
@@ -165,7 +164,7 @@ fn one_line_alone_would_lose_every_other_tile_of_one_zigzag() {
             tiles
                 .iter()
                 .filter(|&&h| {
-                    let line = tiles[0].line_to(h);
+                    let line = level.terrain.line(tiles[0], h);
                     let inner = line.get(1..line.len().saturating_sub(1)).unwrap_or(&[]);
                     inner.iter().any(|&t| level.blocks_sight(t))
                 })

@@ -8,7 +8,7 @@ mod scripted;
 
 #[path = "support/cli.rs"]
 mod cli;
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Grid, Level, Shape, SideFeature, Terrain};
 use hexdeep::persist::cost::{SIDE_BYTES, TILE_BYTES};
 use hexdeep::sim::World;
@@ -31,7 +31,7 @@ fn game_with_maps(first: Level, to_come: Vec<Level>) -> World {
 fn hexagon(radius: u32, walled: bool) -> Level {
     let grid = Grid::new(&Shape::Hexagon { radius }, Terrain::Floor).unwrap();
     let mut level = Level::new("hexagon", 1, grid);
-    level.start = Some(Hex::new(0, 0));
+    level.start = Some(Cell::new(0, 0));
     if walled {
         let side = Tiling::Hex.side_between(Cell::new(0, 0), Cell::new(1, 0));
         assert!(level.set_side(side.unwrap(), SideFeature::Wall));

@@ -10,7 +10,7 @@ mod cli;
 #[path = "support/room.rs"]
 mod room;
 
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Grid, Level, Shape, SideFeature, Terrain};
 use hexdeep::persist::{self, SavedGame};
 use hexdeep::sim::{GameRecord, Origin, World};
@@ -63,10 +63,10 @@ fn no_save_is_written_that_its_reader_would_refuse() {
     persist::save_game_at(&path, &sound).unwrap();
     let before = std::fs::read(&path).unwrap();
     // A level far larger than its tiles: two tiles 2,000 rows and columns apart.
-    let far = [Hex::new(0, 0), Hex::new(1, 0), Hex::new(2000, 2000)];
-    let grid = Grid::new(&Shape::Mask(far.to_vec()), Terrain::Floor).unwrap();
+    let far = [Cell::new(0, 0), Cell::new(1, 0), Cell::new(2000, 2000)];
+    let grid = Grid::from_cells(Tiling::Hex, &far, Terrain::Floor).unwrap();
     let mut sparse = Level::new("sparse", 1, grid);
-    sparse.start = Some(Hex::new(0, 0));
+    sparse.start = Some(Cell::new(0, 0));
     // A message quoting a name of 1,500 three-byte characters: 4,500 bytes, past 4,096.
     let long = format!("Welcome to {}.", "€".repeat(1500));
     for game in [
@@ -106,8 +106,8 @@ fn the_maps_of_a_new_game_are_held_to_what_a_save_may_hold_before_its_world_is_b
     let err = persist::check_new_game(&three.iter().collect::<Vec<_>>()).unwrap_err();
     assert!(err.contains("MiB"), "{err}");
     // A sparse level is refused alone.
-    let far = [Hex::new(0, 0), Hex::new(2000, 2000)];
-    let grid = Grid::new(&Shape::Mask(far.to_vec()), Terrain::Floor).unwrap();
+    let far = [Cell::new(0, 0), Cell::new(2000, 2000)];
+    let grid = Grid::from_cells(Tiling::Hex, &far, Terrain::Floor).unwrap();
     let err = persist::check_new_game(&[&Level::new("far", 1, grid)]).unwrap_err();
     assert!(err.contains("spans"), "{err}");
 }

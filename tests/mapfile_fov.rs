@@ -7,7 +7,7 @@
 mod cli;
 use cli::{run, scratch};
 use hexdeep::fov::visible_by_lines_across;
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::mapfile::load_map;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -40,18 +40,17 @@ fn rendered_fov(file: &Path, at: &str) -> BTreeSet<Vec<i64>> {
 
 /// A hex map, as its text, of walls around a corridor that zigzags straight up the screen
 /// from its bottom row: NE, NW, NE, … (`first_ne`) or the other way. Also its floor tiles.
-fn zigzag_map(first_ne: bool) -> (String, Vec<Hex>) {
+fn zigzag_map(first_ne: bool) -> (String, Vec<Cell>) {
     let (rows, width) = (18, 41);
-    let mut at = Hex::new(14, 17);
+    let mut at = Cell::new(14, 17);
     let mut floor = vec![at];
     for k in 0..16 {
         let ne = (k % 2 == 0) == first_ne;
-        at = at
-            + if ne {
-                Hex::new(0, -1)
-            } else {
-                Hex::new(-1, -1)
-            };
+        at = if ne {
+            at.offset(0, -1)
+        } else {
+            at.offset(-1, -1)
+        };
         floor.push(at);
     }
     let mut text = String::new();
@@ -60,7 +59,7 @@ fn zigzag_map(first_ne: bool) -> (String, Vec<Hex>) {
             .map(|c: i32| {
                 if (c + y) % 2 != 0 {
                     ' '
-                } else if floor.contains(&Hex::new((c + y) / 2, y)) {
+                } else if floor.contains(&Cell::new((c + y) / 2, y)) {
                     '.'
                 } else {
                     '#'
@@ -82,8 +81,8 @@ fn mirrored(text: &str) -> String {
 }
 
 /// The tile of a hex map text at row `y`, column `c`.
-fn tile(c: i32, y: i32) -> Hex {
-    Hex::new((c + y) / 2, y)
+fn tile(c: i32, y: i32) -> Cell {
+    Cell::new((c + y) / 2, y)
 }
 
 #[test]
@@ -152,8 +151,8 @@ fn every_bundled_maps_fov_overlay_is_the_two_line_definition() {
             let want: BTreeSet<Vec<i64>> = visible_by_lines_across(
                 grid,
                 |i| grid[i].blocks_sight(),
-                |i, j| level.sight_crosses(grid.hex(i), grid.hex(j)),
-                grid.hex(from),
+                |i, j| level.sight_crosses(grid.cell(i), grid.cell(j)),
+                grid.cell(from),
                 8,
             )
             .into_iter()

@@ -2,7 +2,7 @@
 //! garbage that must not panic.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Terrain};
 use hexdeep::mapfile::hexmap::canonical_offset;
 use hexdeep::mapfile::{MapFileErrors, parse_hexmap, write_hexmap};
@@ -26,17 +26,20 @@ fn crossroads_has_the_coordinates_its_readme_gives() {
     let loaded = parse_hexmap("crossroads.hexmap", bytes).unwrap();
     let level = &loaded.level;
     assert_eq!(level.name, "Crossroads");
-    assert_eq!(level.start, Some(Hex::new(3, 2)));
-    assert_eq!(level.terrain_at(Hex::new(7, 3)), Some(Terrain::DoorClosed));
-    assert_eq!(level.terrain_at(Hex::new(10, 4)), Some(Terrain::Floor));
+    assert_eq!(level.start, Some(Cell::new(3, 2)));
+    assert_eq!(level.terrain_at(Cell::new(7, 3)), Some(Terrain::DoorClosed));
+    assert_eq!(level.terrain_at(Cell::new(10, 4)), Some(Terrain::Floor));
     assert_eq!(
         level.placements,
         vec![Placement {
-            at: Hex::new(10, 4),
+            at: Cell::new(10, 4),
             kind: PlacementKind::Monster("goblin".into())
         }]
     );
-    assert_eq!(level.terrain_at(Hex::new(13, 5)), Some(Terrain::StairsDown));
+    assert_eq!(
+        level.terrain_at(Cell::new(13, 5)),
+        Some(Terrain::StairsDown)
+    );
 }
 
 #[test]
@@ -44,9 +47,9 @@ fn glyphs_land_on_the_design_example() {
     // ARCHITECTURE.md: `@` at row 1, column 5 is (3, 1).
     let text = "# # # # #\n # . @ . #\n# . . . #\n";
     let level = parse_hexmap("d.hexmap", text.as_bytes()).unwrap().level;
-    assert_eq!(level.start, Some(Hex::new(3, 1)));
-    assert_eq!(level.terrain_at(Hex::new(4, 0)), Some(Terrain::Wall));
-    assert_eq!(level.terrain_at(Hex::new(1, 2)), Some(Terrain::Wall));
+    assert_eq!(level.start, Some(Cell::new(3, 1)));
+    assert_eq!(level.terrain_at(Cell::new(4, 0)), Some(Terrain::Wall));
+    assert_eq!(level.terrain_at(Cell::new(1, 2)), Some(Terrain::Wall));
     assert_eq!(level.terrain.len(), 15);
     assert_eq!(level.name, "d");
 }
@@ -145,7 +148,7 @@ fn warnings_for_no_start_and_unreachable_stairs() {
         text.iter().any(|w| w.contains("1 passable tile cannot")),
         "{text:?}"
     );
-    assert_eq!(loaded.level.start_or_default(), Some(Hex::new(1, 0)));
+    assert_eq!(loaded.level.start_or_default(), Some(Cell::new(1, 0)));
 }
 
 fn arb_level() -> impl Strategy<Value = Level> {
@@ -157,11 +160,11 @@ fn arb_level() -> impl Strategy<Value = Level> {
         0u32..4,
     )
         .prop_map(|(tiles, extras, with_start, depth)| {
-            let hexes: Vec<Hex> = tiles
+            let hexes: Vec<Cell> = tiles
                 .iter()
-                .map(|&(x, y, _)| Hex::new(x - 4, y - 3))
+                .map(|&(x, y, _)| Cell::new(x - 4, y - 3))
                 .collect();
-            let mut grid = Grid::from_hexes(&hexes, Terrain::Floor).unwrap();
+            let mut grid = Grid::from_cells(Tiling::Hex, &hexes, Terrain::Floor).unwrap();
             for (h, &(_, _, t)) in hexes.iter().zip(&tiles) {
                 grid.set(*h, Terrain::ALL[t]);
             }
@@ -218,16 +221,16 @@ proptest! {
             Err(e) => return Err(TestCaseError::fail(format!("{e}\n{text}"))),
         };
         let shift = canonical_offset(&level);
-        let hexes: Vec<Hex> = level.terrain.iter().map(|(h, _)| h + shift).collect();
-        let mut grid = Grid::from_hexes(&hexes, Terrain::Floor).unwrap();
+        let hexes: Vec<Cell> = level.terrain.iter().map(|(h, _)| h.offset(shift.x, shift.y)).collect();
+        let mut grid = Grid::from_cells(Tiling::Hex, &hexes, Terrain::Floor).unwrap();
         for (h, t) in level.terrain.iter() {
-            grid.set(h + shift, *t);
+            grid.set(h.offset(shift.x, shift.y), *t);
         }
         prop_assert_eq!(&back.terrain, &grid);
-        prop_assert_eq!(back.start, level.start.map(|s| s + shift));
+        prop_assert_eq!(back.start, level.start.map(|s| s.offset(shift.x, shift.y)));
         prop_assert_eq!(back.depth, level.depth);
         prop_assert_eq!(&back.name, "lvl");
-        let moved: Vec<Placement> = level.placements.iter().map(|p| Placement { at: p.at + shift, kind: p.kind.clone() }).collect();
+        let moved: Vec<Placement> = level.placements.iter().map(|p| Placement { at: p.at.offset(shift.x, shift.y), kind: p.kind.clone() }).collect();
         prop_assert_eq!(canonical(back.placements.clone()), canonical(moved));
         // Writing again gives the same text: the form is canonical.
         prop_assert_eq!(write_hexmap(&back, "lvl").unwrap(), text);

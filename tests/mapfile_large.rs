@@ -3,7 +3,7 @@
 //! garbage that must not panic.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Cell, Corner, Hex, LargeCell, Side, Tiling};
+use hexdeep::geom::{Cell, Corner, LargeCell, Side, Tiling};
 use hexdeep::map::{CornerFeature, Grid, Level, Placement, PlacementKind, SideFeature, Terrain};
 use hexdeep::mapfile::hexmap::canonical_offset;
 use hexdeep::mapfile::{MapFileErrors, parse_hexmap, write_hexmap};
@@ -38,7 +38,7 @@ fn first_error(body: &str) -> String {
 
 fn side(level: &Level, a: (i32, i32), b: (i32, i32)) -> SideFeature {
     let s = level
-        .side_of(Hex::new(a.0, a.1), Hex::new(b.0, b.1))
+        .side_of(Cell::new(a.0, a.1), Cell::new(b.0, b.1))
         .unwrap();
     level.side_at(s)
 }
@@ -47,8 +47,8 @@ fn side(level: &Level, a: (i32, i32), b: (i32, i32)) -> SideFeature {
 fn a_hex_map_reads_its_tiles_sides_and_corners() {
     let level = read(HEX);
     // Row 2, column 2 is tile ((2 + 2) / 4, 2 / 2).
-    assert_eq!(level.start, Some(Hex::new(1, 1)));
-    assert_eq!(level.terrain_at(Hex::new(4, 2)), Some(Terrain::StairsDown));
+    assert_eq!(level.start, Some(Cell::new(1, 1)));
+    assert_eq!(level.terrain_at(Cell::new(4, 2)), Some(Terrain::StairsDown));
     assert_eq!(level.terrain.len(), 6);
     assert_eq!(side(&level, (1, 1), (2, 1)), SideFeature::Wall);
     assert_eq!(side(&level, (2, 1), (3, 1)), SideFeature::Open);
@@ -79,7 +79,7 @@ fn a_square_map_reads_long_sides_and_their_joins() {
     let level = parse_hexmap("s.hexmap", text.as_bytes()).unwrap().level;
     assert_eq!(level.terrain.tiling(), Tiling::Square);
     assert_eq!(level.terrain.len(), 6);
-    assert_eq!(level.start, Some(Hex::new(1, 1)));
+    assert_eq!(level.start, Some(Cell::new(1, 1)));
     assert_eq!(side(&level, (1, 1), (2, 1)), SideFeature::Open);
     assert_eq!(side(&level, (1, 1), (1, 2)), SideFeature::Wall);
     assert_eq!(side(&level, (2, 1), (2, 2)), SideFeature::DoorClosed);
@@ -223,9 +223,9 @@ fn arb_level(tiling: Tiling) -> impl Strategy<Value = Level> {
                 .collect();
             let mut grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
             for (c, &(_, _, t)) in cells.iter().zip(&tiles) {
-                grid.set(Hex::from(*c), Terrain::ALL[t]);
+                grid.set(*c, Terrain::ALL[t]);
             }
-            grid.set(Hex::from(cells[0]), Terrain::Floor);
+            grid.set(cells[0], Terrain::Floor);
             let mut level = Level::new("lvl", 2, grid);
             for (i, k, f) in sides {
                 let all = tiling.tile_sides(cells[i % cells.len()]);
@@ -236,7 +236,7 @@ fn arb_level(tiling: Tiling) -> impl Strategy<Value = Level> {
                 assert!(level.set_corner(all[k % all.len()], CornerFeature::Pillar));
             }
             for (i, n) in extras {
-                let at = Hex::from(cells[i % cells.len()]);
+                let at = cells[i % cells.len()];
                 let kind = if n == 0 {
                     PlacementKind::Monster("goblin".into())
                 } else {
@@ -247,27 +247,27 @@ fn arb_level(tiling: Tiling) -> impl Strategy<Value = Level> {
                 }
             }
             if with_start {
-                level.start = Some(Hex::from(cells[0]));
+                level.start = Some(cells[0]);
             }
             level
         })
 }
 
 /// The level moved by whole tiles `shift`, sides and corners with it.
-fn moved(level: &Level, shift: Hex) -> Level {
+fn moved(level: &Level, shift: Cell) -> Level {
     let tiling = level.terrain.tiling();
-    let (dc, dr) = tiling.large_cell(Cell::from(shift)).unwrap();
+    let (dc, dr) = tiling.large_cell(shift).unwrap();
     let cells: Vec<Cell> = level
         .terrain
         .iter()
-        .map(|(h, _)| Cell::from(h + shift))
+        .map(|(h, _)| h.offset(shift.x, shift.y))
         .collect();
     let mut grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
     for (h, t) in level.terrain.iter() {
-        grid.set(h + shift, *t);
+        grid.set(h.offset(shift.x, shift.y), *t);
     }
     let mut out = Level::new(&level.name, level.depth, grid);
-    out.start = level.start.map(|s| s + shift);
+    out.start = level.start.map(|s| s.offset(shift.x, shift.y));
     for (s, f) in level.side_features() {
         out.set_side(Side::new(s.c + dc, s.r + dr), f);
     }
@@ -352,12 +352,12 @@ proptest! {
 }
 
 /// The tiles reachable from `from` by steps `may` allows.
-fn reachable(level: &Level, from: Hex, may: impl Fn(Hex, Hex) -> bool) -> Vec<Hex> {
+fn reachable(level: &Level, from: Cell, may: impl Fn(Cell, Cell) -> bool) -> Vec<Cell> {
     let mut seen = vec![from];
     let mut todo = vec![from];
     while let Some(a) = todo.pop() {
         for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)] {
-            let b = a + Hex::new(dx, dy);
+            let b = a.offset(dx, dy);
             if !seen.contains(&b) && level.passable(b) && may(a, b) {
                 seen.push(b);
                 todo.push(b);

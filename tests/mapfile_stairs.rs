@@ -6,12 +6,12 @@
 #[path = "support/cli.rs"]
 mod cli;
 use hexdeep::content::Content;
-use hexdeep::geom::{Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Level, Terrain};
 use hexdeep::mapfile::{Loaded, load_map, with_stairs_down};
 use hexdeep::mapgen::LAIR_DEPTH;
 
-fn stairs_down(level: &Level) -> Vec<Hex> {
+fn stairs_down(level: &Level) -> Vec<Cell> {
     level
         .terrain
         .iter()
@@ -79,7 +79,7 @@ fn check_and_play_read_a_map_without_stairs_with_them() {
     // A corridor: the start at its west end, the farthest tile its east end (6, 1).
     std::fs::write(&file, "# # # # # # #\n # @ . . . . #\n# # # # # # #\n").unwrap();
     let level = load_map(&file).unwrap().level;
-    assert_eq!(stairs_down(&level), vec![Hex::new(6, 1)]);
+    assert_eq!(stairs_down(&level), vec![Cell::new(6, 1)]);
     let out = cli::run(&["map", "check", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
     let text = cli::stdout(&out);

@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 use base64::Engine as _;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{PlacementKind, Terrain};
 use hexdeep::mapfile::tiled::{parse_tmj, parse_tmx};
 use hexdeep::mapfile::{Loaded, MapFileErrors};
@@ -110,7 +110,7 @@ fn simple(axis: &str, index: &str, data: String) -> Result<Loaded, MapFileErrors
 }
 
 /// The hex of tile (col, row) by the formula, written out independently.
-fn expected(axis: &str, index: &str, col: i32, row: i32) -> Hex {
+fn expected(axis: &str, index: &str, col: i32, row: i32) -> Cell {
     let f = |s: i32| {
         if index == "odd" {
             (s + 1).div_euclid(2)
@@ -119,9 +119,9 @@ fn expected(axis: &str, index: &str, col: i32, row: i32) -> Hex {
         }
     };
     if axis == "y" {
-        Hex::new(col + f(row), row)
+        Cell::new(col + f(row), row)
     } else {
-        Hex::new(col, row + f(col))
+        Cell::new(col, row + f(col))
     }
 }
 
@@ -402,13 +402,13 @@ fn orthogonal_maps_import_as_square_maps() {
     let level = &loaded.level;
     assert_eq!(level.terrain.tiling(), hexdeep::geom::Tiling::Square);
     assert_eq!(level.terrain.len(), 6);
-    assert_eq!(level.terrain_at(Hex::new(0, 0)), Some(Terrain::Wall));
-    assert_eq!(level.terrain_at(Hex::new(1, 0)), Some(Terrain::Floor));
-    assert_eq!(level.terrain_at(Hex::new(2, 0)), Some(Terrain::StairsDown));
-    assert_eq!(level.terrain_at(Hex::new(0, 1)), Some(Terrain::Floor));
-    assert_eq!(level.terrain_at(Hex::new(2, 1)), Some(Terrain::Wall));
-    assert_eq!(level.start, Some(Hex::new(1, 0)));
-    assert_eq!(level.placements[0].at, Hex::new(0, 1));
+    assert_eq!(level.terrain_at(Cell::new(0, 0)), Some(Terrain::Wall));
+    assert_eq!(level.terrain_at(Cell::new(1, 0)), Some(Terrain::Floor));
+    assert_eq!(level.terrain_at(Cell::new(2, 0)), Some(Terrain::StairsDown));
+    assert_eq!(level.terrain_at(Cell::new(0, 1)), Some(Terrain::Floor));
+    assert_eq!(level.terrain_at(Cell::new(2, 1)), Some(Terrain::Wall));
+    assert_eq!(level.start, Some(Cell::new(1, 0)));
+    assert_eq!(level.placements[0].at, Cell::new(0, 1));
     // The untyped tile is read as floor, with the same warning as on hexagonal maps.
     assert!(
         loaded
@@ -431,7 +431,7 @@ fn orthogonal_maps_import_as_square_maps() {
     .to_string();
     let level = parse_tmj("m.tmj", tmj.as_bytes(), &no_files).unwrap().level;
     assert_eq!(level.terrain.tiling(), hexdeep::geom::Tiling::Square);
-    assert_eq!(level.start, Some(Hex::new(1, 0)));
+    assert_eq!(level.start, Some(Cell::new(1, 0)));
 }
 
 #[test]

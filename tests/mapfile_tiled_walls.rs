@@ -6,7 +6,7 @@
 
 #[path = "support/cli.rs"]
 mod cli;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::Terrain;
 use hexdeep::mapfile::tiled::{parse_tmj, parse_tmx, parse_tmx_with};
 use hexdeep::mapfile::{Loaded, MapFileErrors, TerrainMap};
@@ -45,7 +45,7 @@ fn tmx(w: usize, h: usize, tilesets: &str, layers: &[(&str, &[u32])]) -> String 
 const ROOM: [u32; 20] = [2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2];
 
 fn terrain_at(loaded: &Loaded, x: i32, y: i32) -> Terrain {
-    loaded.level.terrain_at(Hex::new(x, y)).unwrap()
+    loaded.level.terrain_at(Cell::new(x, y)).unwrap()
 }
 
 fn walls(loaded: &Loaded) -> usize {

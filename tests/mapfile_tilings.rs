@@ -3,7 +3,7 @@
 //! maps, and round trips through the writer.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Cell, Hex, Tiling, Tri};
+use hexdeep::geom::{Cell, Tiling, Tri};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Terrain};
 use hexdeep::mapfile::hexmap::canonical_offset;
 use hexdeep::mapfile::render::{Overlays, compute, to_json};
@@ -30,8 +30,8 @@ fn triangle(body: &str) -> String {
 }
 
 /// The storage cell of triangle `(x, y, s)`.
-fn tri(x: i32, y: i32, s: u8) -> Hex {
-    Hex::from(Cell::from(Tri::new(x, y, s)))
+fn tri(x: i32, y: i32, s: u8) -> Cell {
+    Cell::from(Tri::new(x, y, s))
 }
 
 /// `map render --json` of `level` with `overlays`, as a JSON value.
@@ -45,12 +45,12 @@ fn square_glyphs_land_on_even_columns() {
     let level = load(&square("# # # #\n# @ . #\n# . ~ #\n# # # #\n"));
     assert_eq!(level.terrain.tiling(), Tiling::Square);
     assert_eq!(level.terrain.len(), 16);
-    assert_eq!(level.start, Some(Hex::new(1, 1)));
+    assert_eq!(level.start, Some(Cell::new(1, 1)));
     assert_eq!(
-        level.terrain_at(Hex::new(2, 2)),
+        level.terrain_at(Cell::new(2, 2)),
         Some(Terrain::ShallowWater)
     );
-    assert_eq!(level.terrain_at(Hex::new(3, 0)), Some(Terrain::Wall));
+    assert_eq!(level.terrain_at(Cell::new(3, 0)), Some(Terrain::Wall));
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn square_overlays_follow_the_design() {
     let v = json(
         &level,
         &Overlays {
-            path: Some((Hex::new(1, 1), Hex::new(7, 1))),
+            path: Some((Cell::new(1, 1), Cell::new(7, 1))),
             ..Overlays::default()
         },
     );
@@ -183,8 +183,8 @@ fn square_overlays_follow_the_design() {
     let v = json(
         &level,
         &Overlays {
-            path: Some((Hex::new(2, 3), Hex::new(3, 4))),
-            range: Some((Hex::new(2, 3), 5)),
+            path: Some((Cell::new(2, 3), Cell::new(3, 4))),
+            range: Some((Cell::new(2, 3), 5)),
             ..Overlays::default()
         },
     );
@@ -200,7 +200,7 @@ fn square_overlays_follow_the_design() {
     let v = json(
         &level,
         &Overlays {
-            fov: Some((Hex::new(4, 2), 8)),
+            fov: Some((Cell::new(4, 2), 8)),
             ..Overlays::default()
         },
     );
@@ -292,15 +292,15 @@ fn arb_level() -> impl Strategy<Value = Level> {
                 .collect();
             let mut grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
             for (c, &(_, _, t)) in cells.iter().zip(&tiles) {
-                grid.set(Hex::from(*c), Terrain::ALL[t]);
+                grid.set(*c, Terrain::ALL[t]);
             }
             // A level with no passable tile is refused on reading; keep one.
-            grid.set(Hex::from(cells[0]), Terrain::Floor);
+            grid.set(cells[0], Terrain::Floor);
             let mut level = Level::new("lvl", depth, grid);
             let names = ["goblin", "kobold", "dart", "potion of healing"];
             let mut seen = Vec::new();
             for (i, n) in extras {
-                let at = Hex::from(cells[i % cells.len()]);
+                let at = cells[i % cells.len()];
                 let kind = if n < 2 {
                     PlacementKind::Monster(names[n].into())
                 } else {
@@ -341,18 +341,18 @@ proptest! {
         if tiling == Tiling::Triangle {
             prop_assert_eq!((shift.x + shift.y).rem_euclid(2), 0);
         }
-        let cells: Vec<Cell> = level.terrain.iter().map(|(h, _)| Cell::from(h + shift)).collect();
+        let cells: Vec<Cell> = level.terrain.iter().map(|(h, _)| h.offset(shift.x, shift.y)).collect();
         let mut grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
         for (h, t) in level.terrain.iter() {
-            grid.set(h + shift, *t);
+            grid.set(h.offset(shift.x, shift.y), *t);
         }
         prop_assert_eq!(&back.terrain, &grid);
-        prop_assert_eq!(back.start, level.start.map(|s| s + shift));
+        prop_assert_eq!(back.start, level.start.map(|s| s.offset(shift.x, shift.y)));
         prop_assert_eq!(back.depth, level.depth);
         let moved: Vec<Placement> = level
             .placements
             .iter()
-            .map(|p| Placement { at: p.at + shift, kind: p.kind.clone() })
+            .map(|p| Placement { at: p.at.offset(shift.x, shift.y), kind: p.kind.clone() })
             .collect();
         prop_assert_eq!(sorted(back.placements.clone()), sorted(moved));
         // The text starts at row 0 and column 0 or 1, and writing again gives it back.
@@ -383,7 +383,7 @@ fn a_triangle_corridor_is_seen_along_its_length_with_its_walls() {
             ..Overlays::default()
         },
     );
-    let seen: Vec<Hex> = v["fov"]
+    let seen: Vec<Cell> = v["fov"]
         .as_array()
         .unwrap()
         .iter()
@@ -398,7 +398,7 @@ fn a_triangle_corridor_is_seen_along_its_length_with_its_walls() {
         })
         .collect();
     let tiling = Tiling::Triangle;
-    let within = |h: Hex| tiling.within_sight(Cell::from(from), Cell::from(h), radius);
+    let within = |h: Cell| tiling.within_sight(from, h, radius);
     for (h, t) in level.terrain.iter() {
         if *t == Terrain::Floor || level.start == Some(h) {
             // Every floor tile within the radius is in view, and none beyond.
@@ -411,11 +411,11 @@ fn a_triangle_corridor_is_seen_along_its_length_with_its_walls() {
         }
         // The wall across the flat side of each floor tile in view: above one pointing down
         // (s = 0), below one pointing up.
-        let t = Tri::from(Cell::from(h));
+        let t = Tri::from(h);
         let across = if t.s == 0 {
-            h + Hex::new(0, -1)
+            h.offset(0, -1)
         } else {
-            h + Hex::new(0, 1)
+            h.offset(0, 1)
         };
         if within(across) {
             assert!(seen.contains(&across), "the wall {across:?} over {h:?}");
@@ -440,7 +440,7 @@ fn the_bundled_square_and_triangle_maps_read_back_as_written() {
         assert_eq!(level.terrain.tiling(), tiling);
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
         // Drawn from row 0, column 0: the writer moves nothing.
-        assert_eq!(canonical_offset(&level), Hex::new(0, 0), "{name}");
+        assert_eq!(canonical_offset(&level), Cell::new(0, 0), "{name}");
         let text = write_hexmap(&level, name).unwrap();
         let back = parse_hexmap(&format!("{name}.hexmap"), text.as_bytes())
             .unwrap()

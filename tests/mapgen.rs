@@ -7,7 +7,7 @@
 #[path = "support/mapgen.rs"]
 mod levels;
 
-use hexdeep::geom::{Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Level, Terrain};
 use hexdeep::mapgen::{
     DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, MAX_WIDTH, MAZE_DEPTH, Style, level_name_on, style,
@@ -253,7 +253,7 @@ fn the_lair_holds_the_artifact_guarded_far_from_the_stairs() {
         for seed in 0..10 {
             let level = standard(t, seed, LAIR_DEPTH);
             check_laws(&level).unwrap();
-            let found: Vec<Hex> = items(&level)
+            let found: Vec<Cell> = items(&level)
                 .into_iter()
                 .filter(|(n, _)| *n == artifact.name)
                 .map(|(_, at)| at)
@@ -387,7 +387,7 @@ fn groups_keep_together() {
                 let beasts = monsters(&level);
                 for &(name, at) in beasts.iter().filter(|(n, _)| grouped.contains(n)) {
                     seen += 1;
-                    let near = |o: Hex| o != at && level.terrain.distance(o, at) <= 3;
+                    let near = |o: Cell| o != at && level.terrain.distance(o, at) <= 3;
                     assert!(
                         beasts.iter().any(|&(n, o)| n == name && near(o)),
                         "{t} depth {depth} seed {seed}: lone {name} at {at}"

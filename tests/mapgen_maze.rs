@@ -6,7 +6,7 @@
 mod levels;
 
 use hexdeep::content::Content;
-use hexdeep::geom::{Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Level, SideFeature, Terrain};
 use hexdeep::mapgen::{DEFAULT_HEIGHT, DEFAULT_WIDTH, LAIR_DEPTH, MAZE_DEPTH, Style, style_on};
 use levels::*;
@@ -201,7 +201,7 @@ fn sides_holding(level: &Level, feature: SideFeature) -> usize {
 
 /// Steps from `from` to `to` on a level, first past its thin walls and then as if they
 /// were gone.
-fn steps_with_and_without_walls(level: &Level, from: Hex, to: Hex) -> (u32, u32) {
+fn steps_with_and_without_walls(level: &Level, from: Cell, to: Cell) -> (u32, u32) {
     let mut open = Level::new("open", level.depth, level.terrain.clone());
     open.start = level.start;
     (steps_from(level, from)[&to], steps_from(&open, from)[&to])
@@ -259,7 +259,7 @@ fn the_mazes_walls_stop_steps_and_its_doors_open() {
     let mut doors = 0;
     for (side, feature) in level.side_features() {
         let (a, b) = Tiling::Hex.side_tiles(side).unwrap();
-        let (a, b) = (Hex::from(a), Hex::from(b));
+        let (a, b) = (a, b);
         assert!(level.passable(a) || level.passable(b));
         match feature {
             SideFeature::Wall => {

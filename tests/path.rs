@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::fov::visible_tiles;
-use hexdeep::geom::Hex;
+use hexdeep::geom::{Cell, Hex};
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::path::{
     PathScratch, UNREACHED, astar_in, dijkstra_map_in, explore_step, movement_range_level,
@@ -34,7 +34,7 @@ fn level() -> impl Strategy<Value = Level> {
     (shape, proptest::collection::vec(0usize..KINDS.len(), 256)).prop_map(|(shape, kinds)| {
         let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
         for (k, h) in shape.hexes().into_iter().enumerate() {
-            grid.set(h, KINDS[kinds[k % kinds.len()]]);
+            grid.set(h.into(), KINDS[kinds[k % kinds.len()]]);
         }
         Level::new("t", 1, grid)
     })
@@ -53,7 +53,7 @@ fn relaxed(level: &Level, sources: &[usize]) -> Vec<u32> {
             let Some(c) = grid[i].move_cost() else {
                 continue;
             };
-            for n in grid.hex(i).neighbors() {
+            for n in grid.neighbours(grid.cell(i)) {
                 let Some(j) = grid.index(n) else { continue };
                 if dist[j] != UNREACHED && dist[j] + c < dist[i] {
                     dist[i] = dist[j] + c;
@@ -67,17 +67,20 @@ fn relaxed(level: &Level, sources: &[usize]) -> Vec<u32> {
     }
 }
 
-fn pick(level: &Level, k: prop::sample::Index) -> Hex {
+fn pick(level: &Level, k: prop::sample::Index) -> Cell {
     let tiles: Vec<usize> = level.terrain.indices().collect();
-    level.terrain.hex(tiles[k.index(tiles.len())])
+    level.terrain.cell(tiles[k.index(tiles.len())])
 }
 
 /// Checks that `path` runs from `a` to `b` by steps between neighbours over enterable tiles,
 /// and returns the sum of the costs of the tiles entered.
-fn walk_cost(level: &Level, path: &[Hex], a: Hex, b: Hex) -> u32 {
+fn walk_cost(level: &Level, path: &[Cell], a: Cell, b: Cell) -> u32 {
     assert_eq!(path.first(), Some(&a));
     assert_eq!(path.last(), Some(&b));
-    assert!(path.windows(2).all(|w| w[0].is_adjacent(w[1])), "{path:?}");
+    assert!(
+        path.windows(2).all(|w| level.terrain.adjacent(w[0], w[1])),
+        "{path:?}"
+    );
     path[1..]
         .iter()
         .map(|&h| level.terrain_at(h).and_then(Terrain::move_cost).unwrap())
@@ -145,7 +148,7 @@ proptest! {
     ) {
         let (start, goal) = (pick(&level, a), pick(&level, b));
         let grid = &level.terrain;
-        let known = |i: usize| !unknown[i % unknown.len()] || grid.hex(i) == start;
+        let known = |i: usize| !unknown[i % unknown.len()] || grid.cell(i) == start;
         // The reference: the same level with every unknown tile walled up.
         let mut walled = level.clone();
         for i in grid.indices() {
@@ -171,35 +174,35 @@ fn unreachable_goals_give_none() {
     .unwrap();
     // A wall line from top to bottom cuts the map in two.
     for y in 0..30 {
-        grid.set(Hex::new(15, y), Terrain::Wall);
+        grid.set(Cell::new(15, y), Terrain::Wall);
     }
-    grid.set(Hex::new(25, 25), Terrain::DeepWater);
+    grid.set(Cell::new(25, 25), Terrain::DeepWater);
     let level = Level::new("cut", 1, grid);
     let cost = terrain_cost(&level);
     assert_eq!(
-        astar_in(&level, &cost, Hex::new(1, 1), Hex::new(28, 3)),
+        astar_in(&level, &cost, Cell::new(1, 1), Cell::new(28, 3)),
         None
     );
     assert_eq!(
-        astar_in(&level, &cost, Hex::new(20, 1), Hex::new(25, 25)),
+        astar_in(&level, &cost, Cell::new(20, 1), Cell::new(25, 25)),
         None,
         "deep water"
     );
     assert_eq!(
-        astar_in(&level, &cost, Hex::new(1, 1), Hex::new(15, 3)),
+        astar_in(&level, &cost, Cell::new(1, 1), Cell::new(15, 3)),
         None,
         "a wall"
     );
     assert_eq!(
-        astar_in(&level, &cost, Hex::new(1, 1), Hex::new(99, 3)),
+        astar_in(&level, &cost, Cell::new(1, 1), Cell::new(99, 3)),
         None,
         "off the map"
     );
-    assert!(astar_in(&level, &cost, Hex::new(1, 1), Hex::new(14, 29)).is_some());
+    assert!(astar_in(&level, &cost, Cell::new(1, 1), Cell::new(14, 29)).is_some());
 }
 
 /// A cave: random walls, then everything outside the start's component walled up.
-fn cave(seed: u64) -> (Level, Hex) {
+fn cave(seed: u64) -> (Level, Cell) {
     let mut rng = stream(seed, Stream::Generation, 7);
     let (w, h) = (40u32, 30u32);
     let mut grid = Grid::new(
@@ -220,7 +223,7 @@ fn cave(seed: u64) -> (Level, Hex) {
             _ => Terrain::Floor,
         };
     }
-    let start = Hex::new(20, 15);
+    let start = Cell::new(20, 15);
     grid.set(start, Terrain::Floor);
     let level = Level::new("cave", 1, grid);
     let reach = relaxed(&level, &[level.terrain.index(start).unwrap()]);
@@ -239,7 +242,7 @@ fn auto_explore_uncovers_every_reachable_tile() {
         let (level, start) = cave(seed);
         let grid = &level.terrain;
         let mut known = vec![false; grid.storage_len()];
-        let see = |at: Hex, known: &mut Vec<bool>| {
+        let see = |at: Cell, known: &mut Vec<bool>| {
             for i in visible_tiles(&level, at, 4) {
                 known[i] = true;
             }
@@ -262,10 +265,10 @@ fn auto_explore_uncovers_every_reachable_tile() {
             assert!(trips <= grid.len(), "seed {seed}: exploring never ends");
         }
         let reach = relaxed(&level, &[grid.index(start).unwrap()]);
-        let missed: Vec<Hex> = grid
+        let missed: Vec<Cell> = grid
             .indices()
             .filter(|&i| reach[i] != UNREACHED && !known[i])
-            .map(|i| grid.hex(i))
+            .map(|i| grid.cell(i))
             .collect();
         assert!(missed.is_empty(), "seed {seed}: never saw {missed:?}");
         assert!(
@@ -288,11 +291,11 @@ fn explore_takes_the_nearest_frontier() {
     let level = Level::new("row", 1, grid);
     let g = &level.terrain;
     // Known: x in 2..=5. Frontiers: (2, 0) (unknown (1, 0) beside it) and (5, 0).
-    let known = |i: usize| (2..=5).contains(&g.hex(i).x);
-    let path = explore_step(&level, known, Hex::new(4, 0)).unwrap();
-    assert_eq!(path, vec![Hex::new(4, 0), Hex::new(5, 0)]);
-    let path = explore_step(&level, known, Hex::new(3, 0)).unwrap();
-    assert_eq!(path, vec![Hex::new(3, 0), Hex::new(2, 0)]);
+    let known = |i: usize| (2..=5).contains(&g.cell(i).x);
+    let path = explore_step(&level, known, Cell::new(4, 0)).unwrap();
+    assert_eq!(path, vec![Cell::new(4, 0), Cell::new(5, 0)]);
+    let path = explore_step(&level, known, Cell::new(3, 0)).unwrap();
+    assert_eq!(path, vec![Cell::new(3, 0), Cell::new(2, 0)]);
     let all = |_| true;
-    assert_eq!(explore_step(&level, all, Hex::new(3, 0)), None);
+    assert_eq!(explore_step(&level, all, Cell::new(3, 0)), None);
 }

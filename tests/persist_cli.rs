@@ -424,9 +424,9 @@ fn a_sound_save_is_offered_to_continue() {
 /// A finished game: the player, at 1 hp, waits until a goblin `away` tiles east of them kills
 /// them; with the turn it ended in, as the sidebar showed it under way.
 fn finished_game(away: i32) -> (SavedGame, u64) {
-    use hexdeep::geom::Hex;
+    use hexdeep::geom::Cell;
     use hexdeep::sim::{GameRecord, Origin, World};
-    let world = room::world(&[("goblin", Hex::new(1 + away, 2))]);
+    let world = room::world(&[("goblin", Cell::new(1 + away, 2))]);
     let mut parts = world.to_parts();
     parts.creatures[0].hp = 1;
     let mut world = World::from_parts(parts, world.content_handle()).unwrap();

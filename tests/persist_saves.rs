@@ -212,17 +212,17 @@ fn a_header_with_another_turn_hash_version_is_refused() {
 
 /// A room with a mace and a sword on the floor east of the player.
 fn armoury() -> World {
-    use hexdeep::geom::Hex;
+    use hexdeep::geom::Cell;
     use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
     let shape = Shape::Parallelogram {
         width: 12,
         height: 3,
     };
     let mut level = Level::new("room", 1, Grid::new(&shape, Terrain::Floor).unwrap());
-    level.start = Some(Hex::new(0, 1));
+    level.start = Some(Cell::new(0, 1));
     for (name, x) in [("mace", 1), ("sword", 2)] {
         level.placements.push(Placement {
-            at: Hex::new(x, 1),
+            at: Cell::new(x, 1),
             kind: PlacementKind::Item(name.to_string()),
         });
     }
@@ -243,7 +243,7 @@ fn darts_thrown() -> SavedGame {
     for _ in 0..darts {
         commands.push(Command::Throw {
             item: 'a',
-            at: hexdeep::geom::Hex::new(6, 1),
+            at: hexdeep::geom::Cell::new(6, 1),
         });
     }
     for command in commands {

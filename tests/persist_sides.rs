@@ -6,7 +6,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 use cli::{run, scratch, stdout};
-use hexdeep::geom::{Cell, Compass, Corner, Hex, Side, Tiling};
+use hexdeep::geom::{Cell, Compass, Corner, Side, Tiling};
 use hexdeep::map::{
     CornerFeature, Grid, Level, Placement, PlacementKind, Shape, SideFeature, Terrain,
 };
@@ -30,7 +30,7 @@ fn remote_side() -> Side {
 fn walled(name: &str, depth: u32, remote: SideFeature) -> Level {
     let grid = Grid::new(&Shape::Hexagon { radius: 6 }, Terrain::Floor).unwrap();
     let mut level = Level::new(name, depth, grid);
-    level.start = Some(Hex::new(0, 0));
+    level.start = Some(Cell::new(0, 0));
     assert!(level.set_side(side((0, 0), (1, 0)), SideFeature::Wall));
     assert!(level.set_side(side((0, 0), (0, 1)), SideFeature::DoorClosed));
     assert!(level.set_side(side((-1, -1), (0, 0)), SideFeature::DoorOpen));
@@ -47,7 +47,7 @@ fn walled(name: &str, depth: u32, remote: SideFeature) -> Level {
     assert!(level.set_corner(pillar, CornerFeature::Pillar));
     assert!(level.set_side(remote_side(), remote));
     level.placements.push(Placement {
-        at: Hex::new(4, 2),
+        at: Cell::new(4, 2),
         kind: PlacementKind::Monster("rat".into()),
     });
     level

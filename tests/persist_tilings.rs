@@ -6,15 +6,15 @@
 #[path = "support/cli.rs"]
 mod cli;
 use cli::{run, scratch, stdout};
-use hexdeep::geom::{Cell, Compass, Hex, Tiling};
+use hexdeep::geom::{Cell, Compass, Tiling};
 use hexdeep::map::Terrain;
 use hexdeep::persist::{self, SaveDir, SavedGame, Score};
 use hexdeep::sim::{Command, GameRecord, Origin, World};
 
 /// The screen direction of the move from `from` to the tile `to` beside it on `tiling`.
-fn compass(tiling: Tiling, from: Hex, to: Hex) -> Option<Compass> {
+fn compass(tiling: Tiling, from: Cell, to: Cell) -> Option<Compass> {
     tiling
-        .moves(tiling.class(Cell::from(from)))
+        .moves(tiling.class(from))
         .as_slice()
         .iter()
         .find(|m| from.x + m.dx == to.x && from.y + m.dy == to.y)

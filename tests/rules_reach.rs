@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::content::Content;
-use hexdeep::geom::{Cell, Compass, Hex, Tiling};
+use hexdeep::geom::{Cell, Compass, Tiling};
 use hexdeep::map::{CornerFeature, Grid, Level, SideFeature, Terrain};
 use hexdeep::mapfile::render::{Overlays, compute, to_json};
 use hexdeep::path::turn_of_action;
@@ -36,17 +36,17 @@ fn slot(speed: u32, turn: u64, segment: u32) -> u64 {
 #[derive(Default, Debug)]
 struct Reached {
     /// The first action (from 1) at which the player arrives on each tile.
-    arrive: BTreeMap<Hex, u64>,
+    arrive: BTreeMap<Cell, u64>,
     /// The fewest actions after which the player stands on each tile ready to act.
-    ready: BTreeMap<Hex, u64>,
+    ready: BTreeMap<Cell, u64>,
 }
 
 /// A world state for merging: position, the next action's slot, and the doors opened (on
 /// tiles and on sides).
-type Key = (Hex, u64, Vec<Hex>, Vec<(i32, i32)>);
+type Key = (Cell, u64, Vec<Cell>, Vec<(i32, i32)>);
 
 /// The doors of a level that stand open, on tiles and on sides.
-fn open_doors(level: &Level) -> (Vec<Hex>, Vec<(i32, i32)>) {
+fn open_doors(level: &Level) -> (Vec<Cell>, Vec<(i32, i32)>) {
     let tiles = level
         .terrain
         .iter()
@@ -113,7 +113,7 @@ fn render(level: &Level, overlays: &Overlays) -> Value {
 }
 
 /// A JSON tile (`[x, y]`, or `[x, y, s]` on triangles) as the storage cell it names.
-fn tile(tiling: Tiling, v: &Value) -> Hex {
+fn tile(tiling: Tiling, v: &Value) -> Cell {
     let n: Vec<i32> = v
         .as_array()
         .unwrap()
@@ -121,13 +121,13 @@ fn tile(tiling: Tiling, v: &Value) -> Hex {
         .map(|n| i32::try_from(n.as_i64().unwrap()).unwrap())
         .collect();
     match (tiling, n.as_slice()) {
-        (Tiling::Triangle, &[x, y, s]) => Hex::new(2 * x + y + s, y),
-        (_, &[x, y]) => Hex::new(x, y),
+        (Tiling::Triangle, &[x, y, s]) => Cell::new(2 * x + y + s, y),
+        (_, &[x, y]) => Cell::new(x, y),
         _ => panic!("{v}"),
     }
 }
 
-fn tiles(tiling: Tiling, v: &Value) -> Vec<Hex> {
+fn tiles(tiling: Tiling, v: &Value) -> Vec<Cell> {
     v.as_array()
         .unwrap()
         .iter()
@@ -160,7 +160,7 @@ fn range_follows_the_rules(world: &World, rules: &Reached) -> Result<(), TestCas
         );
         let mut got = tiles(tiling, &json["range"]);
         got.sort();
-        let want: Vec<Hex> = rules
+        let want: Vec<Cell> = rules
             .arrive
             .iter()
             .filter(|&(_, &a)| a <= u64::from(actions))
@@ -200,7 +200,7 @@ fn paths_follow_the_rules(world: &World, rules: &Reached) -> Result<(), TestCase
     let tiling = level.terrain.tiling();
     let me = world.player().pos;
     // A move changes the tiling's distance by one at most and costs an action at least.
-    let near = level.terrain.indices().map(|i| level.terrain.hex(i));
+    let near = level.terrain.indices().map(|i| level.terrain.cell(i));
     let mut printed = false;
     for goal in near.filter(|&g| level.terrain.distance(me, g) <= ACTIONS as i32 + 1) {
         let overlays = Overlays {
@@ -246,10 +246,10 @@ fn fov_is_what_the_player_sees(world: &World) -> Result<(), TestCaseError> {
     );
     let mut got = tiles(level.terrain.tiling(), &json["fov"]);
     got.sort();
-    let mut want: Vec<Hex> = level
+    let mut want: Vec<Cell> = level
         .terrain
         .indices()
-        .map(|i| level.terrain.hex(i))
+        .map(|i| level.terrain.cell(i))
         .filter(|&h| world.is_visible(h))
         .collect();
     want.sort();
@@ -277,7 +277,7 @@ fn level_from(tiling: Tiling, cells: &[u8], sides: &[u8]) -> Level {
             7 => Terrain::DeepWater,
             _ => Terrain::DoorClosed,
         };
-        grid.set(Hex::from(c), t);
+        grid.set(c, t);
     }
     let mut level = Level::new("reach", 1, grid);
     if tiling.has_sides() {
@@ -329,7 +329,7 @@ fn check_generated(tiling: Tiling, depth: u32, seed: u64) {
     let source = hexdeep::mapgen::dungeon_on(tiling);
     let mut level = source.level(&content, seed, depth);
     level.placements.clear();
-    let open: Vec<Hex> = level
+    let open: Vec<Cell> = level
         .terrain
         .iter()
         .filter(|(_, t)| !t.blocks_movement())

@@ -6,7 +6,7 @@
 
 use hexdeep::content::Content;
 use hexdeep::fov::{visible_by_lines_across, visible_tiles};
-use hexdeep::geom::{Cell, Compass, Hex, LargeCell, StepKind, Tiling};
+use hexdeep::geom::{Cell, Compass, LargeCell, StepKind, Tiling};
 use hexdeep::map::{CornerFeature, Grid, Level, Placement, PlacementKind, SideFeature, Terrain};
 use hexdeep::path::{UNREACHED, astar_in, dijkstra_map_in, terrain_cost};
 use hexdeep::sim::{Command, Event, Rejection, World};
@@ -79,12 +79,12 @@ fn bits() -> impl Strategy<Value = Vec<u8>> {
 /// Whether sight crosses from tile index `i` to the tile index `j` one move away.
 fn crosses(level: &Level) -> impl Fn(usize, usize) -> bool + '_ {
     let grid = &level.terrain;
-    move |i, j| level.sight_crosses(grid.hex(i), grid.hex(j))
+    move |i, j| level.sight_crosses(grid.cell(i), grid.cell(j))
 }
 
 /// The cheapest cost from `start` to every tile by a plain Dijkstra over the moves the rules
 /// allow ([`Level::move_allowed`]), by storage index.
-fn reference_costs(level: &Level, start: Hex) -> Vec<u32> {
+fn reference_costs(level: &Level, start: Cell) -> Vec<u32> {
     let grid = &level.terrain;
     let mut dist = vec![UNREACHED; grid.storage_len()];
     let mut queue = BTreeSet::new();
@@ -95,7 +95,7 @@ fn reference_costs(level: &Level, start: Hex) -> Vec<u32> {
         if d > dist[i] {
             continue;
         }
-        let here = grid.hex(i);
+        let here = grid.cell(i);
         for (to, _) in grid.moves_at(here).collect::<Vec<_>>() {
             let Some(j) = grid.index(to) else { continue };
             let Some(cost) = grid[j].move_cost() else {
@@ -125,7 +125,7 @@ proptest! {
     ) {
         let level = random_level(t, &bits);
         let grid = &level.terrain;
-        let viewer = Hex::new(x, y);
+        let viewer = Cell::new(x, y);
         let want = visible_by_lines_across(
             grid, |i| grid[i].blocks_sight(), crosses(&level), viewer, radius,
         );
@@ -138,12 +138,12 @@ proptest! {
     ) {
         let level = random_level(t, &bits);
         let grid = &level.terrain;
-        let viewer = Hex::new(x, y);
+        let viewer = Cell::new(x, y);
         let cross = crosses(&level);
         for i in visible_tiles(&level, viewer, 12) {
-            let seen = grid.hex(i);
+            let seen = grid.cell(i);
             // Sight by either of the two lines (`line⁺`, `line⁻`) crossing no blocking side.
-            let clear = |line: Vec<Hex>| line.windows(2).all(|w| {
+            let clear = |line: Vec<Cell>| line.windows(2).all(|w| {
                 cross(grid.index(w[0]).unwrap(), grid.index(w[1]).unwrap())
             });
             let by_line = clear(grid.line(viewer, seen)) || clear(grid.line_minus(viewer, seen));
@@ -165,11 +165,11 @@ proptest! {
     ) {
         let level = random_level(t, &bits);
         let grid = &level.terrain;
-        let (start, goal) = (Hex::new(a.0, a.1), Hex::new(b.0, b.1));
+        let (start, goal) = (Cell::new(a.0, a.1), Cell::new(b.0, b.1));
         let want = reference_costs(&level, start);
         let got = dijkstra_map_in(&level, terrain_cost(&level), &[grid.index(start).unwrap()], UNREACHED - 1);
         for i in grid.indices() {
-            prop_assert_eq!(got[i], want[i], "{:?}", grid.hex(i));
+            prop_assert_eq!(got[i], want[i], "{:?}", grid.cell(i));
         }
         let path = astar_in(&level, terrain_cost(&level), start, goal);
         let g = grid.index(goal).unwrap();
@@ -193,7 +193,7 @@ proptest! {
         let grid = &level.terrain;
         for (side, feature) in level.side_features() {
             let Some((a, b)) = t.side_tiles(side) else { continue };
-            let (a, b) = (Hex::from(a), Hex::from(b));
+            let (a, b) = (a, b);
             if !grid.contains(a) || !grid.contains(b) {
                 continue;
             }
@@ -218,7 +218,7 @@ proptest! {
 }
 
 /// The tiles of a closed room: within `r` of `centre` by the tiling's distance.
-fn room_tiles(level: &Level, centre: Hex, r: i32) -> BTreeSet<Hex> {
+fn room_tiles(level: &Level, centre: Cell, r: i32) -> BTreeSet<Cell> {
     let grid = &level.terrain;
     grid.iter()
         .map(|(h, _)| h)
@@ -230,7 +230,7 @@ fn room_tiles(level: &Level, centre: Hex, r: i32) -> BTreeSet<Hex> {
 fn a_closed_room_of_thin_walls_shows_all_of_itself_and_nothing_outside() {
     for tiling in [Tiling::Hex, Tiling::Square] {
         let mut level = open_level(tiling);
-        let centre = Hex::new(7, 5);
+        let centre = Cell::new(7, 5);
         let room = room_tiles(&level, centre, 3);
         let mut walls = Vec::new();
         for &h in &room {
@@ -243,9 +243,9 @@ fn a_closed_room_of_thin_walls_shows_all_of_itself_and_nothing_outside() {
             }
         }
         for &viewer in &room {
-            let seen: BTreeSet<Hex> = visible_tiles(&level, viewer, 20)
+            let seen: BTreeSet<Cell> = visible_tiles(&level, viewer, 20)
                 .into_iter()
-                .map(|i| level.terrain.hex(i))
+                .map(|i| level.terrain.cell(i))
                 .collect();
             assert_eq!(seen, room, "{tiling} from {viewer:?}");
         }
@@ -268,10 +268,10 @@ fn split_room(tiling: Tiling, door: Option<i32>, start: Cell, rat: Option<Cell>)
         };
         for x in 0..WIDTH {
             let a = Cell::new(x, y);
-            for (to, m) in level.terrain.moves_at(Hex::from(a)).collect::<Vec<_>>() {
-                let b = Cell::from(to);
+            for (to, m) in level.terrain.moves_at(a).collect::<Vec<_>>() {
+                let b = to;
                 if m.kind == StepKind::Side && !split(a) && split(b) && level.terrain.contains(to) {
-                    let side = level.side_of(Hex::from(a), to).unwrap();
+                    let side = level.side_of(a, to).unwrap();
                     let feature = if door == Some(y) && b.y == y {
                         SideFeature::DoorClosed
                     } else {
@@ -282,10 +282,10 @@ fn split_room(tiling: Tiling, door: Option<i32>, start: Cell, rat: Option<Cell>)
             }
         }
     }
-    level.start = Some(Hex::from(start));
+    level.start = Some(start);
     if let Some(at) = rat {
         level.placements.push(Placement {
-            at: Hex::from(at),
+            at,
             kind: PlacementKind::Monster("rat".to_string()),
         });
     }
@@ -313,10 +313,7 @@ fn a_thin_wall_refuses_a_step_and_a_blow_and_a_rat_behind_it_never_strikes() {
             world.apply(Command::Attack(Compass::E)),
             Err(Rejection::Side(SideFeature::Wall))
         );
-        assert!(
-            !world.is_visible(Hex::from(rat)),
-            "the rat is behind the wall"
-        );
+        assert!(!world.is_visible(rat), "the rat is behind the wall");
         let hp = world.player().hp;
         for _ in 0..20 {
             world.apply(Command::Wait).unwrap();
@@ -326,7 +323,7 @@ fn a_thin_wall_refuses_a_step_and_a_blow_and_a_rat_behind_it_never_strikes() {
             hp,
             "{tiling}: nothing reached the player"
         );
-        assert_eq!(world.player().pos, Hex::from(me));
+        assert_eq!(world.player().pos, me);
     }
 }
 
@@ -336,20 +333,13 @@ fn a_closed_door_on_a_side_lets_nothing_through_until_it_is_opened() {
         let me = Cell::new(3, 2);
         let beyond = east_of(tiling, me);
         let mut world = split_room(tiling, Some(2), me, None);
-        let side = world
-            .level()
-            .side_of(Hex::from(me), Hex::from(beyond))
-            .unwrap();
+        let side = world.level().side_of(me, beyond).unwrap();
         assert_eq!(world.level().side_at(side), SideFeature::DoorClosed);
         assert!(
-            !world.is_visible(Hex::from(beyond)),
+            !world.is_visible(beyond),
             "{tiling}: sight stops at the door"
         );
-        assert!(
-            world
-                .flight_path(Hex::from(me), Hex::from(beyond))
-                .is_empty()
-        );
+        assert!(world.flight_path(me, beyond).is_empty());
         assert_eq!(
             world.apply(Command::Attack(Compass::E)),
             Err(Rejection::Side(SideFeature::DoorClosed))
@@ -359,19 +349,12 @@ fn a_closed_door_on_a_side_lets_nothing_through_until_it_is_opened() {
             events.iter().any(|e| matches!(e, Event::DoorOpened { .. })),
             "{tiling}: the step opens the door"
         );
-        assert_eq!(world.player().pos, Hex::from(me), "the opener stays");
+        assert_eq!(world.player().pos, me, "the opener stays");
         assert_eq!(world.level().side_at(side), SideFeature::DoorOpen);
-        assert!(world.is_visible(Hex::from(beyond)));
-        assert_eq!(
-            world.flight_path(Hex::from(me), Hex::from(beyond)),
-            vec![Hex::from(beyond)]
-        );
+        assert!(world.is_visible(beyond));
+        assert_eq!(world.flight_path(me, beyond), vec![beyond]);
         world.apply(Command::Move(Compass::E)).unwrap();
-        assert_eq!(
-            world.player().pos,
-            Hex::from(beyond),
-            "{tiling}: and then crosses"
-        );
+        assert_eq!(world.player().pos, beyond, "{tiling}: and then crosses");
     }
 }
 
@@ -380,7 +363,7 @@ fn explore_and_travel_go_through_doors_on_sides() {
     for tiling in [Tiling::Hex, Tiling::Square] {
         let me = Cell::new(1, 2);
         let mut world = split_room(tiling, Some(2), me, None);
-        let far = Hex::new(WIDTH - 1, 2);
+        let far = Cell::new(WIDTH - 1, 2);
         for _ in 0..200 {
             let Some(path) = world.explore_path() else {
                 break;
@@ -394,7 +377,7 @@ fn explore_and_travel_go_through_doors_on_sides() {
             "{tiling}: explore went through the door"
         );
         // Travel back: the known way crosses the now open door, never a thin wall.
-        let home = Hex::from(me);
+        let home = me;
         let path = world.known_path(world.player().pos, home).unwrap();
         let mut at = world.player().pos;
         for &next in &path {
@@ -408,7 +391,7 @@ fn explore_and_travel_go_through_doors_on_sides() {
 #[test]
 fn a_square_diagonal_cannot_pass_a_pillar_or_a_wall_end() {
     let mut level = open_level(Tiling::Square);
-    level.start = Some(Hex::new(2, 2));
+    level.start = Some(Cell::new(2, 2));
     let pillar = hexdeep::geom::Corner::new(10, 5);
     assert!(level.set_corner(pillar, CornerFeature::Pillar));
     let mut world = World::new(Content::bundled().unwrap().into(), level, 3).unwrap();
@@ -417,7 +400,7 @@ fn a_square_diagonal_cannot_pass_a_pillar_or_a_wall_end() {
         Err(Rejection::Squeeze)
     );
     world.apply(Command::Move(Compass::E)).unwrap();
-    assert_eq!(world.player().pos, Hex::new(3, 2));
+    assert_eq!(world.player().pos, Cell::new(3, 2));
 }
 
 #[test]
@@ -426,10 +409,10 @@ fn a_door_on_a_side_opens_even_onto_water() {
         let me = Cell::new(3, 2);
         let beyond = east_of(tiling, me);
         let mut level = open_level(tiling);
-        level.terrain.set(Hex::from(beyond), Terrain::DeepWater);
-        let side = level.side_of(Hex::from(me), Hex::from(beyond)).unwrap();
+        level.terrain.set(beyond, Terrain::DeepWater);
+        let side = level.side_of(me, beyond).unwrap();
         level.set_side(side, SideFeature::DoorClosed);
-        level.start = Some(Hex::from(me));
+        level.start = Some(me);
         let mut world = World::new(Content::bundled().unwrap().into(), level, 3).unwrap();
         world.apply(Command::Move(Compass::E)).unwrap();
         assert_eq!(
@@ -437,7 +420,7 @@ fn a_door_on_a_side_opens_even_onto_water() {
             SideFeature::DoorOpen,
             "{tiling}"
         );
-        assert_eq!(world.player().pos, Hex::from(me));
+        assert_eq!(world.player().pos, me);
         assert_eq!(
             world.apply(Command::Move(Compass::E)),
             Err(Rejection::Blocked(Terrain::DeepWater)),

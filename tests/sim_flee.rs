@@ -5,16 +5,16 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::content::Content;
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Event, Intention, World};
 
 /// Where the player stands.
-const ME: Hex = Hex::new(3, 2);
+const ME: Cell = Cell::new(3, 2);
 /// The kobold, east of the player.
-const KOBOLD: Hex = Hex::new(4, 2);
+const KOBOLD: Cell = Cell::new(4, 2);
 /// The tile south-east of the player and south-west of the kobold: next to both.
-const BESIDE: Hex = Hex::new(4, 3);
+const BESIDE: Cell = Cell::new(4, 3);
 
 /// Walls everywhere but the player's tile, the kobold's, the tile beside both (`beside`
 /// terrain) and, when `away`, a tile east of the kobold, out of the player's reach.
@@ -28,7 +28,7 @@ fn pocket(beside: Terrain, away: bool) -> World {
     grid.set(KOBOLD, Terrain::Floor);
     grid.set(BESIDE, beside);
     if away {
-        grid.set(Hex::new(5, 2), Terrain::Floor);
+        grid.set(Cell::new(5, 2), Terrain::Floor);
     }
     let mut level = Level::new("pocket", 1, grid);
     level.start = Some(ME);
@@ -76,5 +76,5 @@ fn a_coward_whose_only_step_is_into_the_brush_beside_the_player_fights() {
 #[test]
 fn a_coward_with_a_way_out_of_reach_still_flees_that_way() {
     let world = pocket(Terrain::Brush, true);
-    assert_eq!(plan(&world), Intention::Move(Hex::new(5, 2)));
+    assert_eq!(plan(&world), Intention::Move(Cell::new(5, 2)));
 }

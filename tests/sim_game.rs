@@ -2,11 +2,11 @@
 //! telegraphs that tell the truth, and determinism.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Event, Intention, Rejection, World, messages};
 
-fn open_level(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)]) -> Level {
+fn open_level(width: u32, height: u32, start: Cell, monsters: &[(&str, Cell)]) -> Level {
     let grid = Grid::new(&Shape::Parallelogram { width, height }, Terrain::Floor).unwrap();
     let mut level = Level::new("test", 1, grid);
     level.start = Some(start);
@@ -33,8 +33,8 @@ fn spawns_known_monsters_and_skips_unknown_names() {
     let level = open_level(
         8,
         8,
-        Hex::new(0, 0),
-        &[("goblin", Hex::new(5, 5)), ("dragon", Hex::new(6, 6))],
+        Cell::new(0, 0),
+        &[("goblin", Cell::new(5, 5)), ("dragon", Cell::new(6, 6))],
     );
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -48,7 +48,7 @@ fn spawns_known_monsters_and_skips_unknown_names() {
 
 #[test]
 fn a_goblin_hunts_the_player_and_attacks() {
-    let level = open_level(10, 3, Hex::new(0, 1), &[("goblin", Hex::new(6, 1))]);
+    let level = open_level(10, 3, Cell::new(0, 1), &[("goblin", Cell::new(6, 1))]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -56,11 +56,11 @@ fn a_goblin_hunts_the_player_and_attacks() {
     )
     .unwrap();
     let goblin = id_of(&world, "goblin");
-    let mut last = world.creatures()[goblin].pos.distance(world.player().pos);
+    let mut last = world.dist(world.creatures()[goblin].pos, world.player().pos);
     let mut hit = false;
     for _ in 0..12 {
         let events = world.apply(Command::Wait).unwrap();
-        let d = world.creatures()[goblin].pos.distance(world.player().pos);
+        let d = world.dist(world.creatures()[goblin].pos, world.player().pos);
         assert!(d <= last, "the goblin never backs off: {last} -> {d}");
         last = d;
         hit |= events
@@ -76,7 +76,7 @@ fn a_goblin_hunts_the_player_and_attacks() {
 
 #[test]
 fn a_kobold_flees_when_hurt() {
-    let level = open_level(12, 12, Hex::new(3, 3), &[("kobold", Hex::new(4, 3))]);
+    let level = open_level(12, 12, Cell::new(3, 3), &[("kobold", Cell::new(4, 3))]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -96,18 +96,18 @@ fn a_kobold_flees_when_hurt() {
         k.alive && k.hp * 2 <= k.max_hp,
         "one blow leaves it at half health or less"
     );
-    let start = k.pos.distance(world.player().pos);
+    let start = world.dist(k.pos, world.player().pos);
     for _ in 0..3 {
         world.apply(Command::Wait).unwrap();
     }
-    let later = world.creatures()[kobold].pos.distance(world.player().pos);
+    let later = world.dist(world.creatures()[kobold].pos, world.player().pos);
     assert!(later > start, "it ran: {start} -> {later}");
 }
 
 #[test]
 fn a_move_into_a_wall_is_rejected_and_costs_no_time() {
-    let mut level = open_level(4, 4, Hex::new(1, 1), &[("goblin", Hex::new(3, 3))]);
-    level.terrain.set(Hex::new(2, 1), Terrain::Wall);
+    let mut level = open_level(4, 4, Cell::new(1, 1), &[("goblin", Cell::new(3, 3))]);
+    level.terrain.set(Cell::new(2, 1), Terrain::Wall);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -137,8 +137,8 @@ fn a_move_into_a_wall_is_rejected_and_costs_no_time() {
 
 #[test]
 fn doors_open_when_entered() {
-    let mut level = open_level(5, 1, Hex::new(0, 0), &[]);
-    level.terrain.set(Hex::new(1, 0), Terrain::DoorClosed);
+    let mut level = open_level(5, 1, Cell::new(0, 0), &[]);
+    level.terrain.set(Cell::new(1, 0), Terrain::DoorClosed);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -146,19 +146,19 @@ fn doors_open_when_entered() {
     )
     .unwrap();
     assert!(
-        !world.is_visible(Hex::new(2, 0)),
+        !world.is_visible(Cell::new(2, 0)),
         "a closed door hides what lies beyond"
     );
     let events = world.apply(Command::Move(Compass::E)).unwrap();
     assert!(events.contains(&Event::DoorOpened {
         who: 0,
-        at: Hex::new(1, 0)
+        at: Cell::new(1, 0)
     }));
     assert_eq!(
-        world.level().terrain_at(Hex::new(1, 0)),
+        world.level().terrain_at(Cell::new(1, 0)),
         Some(Terrain::DoorOpen)
     );
-    assert!(world.is_visible(Hex::new(2, 0)) && world.is_seen(Hex::new(0, 0)));
+    assert!(world.is_visible(Cell::new(2, 0)) && world.is_seen(Cell::new(0, 0)));
 }
 
 #[test]
@@ -166,8 +166,8 @@ fn the_dead_player_ends_the_game() {
     let level = open_level(
         6,
         6,
-        Hex::new(0, 0),
-        &[("ogre", Hex::new(1, 0)), ("goblin", Hex::new(0, 1))],
+        Cell::new(0, 0),
+        &[("ogre", Cell::new(1, 0)), ("goblin", Cell::new(0, 1))],
     );
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -231,17 +231,17 @@ fn carried_out(plan: &hexdeep::sim::Plan, first: &[&Event]) -> bool {
 
 fn crowd() -> Level {
     let monsters = [
-        ("goblin", Hex::new(5, 2)),
-        ("jackal", Hex::new(6, 6)),
-        ("jackal", Hex::new(7, 6)),
-        ("jackal", Hex::new(6, 7)),
-        ("imp", Hex::new(1, 6)),
-        ("kobold", Hex::new(7, 1)),
-        ("ogre", Hex::new(8, 8)),
-        ("goblin spearman", Hex::new(1, 1)),
-        ("goblin slinger", Hex::new(8, 3)),
+        ("goblin", Cell::new(5, 2)),
+        ("jackal", Cell::new(6, 6)),
+        ("jackal", Cell::new(7, 6)),
+        ("jackal", Cell::new(6, 7)),
+        ("imp", Cell::new(1, 6)),
+        ("kobold", Cell::new(7, 1)),
+        ("ogre", Cell::new(8, 8)),
+        ("goblin spearman", Cell::new(1, 1)),
+        ("goblin slinger", Cell::new(8, 3)),
     ];
-    open_level(10, 10, Hex::new(3, 3), &monsters)
+    open_level(10, 10, Cell::new(3, 3), &monsters)
 }
 
 const SCRIPT: [Command; 8] = [
@@ -325,7 +325,7 @@ fn a_world_survives_being_taken_apart_and_put_together() {
 
 #[test]
 fn messages_tell_simultaneous_blows_together() {
-    let level = open_level(6, 6, Hex::new(2, 2), &[("goblin", Hex::new(3, 2))]);
+    let level = open_level(6, 6, Cell::new(2, 2), &[("goblin", Cell::new(3, 2))]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -342,7 +342,7 @@ fn messages_tell_simultaneous_blows_together() {
 
 #[test]
 fn messages_tell_a_dodge() {
-    let level = open_level(6, 6, Hex::new(0, 0), &[]);
+    let level = open_level(6, 6, Cell::new(0, 0), &[]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -356,7 +356,7 @@ fn messages_tell_a_dodge() {
         },
         Event::Missed {
             attacker: 0,
-            at: Hex::new(1, 0),
+            at: Cell::new(1, 0),
             dodger: None,
         },
     ];
@@ -366,7 +366,7 @@ fn messages_tell_a_dodge() {
 
 #[test]
 fn a_thrown_dart_hits_the_first_creature_on_the_line() {
-    let level = open_level(10, 3, Hex::new(0, 1), &[("ogre", Hex::new(5, 1))]);
+    let level = open_level(10, 3, Cell::new(0, 1), &[("ogre", Cell::new(5, 1))]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -380,7 +380,7 @@ fn a_thrown_dart_hits_the_first_creature_on_the_line() {
     let events = world
         .apply(Command::Throw {
             item: 'a',
-            at: Hex::new(6, 1),
+            at: Cell::new(6, 1),
         })
         .unwrap();
     assert!(
@@ -393,7 +393,7 @@ fn a_thrown_dart_hits_the_first_creature_on_the_line() {
     assert_eq!(
         world.apply(Command::Throw {
             item: 'a',
-            at: Hex::new(9, 2)
+            at: Cell::new(9, 2)
         }),
         Err(Rejection::OutOfRange { range: 6 })
     );
@@ -408,8 +408,8 @@ fn a_thrown_dart_hits_the_first_creature_on_the_line() {
 
 #[test]
 fn a_dart_stops_at_a_wall_and_runs_out() {
-    let mut level = open_level(8, 1, Hex::new(0, 0), &[("goblin", Hex::new(4, 0))]);
-    level.terrain.set(Hex::new(2, 0), Terrain::Wall);
+    let mut level = open_level(8, 1, Cell::new(0, 0), &[("goblin", Cell::new(4, 0))]);
+    level.terrain.set(Cell::new(2, 0), Terrain::Wall);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -422,7 +422,7 @@ fn a_dart_stops_at_a_wall_and_runs_out() {
         let events = world
             .apply(Command::Throw {
                 item: 'a',
-                at: Hex::new(4, 0),
+                at: Cell::new(4, 0),
             })
             .unwrap();
         assert!(
@@ -436,7 +436,7 @@ fn a_dart_stops_at_a_wall_and_runs_out() {
     assert_eq!(
         world.apply(Command::Throw {
             item: 'a',
-            at: Hex::new(4, 0)
+            at: Cell::new(4, 0)
         }),
         Err(Rejection::NoItem('a'))
     );
@@ -444,7 +444,7 @@ fn a_dart_stops_at_a_wall_and_runs_out() {
 
 #[test]
 fn a_potion_heals_up_to_the_maximum() {
-    let level = open_level(6, 6, Hex::new(0, 0), &[("goblin", Hex::new(1, 0))]);
+    let level = open_level(6, 6, Cell::new(0, 0), &[("goblin", Cell::new(1, 0))]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,

@@ -2,11 +2,11 @@
 //! where they stop and can be gathered again.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Event, ItemUse, World, messages};
 
-fn room(placements: &[(PlacementKind, Hex)]) -> Level {
+fn room(placements: &[(PlacementKind, Cell)]) -> Level {
     let grid = Grid::new(
         &Shape::Parallelogram {
             width: 12,
@@ -16,7 +16,7 @@ fn room(placements: &[(PlacementKind, Hex)]) -> Level {
     )
     .unwrap();
     let mut level = Level::new("room", 1, grid);
-    level.start = Some(Hex::new(0, 1));
+    level.start = Some(Cell::new(0, 1));
     for (kind, at) in placements {
         level.placements.push(Placement {
             at: *at,
@@ -33,8 +33,8 @@ fn item(name: &str) -> PlacementKind {
 #[test]
 fn a_placed_item_lies_on_the_floor_until_stepped_on() {
     let level = room(&[
-        (item("potion of healing"), Hex::new(1, 1)),
-        (item("unobtainium"), Hex::new(2, 1)),
+        (item("potion of healing"), Cell::new(1, 1)),
+        (item("unobtainium"), Cell::new(2, 1)),
     ]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -42,12 +42,12 @@ fn a_placed_item_lies_on_the_floor_until_stepped_on() {
         1,
     )
     .unwrap();
-    assert_eq!(world.items_at(Hex::new(1, 1)).count(), 1);
+    assert_eq!(world.items_at(Cell::new(1, 1)).count(), 1);
     assert_eq!(world.floor_items().len(), 1, "unknown items are not placed");
     let potions = world.player().count_of("potion of healing");
     let events = world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(world.player().count_of("potion of healing"), potions + 1);
-    assert_eq!(world.items_at(Hex::new(1, 1)).count(), 0);
+    assert_eq!(world.items_at(Cell::new(1, 1)).count(), 0);
     assert!(
         events
             .iter()
@@ -65,7 +65,7 @@ fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
     )
     .unwrap();
     let darts = world.player().count_of("dart");
-    let target = Hex::new(4, 1);
+    let target = Cell::new(4, 1);
     let events = world
         .apply(Command::Throw {
             item: 'a',
@@ -93,21 +93,21 @@ fn a_missed_dart_lands_at_the_end_of_its_flight_and_can_be_gathered() {
 fn a_dart_thrown_into_brush_lands_short_and_says_why() {
     // QA, issue 17: darts thrown at a monster in brush landed short with no word of why. A
     // missile flies no farther than sight does, and brush hides the view.
-    let ogre = (PlacementKind::Monster("ogre".to_string()), Hex::new(4, 1));
+    let ogre = (PlacementKind::Monster("ogre".to_string()), Cell::new(4, 1));
     let mut level = room(&[ogre]);
-    level.terrain.set(Hex::new(4, 1), Terrain::Brush);
+    level.terrain.set(Cell::new(4, 1), Terrain::Brush);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
         1,
     )
     .unwrap();
-    assert!(world.is_visible(Hex::new(4, 1)));
+    assert!(world.is_visible(Cell::new(4, 1)));
     let hp = world.creatures()[1].hp;
     let events = world
         .apply(Command::Throw {
             item: 'a',
-            at: Hex::new(4, 1),
+            at: Cell::new(4, 1),
         })
         .unwrap();
     let told = messages(&events, &world);
@@ -123,7 +123,7 @@ fn a_dart_thrown_into_brush_lands_short_and_says_why() {
         hexdeep::content::Content::bundled().unwrap().into(),
         {
             let mut level = room(&[]);
-            level.terrain.set(Hex::new(3, 1), Terrain::Wall);
+            level.terrain.set(Cell::new(3, 1), Terrain::Wall);
             level
         },
         1,
@@ -132,7 +132,7 @@ fn a_dart_thrown_into_brush_lands_short_and_says_why() {
     let events = world
         .apply(Command::Throw {
             item: 'a',
-            at: Hex::new(5, 1),
+            at: Cell::new(5, 1),
         })
         .unwrap();
     assert!(
@@ -144,7 +144,10 @@ fn a_dart_thrown_into_brush_lands_short_and_says_why() {
 
 #[test]
 fn a_dart_that_hits_falls_at_its_victims_feet() {
-    let goblin = (PlacementKind::Monster("goblin".to_string()), Hex::new(4, 1));
+    let goblin = (
+        PlacementKind::Monster("goblin".to_string()),
+        Cell::new(4, 1),
+    );
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         room(&[goblin]),
@@ -159,7 +162,7 @@ fn a_dart_that_hits_falls_at_its_victims_feet() {
         } => Some(*at),
         _ => None,
     });
-    let landed: Vec<Hex> = world.floor_items().iter().map(|f| f.at).collect();
+    let landed: Vec<Cell> = world.floor_items().iter().map(|f| f.at).collect();
     match hit {
         Some(hit_at) => assert_eq!(landed, vec![hit_at]),
         None => assert_eq!(landed.len(), 1, "a miss still leaves the dart somewhere"),
@@ -169,7 +172,7 @@ fn a_dart_that_hits_falls_at_its_victims_feet() {
 #[test]
 fn a_dart_thrown_into_deep_water_is_lost() {
     let mut level = room(&[]);
-    level.terrain.set(Hex::new(3, 1), Terrain::DeepWater);
+    level.terrain.set(Cell::new(3, 1), Terrain::DeepWater);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -179,7 +182,7 @@ fn a_dart_thrown_into_deep_water_is_lost() {
     world
         .apply(Command::Throw {
             item: 'a',
-            at: Hex::new(3, 1),
+            at: Cell::new(3, 1),
         })
         .unwrap();
     assert!(world.floor_items().is_empty());
@@ -189,7 +192,7 @@ fn a_dart_thrown_into_deep_water_is_lost() {
 fn a_bomb_that_bursts_names_itself() {
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
-        room(&[(item("bomb"), Hex::new(1, 1))]),
+        room(&[(item("bomb"), Cell::new(1, 1))]),
         1,
     )
     .unwrap();
@@ -204,7 +207,7 @@ fn a_bomb_that_bursts_names_itself() {
     let events = world
         .apply(Command::Throw {
             item: letter,
-            at: Hex::new(5, 1),
+            at: Cell::new(5, 1),
         })
         .unwrap();
     assert!(
@@ -234,8 +237,8 @@ fn letters(world: &World) -> Vec<String> {
 fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own() {
     // A mace, then a sword, east of the start; the darts are thrown to (6, 1).
     let level = room(&[
-        (item("mace"), Hex::new(1, 1)),
-        (item("sword"), Hex::new(2, 1)),
+        (item("mace"), Cell::new(1, 1)),
+        (item("sword"), Cell::new(2, 1)),
     ]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -248,7 +251,7 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
     assert_eq!(letters(&world), ["a dart", "b potion of healing", "c mace"]);
     let darts = world.player().count_of("dart");
     for _ in 0..darts {
-        let at = Hex::new(6, 1);
+        let at = Cell::new(6, 1);
         world.apply(Command::Throw { item: 'a', at }).unwrap();
     }
     world.apply(Command::Drink('b')).unwrap();
@@ -258,7 +261,7 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
     world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(letters(&world), ["c mace", "d sword"]);
     // The darts that did not break come back under their own letter, as one stack.
-    let lying = u32::try_from(world.items_at(Hex::new(6, 1)).count()).unwrap();
+    let lying = u32::try_from(world.items_at(Cell::new(6, 1)).count()).unwrap();
     assert!(
         lying >= 1 && lying <= darts,
         "{lying} of {darts} darts lie there"
@@ -266,7 +269,7 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
     for _ in 0..4 {
         world.apply(Command::Move(Compass::E)).unwrap();
     }
-    assert_eq!(world.player().pos, Hex::new(6, 1));
+    assert_eq!(world.player().pos, Cell::new(6, 1));
     assert_eq!(letters(&world), ["a dart", "c mace", "d sword"]);
     assert_eq!(world.player().count_of("dart"), lying);
     assert_eq!(world.player().stack('a').unwrap().count, lying);
@@ -275,7 +278,7 @@ fn letters_stay_with_their_items_and_a_kind_run_out_of_comes_back_under_its_own(
 
 #[test]
 fn a_stack_keeps_its_letter_as_it_grows_and_shrinks() {
-    let level = room(&[(item("dart"), Hex::new(1, 1))]);
+    let level = room(&[(item("dart"), Cell::new(1, 1))]);
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -288,7 +291,7 @@ fn a_stack_keeps_its_letter_as_it_grows_and_shrinks() {
     world
         .apply(Command::Throw {
             item: 'a',
-            at: Hex::new(5, 1),
+            at: Cell::new(5, 1),
         })
         .unwrap();
     assert_eq!(world.player().stack('a').unwrap().count, darts);
@@ -310,7 +313,7 @@ fn throw_every_dart(seed: u64) -> (Vec<bool>, Vec<String>, usize) {
         let events = world
             .apply(Command::Throw {
                 item: 'a',
-                at: Hex::new(6, 1),
+                at: Cell::new(6, 1),
             })
             .unwrap();
         broke.push(events.iter().any(|e| matches!(e, Event::Broke { .. })));
@@ -320,7 +323,7 @@ fn throw_every_dart(seed: u64) -> (Vec<bool>, Vec<String>, usize) {
                 .filter(|m| m.contains("breaks")),
         );
     }
-    (broke, said, world.items_at(Hex::new(6, 1)).count())
+    (broke, said, world.items_at(Cell::new(6, 1)).count())
 }
 
 #[test]

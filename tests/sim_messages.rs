@@ -5,7 +5,7 @@
 
 #[path = "support/room.rs"]
 mod room;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::sim::{Event, World, messages};
 
 fn item(event: Event) -> Vec<String> {
@@ -80,7 +80,7 @@ fn picking_up_and_dropping_count_as_english() {
 
 #[test]
 fn a_shot_traded_with_a_blow_is_told_as_both() {
-    let world = room::world(&[("goblin slinger", Hex::new(2, 2))]);
+    let world = room::world(&[("goblin slinger", Cell::new(2, 2))]);
     let me = world.player().pos;
     let slinger = 1;
     let there = world.creatures()[slinger].pos;
@@ -144,12 +144,12 @@ fn the_other_side_of_a_bump_is_named_only_when_in_view() {
     use hexdeep::sim::BounceReason;
     // A wall across the room hides its east end: a rat in view, a goblin and a jackal behind.
     let mut level = room::level(&[
-        ("rat", Hex::new(4, 2)),
-        ("goblin", Hex::new(9, 2)),
-        ("jackal", Hex::new(3, 2)),
+        ("rat", Cell::new(4, 2)),
+        ("goblin", Cell::new(9, 2)),
+        ("jackal", Cell::new(3, 2)),
     ]);
     for y in 0..5 {
-        level.terrain.set(Hex::new(7, y), Terrain::Wall);
+        level.terrain.set(Cell::new(7, y), Terrain::Wall);
     }
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -165,15 +165,15 @@ fn the_other_side_of_a_bump_is_named_only_when_in_view() {
             .unwrap()
     };
     let (rat, goblin, jackal) = (id("rat"), id("goblin"), id("jackal"));
-    assert!(world.is_visible(Hex::new(4, 2)) && world.is_visible(Hex::new(3, 2)));
+    assert!(world.is_visible(Cell::new(4, 2)) && world.is_visible(Cell::new(3, 2)));
     assert!(
-        !world.is_visible(Hex::new(9, 2)),
+        !world.is_visible(Cell::new(9, 2)),
         "the goblin is out of view"
     );
     let bump = |reason| Event::Bounced {
         who: rat,
-        at: Hex::new(4, 2),
-        toward: Hex::new(5, 2),
+        at: Cell::new(4, 2),
+        toward: Cell::new(5, 2),
         reason,
     };
     assert_eq!(
@@ -203,7 +203,7 @@ fn ammunition_is_fired_and_anything_else_thrown() {
     let threw = |item: &str| Event::Threw {
         who: World::PLAYER,
         from: me,
-        toward: Hex::new(5, 2),
+        toward: Cell::new(5, 2),
         item: Some(item.to_string()),
     };
     assert_eq!(
@@ -218,9 +218,9 @@ fn ammunition_is_fired_and_anything_else_thrown() {
 fn a_kill_out_of_sight_is_told_after_the_hit_that_dealt_it() {
     use hexdeep::map::Terrain;
     // A wall across the room hides a kobold behind it; the player's bomb bursts there.
-    let mut level = room::level(&[("kobold", Hex::new(9, 2))]);
+    let mut level = room::level(&[("kobold", Cell::new(9, 2))]);
     for y in 0..5 {
-        level.terrain.set(Hex::new(7, y), Terrain::Wall);
+        level.terrain.set(Cell::new(7, y), Terrain::Wall);
     }
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -229,7 +229,7 @@ fn a_kill_out_of_sight_is_told_after_the_hit_that_dealt_it() {
     )
     .unwrap();
     let kobold = 1;
-    let at = Hex::new(9, 2);
+    let at = Cell::new(9, 2);
     assert!(!world.is_visible(at), "the kobold is out of view");
     let events = [
         Event::Burst {

@@ -4,28 +4,27 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::fov::visible_tiles;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::World;
 
 /// A world of walls around a zigzag corridor going up from (10, 12), the player at its bottom
 /// and a rat on every second tile straight up from there.
-fn corridor(first_ne: bool) -> (World, Vec<Hex>) {
+fn corridor(first_ne: bool) -> (World, Vec<Cell>) {
     let shape = Shape::Parallelogram {
         width: 20,
         height: 14,
     };
     let mut grid = Grid::new(&shape, Terrain::Wall).unwrap();
-    let mut at = Hex::new(10, 12);
+    let mut at = Cell::new(10, 12);
     let mut tiles = vec![at];
     for k in 0..8 {
         let ne = (k % 2 == 0) == first_ne;
-        at = at
-            + if ne {
-                Hex::new(0, -1)
-            } else {
-                Hex::new(-1, -1)
-            };
+        at = if ne {
+            at.offset(0, -1)
+        } else {
+            at.offset(-1, -1)
+        };
         tiles.push(at);
     }
     for &h in &tiles {
@@ -33,7 +32,7 @@ fn corridor(first_ne: bool) -> (World, Vec<Hex>) {
     }
     let mut level = Level::new("zigzag", 1, grid);
     level.start = Some(tiles[0]);
-    let rats: Vec<Hex> = tiles.iter().copied().skip(2).step_by(2).collect();
+    let rats: Vec<Cell> = tiles.iter().copied().skip(2).step_by(2).collect();
     for &h in &rats {
         level.placements.push(Placement {
             at: h,
@@ -49,7 +48,7 @@ fn every_monster_up_a_zigzag_corridor_is_in_view_and_sees_the_player() {
     for first_ne in [true, false] {
         let (world, rats) = corridor(first_ne);
         let player = world.player().pos;
-        let seen: Vec<Hex> = world.visible_monsters().iter().map(|c| c.pos).collect();
+        let seen: Vec<Cell> = world.visible_monsters().iter().map(|c| c.pos).collect();
         for &rat in &rats {
             assert!(
                 seen.contains(&rat),

@@ -4,28 +4,28 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::content::Content;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Event, Intention, Planned, World};
 
 /// Where the player starts, at the end of a corridor running south.
-const ME: Hex = Hex::new(3, 3);
+const ME: Cell = Cell::new(3, 3);
 /// The corridor's next tile, where the imp stood.
-const NEXT: Hex = Hex::new(3, 4);
+const NEXT: Cell = Cell::new(3, 4);
 /// Around the corner: still in sight from `ME` by the second of the two lines of sight.
-const CORNER: Hex = Hex::new(4, 5);
+const CORNER: Cell = Cell::new(4, 5);
 /// The corridor's dead end: the first of its tiles out of sight from `ME`.
-const DEAD_END: Hex = Hex::new(4, 8);
+const DEAD_END: Cell = Cell::new(4, 8);
 /// The corridor, from its north end to its dead end (the last tile).
-const PATH: [Hex; 8] = [
-    Hex::new(3, 1),
-    Hex::new(3, 2),
+const PATH: [Cell; 8] = [
+    Cell::new(3, 1),
+    Cell::new(3, 2),
     ME,
     NEXT,
     CORNER,
-    Hex::new(4, 6),
-    Hex::new(4, 7),
-    Hex::new(4, 8),
+    Cell::new(4, 6),
+    Cell::new(4, 7),
+    Cell::new(4, 8),
 ];
 
 /// The corridor with a monster of `kind` on `NEXT`.
@@ -94,20 +94,21 @@ fn the_dead_end_is_out_of_sight_and_the_rest_in_it() {
 #[test]
 fn the_hurt_imp_dodges_once_then_hides_instead_of_coming_back() {
     let mut w = hurt_imp();
-    let south = ME.compass_to(NEXT).unwrap();
+    let grid = w.level().terrain.clone();
+    let south = grid.direction(ME, NEXT).unwrap();
     // The first blow at its tile: it steps around the corner (R8, as before).
     let events = w.apply(Command::Attack(south)).unwrap();
     assert!(dodged(&events), "{events:?}");
     // Before, it walked back at once to where it had seen the player, to dodge the next blow
     // the same way, for ever: "The imp steps aside; your blow misses", 19,000 turns long. Now
     // it flees on, never nearer, to the first tile out of sight, and hides there.
-    let mut far = ME.distance(CORNER);
+    let mut far = grid.distance(ME, CORNER);
     for _ in 0..4 {
         let events = w.apply(Command::Attack(south)).unwrap();
         assert!(!dodged(&events), "{events:?}");
         let at = w.creatures()[1].pos;
-        assert!(ME.distance(at) >= far, "it came back to {at}");
-        far = ME.distance(at);
+        assert!(grid.distance(ME, at) >= far, "it came back to {at}");
+        far = grid.distance(ME, at);
     }
     assert_eq!(w.creatures()[1].pos, DEAD_END);
 }
@@ -147,15 +148,16 @@ fn darts_no_longer_end_under_a_living_imp() {
 fn press_on(w: &World) -> Command {
     let me = w.player().pos;
     let m = &w.creatures()[1];
+    let grid = &w.level().terrain;
     if m.alive && w.is_visible(m.pos) {
         for at in [w.telegraphed_tile(m), m.pos] {
-            if at.is_adjacent(me) {
-                return Command::Attack(me.compass_to(at).unwrap());
+            if let Some(dir) = grid.direction(me, at) {
+                return Command::Attack(dir);
             }
         }
     }
     let i = PATH.iter().position(|&h| h == me).unwrap();
-    Command::Move(me.compass_to(PATH[i + 1]).unwrap())
+    Command::Move(grid.direction(me, PATH[i + 1]).unwrap())
 }
 
 #[test]

@@ -6,18 +6,18 @@
 
 use hexdeep::bot::Bot;
 use hexdeep::content::Content;
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Event, Intention, World};
 
 /// An open room (walled round) with the player at `start` and `monsters`.
-fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)], seed: u64) -> World {
+fn room(width: u32, height: u32, start: Cell, monsters: &[(&str, Cell)], seed: u64) -> World {
     let shape = Shape::Parallelogram { width, height };
     let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
     for y in 0..height as i32 {
         for x in 0..width as i32 {
             if x == 0 || y == 0 || x == width as i32 - 1 || y == height as i32 - 1 {
-                grid.set(Hex::new(x, y), Terrain::Wall);
+                grid.set(Cell::new(x, y), Terrain::Wall);
             }
         }
     }
@@ -33,7 +33,7 @@ fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)], seed: u64
 }
 
 /// [`room`] with the bundled content, but for the kobold, which does not feint.
-fn room_without_feints(start: Hex, monsters: &[(&str, Hex)], seed: u64) -> World {
+fn room_without_feints(start: Cell, monsters: &[(&str, Cell)], seed: u64) -> World {
     let monsters_text = include_str!("../data/monsters.toml");
     let plain = monsters_text.replacen("feints = true", "feints = false", 1);
     assert_ne!(plain, monsters_text, "the kobold feints in the data");
@@ -115,8 +115,8 @@ fn id_of(world: &World, name: &str) -> usize {
 #[test]
 fn a_feint_marks_every_tile_it_may_take_and_takes_one_of_them() {
     // A kobold two tiles from the player, bent: two tiles lie next to both.
-    let (me, kobold) = (Hex::new(3, 3), Hex::new(4, 2));
-    let both = [Hex::new(3, 2), Hex::new(4, 3)];
+    let (me, kobold) = (Cell::new(3, 3), Cell::new(4, 2));
+    let both = [Cell::new(3, 2), Cell::new(4, 3)];
     let mut taken = Vec::new();
     for seed in 1..=16 {
         let mut world = room(9, 7, me, &[("kobold", kobold)], seed);
@@ -141,18 +141,18 @@ fn a_feint_marks_every_tile_it_may_take_and_takes_one_of_them() {
 fn a_plain_approach_and_a_straight_one_are_sure() {
     // A goblin (no feint) marks one tile; a kobold in line with the player has one tile next
     // to both, and marks only it.
-    let (me, from) = (Hex::new(3, 3), Hex::new(4, 2));
+    let (me, from) = (Cell::new(3, 3), Cell::new(4, 2));
     let world = room(9, 7, me, &[("goblin", from)], 1);
     assert_eq!(world.planned().len(), 1);
-    let world = room(9, 7, me, &[("kobold", Hex::new(5, 3))], 1);
+    let world = room(9, 7, me, &[("kobold", Cell::new(5, 3))], 1);
     let plans = world.planned();
     assert_eq!(plans.len(), 1);
-    assert_eq!(plans[0].intention, Intention::Move(Hex::new(4, 3)));
+    assert_eq!(plans[0].intention, Intention::Move(Cell::new(4, 3)));
 }
 
 #[test]
 fn a_thrust_is_marked_on_your_tile_from_two_tiles_away_and_lands() {
-    let (me, spear) = (Hex::new(2, 3), Hex::new(4, 3));
+    let (me, spear) = (Cell::new(2, 3), Cell::new(4, 3));
     let mut world = room(9, 7, me, &[("goblin spearman", spear)], 1);
     let id = id_of(&world, "goblin spearman");
     let plan = world.planned()[0];
@@ -169,7 +169,7 @@ fn a_thrust_is_marked_on_your_tile_from_two_tiles_away_and_lands() {
 
 #[test]
 fn stepping_into_the_tile_between_dodges_a_thrust() {
-    let (me, spear) = (Hex::new(2, 3), Hex::new(4, 3));
+    let (me, spear) = (Cell::new(2, 3), Cell::new(4, 3));
     let mut world = room(9, 7, me, &[("goblin spearman", spear)], 1);
     let id = id_of(&world, "goblin spearman");
     let hp = world.player().hp;
@@ -182,7 +182,7 @@ fn stepping_into_the_tile_between_dodges_a_thrust() {
     // Next to it now, the spear strikes as any monster does, and is struck.
     assert_eq!(
         world.planned()[0].intention,
-        Intention::Attack(Hex::new(3, 3))
+        Intention::Attack(Cell::new(3, 3))
     );
     let events = world.apply(Command::Attack(Compass::E)).unwrap();
     let struck = events
@@ -193,7 +193,7 @@ fn stepping_into_the_tile_between_dodges_a_thrust() {
 
 #[test]
 fn a_slinger_steps_back_from_you_and_loses_its_next_action_to_it() {
-    let (me, slinger) = (Hex::new(3, 3), Hex::new(4, 3));
+    let (me, slinger) = (Cell::new(3, 3), Cell::new(4, 3));
     let mut world = room(10, 7, me, &[("goblin slinger", slinger)], 1);
     let id = id_of(&world, "goblin slinger");
     let Intention::Move(back) = world.planned()[0].intention else {
@@ -216,25 +216,25 @@ fn a_slinger_steps_back_from_you_and_loses_its_next_action_to_it() {
 fn a_blind_striker_is_hurt_where_a_careful_player_is_not() {
     // The spear, the pair, the shooter and the feints, each alone in a room with the player;
     // the blind striker strikes every marked step next to it, the bot reads the whole board.
-    let arenas: [(&str, &[(&str, Hex)]); 4] = [
-        ("a spearman", &[("goblin spearman", Hex::new(8, 4))]),
+    let arenas: [(&str, &[(&str, Cell)]); 4] = [
+        ("a spearman", &[("goblin spearman", Cell::new(8, 4))]),
         (
             "a goblin and its spearman",
             &[
-                ("goblin spearman", Hex::new(9, 4)),
-                ("goblin", Hex::new(8, 4)),
+                ("goblin spearman", Cell::new(9, 4)),
+                ("goblin", Cell::new(8, 4)),
             ],
         ),
-        ("a slinger", &[("goblin slinger", Hex::new(8, 4))]),
+        ("a slinger", &[("goblin slinger", Cell::new(8, 4))]),
         (
             "two kobolds",
-            &[("kobold", Hex::new(8, 3)), ("kobold", Hex::new(8, 5))],
+            &[("kobold", Cell::new(8, 3)), ("kobold", Cell::new(8, 5))],
         ),
     ];
     for (what, monsters) in arenas {
         let (mut struck_blindly, mut read) = (0, 0);
         for seed in 1..=4 {
-            let world = room(12, 9, Hex::new(3, 4), monsters, seed);
+            let world = room(12, 9, Cell::new(3, 4), monsters, seed);
             struck_blindly += fight(world.clone(), blind);
             read += careful(world);
         }
@@ -249,7 +249,7 @@ fn a_blind_striker_is_hurt_where_a_careful_player_is_not() {
 fn a_feint_costs_the_blind_striker_the_free_blow_of_a_sure_approach() {
     // A kobold four tiles off, coming round from the side: its last step is often bent, and
     // then it feints. Feints off, the same fights against a kobold whose approach is sure.
-    let (me, kobold) = (Hex::new(3, 4), Hex::new(6, 5));
+    let (me, kobold) = (Cell::new(3, 4), Cell::new(6, 5));
     let (mut feinting, mut sure, mut read) = (0, 0, 0);
     for seed in 1..=16 {
         let world = room(12, 9, me, &[("kobold", kobold)], seed);

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use hexdeep::content::Content;
-use hexdeep::geom::{Cell, Compass, Hex, Tiling};
+use hexdeep::geom::{Cell, Compass, Tiling};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Terrain};
 use hexdeep::sim::{Command, Rejection, World};
 
@@ -37,13 +37,13 @@ fn room_with_monster(
         }
     }
     for &(c, t) in inside {
-        grid.set(Hex::from(c), t);
+        grid.set(c, t);
     }
     let mut level = Level::new("room", 1, grid);
-    level.start = Some(Hex::from(start));
+    level.start = Some(start);
     if let Some((kind, at)) = monster {
         level.placements.push(Placement {
-            at: Hex::from(at),
+            at,
             kind: PlacementKind::Monster(kind.to_string()),
         });
     }
@@ -63,24 +63,24 @@ fn segments_of(world: &mut World, command: Command) -> u32 {
 fn squares_step_eight_ways_and_never_squeeze_past_a_wall() {
     let mut world = room(Tiling::Square, 8, 6, Cell::new(3, 3));
     world.apply(Command::Move(Compass::N)).unwrap();
-    assert_eq!(world.player().pos, Hex::new(3, 2));
+    assert_eq!(world.player().pos, Cell::new(3, 2));
     world.apply(Command::Move(Compass::SE)).unwrap();
-    assert_eq!(world.player().pos, Hex::new(4, 3));
+    assert_eq!(world.player().pos, Cell::new(4, 3));
     // Up against the top wall: north-east passes between the wall above and the floor
     // beside, so it squeezes past the wall's corner.
     world.apply(Command::Move(Compass::N)).unwrap();
     world.apply(Command::Move(Compass::N)).unwrap();
-    assert_eq!(world.player().pos, Hex::new(4, 1));
+    assert_eq!(world.player().pos, Cell::new(4, 1));
     assert_eq!(
         world.apply(Command::Move(Compass::NE)).unwrap_err(),
         Rejection::Blocked(Terrain::Wall)
     );
     world.apply(Command::Move(Compass::S)).unwrap();
     let mut wall = world.level().clone();
-    wall.terrain.set(Hex::new(5, 2), Terrain::Wall);
-    assert!(!wall.move_allowed(Hex::new(4, 2), Hex::new(5, 1)));
-    assert!(!wall.move_allowed(Hex::new(4, 2), Hex::new(5, 3)));
-    assert!(wall.move_allowed(Hex::new(4, 2), Hex::new(3, 3)));
+    wall.terrain.set(Cell::new(5, 2), Terrain::Wall);
+    assert!(!wall.move_allowed(Cell::new(4, 2), Cell::new(5, 1)));
+    assert!(!wall.move_allowed(Cell::new(4, 2), Cell::new(5, 3)));
+    assert!(wall.move_allowed(Cell::new(4, 2), Cell::new(3, 3)));
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn a_diagonal_past_a_pillar_or_a_closed_door_is_refused_with_a_reason() {
         world.apply(Command::Move(Compass::N)).unwrap();
         world.apply(Command::Move(Compass::E)).unwrap();
         let before = world.player().pos;
-        assert_eq!(before, Hex::new(4, 2));
+        assert_eq!(before, Cell::new(4, 2));
         // South-east from (4, 2) to (5, 3) passes (5, 2) and (4, 3): the {beside:?}.
         assert_eq!(
             world.apply(Command::Move(Compass::SE)).unwrap_err(),
@@ -126,17 +126,17 @@ fn hexes_have_no_north_and_triangles_only_their_six_ways() {
         Rejection::NoMove(Compass::NW)
     );
     tri.apply(Command::Move(Compass::S)).unwrap();
-    assert_eq!(tri.player().pos, Hex::new(6, 4));
+    assert_eq!(tri.player().pos, Cell::new(6, 4));
 }
 
 #[test]
 fn a_move_through_a_triangle_corner_takes_one_action_more() {
     let mut world = room(Tiling::Triangle, 14, 7, Cell::new(6, 3));
     let side = segments_of(&mut world, Command::Move(Compass::E));
-    assert_eq!(world.player().pos, Hex::new(7, 3));
+    assert_eq!(world.player().pos, Cell::new(7, 3));
     // (7, 3) points down: south is through its tip.
     let corner = segments_of(&mut world, Command::Move(Compass::S));
-    assert_eq!(world.player().pos, Hex::new(7, 4));
+    assert_eq!(world.player().pos, Cell::new(7, 4));
     assert_eq!(corner, 2 * side, "side {side}, corner {corner}");
 }
 

@@ -2,7 +2,7 @@
 //! records that replay and verify, and laws that hold after any commands.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{
     Command, Ending, Event, GameRecord, ItemUse, MAX_DEPTH, Origin, Rejection, World,
@@ -12,13 +12,13 @@ use proptest::prelude::*;
 /// A corridor level with stairs up at the west end and down at the east end.
 fn corridor(width: u32, items: &[(&str, i32)]) -> Level {
     let mut grid = Grid::new(&Shape::Parallelogram { width, height: 1 }, Terrain::Floor).unwrap();
-    grid.set(Hex::new(0, 0), Terrain::StairsUp);
-    grid.set(Hex::new(width as i32 - 1, 0), Terrain::StairsDown);
+    grid.set(Cell::new(0, 0), Terrain::StairsUp);
+    grid.set(Cell::new(width as i32 - 1, 0), Terrain::StairsDown);
     let mut level = Level::new("corridor", 1, grid);
-    level.start = Some(Hex::new(0, 0));
+    level.start = Some(Cell::new(0, 0));
     for &(name, x) in items {
         level.placements.push(Placement {
-            at: Hex::new(x, 0),
+            at: Cell::new(x, 0),
             kind: PlacementKind::Item(name.to_string()),
         });
     }
@@ -142,7 +142,7 @@ fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
     assert_eq!(world.depth(), 2);
     assert_eq!(
         world.player().pos,
-        Hex::new(0, 0),
+        Cell::new(0, 0),
         "arrives on the stairs up"
     );
     assert!(world.floor_items().is_empty(), "depth 2 has its own floor");
@@ -150,15 +150,18 @@ fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
     assert_eq!(world.depth(), 1);
     assert_eq!(
         world.player().pos,
-        Hex::new(4, 0),
+        Cell::new(4, 0),
         "back on the stairs down"
     );
     assert_eq!(
-        world.items_at(Hex::new(4, 0)).count(),
+        world.items_at(Cell::new(4, 0)).count(),
         darts as usize,
         "as left"
     );
-    assert!(world.is_seen(Hex::new(1, 0)), "depth 1 is still remembered");
+    assert!(
+        world.is_seen(Cell::new(1, 0)),
+        "depth 1 is still remembered"
+    );
 }
 
 #[test]
@@ -189,7 +192,7 @@ fn leaving_needs_the_artifact_and_carrying_it_out_wins() {
 fn creature_ids_stay_the_same_for_the_whole_game() {
     let mut deeper = corridor(6, &[]);
     deeper.placements.push(Placement {
-        at: Hex::new(4, 0),
+        at: Cell::new(4, 0),
         kind: PlacementKind::Monster("rat".into()),
     });
     let mut world = World::new_game(
@@ -252,9 +255,9 @@ fn wading_into_water_costs_the_next_action() {
         Terrain::Floor,
     )
     .unwrap();
-    grid.set(Hex::new(1, 0), Terrain::ShallowWater);
+    grid.set(Cell::new(1, 0), Terrain::ShallowWater);
     let mut level = Level::new("ford", 1, grid);
-    level.start = Some(Hex::new(0, 0));
+    level.start = Some(Cell::new(0, 0));
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -265,7 +268,7 @@ fn wading_into_water_costs_the_next_action() {
     world.apply(Command::Move(Compass::E)).unwrap();
     assert_eq!(world.turn(), turn + 1, "the wading action passed by itself");
     world.apply(Command::Move(Compass::E)).unwrap();
-    assert_eq!(world.player().pos, Hex::new(2, 0));
+    assert_eq!(world.player().pos, Cell::new(2, 0));
 }
 
 fn command_from(n: u8) -> Command {

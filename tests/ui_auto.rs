@@ -2,7 +2,7 @@
 //! time through `auto::next_command`, stopping when a monster comes into view.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::path::{UNREACHED, dijkstra_map_in, terrain_cost};
 use hexdeep::sim::{Command, World};
@@ -48,23 +48,23 @@ fn corner_level() -> Level {
     )
     .unwrap();
     for x in 1..20 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
     }
     for y in 1..10 {
-        grid.set(Hex::new(20, y), Terrain::Floor);
-        grid.set(Hex::new(21, y), Terrain::Floor);
+        grid.set(Cell::new(20, y), Terrain::Floor);
+        grid.set(Cell::new(21, y), Terrain::Floor);
     }
     let mut level = Level::new("corner", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     level
 }
 
 #[test]
 fn travel_walks_to_a_known_tile_and_records_single_steps() {
     let mut s = session(corner_level(), 1);
-    start_travel(&mut s.ui, &s.world, Hex::new(9, 1));
+    start_travel(&mut s.ui, &s.world, Cell::new(9, 1));
     let steps = run_auto(&mut s, 100);
-    assert_eq!(s.world.player().pos, Hex::new(9, 1));
+    assert_eq!(s.world.player().pos, Cell::new(9, 1));
     assert_eq!(steps, 8);
     assert_eq!(s.record.len(), 8);
     assert!(s.record.iter().all(|c| matches!(c, Command::Move(_))));
@@ -82,12 +82,12 @@ fn corridor_with_goblin() -> Level {
     )
     .unwrap();
     for x in 1..=22 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
     }
     let mut level = Level::new("corridor", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     level.placements.push(Placement {
-        at: Hex::new(22, 1),
+        at: Cell::new(22, 1),
         kind: PlacementKind::Monster("goblin".to_string()),
     });
     level
@@ -100,7 +100,7 @@ fn travel_stops_when_a_monster_comes_into_view() {
     let mut destination = s.world.player().pos;
     // Travel in legs to the farthest known tile, as a player would, until something stops it.
     for _ in 0..5 {
-        destination = Hex::new((s.world.player().pos.x + sight).min(20), 1);
+        destination = Cell::new((s.world.player().pos.x + sight).min(20), 1);
         start_travel(&mut s.ui, &s.world, destination);
         run_auto(&mut s, 100);
         if s.world.player().pos != destination {
@@ -126,20 +126,20 @@ fn travel_stops_when_a_monster_comes_into_view() {
     assert_eq!(s.ui.auto, None);
     let last = s.ui.log.lines().last().unwrap();
     assert_eq!(last, "You cannot explore with a goblin in view.");
-    start_travel(&mut s.ui, &s.world, Hex::new(1, 1));
+    start_travel(&mut s.ui, &s.world, Cell::new(1, 1));
     assert_eq!(s.ui.auto, None);
 }
 
 #[test]
 fn travel_refuses_unknown_places() {
     let mut s = session(corner_level(), 1);
-    start_travel(&mut s.ui, &s.world, Hex::new(21, 9));
+    start_travel(&mut s.ui, &s.world, Cell::new(21, 9));
     assert_eq!(s.ui.auto, None);
     assert!(s.ui.log.lines().last().unwrap().contains("know no way"));
 }
 
 /// Every tile the start can reach by walking.
-fn reachable(level: &Level, from: Hex) -> Vec<Hex> {
+fn reachable(level: &Level, from: Cell) -> Vec<Cell> {
     let grid = &level.terrain;
     let dist = dijkstra_map_in(
         level,
@@ -149,7 +149,7 @@ fn reachable(level: &Level, from: Hex) -> Vec<Hex> {
     );
     grid.indices()
         .filter(|&i| dist[i] != UNREACHED)
-        .map(|i| grid.hex(i))
+        .map(|i| grid.cell(i))
         .collect()
 }
 
@@ -222,18 +222,18 @@ fn auto_explore_gathers_the_items_it_finds() {
 fn travel_stops_when_an_item_comes_into_view() {
     let mut level = corner_level();
     level.placements.push(Placement {
-        at: Hex::new(21, 8),
+        at: Cell::new(21, 8),
         kind: PlacementKind::Item("potion of healing".to_string()),
     });
     let mut s = session(level, 1);
     let mut stopped = false;
     for _ in 0..6 {
-        let target = Hex::new((s.world.player().pos.x + 7).min(19), 1);
+        let target = Cell::new((s.world.player().pos.x + 7).min(19), 1);
         if target == s.world.player().pos {
             // Round the corner, down the known part of the shaft.
             let down = (2..10)
                 .rev()
-                .map(|y| Hex::new(20, y))
+                .map(|y| Cell::new(20, y))
                 .find(|&h| s.world.is_seen(h))
                 .unwrap();
             start_travel(&mut s.ui, &s.world, down);
@@ -248,7 +248,7 @@ fn travel_stops_when_an_item_comes_into_view() {
         }
     }
     assert!(stopped, "{:?}", s.ui.log.lines().collect::<Vec<_>>());
-    assert!(s.world.is_seen(Hex::new(21, 8)));
+    assert!(s.world.is_seen(Cell::new(21, 8)));
 }
 
 /// Explores once from the start: the steps taken and every message.
@@ -269,15 +269,15 @@ fn exploring_opens_doors_and_picks_up_items_on_the_way_without_stopping() {
     )
     .unwrap();
     for x in 1..=15 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
     }
-    grid.set(Hex::new(6, 1), Terrain::DoorClosed);
-    grid.set(Hex::new(12, 1), Terrain::DoorClosed);
+    grid.set(Cell::new(6, 1), Terrain::DoorClosed);
+    grid.set(Cell::new(12, 1), Terrain::DoorClosed);
     let mut level = Level::new("doors", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     for x in [4, 10] {
         level.placements.push(Placement {
-            at: Hex::new(x, 1),
+            at: Cell::new(x, 1),
             kind: PlacementKind::Item("dart".to_string()),
         });
     }
@@ -296,7 +296,7 @@ fn exploring_opens_doors_and_picks_up_items_on_the_way_without_stopping() {
     assert!(!log.iter().any(|l| l.starts_with("You stop")), "{log:?}");
     assert_eq!(s.world.player().count_of("dart"), darts + 2);
     for x in [6, 12] {
-        let door = s.world.level().terrain_at(Hex::new(x, 1));
+        let door = s.world.level().terrain_at(Cell::new(x, 1));
         assert_eq!(door, Some(Terrain::DoorOpen));
     }
 }
@@ -327,16 +327,16 @@ fn corridor_across_a_lake_from_a_rat() -> Level {
     )
     .unwrap();
     for x in 1..=10 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
         for y in 2..=7 {
-            grid.set(Hex::new(x, y), Terrain::DeepWater);
+            grid.set(Cell::new(x, y), Terrain::DeepWater);
         }
     }
-    grid.set(Hex::new(5, 8), Terrain::Floor);
+    grid.set(Cell::new(5, 8), Terrain::Floor);
     let mut level = Level::new("lake", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     level.placements.push(Placement {
-        at: Hex::new(5, 8),
+        at: Cell::new(5, 8),
         kind: PlacementKind::Monster("rat".to_string()),
     });
     level
@@ -361,7 +361,7 @@ fn a_far_monster_that_has_not_noticed_you_stops_neither_exploring_nor_rest() {
     assert!(s.world.creatures()[rat].alive);
 
     // Back where the rat is in view, hurt: resting goes on until healed.
-    start_travel(&mut s.ui, &s.world, Hex::new(1, 1));
+    start_travel(&mut s.ui, &s.world, Cell::new(1, 1));
     run_auto(&mut s, 100);
     let mut parts = s.world.to_parts();
     parts.creatures[0].hp = parts.creatures[0].max_hp - 3;
@@ -378,7 +378,7 @@ fn rest_stops_for_a_monster_coming_and_names_it() {
     let mut s = session(corridor_with_goblin(), 1);
     let mut parts = s.world.to_parts();
     parts.creatures[0].hp = 2;
-    parts.creatures[0].pos = Hex::new(12, 1);
+    parts.creatures[0].pos = Cell::new(12, 1);
     s.world = World::from_parts(parts, s.world.content_handle()).unwrap();
     s.ui.auto = Some(Auto::Rest);
     run_auto(&mut s, 1_000);
@@ -399,12 +399,12 @@ fn a_monster_fleeing_out_of_reach_does_not_stop_exploring() {
     )
     .unwrap();
     for x in 1..=58 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
     }
     let mut level = Level::new("corridor", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     level.placements.push(Placement {
-        at: Hex::new(5, 1),
+        at: Cell::new(5, 1),
         kind: PlacementKind::Monster("kobold".to_string()),
     });
     let mut s = session(level, 1);
@@ -450,12 +450,12 @@ fn a_shooter_that_aims_at_you_stops_rest_and_says_so() {
     )
     .unwrap();
     for x in 1..=12 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
     }
     let mut level = Level::new("range", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     level.placements.push(Placement {
-        at: Hex::new(7, 1),
+        at: Cell::new(7, 1),
         kind: PlacementKind::Monster("goblin slinger".to_string()),
     });
     let mut s = session(level, 1);
@@ -484,20 +484,20 @@ fn a_shooter_that_aims_at_you_stops_rest_and_says_so() {
 #[test]
 fn travel_opens_a_door_on_a_side_and_walks_on_through_it() {
     let mut level = corner_level();
-    let (a, b) = (Hex::new(5, 1), Hex::new(6, 1));
+    let (a, b) = (Cell::new(5, 1), Cell::new(6, 1));
     let side = level.side_of(a, b).unwrap();
     level.set_side(side, hexdeep::map::SideFeature::DoorClosed);
     level.start = Some(a);
     let mut s = session(level, 1);
     // A way through the closed door (as travel plans it through a door seen closed).
     s.ui.auto = Some(Auto::Travel {
-        path: vec![b, Hex::new(7, 1), Hex::new(8, 1)],
+        path: vec![b, Cell::new(7, 1), Cell::new(8, 1)],
         items_known: s.world.known_items(),
     });
     let steps = run_auto(&mut s, 100);
     assert_eq!(
         s.world.player().pos,
-        Hex::new(8, 1),
+        Cell::new(8, 1),
         "the door did not end the trip"
     );
     assert_eq!(steps, 4, "one step opens the door, three walk");
@@ -510,12 +510,12 @@ fn travel_opens_a_door_on_a_side_and_walks_on_through_it() {
 #[test]
 fn explore_opens_doors_on_sides_without_stopping() {
     let mut level = corner_level();
-    let side = level.side_of(Hex::new(5, 1), Hex::new(6, 1)).unwrap();
+    let side = level.side_of(Cell::new(5, 1), Cell::new(6, 1)).unwrap();
     level.set_side(side, hexdeep::map::SideFeature::DoorClosed);
     let mut s = session(level, 1);
     s.ui.auto = Some(Auto::Explore { stairs_known: 0 });
     run_auto(&mut s, 500);
-    assert!(s.world.is_seen(Hex::new(21, 9)), "explored past the door");
+    assert!(s.world.is_seen(Cell::new(21, 9)), "explored past the door");
     assert_eq!(
         s.world.level().side_at(side),
         hexdeep::map::SideFeature::DoorOpen

@@ -6,7 +6,7 @@
 #[path = "support/corner.rs"]
 mod corner;
 use corner::{DOWN, HIDDEN, Monster};
-use hexdeep::geom::{Cell, Hex};
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Event, Intention, Planned, World};
 use hexdeep::ui::app::Session;
@@ -54,12 +54,12 @@ fn travel_stops_at_a_creature_in_its_way_and_names_it() {
     )
     .unwrap();
     for x in 1..=12 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
     }
     let mut level = Level::new("corridor", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     level.placements.push(Placement {
-        at: Hex::new(2, 1),
+        at: Cell::new(2, 1),
         kind: PlacementKind::Monster("kobold".to_string()),
     });
     let content = hexdeep::content::Content::bundled().unwrap().into();
@@ -67,12 +67,12 @@ fn travel_stops_at_a_creature_in_its_way_and_names_it() {
     let mut parts = world.to_parts();
     parts.creatures[1].hp = 1;
     parts.plans[1] = Some(Planned {
-        from: Hex::new(2, 1),
-        intention: Intention::Move(Hex::new(3, 1)),
+        from: Cell::new(2, 1),
+        intention: Intention::Move(Cell::new(3, 1)),
     });
     let mut s = session(World::from_parts(parts, content).unwrap());
     assert!(s.world.threats().is_empty());
-    start_travel(&mut s.ui, &s.world, Hex::new(8, 1));
+    start_travel(&mut s.ui, &s.world, Cell::new(8, 1));
     assert!(
         s.ui.auto.is_some(),
         "{:?}",
@@ -96,13 +96,9 @@ fn corner_session() -> Session {
 fn travel_stops_after_one_bump_into_something_unseen_and_says_so() {
     let mut s = corner_session();
     let me = s.world.player().pos;
-    let to = Hex::from(Cell::new(8, 7));
+    let to = Cell::new(8, 7);
     let way = s.world.known_path(me, to).unwrap();
-    assert_eq!(
-        way[0],
-        Hex::from(HIDDEN),
-        "the way goes through the corner: {way:?}"
-    );
+    assert_eq!(way[0], HIDDEN, "the way goes through the corner: {way:?}");
     start_travel(&mut s.ui, &s.world, to);
     assert_eq!(run_auto(&mut s), 1);
     assert_eq!(

@@ -6,7 +6,7 @@
 
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, Intention, World};
 use hexdeep::ui::app::Session;
@@ -22,7 +22,7 @@ use ratatui::style::{Color, Modifier};
 use screen::{draw, press, press_char};
 
 /// An open floor of `width` x `height`, the player at `start`, monsters by name.
-fn room(width: u32, height: u32, start: Hex, monsters: &[(&str, Hex)]) -> Level {
+fn room(width: u32, height: u32, start: Cell, monsters: &[(&str, Cell)]) -> Level {
     let grid = Grid::new(&Shape::Parallelogram { width, height }, Terrain::Floor).unwrap();
     let mut level = Level::new("Room", 1, grid);
     level.start = Some(start);
@@ -67,7 +67,7 @@ fn screen_text(buf: &Buffer) -> Vec<String> {
 }
 
 /// The screen cell where `hex` is drawn in a `w` x `h` screen.
-fn cell_of(s: &Session, hex: Hex, w: u16, h: u16) -> Option<(u16, u16)> {
+fn cell_of(s: &Session, hex: Cell, w: u16, h: u16) -> Option<(u16, u16)> {
     let map = areas(Rect::new(0, 0, w, h)).unwrap().map;
     let camera = camera(&s.world, &s.ui, map);
     (map.top()..map.bottom())
@@ -92,7 +92,7 @@ fn log(s: &Session) -> Vec<String> {
 
 #[test]
 fn keys_do_not_act_while_the_window_is_too_small_but_quit_does() {
-    let mut s = session(room(9, 9, Hex::new(4, 4), &[]), false);
+    let mut s = session(room(9, 9, Cell::new(4, 4), &[]), false);
     let text = screen_text(&draw(&mut s, 40, 10)).join("");
     assert!(text.contains("Make the window larger"), "{text}");
     // The message says what happens to keys: they are dropped, not kept for later.
@@ -104,11 +104,11 @@ fn keys_do_not_act_while_the_window_is_too_small_but_quit_does() {
     for c in ['h', 'l', 's', 'R', 'o', 'q'] {
         press_char(&mut s, c);
     }
-    assert_eq!(s.world.player().pos, Hex::new(4, 4));
+    assert_eq!(s.world.player().pos, Cell::new(4, 4));
     assert!(s.record.is_empty() && s.ui.auto.is_none() && !s.ui.quit);
     draw(&mut s, 100, 30);
     press_char(&mut s, 'h');
-    assert_eq!(s.world.player().pos, Hex::new(3, 4), "keys act again");
+    assert_eq!(s.world.player().pos, Cell::new(3, 4), "keys act again");
     draw(&mut s, 30, 8);
     press_char(&mut s, 'Q');
     assert!(s.ui.quit, "quit works at once while too small");
@@ -116,7 +116,7 @@ fn keys_do_not_act_while_the_window_is_too_small_but_quit_does() {
 
 #[test]
 fn up_and_down_say_once_which_keys_step() {
-    let mut s = session(room(9, 9, Hex::new(4, 4), &[]), false);
+    let mut s = session(room(9, 9, Cell::new(4, 4), &[]), false);
     press(&mut s, KeyCode::Up);
     press(&mut s, KeyCode::Down);
     press(&mut s, KeyCode::Up);
@@ -141,7 +141,7 @@ fn up_and_down_say_once_which_keys_step() {
 
 #[test]
 fn resting_heals_at_the_resting_rate_and_stops_when_healed() {
-    let mut s = session(room(9, 9, Hex::new(4, 4), &[]), false);
+    let mut s = session(room(9, 9, Cell::new(4, 4), &[]), false);
     let max = s.world.player().max_hp;
     s.world = with_player_hp(&s.world, max - 5);
     press_char(&mut s, 'R');
@@ -178,12 +178,12 @@ fn resting_stops_when_a_monster_comes_for_you() {
     )
     .unwrap();
     for x in 1..=38 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
     }
     let mut level = Level::new("Corridor", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     level.placements.push(Placement {
-        at: Hex::new(14, 1),
+        at: Cell::new(14, 1),
         kind: PlacementKind::Monster("goblin".to_string()),
     });
     let mut s = session(level, false);
@@ -208,7 +208,7 @@ fn resting_stops_when_a_monster_comes_for_you() {
 #[test]
 fn aim_starts_on_the_tile_the_monster_is_telegraphed_to_step_onto() {
     let mut s = session(
-        room(12, 5, Hex::new(1, 2), &[("goblin", Hex::new(6, 2))]),
+        room(12, 5, Cell::new(1, 2), &[("goblin", Cell::new(6, 2))]),
         false,
     );
     let plan = s.world.visible_plans()[0];
@@ -242,18 +242,18 @@ fn aim_starts_on_the_tile_the_monster_is_telegraphed_to_step_onto() {
 
 #[test]
 fn the_aim_line_is_the_flight_and_shows_the_range() {
-    let mut s = session(room(14, 5, Hex::new(1, 2), &[]), false);
+    let mut s = session(room(14, 5, Cell::new(1, 2), &[]), false);
     let me = s.world.player().pos;
     s.ui.mode = Mode::Aim {
-        cursor: Hex::new(10, 2),
+        cursor: Cell::new(10, 2),
         item: 'a',
     };
     let buf = draw(&mut s, 100, 30);
     let style = |x: i32| {
-        let (col, row) = cell_of(&s, Hex::new(x, 2), 100, 30).unwrap();
+        let (col, row) = cell_of(&s, Cell::new(x, 2), 100, 30).unwrap();
         buf[(col, row)].modifier
     };
-    let flight = s.world.flight_path(me, Hex::new(10, 2));
+    let flight = s.world.flight_path(me, Cell::new(10, 2));
     assert_eq!(flight.len(), 9);
     for x in 2..=7 {
         assert!(style(x).contains(Modifier::UNDERLINED), "{x} is in range");
@@ -270,21 +270,21 @@ fn the_aim_line_is_the_flight_and_shows_the_range() {
     assert!(text.contains("(range 6)"), "{text}");
 
     // A wall on the line: the line stops before it, as the dart does.
-    let mut level = room(14, 5, Hex::new(1, 2), &[]);
-    level.terrain.set(Hex::new(5, 2), Terrain::Wall);
+    let mut level = room(14, 5, Cell::new(1, 2), &[]);
+    level.terrain.set(Cell::new(5, 2), Terrain::Wall);
     let mut s = session(level, false);
     s.ui.mode = Mode::Aim {
-        cursor: Hex::new(7, 2),
+        cursor: Cell::new(7, 2),
         item: 'a',
     };
     let buf = draw(&mut s, 100, 30);
     let style = |x: i32| {
-        let (col, row) = cell_of(&s, Hex::new(x, 2), 100, 30).unwrap();
+        let (col, row) = cell_of(&s, Cell::new(x, 2), 100, 30).unwrap();
         buf[(col, row)].modifier
     };
     assert_eq!(
-        s.world.flight_path(me, Hex::new(7, 2)),
-        (2..5).map(|x| Hex::new(x, 2)).collect::<Vec<_>>()
+        s.world.flight_path(me, Cell::new(7, 2)),
+        (2..5).map(|x| Cell::new(x, 2)).collect::<Vec<_>>()
     );
     assert!(style(4).contains(Modifier::UNDERLINED));
     assert!(
@@ -296,7 +296,7 @@ fn the_aim_line_is_the_flight_and_shows_the_range() {
 
 #[test]
 fn the_range_legend_says_what_is_drawn() {
-    let mut s = session(room(14, 9, Hex::new(4, 4), &[]), true);
+    let mut s = session(room(14, 9, Cell::new(4, 4), &[]), true);
     s.ui.mode = Mode::Range;
     let buf = draw(&mut s, 100, 30);
     let text = screen_text(&buf).join("\n");
@@ -327,7 +327,7 @@ fn the_range_legend_says_what_is_drawn() {
 #[test]
 fn the_sidebar_names_hit_points_the_map_and_the_action_in_the_turn() {
     let mut s = session(
-        room(12, 5, Hex::new(1, 2), &[("goblin", Hex::new(6, 2))]),
+        room(12, 5, Cell::new(1, 2), &[("goblin", Cell::new(6, 2))]),
         false,
     );
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");
@@ -375,11 +375,11 @@ fn a_waiting_pack_says_so() {
     // Three jackals make a pack; one alone near the player waits for the other two, still
     // far away. (A jackal with no pack left on the level to wait for hunts alone.)
     let jackals = [
-        ("jackal", Hex::new(4, 2)),
-        ("jackal", Hex::new(10, 1)),
-        ("jackal", Hex::new(11, 3)),
+        ("jackal", Cell::new(4, 2)),
+        ("jackal", Cell::new(10, 1)),
+        ("jackal", Cell::new(11, 3)),
     ];
-    let mut s = session(room(12, 5, Hex::new(1, 2), &jackals), false);
+    let mut s = session(room(12, 5, Cell::new(1, 2), &jackals), false);
     let plan = s.world.visible_plans()[0];
     assert_eq!(plan.intention, Intention::Stay);
     let text = screen_text(&draw(&mut s, 100, 30)).join("\n");
@@ -392,7 +392,7 @@ fn a_waiting_pack_says_so() {
 
 #[test]
 fn help_wraps_to_the_width_of_its_box() {
-    let mut s = session(room(9, 9, Hex::new(4, 4), &[]), false);
+    let mut s = session(room(9, 9, Cell::new(4, 4), &[]), false);
     press_char(&mut s, '?');
     let narrow = screen_text(&draw(&mut s, 60, 30)).join("\n");
     assert!(narrow.contains("step north-west"), "{narrow}");
@@ -415,7 +415,7 @@ fn help_wraps_to_the_width_of_its_box() {
 
 #[test]
 fn the_look_cursor_scrolls_only_when_it_leaves_the_view() {
-    let mut s = session(room(80, 9, Hex::new(40, 4), &[]), false);
+    let mut s = session(room(80, 9, Cell::new(40, 4), &[]), false);
     let map = areas(Rect::new(0, 0, 100, 30)).unwrap().map;
     let still = camera(&s.world, &s.ui, map);
     press_char(&mut s, 'x');
@@ -431,7 +431,7 @@ fn the_look_cursor_scrolls_only_when_it_leaves_the_view() {
     let Mode::Look { cursor } = s.ui.mode else {
         panic!("still looking");
     };
-    assert_eq!(cursor, Hex::new(61, 4));
+    assert_eq!(cursor, Cell::new(61, 4));
     assert!(
         cell_of(&s, cursor, 100, 30).is_some(),
         "the cursor is in view"
@@ -454,13 +454,13 @@ fn door_with_jackal() -> Level {
     )
     .unwrap();
     for x in 1..=9 {
-        grid.set(Hex::new(x, 1), Terrain::Floor);
+        grid.set(Cell::new(x, 1), Terrain::Floor);
     }
-    grid.set(Hex::new(6, 1), Terrain::DoorClosed);
+    grid.set(Cell::new(6, 1), Terrain::DoorClosed);
     let mut level = Level::new("Door", 1, grid);
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     level.placements.push(Placement {
-        at: Hex::new(7, 1),
+        at: Cell::new(7, 1),
         kind: PlacementKind::Monster("jackal".to_string()),
     });
     level
@@ -480,7 +480,10 @@ fn exploring_stops_before_the_hits_are_told() {
         assert!(stop < hit, "{lines:?}");
     }
     assert_eq!(
-        s.world.player().pos.compass_to(Hex::new(7, 1)),
+        s.world
+            .level()
+            .terrain
+            .direction(s.world.player().pos, Cell::new(7, 1)),
         Some(Compass::E)
     );
 }
@@ -488,7 +491,7 @@ fn exploring_stops_before_the_hits_are_told() {
 #[test]
 fn death_is_told_once_and_the_killer_stays_on_screen() {
     let mut s = session(
-        room(12, 5, Hex::new(1, 2), &[("goblin", Hex::new(2, 2))]),
+        room(12, 5, Cell::new(1, 2), &[("goblin", Cell::new(2, 2))]),
         false,
     );
     s.world = with_player_hp(&s.world, 1);
@@ -523,16 +526,16 @@ fn death_is_told_once_and_the_killer_stays_on_screen() {
 
 #[test]
 fn travel_to_an_unknown_place_reads_as_a_sentence() {
-    let mut level = room(12, 5, Hex::new(1, 2), &[]);
+    let mut level = room(12, 5, Cell::new(1, 2), &[]);
     for y in 0..5 {
-        level.terrain.set(Hex::new(5, y), Terrain::Wall);
+        level.terrain.set(Cell::new(5, y), Terrain::Wall);
     }
     let mut s = session(level, false);
-    hexdeep::ui::update::start_travel(&mut s.ui, &s.world, Hex::new(9, 2));
+    hexdeep::ui::update::start_travel(&mut s.ui, &s.world, Cell::new(9, 2));
     assert_eq!(
         log(&s).last().unwrap(),
         "You know no way there: you have not seen that place."
     );
-    hexdeep::ui::update::start_travel(&mut s.ui, &s.world, Hex::new(5, 2));
+    hexdeep::ui::update::start_travel(&mut s.ui, &s.world, Cell::new(5, 2));
     assert_eq!(log(&s).last().unwrap(), "You cannot stand on a wall.");
 }

@@ -6,7 +6,7 @@
 #[path = "support/screen.rs"]
 mod screen;
 use hexdeep::content::Content;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::persist::SaveDir;
 use hexdeep::sim::{Command, ItemUse, Origin, World};
@@ -33,14 +33,14 @@ fn item_where(f: impl Fn(&ItemUse) -> bool) -> String {
 }
 
 /// An open floor, the player at (1, 2), items and monsters placed by name.
-fn room(name: &str, depth: u32, items: &[(&str, Hex)], monsters: &[(&str, Hex)]) -> Level {
+fn room(name: &str, depth: u32, items: &[(&str, Cell)], monsters: &[(&str, Cell)]) -> Level {
     let shape = Shape::Parallelogram {
         width: 12,
         height: 5,
     };
     let grid = Grid::new(&shape, Terrain::Floor).unwrap();
     let mut level = Level::new(name, depth, grid);
-    level.start = Some(Hex::new(1, 2));
+    level.start = Some(Cell::new(1, 2));
     for (item, at) in items {
         level.placements.push(Placement {
             at: *at,
@@ -119,7 +119,7 @@ fn the_inventory_shows_letters_and_what_each_item_does() {
 #[test]
 fn picking_up_and_wielding_through_keys_change_the_world() {
     let weapon = item_where(|u| matches!(u, ItemUse::Weapon { .. }));
-    let mut s = session(vec![room("Hall", 1, &[(&weapon, Hex::new(1, 2))], &[])]);
+    let mut s = session(vec![room("Hall", 1, &[(&weapon, Cell::new(1, 2))], &[])]);
     keys(&mut s, "g");
     assert_eq!(s.record, vec![Command::PickUp]);
     assert_eq!(s.world.player().count_of(&weapon), 1);
@@ -172,7 +172,7 @@ fn only_fitting_items_are_offered_and_none_is_said_clearly() {
 #[test]
 fn drinking_through_keys_heals() {
     let heal = item_where(|u| matches!(u, ItemUse::Heal { .. }));
-    let mut s = session(vec![room("Hall", 1, &[(&heal, Hex::new(1, 2))], &[])]);
+    let mut s = session(vec![room("Hall", 1, &[(&heal, Cell::new(1, 2))], &[])]);
     keys(&mut s, "g");
     s.world = with_player_hp(&s.world, 3);
     let before = s.world.player().count_of(&heal);
@@ -187,7 +187,7 @@ fn drinking_through_keys_heals() {
 #[test]
 fn throwing_through_keys_chooses_aims_and_throws() {
     let thrown = item_where(|u| matches!(u, ItemUse::Thrown { .. }));
-    let mut s = session(vec![room("Hall", 1, &[(&thrown, Hex::new(1, 2))], &[])]);
+    let mut s = session(vec![room("Hall", 1, &[(&thrown, Cell::new(1, 2))], &[])]);
     keys(&mut s, "g");
     let count = s.world.player().count_of(&thrown);
     let letter = letter_of(&s, &thrown);
@@ -208,11 +208,11 @@ fn throwing_through_keys_chooses_aims_and_throws() {
         s.record.last(),
         Some(&Command::Throw {
             item: letter,
-            at: Hex::new(3, 2)
+            at: Cell::new(3, 2)
         })
     );
     assert_eq!(s.world.player().count_of(&thrown), count - 1);
-    assert!(s.world.items_at(Hex::new(3, 2)).any(|f| f.item == thrown));
+    assert!(s.world.items_at(Cell::new(3, 2)).any(|f| f.item == thrown));
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn the_aim_line_is_drawn_differently_past_the_items_range() {
     let mut s = Session::new(
         World::from_levels(
             hexdeep::content::Content::bundled().unwrap().into(),
-            vec![room("Hall", 1, &[(&thrown, Hex::new(1, 2))], &[])],
+            vec![room("Hall", 1, &[(&thrown, Cell::new(1, 2))], &[])],
             3,
         )
         .unwrap(),
@@ -232,22 +232,22 @@ fn the_aim_line_is_drawn_differently_past_the_items_range() {
     let letter = letter_of(&s, &thrown);
     let range = s.world.throw_range(letter).unwrap();
     s.ui.mode = Mode::Aim {
-        cursor: Hex::new(11, 2),
+        cursor: Cell::new(11, 2),
         item: letter,
     };
     let overlay = hexdeep::ui::view::overlay::Overlay::build(&s.world, &s.ui, s.palette);
     let base = ratatui::style::Style::default();
-    let near = overlay.style_at(Hex::new(1 + range as i32, 2), base);
-    let far = overlay.style_at(Hex::new(2 + range as i32, 2), base);
+    let near = overlay.style_at(Cell::new(1 + range as i32, 2), base);
+    let far = overlay.style_at(Cell::new(2 + range as i32, 2), base);
     assert_ne!(near.bg, far.bg, "{near:?} {far:?}");
     assert!(screen(&mut s).contains(&format!("(range {range})")));
     assert!(!screen(&mut s).contains("blocked"));
     // A wall on the line: the sidebar says the missile lands short.
     let mut level = room("Hall", 1, &[], &[]);
-    level.terrain.set(Hex::new(3, 2), Terrain::Wall);
+    level.terrain.set(Cell::new(3, 2), Terrain::Wall);
     let mut s = session(vec![level]);
     s.ui.mode = Mode::Aim {
-        cursor: Hex::new(5, 2),
+        cursor: Cell::new(5, 2),
         item: 'a',
     };
     assert!(screen(&mut s).contains("the way is blocked"));
@@ -256,7 +256,7 @@ fn the_aim_line_is_drawn_differently_past_the_items_range() {
 #[test]
 fn stairs_keys_descend_on_the_stairs_and_travel_elsewhere() {
     let mut first = room("Upper hall", 1, &[], &[]);
-    first.terrain.set(Hex::new(4, 2), Terrain::StairsDown);
+    first.terrain.set(Cell::new(4, 2), Terrain::StairsDown);
     let second = room("Lower hall", 2, &[], &[]);
     let mut s = session(vec![first, second]);
     keys(&mut s, "<");
@@ -272,7 +272,7 @@ fn stairs_keys_descend_on_the_stairs_and_travel_elsewhere() {
     while let Some(command) = hexdeep::ui::auto::next_command(&mut s.ui, &s.world) {
         s.perform(command);
     }
-    assert_eq!(s.world.player().pos, Hex::new(4, 2));
+    assert_eq!(s.world.player().pos, Cell::new(4, 2));
     assert_eq!(s.world.depth(), 1, "travel alone never descends");
     keys(&mut s, ">");
     assert_eq!(s.record.last(), Some(&Command::Descend));
@@ -302,7 +302,7 @@ fn temp_saves(name: &str) -> SaveDir {
 #[test]
 fn the_end_screen_marks_a_run_taken_over_in_the_hall_of_fame() {
     let dir = temp_saves("end-taken");
-    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Cell::new(2, 2))])]);
     let origin = Origin::TakenOver {
         seed: s.world.seed(),
         after: 0,
@@ -318,7 +318,7 @@ fn the_end_screen_marks_a_run_taken_over_in_the_hall_of_fame() {
 #[test]
 fn the_end_screen_tells_the_story_and_the_morgue_keeps_it() {
     let dir = temp_saves("end");
-    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Cell::new(2, 2))])]);
     s.game = Some(GameFile::new(dir.clone(), &s.world, Origin::Fresh));
     die(&mut s);
     assert!(matches!(s.ui.mode, Mode::End { .. }));
@@ -358,7 +358,7 @@ fn the_end_screen_tells_the_story_and_the_morgue_keeps_it() {
     }
     assert!(dump.contains('@') && dump.contains('g'), "{dump}");
     // Another run of the same name writes a second dump beside the first.
-    let mut again = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    let mut again = session(vec![room("Hall", 1, &[], &[("goblin", Cell::new(2, 2))])]);
     let mut file = GameFile::new(dir.clone(), &again.world, Origin::Fresh);
     file.name = s.game.as_ref().unwrap().name.clone();
     again.game = Some(file);
@@ -435,12 +435,12 @@ proptest! {
         let mut first = room(
             "Hall",
             1,
-            &[(&heal, Hex::new(2, 2)), (&weapon, Hex::new(1, 2))],
-            &[("goblin", Hex::new(9, 3))],
+            &[(&heal, Cell::new(2, 2)), (&weapon, Cell::new(1, 2))],
+            &[("goblin", Cell::new(9, 3))],
         );
-        first.terrain.set(Hex::new(5, 1), Terrain::StairsDown);
+        first.terrain.set(Cell::new(5, 1), Terrain::StairsDown);
         let mut second = room("Deep", 2, &[], &[]);
-        second.terrain.set(Hex::new(1, 2), Terrain::StairsUp);
+        second.terrain.set(Cell::new(1, 2), Terrain::StairsUp);
         let mut s = session(vec![first, second]);
         for code in codes {
             s.key(KeyEvent::new(code, KeyModifiers::NONE));
@@ -468,7 +468,7 @@ fn monster_where(f: impl Fn(&hexdeep::sim::MonsterKind) -> bool) -> String {
 #[test]
 fn a_charge_is_marked_on_every_tile_of_its_line_in_view() {
     let charger = monster_where(|k| matches!(k.behaviour, hexdeep::sim::Behaviour::Charger { .. }));
-    let mut s = session(vec![room("Hall", 1, &[], &[(&charger, Hex::new(6, 2))])]);
+    let mut s = session(vec![room("Hall", 1, &[], &[(&charger, Cell::new(6, 2))])]);
     let mut charge = None;
     for _ in 0..10 {
         charge = s
@@ -506,7 +506,7 @@ fn a_run_the_hall_of_fame_cannot_take_is_told_on_the_end_screen_and_after_quitti
     // A hall of fame and its backup, both unreadable.
     std::fs::write(dir.scores(), b"HEXDEEP\0 damaged").unwrap();
     std::fs::write(hexdeep::persist::store::backup_of(&dir.scores()), b"x").unwrap();
-    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+    let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Cell::new(2, 2))])]);
     s.game = Some(GameFile::new(dir.clone(), &s.world, Origin::Fresh));
     die(&mut s);
     let text = screen(&mut s);
@@ -548,7 +548,7 @@ fn the_turn_a_run_ended_in_is_one_number_on_the_sidebar_the_end_screen_and_the_d
     // the sidebar showed while it was under way.
     for waits_first in 0..2 {
         let dir = temp_saves(&format!("end-turns-{waits_first}"));
-        let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Hex::new(2, 2))])]);
+        let mut s = session(vec![room("Hall", 1, &[], &[("goblin", Cell::new(2, 2))])]);
         s.game = Some(GameFile::new(dir.clone(), &s.world, Origin::Fresh));
         for _ in 0..waits_first {
             s.perform(Command::Wait);

@@ -7,7 +7,7 @@
 #[path = "support/screen.rs"]
 mod screen;
 use hexdeep::content::Content;
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Command, ItemUse, World, compared};
 use hexdeep::ui::app::Session;
@@ -33,10 +33,10 @@ fn session(items: &[String]) -> Session {
         height: 5,
     };
     let mut level = Level::new("Hall", 1, Grid::new(&shape, Terrain::Floor).unwrap());
-    level.start = Some(Hex::new(1, 2));
+    level.start = Some(Cell::new(1, 2));
     for (i, item) in items.iter().enumerate() {
         level.placements.push(Placement {
-            at: Hex::new(2 + i as i32, 2),
+            at: Cell::new(2 + i as i32, 2),
             kind: PlacementKind::Item(item.clone()),
         });
     }
@@ -155,7 +155,7 @@ fn a_stack_of_armour_looked_at_compares_itself_with_what_is_worn() {
     // count, and still says how they compare (it did so only for a single item).
     let armour = items_where(|u| matches!(u, ItemUse::Armour { .. })).remove(0);
     let mut s = session(&[]);
-    let east = Hex::new(2, 2);
+    let east = Cell::new(2, 2);
     let mut level = s.world.level().clone();
     for _ in 0..2 {
         level.placements.push(Placement {

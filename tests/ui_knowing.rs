@@ -8,7 +8,7 @@ mod room;
 #[path = "support/screen.rs"]
 mod screen;
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::sim::{Command, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
@@ -36,7 +36,7 @@ fn hp_line(s: &mut Session) -> String {
 
 /// A goblin next to the player, whose hit points are 9 of 20: one blow leaves them low.
 fn beside_a_goblin() -> Session {
-    let world = room::world(&[("goblin", Hex::new(2, 2))]);
+    let world = room::world(&[("goblin", Cell::new(2, 2))]);
     assert_eq!(world.player().max_hp, 20);
     session(with_player_hp(&world, 9))
 }
@@ -79,7 +79,7 @@ fn travel_explore_and_rest_stop_when_hit_points_fall_low() {
         Auto::Rest,
         Auto::Explore { stairs_known: 0 },
         Auto::Travel {
-            path: vec![Hex::new(1, 3)],
+            path: vec![Cell::new(1, 3)],
             items_known: 0,
         },
     ];
@@ -124,8 +124,8 @@ fn a_rest_cut_short_by_a_blow_says_why_and_that_hit_points_are_low() {
 fn brush_and_thin_wall() -> World {
     use hexdeep::map::{SideFeature, Terrain};
     let mut level = room::level(&[]);
-    level.terrain.set(Hex::new(4, 2), Terrain::Brush);
-    let side = level.side_of(Hex::new(8, 2), Hex::new(9, 2)).unwrap();
+    level.terrain.set(Cell::new(4, 2), Terrain::Brush);
+    let side = level.side_of(Cell::new(8, 2), Cell::new(9, 2)).unwrap();
     assert!(level.set_side(side, SideFeature::Wall));
     World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -162,7 +162,7 @@ fn a_throw_that_would_land_short_asks_first_and_the_answer_is_not_recorded() {
     assert_eq!(
         s.ui.mode,
         hexdeep::ui::state::Mode::Aim {
-            cursor: Hex::new(7, 2),
+            cursor: Cell::new(7, 2),
             item: 'a'
         }
     );
@@ -174,7 +174,7 @@ fn a_throw_that_would_land_short_asks_first_and_the_answer_is_not_recorded() {
         s.record,
         [Command::Throw {
             item: 'a',
-            at: Hex::new(7, 2)
+            at: Cell::new(7, 2)
         }]
     );
 }
@@ -189,7 +189,7 @@ fn a_thin_wall_on_the_line_asks_too_and_a_clear_line_throws_at_once() {
     parts.depths[0]
         .level
         .terrain
-        .set(Hex::new(4, 2), Terrain::Floor);
+        .set(Cell::new(4, 2), Terrain::Floor);
     world = World::from_parts(parts, world.content_handle()).unwrap();
     let mut s = session(world.clone());
     aim_darts_east(&mut s, 9);
@@ -208,7 +208,7 @@ fn a_thin_wall_on_the_line_asks_too_and_a_clear_line_throws_at_once() {
         s.record,
         [Command::Throw {
             item: 'a',
-            at: Hex::new(6, 2)
+            at: Cell::new(6, 2)
         }]
     );
 }
@@ -218,7 +218,7 @@ fn f_aims_the_missile_last_thrown_at_once_and_enter_throws_it_again() {
     use hexdeep::ui::item_prompt::ItemVerb;
     use hexdeep::ui::state::Mode;
     use ratatui::crossterm::event::KeyCode;
-    let mut s = session(room::world(&[("goblin", Hex::new(6, 2))]));
+    let mut s = session(room::world(&[("goblin", Cell::new(6, 2))]));
     // Nothing thrown yet: `f` asks which item.
     screen::press_char(&mut s, 'f');
     assert_eq!(
@@ -268,7 +268,7 @@ fn f_aims_the_missile_last_thrown_at_once_and_enter_throws_it_again() {
 }
 
 /// The room with `items` placed on row 2, the player wearing scale mail and carrying a sling.
-fn geared_with(items: &[(&str, Hex)]) -> World {
+fn geared_with(items: &[(&str, Cell)]) -> World {
     use hexdeep::map::{Placement, PlacementKind};
     let mut level = room::level(&[]);
     for (item, at) in items {
@@ -303,10 +303,10 @@ fn carried(world: &World, item: &str) -> u32 {
 #[test]
 fn stepping_onto_an_item_takes_it_only_when_it_is_new_or_better() {
     let world = geared_with(&[
-        ("scale mail", Hex::new(2, 2)),
-        ("sling", Hex::new(3, 2)),
-        ("chain mail", Hex::new(4, 2)),
-        ("dart", Hex::new(5, 2)),
+        ("scale mail", Cell::new(2, 2)),
+        ("sling", Cell::new(3, 2)),
+        ("chain mail", Cell::new(4, 2)),
+        ("dart", Cell::new(5, 2)),
     ]);
     let mut s = session(world);
     let darts = carried(&s.world, "dart");
@@ -334,8 +334,8 @@ fn stepping_onto_an_item_takes_it_only_when_it_is_new_or_better() {
 
 #[test]
 fn exploring_leaves_what_is_no_better_and_does_not_walk_to_it() {
-    let scale = Hex::new(10, 4);
-    let world = geared_with(&[("scale mail", scale), ("dart", Hex::new(10, 0))]);
+    let scale = Cell::new(10, 4);
+    let world = geared_with(&[("scale mail", scale), ("dart", Cell::new(10, 0))]);
     let mut s = session(world);
     let darts = carried(&s.world, "dart");
     hexdeep::ui::update::update(&mut s.ui, &s.world, hexdeep::ui::keymap::Intent::Explore);
@@ -375,7 +375,7 @@ fn looking(s: &mut Session) -> String {
 
 #[test]
 fn looking_at_a_monster_tells_its_numbers_what_it_does_and_the_fight() {
-    let world = room::world(&[("goblin", Hex::new(5, 2))]);
+    let world = room::world(&[("goblin", Cell::new(5, 2))]);
     let goblin = world.content().monster("goblin").unwrap().clone();
     let me = world.player_gear();
     let mut s = session(world);
@@ -417,14 +417,14 @@ fn the_fight_counts_the_weapon_and_armour_in_hand_and_the_monster_s_armour() {
         letter: 'e',
     });
     parts.creatures[0].wielded = Some("mace".to_string());
-    let mut level = room::level(&[("orc", Hex::new(5, 2))]);
-    level.start = Some(Hex::new(1, 2));
+    let mut level = room::level(&[("orc", Cell::new(5, 2))]);
+    level.start = Some(Cell::new(1, 2));
     let world = World::from_parts(parts, world.content_handle()).unwrap();
     // The same gear in a room with an orc (armour 1).
     let mut orc_world = World::new(world.content_handle(), level, 5).unwrap();
     let mut parts = orc_world.to_parts();
     parts.creatures[0] = world.player().clone();
-    parts.creatures[0].pos = Hex::new(1, 2);
+    parts.creatures[0].pos = Cell::new(1, 2);
     orc_world = World::from_parts(parts, world.content_handle()).unwrap();
     let orc = orc_world.content().monster("orc").unwrap().clone();
     assert!(orc.armour > 0);
@@ -467,7 +467,7 @@ fn the_card_tells_a_charge_a_wide_swing_a_shot_and_a_pack() {
             "flees once its hit points fall to 50% of its most",
         ),
     ] {
-        let mut s = session(room::world(&[(kind, Hex::new(5, 2))]));
+        let mut s = session(room::world(&[(kind, Cell::new(5, 2))]));
         let text = looking(&mut s);
         assert!(text.contains(said), "{kind}: {said}\n{text}");
         assert!(text.contains('┐'), "a box");

@@ -6,7 +6,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::persist::{self, SaveDir};
 use hexdeep::sim::{Ending, Origin, World};
@@ -19,7 +19,7 @@ use hexdeep::ui::saving::GameFile;
 use hexdeep::ui::view;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
-use ratatui::buffer::{Buffer, Cell};
+use ratatui::buffer::{Buffer, Cell as ScreenCell};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -36,9 +36,9 @@ fn level() -> Level {
         height: 9,
     };
     let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
-    grid.set(Hex::new(5, 4), Terrain::Wall);
+    grid.set(Cell::new(5, 4), Terrain::Wall);
     let mut level = Level::new("Room", 1, grid);
-    level.start = Some(Hex::new(4, 4));
+    level.start = Some(Cell::new(4, 4));
     level
 }
 
@@ -71,7 +71,7 @@ fn the_save(dir: &SaveDir) -> World {
 }
 
 /// The screen cell the map view draws `hex` at.
-fn cell_of(s: &Session, hex: Hex) -> (u16, u16) {
+fn cell_of(s: &Session, hex: Cell) -> (u16, u16) {
     let map = view::areas(Rect::new(0, 0, WIDTH, HEIGHT)).unwrap().map;
     let camera = view::camera(&s.world, &s.ui, map);
     (map.top()..map.bottom())
@@ -93,7 +93,7 @@ fn a_scripted_session_plays_as_the_keys_say_and_the_screen_shows_it() {
     let mut events = ScriptedEvents::new(Scripted::keys("hy"));
     let ending = game_loop::run(&mut s, &mut term, &mut events);
     assert!(matches!(ending.end, LoopEnd::Stopped), "{:?}", ending.end);
-    let now = Hex::new(2, 3);
+    let now = Cell::new(2, 3);
     assert_eq!(s.world.player().pos, now, "h then y from {start}");
     assert_eq!(s.record.len(), 2);
     let buffer = term.backend().buffer();
@@ -101,7 +101,7 @@ fn a_scripted_session_plays_as_the_keys_say_and_the_screen_shows_it() {
     assert_eq!(glyph_at(buffer, cell_of(&s, now)), glyph);
     assert_ne!(glyph_at(buffer, cell_of(&s, start)), glyph);
     // The wall east of the start is drawn where the projection puts it.
-    assert_eq!(glyph_at(buffer, cell_of(&s, Hex::new(5, 4))), "#");
+    assert_eq!(glyph_at(buffer, cell_of(&s, Cell::new(5, 4))), "#");
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn a_hang_up_signal_saves_at_the_turn_it_came_and_ends_the_loop() {
     assert!(s.world.turn() > first);
     let saved = the_save(&dir);
     assert_eq!(saved.turn(), s.world.turn());
-    assert_eq!(saved.player().pos, Hex::new(2, 4));
+    assert_eq!(saved.player().pos, Cell::new(2, 4));
     assert!(!saved.is_over());
 }
 
@@ -147,7 +147,7 @@ fn a_closed_terminal_saves_and_returns_instead_of_panicking() {
     assert_eq!(events.unread(), 1);
     let saved = the_save(&dir);
     assert_eq!(saved.turn(), s.world.turn());
-    assert_eq!(saved.player().pos, Hex::new(3, 4));
+    assert_eq!(saved.player().pos, Cell::new(3, 4));
 }
 
 #[test]
@@ -190,7 +190,7 @@ fn quitting_with_q_y_through_the_script_ends_the_game_as_quit() {
     assert!(ending.saved, "an ended game has nothing left to save");
     assert_eq!(events.unread(), 2, "nothing is read after the answer");
     assert_eq!(s.world.ending(), Some(&Ending::Quit));
-    assert_eq!(s.world.player().pos, Hex::new(3, 4));
+    assert_eq!(s.world.player().pos, Cell::new(3, 4));
     let replay = s.ui.end.as_ref().and_then(|e| e.replay.clone()).unwrap();
     assert!(replay.starts_with(dir.finished()), "{}", replay.display());
     let finished = persist::load_game(&replay).unwrap().current;
@@ -205,7 +205,7 @@ fn q_then_another_key_goes_on_playing() {
     let ending = game_loop::run(&mut s, &mut terminal(), &mut events);
     assert!(matches!(ending.end, LoopEnd::Stopped), "{:?}", ending.end);
     assert!(!s.world.is_over());
-    assert_eq!(s.world.player().pos, Hex::new(3, 4));
+    assert_eq!(s.world.player().pos, Cell::new(3, 4));
 }
 
 /// A hall 60 tiles long and 3 wide with nothing in it, the player at its west end: explore
@@ -216,7 +216,7 @@ fn long_hall() -> Session {
         height: 3,
     };
     let mut level = Level::new("Hall", 1, Grid::new(&shape, Terrain::Floor).unwrap());
-    level.start = Some(Hex::new(1, 1));
+    level.start = Some(Cell::new(1, 1));
     Session::new(
         World::new(
             hexdeep::content::Content::bundled().unwrap().into(),
@@ -299,7 +299,7 @@ impl Backend for Failing {
 
     fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
     where
-        I: Iterator<Item = (u16, u16, &'a Cell)>,
+        I: Iterator<Item = (u16, u16, &'a ScreenCell)>,
     {
         self.check()?;
         self.inner.draw(content).map_err(io::Error::other)
@@ -370,7 +370,7 @@ fn session_with_a_rat() -> Session {
     use hexdeep::map::{Placement, PlacementKind};
     let mut level = level();
     level.placements.push(Placement {
-        at: Hex::new(8, 8),
+        at: Cell::new(8, 8),
         kind: PlacementKind::Monster("rat".to_string()),
     });
     let world = World::new(
@@ -420,8 +420,8 @@ fn clicks_through_the_loop_strike_and_select_a_monster_in_the_sidebar() {
     let side = view::areas(Rect::new(0, 0, WIDTH, HEIGHT)).unwrap().sidebar;
     let rat_row = sidebar_row(&term, "r rat ");
     let me = s.world.player().pos;
-    let west = cell_of(&s, me + Hex::new(-1, 0));
-    let north_east = cell_of(&s, me + Hex::new(0, -1));
+    let west = cell_of(&s, me.offset(-1, 0));
+    let north_east = cell_of(&s, me.offset(0, -1));
     let mut script = vec![click((side.left() + 2, rat_row), KeyModifiers::NONE)];
     let mut events = ScriptedEvents::new(std::mem::take(&mut script));
     game_loop::run(&mut s, &mut term, &mut events);

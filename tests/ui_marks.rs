@@ -6,7 +6,7 @@
 //! is no background, struck tiles side by side are parted by a bracket too.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::{Intention, Planned, World};
 use hexdeep::ui::keymap::Keymap;
@@ -17,12 +17,12 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use ratatui::{Terminal, buffer::Cell};
+use ratatui::{Terminal, buffer::Cell as ScreenCell};
 
-const ME: Hex = Hex::new(3, 2);
+const ME: Cell = Cell::new(3, 2);
 
 /// A room with the player at (3, 2) and rats whose plans are set by hand: `(place, plan)`.
-fn world(rats: &[(Hex, Intention)]) -> World {
+fn world(rats: &[(Cell, Intention)]) -> World {
     let grid = Grid::new(
         &Shape::Parallelogram {
             width: 10,
@@ -62,7 +62,7 @@ fn world(rats: &[(Hex, Intention)]) -> World {
 
 /// The screen, and the cells drawn for the tiles `(x, 2)` for x in `xs` with the in-between
 /// columns: `[tile, between, tile, between, ...]`.
-fn row(world: &World, color: bool, xs: std::ops::RangeInclusive<i32>) -> Vec<Cell> {
+fn row(world: &World, color: bool, xs: std::ops::RangeInclusive<i32>) -> Vec<ScreenCell> {
     let keymap = Keymap::default_keys();
     let context = Context {
         keymap: &keymap,
@@ -75,7 +75,7 @@ fn row(world: &World, color: bool, xs: std::ops::RangeInclusive<i32>) -> Vec<Cel
     let buf: Buffer = terminal.backend().buffer().clone();
     let map = areas(Rect::new(0, 0, 100, 30)).unwrap().map;
     let camera = Camera::follow(world, world.player().pos, map);
-    let first = Hex::new(*xs.start(), 2);
+    let first = Cell::new(*xs.start(), 2);
     let (col, r) = (map.left()..map.right())
         .flat_map(|c| (map.top()..map.bottom()).map(move |r| (c, r)))
         .find(|&(c, r)| camera.hex_at(map, c, r) == Some(first))
@@ -84,23 +84,23 @@ fn row(world: &World, color: bool, xs: std::ops::RangeInclusive<i32>) -> Vec<Cel
     (col..col + cells).map(|c| buf[(c, r)].clone()).collect()
 }
 
-fn text(cells: &[Cell]) -> String {
-    cells.iter().map(Cell::symbol).collect()
+fn text(cells: &[ScreenCell]) -> String {
+    cells.iter().map(ScreenCell::symbol).collect()
 }
 
 /// `»@‹r›r`: rat A beside you strikes you while rat B steps into rat A's tile.
 fn blow_beside_a_step() -> World {
     world(&[
-        (Hex::new(4, 2), Intention::Attack(ME)),
-        (Hex::new(5, 2), Intention::Move(Hex::new(4, 2))),
+        (Cell::new(4, 2), Intention::Attack(ME)),
+        (Cell::new(5, 2), Intention::Move(Cell::new(4, 2))),
     ])
 }
 
 /// `@‹. .›r`: two rats step onto the two tiles east of you.
 fn two_steps_side_by_side() -> World {
     world(&[
-        (Hex::new(4, 1), Intention::Move(Hex::new(4, 2))),
-        (Hex::new(6, 2), Intention::Move(Hex::new(5, 2))),
+        (Cell::new(4, 1), Intention::Move(Cell::new(4, 2))),
+        (Cell::new(6, 2), Intention::Move(Cell::new(5, 2))),
     ])
 }
 
@@ -125,8 +125,8 @@ fn a_blow_beside_a_step_reads_plain_too() {
     let w = blow_beside_a_step();
     let cells = row(&w, false, 2..=5);
     assert_eq!(text(&cells), ".»@«r›r");
-    let reversed = |c: &Cell| c.modifier.contains(Modifier::REVERSED);
-    let underlined = |c: &Cell| c.modifier.contains(Modifier::UNDERLINED);
+    let reversed = |c: &ScreenCell| c.modifier.contains(Modifier::REVERSED);
+    let underlined = |c: &ScreenCell| c.modifier.contains(Modifier::UNDERLINED);
     assert!(reversed(&cells[1]) && reversed(&cells[2]) && reversed(&cells[3]));
     assert!(underlined(&cells[4]) && underlined(&cells[5]));
     assert!(
@@ -153,8 +153,8 @@ fn two_steps_side_by_side_are_two_marks_not_one_band() {
 fn struck_tiles_side_by_side_still_read_as_one_band() {
     // Struck tiles side by side (a wide swing's three, or two blows) are filled between.
     let w = world(&[
-        (Hex::new(4, 2), Intention::Attack(ME)),
-        (Hex::new(2, 1), Intention::Attack(Hex::new(2, 2))),
+        (Cell::new(4, 2), Intention::Attack(ME)),
+        (Cell::new(2, 1), Intention::Attack(Cell::new(2, 2))),
     ]);
     let cells = row(&w, true, 2..=4);
     assert_eq!(text(&cells), ". @«r");
@@ -169,8 +169,8 @@ fn struck_tiles_side_by_side_stay_apart_in_plain_text() {
     // Plain text has no red band: the blank between two struck tiles read as no mark
     // (`.». @«r`, QA's `»@ ~«~`). Each struck tile is closed off by its own bracket instead.
     let w = world(&[
-        (Hex::new(4, 2), Intention::Attack(ME)),
-        (Hex::new(2, 1), Intention::Attack(Hex::new(2, 2))),
+        (Cell::new(4, 2), Intention::Attack(ME)),
+        (Cell::new(2, 1), Intention::Attack(Cell::new(2, 2))),
     ]);
     let plain = row(&w, false, 1..=4);
     assert_eq!(text(&plain), ".».«@«r", "{plain:?}");

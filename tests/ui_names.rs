@@ -8,7 +8,7 @@
 mod room;
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::sim::{Names, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
@@ -19,12 +19,12 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use screen::{draw, press_char};
 
-fn room(monsters: &[(&str, Hex)]) -> World {
+fn room(monsters: &[(&str, Cell)]) -> World {
     room::world(monsters)
 }
 
 fn two_rats() -> Session {
-    let world = room(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(6, 3))]);
+    let world = room(&[("rat", Cell::new(5, 1)), ("rat", Cell::new(6, 3))]);
     Session::new(world, Keymap::default_keys(), Palette { color: false })
 }
 
@@ -71,7 +71,7 @@ fn two_rats_are_rat_a_and_rat_b_in_the_sidebar() {
 
 #[test]
 fn a_lone_rat_has_no_letter() {
-    let world = room(&[("rat", Hex::new(5, 1)), ("goblin", Hex::new(6, 3))]);
+    let world = room(&[("rat", Cell::new(5, 1)), ("goblin", Cell::new(6, 3))]);
     let mut s = Session::new(world, Keymap::default_keys(), Palette { color: false });
     let side = sidebar(&draw(&mut s, W, H));
     assert!(side.iter().any(|l| l.starts_with("r rat ")), "{side:#?}");
@@ -163,9 +163,9 @@ fn looking_at_a_rat_names_it_and_highlights_its_sidebar_line() {
 fn letters_go_nearest_first_and_a_dead_rats_letter_is_not_reused_in_the_fight() {
     // A third rat waits, dead for now, to come into view later.
     let world = room(&[
-        ("rat", Hex::new(5, 1)),
-        ("rat", Hex::new(3, 2)),
-        ("rat", Hex::new(9, 3)),
+        ("rat", Cell::new(5, 1)),
+        ("rat", Cell::new(3, 2)),
+        ("rat", Cell::new(9, 3)),
     ]);
     let ids = rat_ids(&world);
     let with_alive = |alive: [bool; 3]| {
@@ -208,9 +208,9 @@ fn a_rat_out_of_view_keeps_its_letter_in_messages_sidebar_and_look_alike() {
     use hexdeep::map::Terrain;
     use hexdeep::sim::{Event, messages_named};
     // A wall across the room at x = 7; rat A at (3, 2) and rat B at (5, 1) in view.
-    let mut level = room::level(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(3, 2))]);
+    let mut level = room::level(&[("rat", Cell::new(5, 1)), ("rat", Cell::new(3, 2))]);
     for y in 0..5 {
-        level.terrain.set(Hex::new(7, y), Terrain::Wall);
+        level.terrain.set(Cell::new(7, y), Terrain::Wall);
     }
     let content = hexdeep::content::Content::bundled().unwrap().into();
     let world = World::new(content, level, 5).unwrap();
@@ -221,9 +221,9 @@ fn a_rat_out_of_view_keeps_its_letter_in_messages_sidebar_and_look_alike() {
 
     // Rat B goes behind the wall: out of view, still alive.
     let mut parts = world.to_parts();
-    parts.creatures[b].pos = Hex::new(10, 2);
+    parts.creatures[b].pos = Cell::new(10, 2);
     let hidden = World::from_parts(parts, world.content_handle()).unwrap();
-    assert!(!hidden.is_visible(Hex::new(10, 2)));
+    assert!(!hidden.is_visible(Cell::new(10, 2)));
     let mut s = Session::new(hidden, Keymap::default_keys(), Palette { color: false });
     s.ui.names = names.updated(&s.world);
 
@@ -241,7 +241,7 @@ fn a_rat_out_of_view_keeps_its_letter_in_messages_sidebar_and_look_alike() {
     );
     let side = sidebar(&draw(&mut s, W, H));
     assert!(side.iter().any(|l| l.starts_with("r rat A ")), "{side:#?}");
-    let look = hexdeep::ui::describe::describe_named(&s.world, &s.ui.names, Hex::new(3, 2));
+    let look = hexdeep::ui::describe::describe_named(&s.world, &s.ui.names, Cell::new(3, 2));
     assert!(look.contains("rat A"), "{look}");
 }
 
@@ -254,8 +254,7 @@ fn a_rat_killed_among_two_dies_under_its_letter() {
             .world
             .visible_monsters()
             .iter()
-            .find(|c| c.pos.is_adjacent(me))
-            .map(|c| me.compass_to(c.pos).unwrap());
+            .find_map(|c| s.world.level().terrain.direction(me, c.pos));
         match near {
             Some(dir) => {
                 s.perform(hexdeep::sim::Command::Move(dir));
@@ -307,7 +306,7 @@ fn clicking_a_rats_line_in_the_sidebar_shows_it_on_the_map() {
     // On the map, rat B's tile is under the cursor (reversed); rat A's is not.
     let buf = draw(&mut s, W, H);
     let camera = view::camera(&s.world, &s.ui, parts.map);
-    let cell_at = |hex: Hex| {
+    let cell_at = |hex: Cell| {
         (parts.map.left()..parts.map.right())
             .flat_map(|c| (parts.map.top()..parts.map.bottom()).map(move |r| (c, r)))
             .find(|&(c, r)| camera.hex_at(parts.map, c, r) == Some(hex))
@@ -336,7 +335,7 @@ fn clicking_a_rats_line_in_the_sidebar_shows_it_on_the_map() {
 fn the_issues_message_tells_which_rat_lost_the_tile() {
     use hexdeep::sim::{BounceReason, Event, messages_named};
     // "The rat loses the tile to the rat." was the issue's example.
-    let world = room(&[("rat", Hex::new(5, 1)), ("rat", Hex::new(3, 2))]);
+    let world = room(&[("rat", Cell::new(5, 1)), ("rat", Cell::new(3, 2))]);
     let names = Names::default().updated(&world);
     let ids = rat_ids(&world);
     let (far, near) = (ids[0], ids[1]);
@@ -344,7 +343,7 @@ fn the_issues_message_tells_which_rat_lost_the_tile() {
     let events = [Event::Bounced {
         who: far,
         at,
-        toward: Hex::new(4, 2),
+        toward: Cell::new(4, 2),
         reason: BounceReason::LostContest { winner: near },
     }];
     assert_eq!(
@@ -352,12 +351,12 @@ fn the_issues_message_tells_which_rat_lost_the_tile() {
         ["rat B loses the tile to rat A"]
     );
     // With one rat in view it is "the rat" as before.
-    let one = room(&[("rat", Hex::new(5, 1)), ("goblin", Hex::new(3, 2))]);
+    let one = room(&[("rat", Cell::new(5, 1)), ("goblin", Cell::new(3, 2))]);
     let names = Names::default().updated(&one);
     let events = [Event::Bounced {
         who: rat_ids(&one)[0],
-        at: Hex::new(5, 1),
-        toward: Hex::new(4, 2),
+        at: Cell::new(5, 1),
+        toward: Cell::new(4, 2),
         reason: BounceReason::LostContest { winner: 2 },
     }];
     assert_eq!(

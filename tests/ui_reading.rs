@@ -8,7 +8,7 @@
 mod room;
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, SideFeature, Terrain};
 use hexdeep::sim::{Command, Intention, World};
 use hexdeep::ui::app::Session;
@@ -33,10 +33,10 @@ fn room_of(tiling: Tiling, monsters: &[(&str, Cell)]) -> World {
         .collect();
     let grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
     let mut level = Level::new("room", 1, grid);
-    level.start = Some(Hex::new(6, 3));
+    level.start = Some(Cell::new(6, 3));
     for (name, at) in monsters {
         level.placements.push(Placement {
-            at: Hex::from(*at),
+            at: (*at),
             kind: PlacementKind::Monster((*name).to_string()),
         });
     }
@@ -49,14 +49,14 @@ fn room_of(tiling: Tiling, monsters: &[(&str, Cell)]) -> World {
 }
 
 /// The character drawn on `hex`'s cell of the map.
-fn glyph_on(s: &mut Session, hex: Hex) -> char {
+fn glyph_on(s: &mut Session, hex: Cell) -> char {
     let buf = draw(s, SIZE.0, SIZE.1);
     let (col, row) = cell_of(s, hex);
     buf[(col, row)].symbol().chars().next().unwrap()
 }
 
 /// The screen cell where `hex` is drawn.
-fn cell_of(s: &Session, hex: Hex) -> (u16, u16) {
+fn cell_of(s: &Session, hex: Cell) -> (u16, u16) {
     let map = view::areas(Rect::new(0, 0, SIZE.0, SIZE.1)).unwrap().map;
     let camera = view::camera(&s.world, &s.ui, map);
     for row in map.top()..map.bottom() {
@@ -74,7 +74,7 @@ fn while_striking_each_neighbour_shows_the_key_that_strikes_it() {
     for tiling in [Tiling::Hex, Tiling::Square, Tiling::Triangle] {
         let world = room_of(tiling, &[]);
         let me = world.player().pos;
-        let neighbours: Vec<Hex> = world.level().terrain.neighbours(me).collect();
+        let neighbours: Vec<Cell> = world.level().terrain.neighbours(me).collect();
         assert_eq!(
             neighbours.len(),
             if tiling == Tiling::Square { 8 } else { 6 }
@@ -100,7 +100,7 @@ fn while_striking_each_neighbour_shows_the_key_that_strikes_it() {
 
 #[test]
 fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
-    let mut s = session(room::world(&[("rat", Hex::new(4, 2))]));
+    let mut s = session(room::world(&[("rat", Cell::new(4, 2))]));
     let marked = (0..8)
         .find_map(|_| {
             let me = s.world.player().pos;
@@ -109,7 +109,11 @@ fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
                 .visible_plans()
                 .iter()
                 .find_map(|p| match p.intention {
-                    Intention::Move(to) if p.acts_next && to.is_adjacent(me) => Some(to),
+                    Intention::Move(to)
+                        if p.acts_next && s.world.level().terrain.adjacent(to, me) =>
+                    {
+                        Some(to)
+                    }
                     _ => None,
                 });
             if step.is_none() {
@@ -124,7 +128,12 @@ fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
     let around: String = (col - 1..=col + 1)
         .map(|c| buf[(c, row)].symbol().to_string())
         .collect();
-    let dir = s.world.player().pos.compass_to(marked).unwrap();
+    let dir = s
+        .world
+        .level()
+        .terrain
+        .direction(s.world.player().pos, marked)
+        .unwrap();
     let key = view::overlay::key_label(&Keymap::default_keys(), dir).unwrap();
     assert_eq!(around, format!("‹{key}›"));
     press(&mut s, KeyCode::Esc);
@@ -165,8 +174,8 @@ fn sidebar_line(s: &mut Session, name: &str) -> String {
 fn while_striking_the_sidebar_says_which_key_reaches_a_monster_the_label_hides() {
     // The key written on a neighbouring tile hides the monster standing there: the list of
     // monsters in view says which key that is (a player lost track of a kobold under "n").
-    let me = Hex::new(1, 2);
-    let at = Hex::new(2, 2);
+    let me = Cell::new(1, 2);
+    let at = Cell::new(2, 2);
     let mut s = session(room::world(&[("rat", at)]));
     assert_eq!(s.world.player().pos, me);
     assert!(!sidebar_line(&mut s, "rat").contains("(on "));
@@ -188,7 +197,7 @@ fn while_striking_the_sidebar_says_which_key_reaches_a_monster_the_label_hides()
 
 #[test]
 fn while_striking_the_sidebar_names_the_key_of_the_tile_a_monster_steps_onto() {
-    let mut s = session(room::world(&[("rat", Hex::new(4, 2))]));
+    let mut s = session(room::world(&[("rat", Cell::new(4, 2))]));
     let step = (0..8)
         .find_map(|_| {
             let me = s.world.player().pos;
@@ -197,7 +206,7 @@ fn while_striking_the_sidebar_names_the_key_of_the_tile_a_monster_steps_onto() {
                 .visible_plans()
                 .iter()
                 .find_map(|p| match p.intention {
-                    Intention::Move(to) if to.is_adjacent(me) => Some(to),
+                    Intention::Move(to) if s.world.level().terrain.adjacent(to, me) => Some(to),
                     _ => None,
                 });
             if step.is_none() {
@@ -215,13 +224,13 @@ fn while_striking_the_sidebar_names_the_key_of_the_tile_a_monster_steps_onto() {
 #[test]
 fn aiming_keeps_the_tiles_around_the_cursor_as_they_are() {
     // Aiming chooses a tile, not a direction: the flight line and the monsters stay drawn.
-    let mut s = session(room::world(&[("rat", Hex::new(6, 2))]));
+    let mut s = session(room::world(&[("rat", Cell::new(6, 2))]));
     press_char(&mut s, 'f');
     press_char(&mut s, 'a');
     let Mode::Aim { cursor, .. } = s.ui.mode else {
         panic!("{:?}", s.ui.mode)
     };
-    let around: Vec<Hex> = s.world.level().terrain.neighbours(cursor).collect();
+    let around: Vec<Cell> = s.world.level().terrain.neighbours(cursor).collect();
     let aiming: Vec<char> = around.iter().map(|&h| glyph_on(&mut s, h)).collect();
     press(&mut s, KeyCode::Esc);
     assert_eq!(s.ui.mode, Mode::Normal);
@@ -318,12 +327,12 @@ fn on_the_large_map_a_thin_wall_and_an_open_side_differ_in_plain_text() {
 }
 
 /// A tile's cell in the large projection with `H = 0`.
-fn tile_cell(h: Hex) -> (i32, i32) {
+fn tile_cell(h: Cell) -> (i32, i32) {
     (4 * h.x - 2 * h.y, 2 * h.y)
 }
 
 /// The screen cell of `hex` on the large map of a window of `size`.
-fn cell_of_large(s: &Session, hex: Hex, size: (u16, u16)) -> (u16, u16) {
+fn cell_of_large(s: &Session, hex: Cell, size: (u16, u16)) -> (u16, u16) {
     let map = view::areas(Rect::new(0, 0, size.0, size.1)).unwrap().map;
     let camera = view::camera(&s.world, &s.ui, map);
     for row in map.top()..map.bottom() {

@@ -2,7 +2,7 @@
 //! visible versus remembered tiles, the too-small message, and every size without a panic.
 #![allow(clippy::unwrap_used)]
 
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass, Tiling};
 use hexdeep::map::{Grid, Level, Terrain};
 use hexdeep::sim::{Command, World};
 use hexdeep::ui::keymap::Keymap;
@@ -21,18 +21,18 @@ fn small_level() -> Level {
     let mut hexes = Vec::new();
     for (y, row) in text.iter().enumerate() {
         for x in 0..row.len() {
-            hexes.push(Hex::new(x as i32 + (y as i32 + 1) / 2, y as i32));
+            hexes.push(Cell::new(x as i32 + (y as i32 + 1) / 2, y as i32));
         }
     }
-    let mut grid = Grid::from_hexes(&hexes, Terrain::Floor).unwrap();
+    let mut grid = Grid::from_cells(Tiling::Hex, &hexes, Terrain::Floor).unwrap();
     for (y, row) in text.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
-            let hex = Hex::new(x as i32 + (y as i32 + 1) / 2, y as i32);
+            let hex = Cell::new(x as i32 + (y as i32 + 1) / 2, y as i32);
             grid.set(hex, Terrain::from_glyph(c).unwrap());
         }
     }
     let mut level = Level::new("Test", 1, grid);
-    level.start = Some(Hex::new(2, 1));
+    level.start = Some(Cell::new(2, 1));
     level
 }
 
@@ -121,11 +121,11 @@ fn the_player_is_in_the_cell_of_its_tile() {
 
 /// A corridor long enough that walking away leaves remembered tiles out of sight.
 fn corridor() -> Level {
-    let hexes: Vec<Hex> = (0..40).map(|x| Hex::new(x, 0)).collect();
-    let mut grid = Grid::from_hexes(&hexes, Terrain::Floor).unwrap();
-    grid.set(Hex::new(39, 0), Terrain::Wall);
+    let hexes: Vec<Cell> = (0..40).map(|x| Cell::new(x, 0)).collect();
+    let mut grid = Grid::from_cells(Tiling::Hex, &hexes, Terrain::Floor).unwrap();
+    grid.set(Cell::new(39, 0), Terrain::Wall);
     let mut level = Level::new("Corridor", 1, grid);
-    level.start = Some(Hex::new(0, 0));
+    level.start = Some(Cell::new(0, 0));
     level
 }
 
@@ -141,7 +141,7 @@ fn remembered_tiles_are_dimmer_than_visible_ones() {
     for _ in 0..sight + 3 {
         world.apply(Command::Move(Compass::E)).unwrap();
     }
-    assert!(world.is_seen(Hex::new(0, 0)) && !world.is_visible(Hex::new(0, 0)));
+    assert!(world.is_seen(Cell::new(0, 0)) && !world.is_visible(Cell::new(0, 0)));
     let ui = UiState::default();
     let buf = render(&world, &ui, Palette { color: true }, 120, 24);
     let (col, row) = find_player(&buf);
@@ -199,10 +199,10 @@ fn no_size_panics() {
         hexdeep::ui::state::Mode::History { scroll: 3 },
         hexdeep::ui::state::Mode::Range,
         hexdeep::ui::state::Mode::Look {
-            cursor: Hex::new(1, 1),
+            cursor: Cell::new(1, 1),
         },
         hexdeep::ui::state::Mode::Aim {
-            cursor: Hex::new(3, 2),
+            cursor: Cell::new(3, 2),
             item: 'a',
         },
     ];

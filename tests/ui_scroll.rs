@@ -5,7 +5,7 @@
 
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::sim::World;
 use hexdeep::ui::app::Session;
@@ -17,7 +17,7 @@ use ratatui::layout::Rect;
 const SIZE: (u16, u16) = (100, 30);
 
 /// A hall 60 tiles long and 3 wide, the player at `start`.
-fn hall(start: Hex) -> Session {
+fn hall(start: Cell) -> Session {
     let shape = Shape::Parallelogram {
         width: 60,
         height: 3,
@@ -47,7 +47,7 @@ fn player_column(s: &mut Session) -> (Rect, u16) {
 
 #[test]
 fn the_player_on_the_map_s_last_tile_stays_a_quarter_of_the_window_from_its_edge() {
-    for (start, east) in [(Hex::new(59, 1), true), (Hex::new(0, 1), false)] {
+    for (start, east) in [(Cell::new(59, 1), true), (Cell::new(0, 1), false)] {
         let mut s = hall(start);
         let (map, col) = player_column(&mut s);
         let margin = map.width / 4;
@@ -65,7 +65,7 @@ fn the_player_on_the_map_s_last_tile_stays_a_quarter_of_the_window_from_its_edge
 
 #[test]
 fn the_map_scrolls_near_an_edge_and_not_at_every_step() {
-    let mut s = hall(Hex::new(20, 1));
+    let mut s = hall(Cell::new(20, 1));
     let (map, first) = player_column(&mut s);
     // Steps east: the @ walks across the screen (two columns a step) until it comes within
     // the margin of the right edge; from there on the map scrolls under it.
@@ -90,7 +90,7 @@ fn the_map_scrolls_near_an_edge_and_not_at_every_step() {
     assert_eq!(
         first + 10,
         {
-            let mut again = hall(Hex::new(20, 1));
+            let mut again = hall(Cell::new(20, 1));
             player_column(&mut again);
             screen::keys(&mut again, "lllll");
             player_column(&mut again).1

@@ -3,7 +3,7 @@
 
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::sim::{Command, World};
 use hexdeep::ui::app::Session;
@@ -22,9 +22,9 @@ fn level() -> Level {
         Terrain::Floor,
     )
     .unwrap();
-    grid.set(Hex::new(5, 4), Terrain::Wall);
+    grid.set(Cell::new(5, 4), Terrain::Wall);
     let mut level = Level::new("Room", 1, grid);
-    level.start = Some(Hex::new(4, 4));
+    level.start = Some(Cell::new(4, 4));
     level
 }
 
@@ -78,7 +78,7 @@ fn a_wall_is_refused_costs_nothing_and_says_so() {
     let mut s = session();
     let turn = s.world.turn();
     press(&mut s, 'l');
-    assert_eq!(s.world.player().pos, Hex::new(4, 4));
+    assert_eq!(s.world.player().pos, Cell::new(4, 4));
     assert_eq!(s.world.turn(), turn);
     assert!(s.record.is_empty());
     let last = s.ui.log.lines().last().unwrap();
@@ -105,7 +105,7 @@ fn quitting_asks_first() {
     );
     assert_eq!(
         s.world.player().pos,
-        Hex::new(4, 4),
+        Cell::new(4, 4),
         "the answer is not a step"
     );
     press(&mut s, 'Q');
@@ -128,17 +128,17 @@ fn look_moves_a_cursor_without_acting() {
     assert_eq!(
         s.ui.mode,
         Mode::Look {
-            cursor: Hex::new(4, 4)
+            cursor: Cell::new(4, 4)
         }
     );
     press(&mut s, 'h');
     assert_eq!(
         s.ui.mode,
         Mode::Look {
-            cursor: Hex::new(3, 4)
+            cursor: Cell::new(3, 4)
         }
     );
-    assert_eq!(s.world.player().pos, Hex::new(4, 4));
+    assert_eq!(s.world.player().pos, Cell::new(4, 4));
     assert!(s.record.is_empty());
     press_code(&mut s, KeyCode::Esc);
     assert_eq!(s.ui.mode, Mode::Normal);
@@ -156,7 +156,7 @@ fn travel_walks_one_recorded_step_at_a_time() {
     while let Some(command) = hexdeep::ui::auto::next_command(&mut s.ui, &s.world) {
         s.perform(command);
     }
-    assert_eq!(s.world.player().pos, Hex::new(1, 4));
+    assert_eq!(s.world.player().pos, Cell::new(1, 4));
     assert_eq!(s.record, vec![Command::Move(Compass::W); 3]);
 }
 
@@ -170,7 +170,7 @@ fn aiming_at_a_tile_fires_on_enter() {
     assert_eq!(
         s.ui.mode,
         Mode::Aim {
-            cursor: Hex::new(2, 2),
+            cursor: Cell::new(2, 2),
             item: 'a'
         }
     );
@@ -180,7 +180,7 @@ fn aiming_at_a_tile_fires_on_enter() {
         command,
         Some(Command::Throw {
             item: 'a',
-            at: Hex::new(2, 2)
+            at: Cell::new(2, 2)
         })
     );
     assert_eq!(s.ui.mode, Mode::Normal);
@@ -214,7 +214,7 @@ fn a_broken_keymap_file_falls_back_with_a_note() {
 }
 
 /// The screen cell where `hex` is drawn in a 100x30 terminal.
-fn cell_of(s: &Session, hex: Hex) -> (u16, u16, ratatui::layout::Rect) {
+fn cell_of(s: &Session, hex: Cell) -> (u16, u16, ratatui::layout::Rect) {
     use hexdeep::ui::view::{areas, camera};
     let map = areas(ratatui::layout::Rect::new(0, 0, 100, 30))
         .unwrap()
@@ -230,7 +230,7 @@ fn cell_of(s: &Session, hex: Hex) -> (u16, u16, ratatui::layout::Rect) {
     panic!("{hex} is not on screen");
 }
 
-fn click(s: &mut Session, hex: Hex) {
+fn click(s: &mut Session, hex: Cell) {
     use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
     let (column, row, map) = cell_of(s, hex);
     let event = MouseEvent {
@@ -245,10 +245,10 @@ fn click(s: &mut Session, hex: Hex) {
 #[test]
 fn a_click_describes_the_tile() {
     let mut s = session();
-    click(&mut s, Hex::new(5, 4));
+    click(&mut s, Cell::new(5, 4));
     let last = s.ui.log.lines().last().unwrap();
     assert_eq!(last, "You see a wall.");
-    click(&mut s, Hex::new(4, 4));
+    click(&mut s, Cell::new(4, 4));
     assert_eq!(
         s.ui.log.lines().last().unwrap(),
         "You see the floor, where you stand."
@@ -260,11 +260,11 @@ fn a_click_describes_the_tile() {
 fn a_click_picks_the_travel_destination() {
     let mut s = session();
     press(&mut s, '_');
-    click(&mut s, Hex::new(4, 1));
+    click(&mut s, Cell::new(4, 1));
     assert_eq!(
         s.ui.auto,
         Some(Auto::Travel {
-            path: vec![Hex::new(4, 3), Hex::new(4, 2), Hex::new(4, 1)],
+            path: vec![Cell::new(4, 3), Cell::new(4, 2), Cell::new(4, 1)],
             items_known: 0,
         })
     );
@@ -282,7 +282,7 @@ fn a_click_lands_on_the_tile_drawn_under_it_when_the_view_follows_the_cursor() {
     )
     .unwrap();
     let mut level = Level::new("hall", 1, grid);
-    level.start = Some(Hex::new(40, 4));
+    level.start = Some(Cell::new(40, 4));
     let mut s = Session {
         world: World::new(
             hexdeep::content::Content::bundled().unwrap().into(),
@@ -299,14 +299,14 @@ fn a_click_lands_on_the_tile_drawn_under_it_when_the_view_follows_the_cursor() {
     assert_eq!(
         s.ui.mode,
         Mode::PickTravel {
-            cursor: Hex::new(46, 4)
+            cursor: Cell::new(46, 4)
         }
     );
-    click(&mut s, Hex::new(44, 4));
+    click(&mut s, Cell::new(44, 4));
     assert_eq!(
         s.ui.auto,
         Some(Auto::Travel {
-            path: (41..=44).map(|x| Hex::new(x, 4)).collect(),
+            path: (41..=44).map(|x| Cell::new(x, 4)).collect(),
             items_known: 0,
         })
     );

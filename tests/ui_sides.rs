@@ -5,7 +5,7 @@
 
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Grid, Level, SideFeature, Terrain};
 use hexdeep::sim::World;
 use hexdeep::ui::app::Session;
@@ -17,7 +17,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
-const ME: Hex = Hex::new(2, 2);
+const ME: Cell = Cell::new(2, 2);
 
 /// A 9 by 5 room of `tiling` with the player at (2, 2) and, around the player: a thin wall
 /// to the east, a closed door to the north-east (north on squares), a thin wall below
@@ -30,12 +30,12 @@ fn level(tiling: Tiling) -> Level {
     let mut level = Level::new("Sides", 1, grid);
     level.start = Some(ME);
     // North-east and south-west on hexes, north and south on squares.
-    let (up, down) = (Hex::new(2, 1), Hex::new(2, 3));
+    let (up, down) = (Cell::new(2, 1), Cell::new(2, 3));
     for (to, feature) in [
-        (Hex::new(3, 2), SideFeature::Wall),
+        (Cell::new(3, 2), SideFeature::Wall),
         (up, SideFeature::DoorClosed),
         (down, SideFeature::Wall),
-        (Hex::new(1, 2), SideFeature::DoorOpen),
+        (Cell::new(1, 2), SideFeature::DoorOpen),
     ] {
         let side = level.side_of(ME, to).unwrap();
         assert!(level.set_side(side, feature));
@@ -53,7 +53,7 @@ fn world(tiling: Tiling) -> World {
 }
 
 /// The screen in colour, and the map cell where `hex` is drawn.
-fn render(world: &World, ui: &UiState, hex: Hex) -> (Buffer, (u16, u16)) {
+fn render(world: &World, ui: &UiState, hex: Cell) -> (Buffer, (u16, u16)) {
     let keymap = Keymap::default_keys();
     let context = Context {
         keymap: &keymap,
@@ -207,14 +207,14 @@ fn the_large_map_scrolls_to_keep_the_player_in_a_small_window() {
         .collect();
     let grid = Grid::from_cells(Tiling::Hex, &cells, Terrain::Floor).unwrap();
     let mut level = Level::new("Wide", 1, grid);
-    level.start = Some(Hex::new(35, 27));
+    level.start = Some(Cell::new(35, 27));
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
         7,
     )
     .unwrap();
-    let (buf, at) = render(&world, &large(), Hex::new(35, 27));
+    let (buf, at) = render(&world, &large(), Cell::new(35, 27));
     assert_eq!(buf[at].symbol(), "@");
 }
 
@@ -243,7 +243,7 @@ fn z_on_triangles_says_the_large_map_is_for_hexes_and_squares() {
         .collect();
     let grid = Grid::from_cells(Tiling::Triangle, &cells, Terrain::Floor).unwrap();
     let mut level = Level::new("Triangles", 1, grid);
-    level.start = Some(Hex::from(cells[20]));
+    level.start = Some(cells[20]);
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -296,7 +296,7 @@ fn look_names_the_walls_and_doors_around_a_tile() {
 #[test]
 fn a_door_in_a_wall_below_a_tile_shows_in_the_door_colour_on_the_compact_map() {
     let mut level = level(Tiling::Hex);
-    let side = level.side_of(ME, Hex::new(3, 3)).unwrap();
+    let side = level.side_of(ME, Cell::new(3, 3)).unwrap();
     assert!(level.set_side(side, SideFeature::DoorClosed));
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),

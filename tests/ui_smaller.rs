@@ -8,7 +8,7 @@ mod room;
 #[path = "support/screen.rs"]
 mod screen;
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::sim::World;
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
@@ -58,7 +58,7 @@ fn triangles() -> World {
         .collect();
     let grid = Grid::from_cells(Tiling::Triangle, &cells, Terrain::Floor).unwrap();
     let mut level = Level::new("room", 1, grid);
-    level.start = Some(Hex::new(6, 3));
+    level.start = Some(Cell::new(6, 3));
     World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level,
@@ -120,9 +120,9 @@ fn a_thin_wall_beside_a_struck_tile_keeps_its_glyph_and_carries_the_mark() {
     use ratatui::layout::Rect;
     use ratatui::style::Modifier;
     // `|.|@«r`: a thin wall west of the player, a rat east of them.
-    let mut level = room::level(&[("rat", Hex::new(2, 2))]);
-    let me = Hex::new(1, 2);
-    let side = level.side_of(me, Hex::new(0, 2)).unwrap();
+    let mut level = room::level(&[("rat", Cell::new(2, 2))]);
+    let me = Cell::new(1, 2);
+    let side = level.side_of(me, Cell::new(0, 2)).unwrap();
     assert!(level.set_side(side, SideFeature::Wall));
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),

@@ -8,7 +8,7 @@ mod room;
 #[path = "support/screen.rs"]
 mod screen;
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Level, Terrain};
 use hexdeep::sim::{Command, NEAR, Stance, World};
 use hexdeep::ui::app::Session;
@@ -48,12 +48,12 @@ fn sidebar(s: &mut Session) -> String {
 
 #[test]
 fn a_fleeing_kobold_near_by_stops_no_rest() {
-    let mut s = hurt(session(room::level(&[("kobold", Hex::new(3, 2))])), 5, 1);
+    let mut s = hurt(session(room::level(&[("kobold", Cell::new(3, 2))])), 5, 1);
     s.perform(Command::Wait);
     let kobold = &s.world.creatures()[1];
     let me = s.world.player().pos;
     assert!(s.world.is_visible(kobold.pos));
-    assert!(me.distance(kobold.pos) <= NEAR, "{:?}", kobold.pos);
+    assert!(s.world.dist(me, kobold.pos) <= NEAR, "{:?}", kobold.pos);
     assert_eq!(s.world.stance(1), Stance::Flees);
     assert!(s.world.threats().is_empty(), "{:?}", s.world.threats());
     let side = sidebar(&mut s);
@@ -77,16 +77,16 @@ fn a_fleeing_kobold_near_by_stops_no_rest() {
 /// the player (within its pack's radius), sees them and cannot reach them. `kin` more jackals
 /// stand far off on its side.
 fn across_the_water(kin: usize) -> Level {
-    let mut monsters = vec![("jackal", Hex::new(4, 2))];
+    let mut monsters = vec![("jackal", Cell::new(4, 2))];
     monsters.extend(
-        [Hex::new(11, 0), Hex::new(11, 4)]
+        [Cell::new(11, 0), Cell::new(11, 4)]
             .iter()
             .take(kin)
             .map(|&h| ("jackal", h)),
     );
     let mut level = room::level(&monsters);
     for y in 0..5 {
-        level.terrain.set(Hex::new(3, y), Terrain::DeepWater);
+        level.terrain.set(Cell::new(3, y), Terrain::DeepWater);
     }
     level
 }

@@ -9,7 +9,7 @@ mod cli;
 mod room;
 #[path = "support/screen.rs"]
 mod screen;
-use hexdeep::geom::{Compass, Hex};
+use hexdeep::geom::{Cell, Compass};
 use hexdeep::persist::{self, SaveDir, SavedGame};
 use hexdeep::sim::{Command, GameRecord, Intention, Origin, World};
 use hexdeep::ui::app::Session;
@@ -23,7 +23,7 @@ use screen::{draw, press, press_char};
 
 /// An open room, the player at (1, 2) and a rat three tiles east.
 fn rat_room() -> World {
-    room::world(&[("rat", Hex::new(4, 2))])
+    room::world(&[("rat", Cell::new(4, 2))])
 }
 
 fn session(world: World) -> Session {
@@ -40,19 +40,21 @@ fn log(s: &Session) -> Vec<String> {
 }
 
 /// The tile the rat's mark says it steps into in the coming segment, next to the player.
-fn marked_step(world: &World) -> Option<Hex> {
+fn marked_step(world: &World) -> Option<Cell> {
     let me = world.player().pos;
     world
         .visible_plans()
         .iter()
         .find_map(|p| match p.intention {
-            Intention::Move(to) if p.acts_next && to.is_adjacent(me) => Some(to),
+            Intention::Move(to) if p.acts_next && world.level().terrain.adjacent(to, me) => {
+                Some(to)
+            }
             _ => None,
         })
 }
 
 /// Waits until the rat telegraphs a step next to the player; returns that tile.
-fn wait_for_the_rats_step(s: &mut Session) -> Hex {
+fn wait_for_the_rats_step(s: &mut Session) -> Cell {
     for _ in 0..8 {
         if let Some(to) = marked_step(&s.world) {
             return to;
@@ -86,7 +88,12 @@ fn striking_the_tile_a_rat_telegraphs_hits_the_rat() {
         s.world.creature_at(to).is_none(),
         "the marked tile is empty when the blow is chosen"
     );
-    let dir = s.world.player().pos.compass_to(to).unwrap();
+    let dir = s
+        .world
+        .level()
+        .terrain
+        .direction(s.world.player().pos, to)
+        .unwrap();
     let before = rat(&s.world).hp;
     press_char(&mut s, 'F');
     assert_eq!(s.ui.mode, Mode::Strike);
@@ -110,7 +117,12 @@ fn a_plain_step_toward_the_mark_walks_into_it_instead() {
     // The reason for F: moving toward the marked tile steps into it, and the rat is not hit.
     let mut s = session(rat_room());
     let to = wait_for_the_rats_step(&mut s);
-    let dir = s.world.player().pos.compass_to(to).unwrap();
+    let dir = s
+        .world
+        .level()
+        .terrain
+        .direction(s.world.player().pos, to)
+        .unwrap();
     let before = rat(&s.world).hp;
     press_char(&mut s, key_for(dir));
     assert_eq!(s.record.last(), Some(&Command::Move(dir)));
@@ -160,7 +172,7 @@ fn the_help_lists_strike() {
 }
 
 /// The screen cell where `hex` is drawn, as a click would hit it.
-fn cell_of(s: &Session, hex: Hex) -> (u16, u16, Rect) {
+fn cell_of(s: &Session, hex: Cell) -> (u16, u16, Rect) {
     let map = view::areas(Rect::new(0, 0, 110, 36)).unwrap().map;
     let camera = view::camera(&s.world, &s.ui, map);
     for row in map.top()..map.bottom() {
@@ -173,7 +185,7 @@ fn cell_of(s: &Session, hex: Hex) -> (u16, u16, Rect) {
     panic!("{hex} is not on screen");
 }
 
-fn click(s: &mut Session, hex: Hex, modifiers: KeyModifiers) {
+fn click(s: &mut Session, hex: Cell, modifiers: KeyModifiers) {
     draw(s, 110, 36);
     let (column, row, map) = cell_of(s, hex);
     s.click(
@@ -191,8 +203,13 @@ fn click(s: &mut Session, hex: Hex, modifiers: KeyModifiers) {
 fn a_click_while_f_asks_or_a_ctrl_click_strikes_a_neighbour() {
     let mut s = session(rat_room());
     let to = wait_for_the_rats_step(&mut s);
-    let dir = s.world.player().pos.compass_to(to).unwrap();
-    let far = s.world.player().pos + Hex::new(3, 0);
+    let dir = s
+        .world
+        .level()
+        .terrain
+        .direction(s.world.player().pos, to)
+        .unwrap();
+    let far = s.world.player().pos.offset(3, 0);
     press_char(&mut s, 'F');
     click(&mut s, far, KeyModifiers::NONE);
     assert_eq!(
@@ -211,7 +228,12 @@ fn a_click_while_f_asks_or_a_ctrl_click_strikes_a_neighbour() {
 
     let mut s = session(rat_room());
     let to = wait_for_the_rats_step(&mut s);
-    let dir = s.world.player().pos.compass_to(to).unwrap();
+    let dir = s
+        .world
+        .level()
+        .terrain
+        .direction(s.world.player().pos, to)
+        .unwrap();
     let done = s.record.len();
     click(&mut s, to, KeyModifiers::NONE);
     assert_eq!(s.record.len(), done, "a plain click only describes");
@@ -224,7 +246,12 @@ fn a_strike_is_saved_and_verified_like_any_command() {
     let start = rat_room();
     let mut s = session(start.clone());
     let to = wait_for_the_rats_step(&mut s);
-    let dir = s.world.player().pos.compass_to(to).unwrap();
+    let dir = s
+        .world
+        .level()
+        .terrain
+        .direction(s.world.player().pos, to)
+        .unwrap();
     press_char(&mut s, 'F');
     press_char(&mut s, key_for(dir));
     // The vi keys answer as the numpad does.

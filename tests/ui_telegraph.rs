@@ -5,7 +5,7 @@
 
 #[path = "support/room.rs"]
 mod room;
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Level, Terrain};
 use hexdeep::sim::{Command, Intention, World};
 use hexdeep::ui::keymap::Keymap;
@@ -17,7 +17,7 @@ use hexdeep::ui::view::{self, Camera, Context, areas};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-fn level(goblin: Hex) -> Level {
+fn level(goblin: Cell) -> Level {
     room::level(&[("goblin", goblin)])
 }
 
@@ -35,7 +35,7 @@ fn screen(world: &World, ui: &UiState) -> (Buffer, Camera, Rect) {
 }
 
 /// The characters left and right of the cell where `hex` is drawn.
-fn brackets(world: &World, ui: &UiState, hex: Hex) -> (String, String) {
+fn brackets(world: &World, ui: &UiState, hex: Cell) -> (String, String) {
     let (buf, camera, map) = screen(world, ui);
     for row in map.top()..map.bottom() {
         for col in map.left() + 1..map.right() - 1 {
@@ -63,7 +63,7 @@ fn goblin_plan(world: &World) -> Intention {
 fn a_planned_move_is_bracketed_in_single_angle_quotes() {
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
-        level(Hex::new(6, 2)),
+        level(Cell::new(6, 2)),
         1,
     )
     .unwrap();
@@ -80,7 +80,7 @@ fn a_planned_move_is_bracketed_in_single_angle_quotes() {
 fn a_planned_attack_is_bracketed_in_inward_guillemets() {
     let mut world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
-        level(Hex::new(6, 2)),
+        level(Cell::new(6, 2)),
         1,
     )
     .unwrap();
@@ -107,10 +107,10 @@ fn a_planned_attack_is_bracketed_in_inward_guillemets() {
 
 #[test]
 fn monsters_out_of_view_are_not_telegraphed() {
-    let mut level = level(Hex::new(9, 2));
-    level.terrain.set(Hex::new(5, 2), Terrain::Wall);
+    let mut level = level(Cell::new(9, 2));
+    level.terrain.set(Cell::new(5, 2), Terrain::Wall);
     for y in 0..5 {
-        level.terrain.set(Hex::new(5, y), Terrain::Wall);
+        level.terrain.set(Cell::new(5, y), Terrain::Wall);
     }
     let world = World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
@@ -118,7 +118,7 @@ fn monsters_out_of_view_are_not_telegraphed() {
         1,
     )
     .unwrap();
-    assert!(!world.is_visible(Hex::new(9, 2)));
+    assert!(!world.is_visible(Cell::new(9, 2)));
     let (buf, _, map) = screen(&world, &UiState::default());
     for row in map.top()..map.bottom() {
         for col in map.left()..map.right() {
@@ -133,7 +133,7 @@ fn a_monster_faster_than_you_is_said_to_act_more_often() {
     // QA, issue 17: an imp (4 actions a turn to the player's 2) showed a mark only for its
     // next step. It chooses its second step from the state after the player's action, so no
     // mark can show it; the sidebar and the look line say how often it acts instead.
-    let world = room::world(&[("imp", Hex::new(6, 2)), ("goblin", Hex::new(6, 4))]);
+    let world = room::world(&[("imp", Cell::new(6, 2)), ("goblin", Cell::new(6, 4))]);
     let ui = UiState::default();
     let (buf, _, _) = screen(&world, &ui);
     let text: String = (0..buf.area.height)
@@ -161,11 +161,11 @@ fn a_monster_faster_than_you_is_said_to_act_more_often() {
 /// A corridor running south-west from the player at (3, 3) through (3, 4) and (3, 5), that
 /// turns south-east to a dead end at (4, 6): out of the player's sight from (3, 3) by either
 /// line (the line to it meets the wall at (4, 5) and passes no boundary between two tiles).
-const DEAD_END: [Hex; 4] = [
-    Hex::new(3, 3),
-    Hex::new(3, 4),
-    Hex::new(3, 5),
-    Hex::new(4, 6),
+const DEAD_END: [Cell; 4] = [
+    Cell::new(3, 3),
+    Cell::new(3, 4),
+    Cell::new(3, 5),
+    Cell::new(4, 6),
 ];
 
 /// The dead-end corridor with a kobold at 1 hp on (3, 5), about to choose again.
@@ -197,7 +197,7 @@ fn fleeing_kobold() -> World {
 }
 
 /// The telegraph mark the screen shows on `hex`.
-fn mark_on(world: &World, hex: Hex) -> Option<Mark> {
+fn mark_on(world: &World, hex: Cell) -> Option<Mark> {
     Overlay::build(world, &UiState::default(), Palette { color: false }).mark_at(hex)
 }
 

@@ -3,16 +3,16 @@
 //! rather than push against it at every action: in issue 28 a bot stood against a kobold
 //! hidden around a triangle's corner from turn 1448 until its time ran out at 20000.
 
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::{Command, Event, World};
 
 /// A creature out of view that the bot's step bounced off: where the bot stood and the tile.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Felt {
     /// Where the bot stood.
-    from: Hex,
+    from: Cell,
     /// The tile its step bounced off.
-    at: Hex,
+    at: Cell,
 }
 
 impl Felt {

@@ -4,7 +4,7 @@
 //! fires at what comes from afar.
 
 use super::gear::{self, Missile};
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::Terrain;
 use crate::sim::tactics::thrust_middle;
 use crate::sim::{Attack, Behaviour, Command, Creature, Intention, Plan, World};
@@ -15,13 +15,13 @@ const HEAVY_BLOW: i32 = 4;
 /// What the bot sees of the fight this action.
 pub(super) struct Fight<'a> {
     world: &'a World,
-    me: Hex,
+    me: Cell,
     /// Hostile monsters in view, nearest first.
     pub foes: Vec<&'a Creature>,
     /// The plans in view that act in the coming segment.
     plans: Vec<Plan>,
     /// Every tile those plans threaten.
-    marked: Vec<Hex>,
+    marked: Vec<Cell>,
 }
 
 impl<'a> Fight<'a> {
@@ -72,7 +72,7 @@ impl<'a> Fight<'a> {
         if !self.threatened() || !self.worth_dodging() {
             return None;
         }
-        let swingers: Vec<Hex> = self
+        let swingers: Vec<Cell> = self
             .plans
             .iter()
             .filter(|p| matches!(p.intention, Intention::Attack(t) if t == self.me))
@@ -98,7 +98,7 @@ impl<'a> Fight<'a> {
 
     /// How far `hex` is from the nearest monster aiming a shot: dodging toward shooters
     /// closes in on them.
-    fn shooters_distance(&self, hex: Hex) -> i32 {
+    fn shooters_distance(&self, hex: Cell) -> i32 {
         self.plans
             .iter()
             .filter(|p| matches!(p.intention, Intention::Throw(_)))
@@ -125,13 +125,13 @@ impl<'a> Fight<'a> {
     }
 
     /// How far apart two tiles are on the level's tiling.
-    fn dist(&self, a: Hex, b: Hex) -> i32 {
+    fn dist(&self, a: Cell, b: Cell) -> i32 {
         self.world.level().terrain.distance(a, b)
     }
 
     /// How many foes stand next to `hex`, shooters that step back aside: next to the player
     /// such a shooter strikes only when cornered, and its reach is where it is safest to be.
-    fn foes_next_to(&self, hex: Hex) -> usize {
+    fn foes_next_to(&self, hex: Cell) -> usize {
         let grid = &self.world.level().terrain;
         self.foes
             .iter()
@@ -141,7 +141,7 @@ impl<'a> Fight<'a> {
     }
 
     /// A known tile that can be entered and has no creature in view on it.
-    pub(super) fn free(&self, hex: Hex) -> bool {
+    pub(super) fn free(&self, hex: Cell) -> bool {
         self.world.is_seen(hex)
             && self.world.level().passable(hex)
             && self.world.visible_creature(hex).is_none()
@@ -149,8 +149,8 @@ impl<'a> Fight<'a> {
 
     /// Where `foe` may stand after the coming segment's movement, as the marks say: the tiles
     /// its steps are marked on (several for a feint: it takes one of them), else its own.
-    fn landings(&self, foe: &Creature) -> Vec<Hex> {
-        let steps: Vec<Hex> = self
+    fn landings(&self, foe: &Creature) -> Vec<Cell> {
+        let steps: Vec<Cell> = self
             .plans
             .iter()
             .filter(|p| p.who == foe.id)
@@ -255,7 +255,7 @@ impl<'a> Fight<'a> {
     }
 
     /// The missile to use on `foe` expected at `at`, if any reaches it.
-    fn pick(&self, missiles: &[Missile], foe: &Creature, at: Hex) -> Option<Missile> {
+    fn pick(&self, missiles: &[Missile], foe: &Creature, at: Cell) -> Option<Missile> {
         let d = self.dist(at, self.me);
         let line = self.world.flight_path(self.me, at);
         if d < 1 || line.last() != Some(&at) {

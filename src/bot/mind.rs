@@ -5,7 +5,7 @@
 use super::felt::Felt;
 use super::fight::Fight;
 use super::gear;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::Terrain;
 use crate::sim::{Command, Event, World};
 
@@ -76,7 +76,7 @@ impl Progress {
 #[derive(Clone, Debug, Default)]
 pub struct Bot {
     /// The tiles still to walk, the next first.
-    route: Vec<Hex>,
+    route: Vec<Cell>,
     planned: Option<Planned>,
     /// Steps walked since the route was planned.
     walked: u32,
@@ -354,14 +354,14 @@ impl Bot {
 
 /// The way to `goal` through known tiles, the player's tile excluded; when `stuck`, around
 /// the monsters in view if there is such a way.
-fn route(world: &World, goal: Goal, stuck: bool) -> Option<Vec<Hex>> {
+fn route(world: &World, goal: Goal, stuck: bool) -> Option<Vec<Cell>> {
     let me = world.player().pos;
-    let monsters: Vec<Hex> = if stuck {
+    let monsters: Vec<Cell> = if stuck {
         world.visible_monsters().iter().map(|c| c.pos).collect()
     } else {
         Vec::new()
     };
-    let path = |to: Hex| {
+    let path = |to: Cell| {
         world
             .known_path_avoiding(me, to, &monsters)
             .or_else(|| world.known_path(me, to))
@@ -379,7 +379,7 @@ fn route(world: &World, goal: Goal, stuck: bool) -> Option<Vec<Hex>> {
 
 /// Whether the end of an exploring route is still worth reaching: an item lies there or it
 /// borders the unknown. Other routes end on stairs, which stay.
-fn worth_reaching(world: &World, goal: Goal, end: Hex) -> bool {
+fn worth_reaching(world: &World, goal: Goal, end: Cell) -> bool {
     if goal != Goal::Explore {
         return true;
     }
@@ -446,11 +446,11 @@ mod tests {
             height: 5,
         };
         let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
-        grid.set(Hex::new(1, 2), Terrain::StairsDown);
+        grid.set(Cell::new(1, 2), Terrain::StairsDown);
         let mut first = Level::new("hall", 1, grid.clone());
-        first.start = Some(Hex::new(4, 2));
+        first.start = Some(Cell::new(4, 2));
         let mut second = Level::new("below", 2, grid);
-        second.start = Some(Hex::new(4, 2));
+        second.start = Some(Cell::new(4, 2));
         let content = Content::bundled().unwrap().into();
         World::from_levels(content, vec![first, second], 5).unwrap()
     }

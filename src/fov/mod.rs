@@ -10,13 +10,13 @@ pub use hexdeep_tiling::fov::{
     FovTree, LatticeTree, MAX_TREE_RADIUS, visible_by_lines, visible_by_lines_across,
 };
 
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::Level;
 
 /// The tile indices visible from `origin` within `radius` by both rules of the module docs, in
 /// ascending order, on the level's tiling (`origin` is the viewer's cell written as a hex).
 /// Empty when the origin is not a tile.
-pub fn visible_tiles(level: &Level, origin: Hex, radius: u32) -> Vec<usize> {
+pub fn visible_tiles(level: &Level, origin: Cell, radius: u32) -> Vec<usize> {
     let grid = &level.terrain;
     let Some(start) = grid.index(origin) else {
         return Vec::new();
@@ -54,8 +54,8 @@ fn visible_across_sides(level: &Level, start: usize, radius: u32) -> Vec<usize> 
     let blocks = |i: usize| grid[i].blocks_sight();
     let tree = FovCache::of(level).and_then(|t| t.lattice_tree(radius, grid.class(start)));
     let Some(tree) = tree else {
-        let crosses = |i: usize, j: usize| level.sight_crosses(grid.hex(i), grid.hex(j));
-        return visible_by_lines_across(grid, blocks, crosses, grid.hex(start), radius);
+        let crosses = |i: usize, j: usize| level.sight_crosses(grid.cell(i), grid.cell(j));
+        return visible_by_lines_across(grid, blocks, crosses, grid.cell(start), radius);
     };
     let mut out = Vec::with_capacity(256);
     let sides = level.sides();
@@ -81,14 +81,14 @@ mod tests {
             Terrain::Floor,
         )
         .unwrap();
-        g.set(Hex::new(30, 0), Terrain::Wall);
+        g.set(Cell::new(30, 0), Terrain::Wall);
         let level = Level::new("t", 1, g);
-        let far = visible_tiles(&level, Hex::new(0, 1), u32::MAX);
+        let far = visible_tiles(&level, Cell::new(0, 1), u32::MAX);
         let grid = &level.terrain;
-        let from = grid.index(Hex::new(0, 1)).unwrap();
+        let from = grid.index(Cell::new(0, 1)).unwrap();
         let within = |r: i32| -> Vec<usize> {
             let near = far.iter().copied();
-            near.filter(|&i| grid.hex(i).distance(Hex::new(0, 1)) <= r)
+            near.filter(|&i| grid.distance(grid.cell(i), Cell::new(0, 1)) <= r)
                 .collect()
         };
         let mut by_tree = Vec::new();
@@ -101,12 +101,12 @@ mod tests {
             .unwrap()
             .compute(grid.sight(), from, &mut by_tree);
         assert_eq!(within(31), by_tree);
-        assert_eq!(visible_tiles(&level, Hex::new(0, 1), 40), within(40));
-        assert!(far.contains(&grid.index(Hex::new(69, 1)).unwrap()));
+        assert_eq!(visible_tiles(&level, Cell::new(0, 1), 40), within(40));
+        assert!(far.contains(&grid.index(Cell::new(69, 1)).unwrap()));
         // Along row 0 the wall at (30, 0) hides the far end.
-        let row0 = visible_tiles(&level, Hex::new(0, 0), u32::MAX);
-        assert!(row0.contains(&grid.index(Hex::new(30, 0)).unwrap()));
-        assert!(!row0.contains(&grid.index(Hex::new(69, 0)).unwrap()));
+        let row0 = visible_tiles(&level, Cell::new(0, 0), u32::MAX);
+        assert!(row0.contains(&grid.index(Cell::new(30, 0)).unwrap()));
+        assert!(!row0.contains(&grid.index(Cell::new(69, 0)).unwrap()));
     }
 
     #[test]
@@ -126,7 +126,7 @@ mod tests {
             let grid = &level.terrain;
             for viewer in [Cell::new(3, 3), Cell::new(14, 6), Cell::new(15, 6)] {
                 for radius in [2, 7, 70] {
-                    let o = Hex::from(viewer);
+                    let o = viewer;
                     let want = visible_by_lines(grid, |i| grid[i].blocks_sight(), o, radius);
                     assert_eq!(
                         visible_tiles(&level, o, radius),

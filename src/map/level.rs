@@ -2,7 +2,7 @@
 
 use super::{CornerFeature, SideFeature, Sides};
 use super::{Terrain, TerrainGrid};
-use crate::geom::{Corner, Hex, Side};
+use crate::geom::{Cell, Corner, Side};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::fmt;
@@ -21,7 +21,7 @@ pub enum PlacementKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Placement {
     /// Where it stands.
-    pub at: Hex,
+    pub at: Cell,
     /// What it is.
     pub kind: PlacementKind,
 }
@@ -37,7 +37,7 @@ pub struct Level {
     /// bits in step.
     pub terrain: TerrainGrid,
     /// Where the player starts, if the map says.
-    pub start: Option<Hex>,
+    pub start: Option<Cell>,
     /// Monsters and items, in the order the map lists them.
     pub placements: Vec<Placement>,
     /// What stands on the sides between tiles and on corners ([`Sides`]).
@@ -104,12 +104,12 @@ impl Level {
     }
 
     /// The terrain at a hex; no tile reads as `None`.
-    pub fn terrain_at(&self, hex: Hex) -> Option<Terrain> {
+    pub fn terrain_at(&self, hex: Cell) -> Option<Terrain> {
         self.terrain.get(hex).copied()
     }
 
     /// Whether a creature may enter the hex (a tile that does not block movement).
-    pub fn passable(&self, hex: Hex) -> bool {
+    pub fn passable(&self, hex: Cell) -> bool {
         self.terrain_at(hex).is_some_and(|t| !t.blocks_movement())
     }
 
@@ -120,12 +120,12 @@ impl Level {
     ///
     /// On a level with sides ([`Level::has_sides`]) the move must also cross its side or
     /// corner: no thin wall (a closed door is crossed by opening it, [`Level::door_between`]).
-    pub fn move_allowed(&self, from: Hex, to: Hex) -> bool {
+    pub fn move_allowed(&self, from: Cell, to: Cell) -> bool {
         self.terrain
             .move_index_between(from, to)
             .is_some_and(|(k, m)| {
                 let squeezes_by = m.squeezes().iter().any(|&(dx, dy)| {
-                    let beside = self.terrain_at(from + Hex::new(dx, dy));
+                    let beside = self.terrain_at(from.offset(dx, dy));
                     beside.is_none_or(Terrain::pinches)
                 });
                 let index = self.terrain.storage_index(from);
@@ -135,14 +135,14 @@ impl Level {
 
     /// Whether a blow from `from` may reach `to`: a move that is allowed and crosses no
     /// closed door ([`Level::sight_crosses`]).
-    pub fn blow_allowed(&self, from: Hex, to: Hex) -> bool {
+    pub fn blow_allowed(&self, from: Cell, to: Cell) -> bool {
         self.move_allowed(from, to) && self.sight_crosses(from, to)
     }
 
     /// Whether sight (and a missile) passes from tile `a` to the tile `b` one move away: no
     /// thin wall or closed door on the side between, no pillar or blocking side at a diagonal's
     /// corner. Always true on a level without sides, and for tiles not one move apart.
-    pub fn sight_crosses(&self, a: Hex, b: Hex) -> bool {
+    pub fn sight_crosses(&self, a: Cell, b: Cell) -> bool {
         if !self.sides.any() {
             return true;
         }
@@ -160,7 +160,7 @@ impl Level {
     /// a side sight cannot cross, and never past `to`. It flies along `line⁺` unless that
     /// is stopped before `to` and `line⁻` is not (ARCHITECTURE.md, "Field of view"): what
     /// can be seen can be shot at.
-    pub fn open_line(&self, from: Hex, to: Hex) -> Vec<Hex> {
+    pub fn open_line(&self, from: Cell, to: Cell) -> Vec<Cell> {
         let plus = self.open_prefix(&self.terrain.line(from, to));
         if from == to || plus.last() == Some(&to) {
             return plus;
@@ -175,7 +175,7 @@ impl Level {
 
     /// The tiles of `line` after its first, up to (not including) the first that lies off
     /// the map, blocks sight, or lies beyond a side sight cannot cross.
-    fn open_prefix(&self, line: &[Hex]) -> Vec<Hex> {
+    fn open_prefix(&self, line: &[Cell]) -> Vec<Cell> {
         let mut out = Vec::with_capacity(line.len());
         for w in line.windows(2) {
             let (a, b) = (w[0], w[1]);
@@ -189,7 +189,7 @@ impl Level {
 
     /// The closed door on the side between `from` and `to`, if one is there: a step across
     /// it opens it instead of crossing.
-    pub fn door_between(&self, from: Hex, to: Hex) -> Option<Side> {
+    pub fn door_between(&self, from: Cell, to: Cell) -> Option<Side> {
         let side = self.side_of(from, to)?;
         (self.side_at(side) == SideFeature::DoorClosed).then_some(side)
     }
@@ -197,14 +197,14 @@ impl Level {
     /// The closed door a step from `from` to `to` opens instead of crossing: the rules'
     /// one test of it, for the player's command, every creature's intention and travel. A
     /// step the level forbids ([`Level::move_allowed`]) opens nothing.
-    pub fn door_opened_by_step(&self, from: Hex, to: Hex) -> Option<Side> {
+    pub fn door_opened_by_step(&self, from: Cell, to: Cell) -> Option<Side> {
         self.door_between(from, to)
             .filter(|_| self.move_allowed(from, to))
     }
 
     /// The side between two tiles that share one, on tilings with sides.
-    pub fn side_of(&self, a: Hex, b: Hex) -> Option<Side> {
-        self.terrain.tiling().side_between(a.into(), b.into())
+    pub fn side_of(&self, a: Cell, b: Cell) -> Option<Side> {
+        self.terrain.tiling().side_between(a, b)
     }
 
     /// Whether any side or corner of the level holds a feature: thin walls, doors on sides
@@ -256,13 +256,13 @@ impl Level {
     }
 
     /// Whether the hex hides what lies beyond it; positions outside the shape block sight.
-    pub fn blocks_sight(&self, hex: Hex) -> bool {
+    pub fn blocks_sight(&self, hex: Cell) -> bool {
         self.terrain_at(hex).is_none_or(Terrain::blocks_sight)
     }
 
     /// The player's start: the given start if passable, else the up stairs, else the first
     /// passable tile in reading order.
-    pub fn start_or_default(&self) -> Option<Hex> {
+    pub fn start_or_default(&self) -> Option<Cell> {
         if let Some(s) = self.start.filter(|&s| self.passable(s)) {
             return Some(s);
         }
@@ -294,16 +294,16 @@ mod tests {
             Terrain::Wall,
         )
         .unwrap();
-        g.set(Hex::new(2, 0), Terrain::Floor);
-        g.set(Hex::new(1, 1), Terrain::StairsUp);
+        g.set(Cell::new(2, 0), Terrain::Floor);
+        g.set(Cell::new(1, 1), Terrain::StairsUp);
         let mut level = Level::new("t", 1, g);
-        assert_eq!(level.start_or_default(), Some(Hex::new(1, 1)));
-        level.terrain.set(Hex::new(1, 1), Terrain::Wall);
-        assert_eq!(level.start_or_default(), Some(Hex::new(2, 0)));
-        level.start = Some(Hex::new(0, 1));
+        assert_eq!(level.start_or_default(), Some(Cell::new(1, 1)));
+        level.terrain.set(Cell::new(1, 1), Terrain::Wall);
+        assert_eq!(level.start_or_default(), Some(Cell::new(2, 0)));
+        level.start = Some(Cell::new(0, 1));
         assert_eq!(
             level.start_or_default(),
-            Some(Hex::new(2, 0)),
+            Some(Cell::new(2, 0)),
             "a wall start is ignored"
         );
     }
@@ -320,8 +320,8 @@ mod tests {
     fn a_missile_takes_the_other_line_where_the_first_is_stopped() {
         // Two steps straight up the screen from (1, 2) to (0, 0): the segment runs between
         // (1, 1) and (0, 1). With a wall on one of them the missile flies over the other.
-        let (from, to) = (Hex::new(1, 2), Hex::new(0, 0));
-        for wall in [Hex::new(1, 1), Hex::new(0, 1)] {
+        let (from, to) = (Cell::new(1, 2), Cell::new(0, 0));
+        for wall in [Cell::new(1, 1), Cell::new(0, 1)] {
             let mut g = open_floor();
             g.set(wall, Terrain::Wall);
             let level = Level::new("t", 1, g);
@@ -335,18 +335,18 @@ mod tests {
         }
         // Both lines stopped: the missile flies `line⁺` as far as it goes.
         let mut g = open_floor();
-        g.set(Hex::new(1, 1), Terrain::Wall);
-        g.set(Hex::new(0, 1), Terrain::Wall);
+        g.set(Cell::new(1, 1), Terrain::Wall);
+        g.set(Cell::new(0, 1), Terrain::Wall);
         let level = Level::new("t", 1, g);
-        assert!(level.open_line(Hex::new(1, 2), Hex::new(0, 0)).is_empty());
+        assert!(level.open_line(Cell::new(1, 2), Cell::new(0, 0)).is_empty());
     }
 
     #[test]
     fn outside_blocks_sight_and_movement() {
         let g = Grid::new(&Shape::Hexagon { radius: 1 }, Terrain::Floor).unwrap();
         let level = Level::new("t", 1, g);
-        assert!(level.blocks_sight(Hex::new(5, 0)));
-        assert!(!level.passable(Hex::new(5, 0)));
-        assert!(level.passable(Hex::new(1, 0)));
+        assert!(level.blocks_sight(Cell::new(5, 0)));
+        assert!(!level.passable(Cell::new(5, 0)));
+        assert!(level.passable(Cell::new(1, 0)));
     }
 }

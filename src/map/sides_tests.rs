@@ -1,5 +1,5 @@
 use super::*;
-use crate::geom::{Cell, Corner, Hex, LargeCell, Side};
+use crate::geom::{Cell, Corner, LargeCell, Side};
 use crate::geom::{StepKind, Tiling};
 use crate::map::{Level, Shape, Terrain};
 use proptest::prelude::*;
@@ -36,12 +36,12 @@ fn a_level_without_features_keeps_no_storage_and_equals_an_opened_one() {
 #[test]
 fn a_thin_wall_refuses_the_step_and_sight_across_it_only() {
     let mut l = level(Tiling::Hex, 6, 6);
-    let (a, b) = (Hex::new(2, 2), Hex::new(3, 2));
+    let (a, b) = (Cell::new(2, 2), Cell::new(3, 2));
     let side = l.side_of(a, b).unwrap();
     l.set_side(side, SideFeature::Wall);
     assert!(!l.move_allowed(a, b) && !l.move_allowed(b, a));
     assert!(!l.sight_crosses(a, b) && !l.sight_crosses(b, a));
-    assert!(l.move_allowed(a, Hex::new(2, 3)));
+    assert!(l.move_allowed(a, Cell::new(2, 3)));
     l.set_side(side, SideFeature::DoorClosed);
     assert!(
         l.move_allowed(a, b),
@@ -58,14 +58,14 @@ fn a_thin_wall_refuses_the_step_and_sight_across_it_only() {
 fn a_step_opens_a_closed_door_on_its_side_and_nothing_else() {
     for tiling in [Tiling::Hex, Tiling::Square] {
         let mut l = level(tiling, 6, 6);
-        let (a, b) = (Hex::new(2, 2), Hex::new(3, 2));
+        let (a, b) = (Cell::new(2, 2), Cell::new(3, 2));
         let side = l.side_of(a, b).unwrap();
         l.set_side(side, SideFeature::DoorClosed);
         assert_eq!(l.door_opened_by_step(a, b), Some(side), "{tiling}");
         assert_eq!(l.door_opened_by_step(b, a), Some(side), "{tiling}");
         // No door on another side, none two tiles away, none once it stands open.
-        assert_eq!(l.door_opened_by_step(a, Hex::new(2, 3)), None, "{tiling}");
-        assert_eq!(l.door_opened_by_step(a, Hex::new(4, 2)), None, "{tiling}");
+        assert_eq!(l.door_opened_by_step(a, Cell::new(2, 3)), None, "{tiling}");
+        assert_eq!(l.door_opened_by_step(a, Cell::new(4, 2)), None, "{tiling}");
         l.set_side(side, SideFeature::DoorOpen);
         assert_eq!(l.door_opened_by_step(a, b), None, "{tiling}");
     }
@@ -74,19 +74,19 @@ fn a_step_opens_a_closed_door_on_its_side_and_nothing_else() {
 #[test]
 fn a_square_diagonal_needs_its_corner_and_sides_open() {
     let mut l = level(Tiling::Square, 5, 5);
-    let (a, b) = (Hex::new(1, 1), Hex::new(2, 2));
+    let (a, b) = (Cell::new(1, 1), Cell::new(2, 2));
     assert!(l.move_allowed(a, b));
     let corner = Corner::new(6, 3);
     assert_eq!(l.terrain.tiling().corner_tiles(corner).len(), 4);
     l.set_corner(corner, CornerFeature::Pillar);
     assert!(!l.move_allowed(a, b) && !l.sight_crosses(b, a));
-    assert!(l.move_allowed(a, Hex::new(2, 1)), "the sides stay open");
+    assert!(l.move_allowed(a, Cell::new(2, 1)), "the sides stay open");
     assert_eq!(l.corner_features(), vec![(corner, CornerFeature::Pillar)]);
     l.set_corner(corner, CornerFeature::Open);
-    let east = l.side_of(Hex::new(1, 2), Hex::new(2, 2)).unwrap();
+    let east = l.side_of(Cell::new(1, 2), Cell::new(2, 2)).unwrap();
     l.set_side(east, SideFeature::Wall);
     assert!(!l.move_allowed(a, b), "no squeezing past a thin wall's end");
-    assert!(l.move_allowed(Hex::new(2, 1), Hex::new(3, 2)));
+    assert!(l.move_allowed(Cell::new(2, 1), Cell::new(3, 2)));
 }
 
 #[test]
@@ -169,7 +169,7 @@ proptest! {
         prop_assert_eq!(listed, expected);
         // The masks agree with the features on every move of every tile.
         for i in l.terrain.indices() {
-            let here = l.terrain.hex(i);
+            let here = l.terrain.cell(i);
             for (to, m) in l.terrain.moves_at(here).collect::<Vec<_>>() {
                 if m.kind != StepKind::Side {
                     continue;

@@ -1,7 +1,7 @@
 //! A level's terrain: the grid of [`Terrain`] with the sight bits kept in step with it.
 
 use super::{Grid, SightBits, Terrain};
-use crate::geom::Hex;
+use crate::geom::Cell;
 use std::fmt;
 use std::ops::Deref;
 
@@ -32,7 +32,7 @@ impl TerrainGrid {
     }
 
     /// Sets the tile at a hex; `false` (nothing changes) outside the shape.
-    pub fn set(&mut self, hex: Hex, terrain: Terrain) -> bool {
+    pub fn set(&mut self, hex: Cell, terrain: Terrain) -> bool {
         match self.grid.index(hex) {
             Some(i) => {
                 self.set_index(i, terrain);
@@ -139,8 +139,8 @@ mod tests {
             t.set_index(i, kinds[k % kinds.len()]);
             assert_eq!(t.sight(), &afresh(&t), "after setting cell {i}");
         }
-        assert!(t.set(Hex::new(1, 1), Terrain::Wall));
-        assert!(!t.set(Hex::new(40, 40), Terrain::Wall), "no tile there");
+        assert!(t.set(Cell::new(1, 1), Terrain::Wall));
+        assert!(!t.set(Cell::new(40, 40), Terrain::Wall), "no tile there");
         assert_eq!(t.sight(), &afresh(&t));
         // A cell of the border holds what it is given and stays no tile.
         t.set_index(0, Terrain::Floor);
@@ -155,7 +155,7 @@ mod tests {
         let (a, mut b) = (terrain(), terrain());
         assert_eq!(a, b);
         assert_eq!(format!("{a:?}"), format!("{:?}", a.grid()));
-        b.set(Hex::ORIGIN, Terrain::Wall);
+        b.set(Cell::ORIGIN, Terrain::Wall);
         assert_ne!(a, b);
         assert!(b == *b.grid() && a != *b.grid());
         assert_eq!(b.clone().into_grid(), *b.grid());

@@ -1,9 +1,8 @@
 //! Tiles as messages, JSON and the command line write them: `(x, y)` on hexes and squares,
 //! `(x, y, s)` on triangles (ARCHITECTURE.md, "Tilings"). Inside, a tile is its storage cell, kept
-//! in a [`Hex`] whatever the tiling (the older grid API is keyed by `Hex`); these convert at
-//! the boundary.
+//! in a [`Cell`] whatever the tiling; these convert at the boundary.
 
-use crate::geom::{Cell, Hex, Tiling, Tri};
+use crate::geom::{Cell, Tiling, Tri};
 
 /// How many numbers name a tile of `tiling`: 3 on triangles, 2 otherwise.
 pub const fn arity(tiling: Tiling) -> usize {
@@ -15,10 +14,10 @@ pub const fn arity(tiling: Tiling) -> usize {
 
 /// The numbers that name the tile at storage cell `at`: `[x, y]`, or `[x, y, s]` on
 /// triangles.
-pub fn numbers(tiling: Tiling, at: Hex) -> Vec<i32> {
+pub fn numbers(tiling: Tiling, at: Cell) -> Vec<i32> {
     match tiling {
         Tiling::Triangle => {
-            let t = Tri::from(Cell::from(at));
+            let t = Tri::from(at);
             vec![t.x, t.y, i32::from(t.s)]
         }
         Tiling::Hex | Tiling::Square => vec![at.x, at.y],
@@ -26,14 +25,14 @@ pub fn numbers(tiling: Tiling, at: Hex) -> Vec<i32> {
 }
 
 /// The tile at storage cell `at` for messages: `(x, y)` or `(x, y, s)`.
-pub fn show(tiling: Tiling, at: Hex) -> String {
+pub fn show(tiling: Tiling, at: Cell) -> String {
     let parts: Vec<String> = numbers(tiling, at).iter().map(i32::to_string).collect();
     format!("({})", parts.join(", "))
 }
 
 /// The storage cell of the tile named by `n` (`X,Y` or `X,Y,S` on triangles), in the limits
 /// of the coordinates; `what` names the argument in messages.
-pub fn from_numbers(tiling: Tiling, n: &[i64], what: &str) -> Result<Hex, String> {
+pub fn from_numbers(tiling: Tiling, n: &[i64], what: &str) -> Result<Cell, String> {
     let want = arity(tiling);
     if n.len() != want {
         let form = if want == 3 { "X,Y,S" } else { "X,Y" };
@@ -55,9 +54,9 @@ pub fn from_numbers(tiling: Tiling, n: &[i64], what: &str) -> Result<Hex, String
             // Column 2x + y + s, computed wide so a far tile is refused, never wrapped.
             let col = 2 * i64::from(x) + i64::from(y) + i64::from(s);
             let col = i32::try_from(col).map_err(|_| format!("{what}: {t} is out of range"))?;
-            Hex::new(col, y)
+            Cell::new(col, y)
         }
-        Tiling::Hex | Tiling::Square => Hex::new(x, y),
+        Tiling::Hex | Tiling::Square => Cell::new(x, y),
     };
     if cell.in_limits() {
         Ok(cell)
@@ -77,7 +76,7 @@ mod tests {
     fn triangle_tiles_read_back_as_they_are_written() {
         for col in -5..5 {
             for row in -3..3 {
-                let cell = Hex::new(col, row);
+                let cell = Cell::new(col, row);
                 let n: Vec<i64> = numbers(Tiling::Triangle, cell)
                     .into_iter()
                     .map(i64::from)
@@ -86,8 +85,8 @@ mod tests {
             }
         }
         // The map file's column 5, row 1 is s = 0, x = 2.
-        assert_eq!(show(Tiling::Triangle, Hex::new(5, 1)), "(2, 1, 0)");
-        assert_eq!(show(Tiling::Square, Hex::new(5, 1)), "(5, 1)");
+        assert_eq!(show(Tiling::Triangle, Cell::new(5, 1)), "(2, 1, 0)");
+        assert_eq!(show(Tiling::Square, Cell::new(5, 1)), "(5, 1)");
     }
 
     #[test]

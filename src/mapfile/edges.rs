@@ -9,7 +9,7 @@
 use super::Problem;
 use super::finish::Placed;
 use super::hexmap::MAX_PROBLEMS;
-use crate::geom::{Cell, Corner, Hex, Side, SideShape};
+use crate::geom::{Cell, Corner, Side, SideShape};
 use crate::map::{CornerFeature, Level, SideFeature};
 
 /// The glyphs a corner may hold besides a space and `o`: drawing only, ignored on reading.
@@ -76,7 +76,7 @@ pub fn read_corner(glyph: char) -> Result<Option<CornerFeature>, String> {
 
 /// Whether any of `cells` is a tile of the level.
 fn touches_map(level: &Level, cells: &[Cell]) -> bool {
-    cells.iter().any(|&c| level.terrain.contains(Hex::from(c)))
+    cells.iter().any(|&c| level.terrain.contains(c))
 }
 
 /// Puts the sides and corners a file gives onto `level`. A feature needs a tile of the map

@@ -3,7 +3,7 @@
 
 use super::coords::show;
 use super::{Loaded, MapFileErrors, Problem};
-use crate::geom::{Cell, Corner, Hex, Side, Tiling};
+use crate::geom::{Cell, Corner, Side, Tiling};
 use crate::map::{
     CornerFeature, Grid, GridError, Level, Placement, PlacementKind, SideFeature, Terrain,
 };
@@ -23,9 +23,9 @@ pub struct Draft {
     pub depth: Option<u32>,
     /// Every tile with its terrain, by storage cell (on hexes the axial hex; see
     /// [`Cell`]); a later entry for the same cell wins.
-    pub tiles: Vec<(Hex, Terrain)>,
+    pub tiles: Vec<(Cell, Terrain)>,
     /// The player's start, if the file gives one.
-    pub start: Option<Hex>,
+    pub start: Option<Cell>,
     /// Monsters and items in file order.
     pub placements: Vec<Placement>,
     /// Features on sides between tiles, each with its place in the file.
@@ -35,7 +35,7 @@ pub struct Draft {
 }
 
 /// Where a tile (by storage cell) is written in the file, for messages.
-pub type Locate<'a> = &'a dyn Fn(Hex) -> Option<(usize, usize)>;
+pub type Locate<'a> = &'a dyn Fn(Cell) -> Option<(usize, usize)>;
 
 /// Builds the level, adding the errors and warnings about it to `problems`.
 pub fn finish(
@@ -79,11 +79,11 @@ pub fn finish(
 fn tile_grid(
     file: &str,
     tiling: Tiling,
-    tiles: &[(Hex, Terrain)],
+    tiles: &[(Cell, Terrain)],
     locate: Locate<'_>,
     problems: &mut Vec<Problem>,
 ) -> Option<Grid<Terrain>> {
-    let cells: Vec<Cell> = tiles.iter().map(|&(h, _)| Cell::from(h)).collect();
+    let cells: Vec<Cell> = tiles.iter().map(|&(h, _)| h).collect();
     let mut grid = match Grid::from_cells(tiling, &cells, Terrain::Floor) {
         Ok(grid) => grid,
         Err(err) => {
@@ -106,7 +106,7 @@ fn tile_grid(
 fn set_start(
     file: &str,
     level: &mut Level,
-    s: Hex,
+    s: Cell,
     locate: Locate<'_>,
     problems: &mut Vec<Problem>,
 ) {
@@ -131,7 +131,7 @@ fn set_start(
 
 /// The tile the player starts on: the file's start, or else the level's default with a
 /// warning saying which; `None` (with an error added) when no tile is passable.
-fn starting_tile(file: &str, level: &Level, problems: &mut Vec<Problem>) -> Option<Hex> {
+fn starting_tile(file: &str, level: &Level, problems: &mut Vec<Problem>) -> Option<Cell> {
     let Some(start) = level.start_or_default() else {
         problems.push(Problem::error(
             file,
@@ -227,7 +227,7 @@ pub fn with_stairs_down(file: &str, mut loaded: Loaded) -> Loaded {
     let Some(spot) = crate::mapgen::stairs_down_from(grid, level.sides(), from) else {
         return loaded;
     };
-    let at = grid.hex(spot);
+    let at = grid.cell(spot);
     level.terrain.set(at, Terrain::StairsDown);
     loaded.warnings.push(Problem::warning(
         file,
@@ -248,7 +248,7 @@ pub fn with_stairs_down(file: &str, mut loaded: Loaded) -> Loaded {
 fn reachability(
     file: &str,
     level: &Level,
-    start: Hex,
+    start: Cell,
     locate: Locate<'_>,
     problems: &mut Vec<Problem>,
 ) {
@@ -257,14 +257,14 @@ fn reachability(
         return;
     };
     let dist = dijkstra_map_in(level, terrain_cost(level), &[source], UNREACHED - 1);
-    let at = |h: Hex| show(grid.tiling(), h);
-    let mut others: Option<(Hex, usize)> = None;
+    let at = |h: Cell| show(grid.tiling(), h);
+    let mut others: Option<(Cell, usize)> = None;
     for i in grid.indices() {
         let t = grid[i];
         if t.blocks_movement() || dist[i] != UNREACHED {
             continue;
         }
-        let h = grid.hex(i);
+        let h = grid.cell(i);
         if matches!(t, Terrain::StairsDown | Terrain::StairsUp) {
             problems.push(Problem::warning(
                 file,

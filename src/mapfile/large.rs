@@ -8,7 +8,7 @@
 //! already meet across a corner, which stays blank.
 
 use super::edges::{self, PILLAR};
-use crate::geom::{Cell, Corner, Hex, Side, SideShape, Tiling};
+use crate::geom::{Cell, Corner, Side, SideShape, Tiling};
 use crate::map::{CornerFeature, Level, SideFeature};
 use std::collections::BTreeMap;
 
@@ -19,7 +19,7 @@ pub type Drawn = (i32, i32, char);
 /// cannot be read back and mean nothing).
 pub fn drawn_sides(level: &Level) -> Vec<(Side, SideFeature)> {
     let tiling = level.terrain.tiling();
-    let on_map = |c: Cell| level.terrain.contains(Hex::from(c));
+    let on_map = |c: Cell| level.terrain.contains(c);
     level
         .side_features()
         .into_iter()
@@ -41,7 +41,7 @@ pub fn drawn_corners(level: &Level) -> Vec<(Corner, CornerFeature)> {
             tiling
                 .corner_tiles(c)
                 .into_iter()
-                .any(|t| level.terrain.contains(Hex::from(t)))
+                .any(|t| level.terrain.contains(t))
         })
         .collect()
 }
@@ -59,7 +59,7 @@ pub struct Drawing {
     /// The glyphs of the sides, corners and joins, unshifted ([`edge_glyphs`]).
     pub edges: Vec<Drawn>,
     /// The translation by whole tiles ([`offset`]).
-    pub shift: Hex,
+    pub shift: Cell,
 }
 
 /// The large drawing of a level that is written in the large form ([`writes_large`]), or
@@ -78,8 +78,8 @@ pub fn drawing(level: &Level) -> Option<Drawing> {
 }
 
 /// The large-projection cell `(col, row)` of a tile (`None` on triangles).
-pub fn tile_cell(tiling: Tiling, at: Hex) -> Option<(i32, i32)> {
-    tiling.large_cell(Cell::from(at))
+pub fn tile_cell(tiling: Tiling, at: Cell) -> Option<(i32, i32)> {
+    tiling.large_cell(at)
 }
 
 /// The glyphs of the level's sides and corners, with the joins between them, as
@@ -130,7 +130,7 @@ fn edges_of(
 
 /// The translation by whole tiles that puts the top of the drawing on row 0 or 1 (rows move
 /// by twos) and its left on columns 0 to 3 (columns move by fours along a row).
-pub fn offset(level: &Level, edges: &[Drawn]) -> Hex {
+pub fn offset(level: &Level, edges: &[Drawn]) -> Cell {
     let tiling = level.terrain.tiling();
     let all = || {
         let tiles = level
@@ -147,10 +147,10 @@ pub fn offset(level: &Level, edges: &[Drawn]) -> Hex {
     let slant = if tiling == Tiling::Hex { 2 * dy } else { 0 };
     let left: i32 = all().map(|(_, c)| c).min().unwrap_or(0) - slant;
     let dx = (3 - left).div_euclid(4);
-    Hex::new(dx, dy)
+    Cell::new(dx, dy)
 }
 
 /// The large-projection move of a translation by whole tiles.
-pub fn shift_cells(tiling: Tiling, shift: Hex) -> (i32, i32) {
+pub fn shift_cells(tiling: Tiling, shift: Cell) -> (i32, i32) {
     tile_cell(tiling, shift).unwrap_or((0, 0))
 }

@@ -9,7 +9,7 @@ use super::coords::{numbers, show};
 use super::names::{item_glyph, monster_glyph};
 use super::render_sides;
 use crate::fov::{MAX_TREE_RADIUS, visible_tiles};
-use crate::geom::{self, Hex};
+use crate::geom;
 use crate::map::{CornerFeature, Grid, Level, PlacementKind, SideFeature, Terrain};
 use crate::path::{arrivals_in, astar_in, terrain_cost};
 use ratatui::crossterm::style::Stylize;
@@ -23,24 +23,24 @@ pub const PLAYER_SIGHT: u32 = 8;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overlays {
     /// Field of view from a tile with a radius.
-    pub fov: Option<(Hex, u32)>,
+    pub fov: Option<(geom::Cell, u32)>,
     /// The cheapest path between two tiles.
-    pub path: Option<(Hex, Hex)>,
+    pub path: Option<(geom::Cell, geom::Cell)>,
     /// The tiles a walker from a tile arrives on within some actions.
-    pub range: Option<(Hex, u32)>,
+    pub range: Option<(geom::Cell, u32)>,
 }
 
 /// The overlays, computed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Computed {
     /// The visible tiles, in reading order.
-    pub fov: Option<Vec<Hex>>,
+    pub fov: Option<Vec<geom::Cell>>,
     /// Whether a path was asked for.
     pub path_asked: bool,
     /// The path and its cost, if asked for and found.
-    pub path: Option<(Vec<Hex>, u32)>,
+    pub path: Option<(Vec<geom::Cell>, u32)>,
     /// The tiles in range, in reading order.
-    pub range: Option<Vec<Hex>>,
+    pub range: Option<Vec<geom::Cell>>,
 }
 
 /// Computes the overlays with the game's own rules: the field of view a creature standing on
@@ -56,7 +56,7 @@ pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
         out.fov = Some(
             visible_tiles(level, from, radius)
                 .into_iter()
-                .map(|i| grid.hex(i))
+                .map(|i| grid.cell(i))
                 .collect(),
         );
     }
@@ -69,13 +69,13 @@ pub fn compute(level: &Level, overlays: &Overlays) -> Result<Computed, String> {
     if let Some((from, actions)) = overlays.range {
         let start = standing(level, from, "--range")?;
         let tiles = arrivals_in(level, terrain_cost(level), start, actions);
-        out.range = Some(tiles.into_iter().map(|(i, _)| grid.hex(i)).collect());
+        out.range = Some(tiles.into_iter().map(|(i, _)| grid.cell(i)).collect());
     }
     Ok(out)
 }
 
 /// The storage index of `h`, or why it is not a tile of the map.
-fn on_map(level: &Level, h: Hex, what: &str) -> Result<usize, String> {
+fn on_map(level: &Level, h: geom::Cell, what: &str) -> Result<usize, String> {
     let grid = &level.terrain;
     grid.index(h).ok_or_else(|| {
         format!(
@@ -86,7 +86,7 @@ fn on_map(level: &Level, h: Hex, what: &str) -> Result<usize, String> {
 }
 
 /// The storage index of `h`, or why no creature can stand there to start an overlay.
-fn standing(level: &Level, h: Hex, what: &str) -> Result<usize, String> {
+fn standing(level: &Level, h: geom::Cell, what: &str) -> Result<usize, String> {
     let i = on_map(level, h, what)?;
     let t = level.terrain[i];
     if t.blocks_movement() {
@@ -163,8 +163,9 @@ fn edges_json(level: &Level) -> (Vec<EdgeJson>, Vec<EdgeJson>) {
 pub fn to_json(level: &Level, c: &Computed) -> String {
     let (sides, corners) = edges_json(level);
     let tiling = level.terrain.tiling();
-    let pairs =
-        |tiles: &[Hex]| -> Vec<Vec<i32>> { tiles.iter().map(|&h| numbers(tiling, h)).collect() };
+    let pairs = |tiles: &[geom::Cell]| -> Vec<Vec<i32>> {
+        tiles.iter().map(|&h| numbers(tiling, h)).collect()
+    };
     let json = Json {
         grid: tiling.name(),
         tiles: level.terrain.len(),
@@ -244,7 +245,7 @@ pub fn to_text(level: &Level, c: &Computed, colour: bool) -> Result<String, Stri
 }
 
 /// Dense marks over the grid's storage: whether each index is one of `hexes`.
-fn marks(grid: &Grid<Terrain>, hexes: &[Hex], work: &mut TextWork) -> Vec<bool> {
+fn marks(grid: &Grid<Terrain>, hexes: &[geom::Cell], work: &mut TextWork) -> Vec<bool> {
     let mut out = vec![false; grid.storage_len()];
     for &h in hexes {
         if let Some(i) = grid.index(h) {
@@ -274,12 +275,12 @@ pub fn to_text_counted(
     for y in lo.y - 1..=hi.y {
         let mut line = String::new();
         let mut col = 0;
-        let mut left: Option<(Hex, i32)> = None;
+        let mut left: Option<(geom::Cell, i32)> = None;
         for x in lo.x - 1..=hi.x + 1 {
             work.cells_visited += 1;
-            let t = Hex::new(x, y);
+            let t = geom::Cell::new(x, y);
             // Along a row a tile's column grows with its cell's x on every tiling.
-            let (tile_col, _) = tiling.screen(geom::Cell::from(t), h);
+            let (tile_col, _) = tiling.screen(t, h);
             let i = grid.index(t);
             let under = render_sides::under_tile(level, t);
             if tile_col < col || (i.is_none() && under.is_none() && !tiling.has_sides()) {
@@ -428,7 +429,7 @@ pub(super) fn glyphs(level: &Level) -> Vec<char> {
         .map(|i| grid[i].glyph_on(tiling, grid.class(i)))
         .collect();
     let mut rank = vec![0u8; out.len()];
-    let mut put = |h: Hex, glyph: char, r: u8| {
+    let mut put = |h: geom::Cell, glyph: char, r: u8| {
         if let Some(i) = grid.index(h)
             && rank[i] < r
         {

@@ -32,7 +32,7 @@ fn cells(level: &Level) -> Vec<(i32, i32, Mark)> {
     let mut out: Vec<(i32, i32, Mark)> = grid
         .indices()
         .filter_map(|i| {
-            let (c, r) = large::tile_cell(tiling, grid.hex(i))?;
+            let (c, r) = large::tile_cell(tiling, grid.cell(i))?;
             Some((r + dr, c + dc, Mark::Tile(i)))
         })
         .collect();
@@ -58,7 +58,7 @@ pub fn check_large_area(level: &Level) -> Result<(), String> {
     }
     let places: Vec<(i32, i32)> = grid
         .indices()
-        .filter_map(|i| large::tile_cell(tiling, grid.hex(i)))
+        .filter_map(|i| large::tile_cell(tiling, grid.cell(i)))
         .collect();
     let span = |f: fn(&(i32, i32)) -> i32| {
         let lo = places.iter().map(f).min().unwrap_or(0);

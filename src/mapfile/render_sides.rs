@@ -9,7 +9,7 @@
 //! the same way).
 
 use super::edges::side_glyph;
-use crate::geom::{Hex, Side, SideShape, Tiling};
+use crate::geom::{Cell, Side, SideShape, Tiling};
 use crate::map::{Level, SideFeature, Terrain};
 use ratatui::crossterm::style::Stylize;
 use std::fmt::Write as _;
@@ -31,15 +31,13 @@ pub(super) struct Between {
 
 /// The sides below a tile (south-west and south-east on hexes, south on squares), each of
 /// which it is the upper tile of.
-pub fn lower_sides(tiling: Tiling, hex: Hex) -> Vec<Side> {
+pub fn lower_sides(tiling: Tiling, hex: Cell) -> Vec<Side> {
     tiling
-        .tile_sides(hex.into())
+        .tile_sides(hex)
         .into_iter()
         .filter(|&s| {
             tiling.side_shape(s) != Some(SideShape::Upright)
-                && tiling
-                    .side_tiles(s)
-                    .is_some_and(|(a, _)| Hex::from(a) == hex)
+                && tiling.side_tiles(s).is_some_and(|(a, _)| a == hex)
         })
         .collect()
 }
@@ -55,7 +53,7 @@ fn underline_of(level: &Level, sides: &[Side]) -> Option<SideFeature> {
 }
 
 /// The feature underlining tile `hex` of the compact drawing, if any.
-pub(super) fn under_tile(level: &Level, hex: Hex) -> Option<SideFeature> {
+pub(super) fn under_tile(level: &Level, hex: Cell) -> Option<SideFeature> {
     if !level.has_sides() {
         return None;
     }
@@ -63,9 +61,9 @@ pub(super) fn under_tile(level: &Level, hex: Hex) -> Option<SideFeature> {
 }
 
 /// The column between `left` and its east neighbour `right` on the same row.
-pub(super) fn between(level: &Level, left: Hex, right: Hex) -> Between {
+pub(super) fn between(level: &Level, left: Cell, right: Cell) -> Between {
     let tiling = level.terrain.tiling();
-    let wall = |h: Hex| level.terrain_at(h) == Some(Terrain::Wall);
+    let wall = |h: Cell| level.terrain_at(h) == Some(Terrain::Wall);
     let side = level.side_of(left, right);
     let feature = side
         .map(|s| level.side_at(s))
@@ -93,7 +91,7 @@ pub(super) fn between(level: &Level, left: Hex, right: Hex) -> Between {
 
 /// What underlines the column between two tiles of a row: on hexes, the wall below the left
 /// tile's south-east side or the right one's south-west side; on squares, walls below both.
-fn under_between(level: &Level, left: Hex, right: Hex) -> Option<SideFeature> {
+fn under_between(level: &Level, left: Cell, right: Cell) -> Option<SideFeature> {
     if !level.has_sides() {
         return None;
     }

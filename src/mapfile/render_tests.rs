@@ -1,19 +1,21 @@
 //! `map render` text against the plain per-screen-cell drawing it replaced, and its limits.
 
 use super::*;
-use crate::geom::Tiling;
+use crate::geom::{Cell, Tiling};
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::mapfile::load_map;
 use crate::mapfile::render_sides::{cut_margins, draw_between, draw_blank};
 
 /// The tile drawn at screen `(col, row)` with offset `h`, by the tiling's rule written out
 /// backwards (ARCHITECTURE.md, "Tilings"): `None` between tiles.
-fn tile_at(tiling: Tiling, col: i32, row: i32, h: i32) -> Option<Hex> {
+fn tile_at(tiling: Tiling, col: i32, row: i32, h: i32) -> Option<Cell> {
     let c = col - h;
     match tiling {
-        Tiling::Hex => crate::geom::Cabinet::new(h).tile_at(col, row),
-        Tiling::Square => (c.rem_euclid(2) == 0).then(|| Hex::new(c.div_euclid(2), row)),
-        Tiling::Triangle => Some(Hex::new(c, row)),
+        Tiling::Hex => crate::geom::Cabinet::new(h)
+            .tile_at(col, row)
+            .map(Cell::from),
+        Tiling::Square => (c.rem_euclid(2) == 0).then(|| Cell::new(c.div_euclid(2), row)),
+        Tiling::Triangle => Some(Cell::new(c, row)),
     }
 }
 
@@ -25,7 +27,7 @@ fn reference(level: &Level, c: &Computed, colour: bool) -> String {
     let h = screen_offset(grid) + margin;
     let (lo, hi) = grid.bounds();
     let (width, _) = screen_size(grid);
-    let path: &[Hex] = c.path.as_ref().map_or(&[], |(p, _)| p);
+    let path: &[Cell] = c.path.as_ref().map_or(&[], |(p, _)| p);
     let mut lines = Vec::new();
     for y in lo.y - 1..=hi.y {
         let mut line = String::new();
@@ -62,7 +64,7 @@ fn reference(level: &Level, c: &Computed, colour: bool) -> String {
                 })
             };
             let i = grid.index(t).unwrap();
-            let cell = Cell {
+            let cell = super::Cell {
                 glyph,
                 terrain_glyph: grid[i].glyph_on(tiling, grid.class(i)),
                 under: render_sides::under_tile(level, t),
@@ -101,7 +103,7 @@ fn bundled() -> Vec<Level> {
 #[test]
 fn the_text_matches_the_plain_drawing() {
     for level in bundled() {
-        let tiles: Vec<Hex> = level
+        let tiles: Vec<Cell> = level
             .terrain
             .iter()
             .filter(|(_, t)| !t.blocks_movement())
@@ -155,7 +157,7 @@ fn drawing_visits_each_cell_once_and_marks_each_overlay_tile_once() {
             fov: Some((from, 64)),
             path: Some((
                 from,
-                level.terrain.hex(level.terrain.indices().last().unwrap()),
+                level.terrain.cell(level.terrain.indices().last().unwrap()),
             )),
             range: Some((from, 10_000)),
         },
@@ -173,7 +175,12 @@ fn drawing_visits_each_cell_once_and_marks_each_overlay_tile_once() {
 #[test]
 fn a_thin_diagonal_map_is_refused_before_drawing() {
     // Two tiles a million rows apart: 3 million storage cells, but 10^12 cells of text.
-    let grid = Grid::from_hexes(&[Hex::new(0, 0), Hex::new(0, 1_000_000)], Terrain::Floor).unwrap();
+    let grid = Grid::from_cells(
+        Tiling::Hex,
+        &[Cell::new(0, 0), Cell::new(0, 1_000_000)],
+        Terrain::Floor,
+    )
+    .unwrap();
     let level = Level::new("thin", 1, grid);
     assert!(text_area(&level.terrain) > MAX_TEXT_CELLS);
     let err = to_text(&level, &Computed::default(), false).unwrap_err();

@@ -87,11 +87,11 @@ mod tests {
             let g = crate::mapgen::rock_on(t, 8, 6);
             assert_eq!(Around::sides(&g).count(), sides, "{t}");
             assert_eq!(Around::touching(&g).count(), touching, "{t}");
-            let i = g.cell_index(Cell::new(4, 3)).unwrap();
-            let j = g.cell_index(Cell::new(5, 3)).unwrap();
+            let i = g.index(Cell::new(4, 3)).unwrap();
+            let j = g.index(Cell::new(5, 3)).unwrap();
             for k in [i, j] {
                 for n in Around::sides(&g).at(&g, k) {
-                    assert!(g.adjacent(g.hex(k), g.hex(n)), "{t}");
+                    assert!(g.adjacent(g.cell(k), g.cell(n)), "{t}");
                 }
             }
         }

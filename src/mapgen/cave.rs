@@ -5,7 +5,7 @@
 use super::around::Around;
 use super::dice;
 use super::style::Wetness;
-use crate::geom::{Cell, Hex, Tiling};
+use crate::geom::{Cell, Tiling};
 use crate::map::{Grid, Terrain};
 use crate::rng::GameRng;
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
@@ -33,7 +33,7 @@ fn noise_field(
     let mut field = vec![i32::MIN; grid.storage_len()];
     let tiling = grid.tiling();
     for i in grid.indices().filter(|&i| interior[i]) {
-        let (px, py) = centre(tiling, grid.hex(i));
+        let (px, py) = centre(tiling, grid.cell(i));
         let v = fbm.get([px * scale + ox, py * scale + oy]);
         field[i] = (v * 1_000_000.0).round() as i32;
     }
@@ -44,13 +44,13 @@ fn noise_field(
 /// on: hex rows are √3/2 apart; a square is one wide and one high; a triangle is half as
 /// wide as a hex, in rows as far apart as a hex's, its centre a third of a row from its flat
 /// side.
-fn centre(tiling: Tiling, h: Hex) -> (f64, f64) {
+fn centre(tiling: Tiling, h: Cell) -> (f64, f64) {
     const ROW: f64 = 0.866_025_4;
     match tiling {
         Tiling::Hex => (f64::from(h.x) - 0.5 * f64::from(h.y), ROW * f64::from(h.y)),
         Tiling::Square => (f64::from(h.x), f64::from(h.y)),
         Tiling::Triangle => {
-            let down = tiling.class(Cell::from(h)) == 0;
+            let down = tiling.class(h) == 0;
             let lift = if down { -1.0 / 6.0 } else { 1.0 / 6.0 };
             (0.5 * f64::from(h.x), ROW * (f64::from(h.y) + lift))
         }
@@ -192,7 +192,7 @@ mod tests {
         let g = open(7);
         let interior = interior_mask(&g);
         let mut walls: Vec<bool> = (0..g.storage_len()).map(|i| !interior[i]).collect();
-        let lone_wall = g.index(crate::geom::Hex::new(3, 3)).unwrap();
+        let lone_wall = g.index(crate::geom::Cell::new(3, 3)).unwrap();
         walls[lone_wall] = true;
         let out = smooth(&g, &interior, &walls);
         assert!(!out[lone_wall], "a wall with no wall neighbours opens");
@@ -208,7 +208,7 @@ mod tests {
     fn smoothing_keeps_a_cell_with_three_wall_neighbours() {
         let g = open(7);
         let interior = interior_mask(&g);
-        let centre = g.index(crate::geom::Hex::new(3, 3)).unwrap();
+        let centre = g.index(crate::geom::Cell::new(3, 3)).unwrap();
         let offsets = g.neighbor_offsets();
         for state in [false, true] {
             let mut walls = vec![false; g.storage_len()];
@@ -227,7 +227,7 @@ mod tests {
             let interior = interior_mask(&g);
             let around = Around::touching(&g);
             for at in [Cell::new(4, 3), Cell::new(5, 3)] {
-                let centre = g.cell_index(at).unwrap();
+                let centre = g.index(at).unwrap();
                 let near: Vec<usize> = around.at(&g, centre).collect();
                 let half = near.len() / 2;
                 for (walls_round, state, want) in [
@@ -255,7 +255,7 @@ mod tests {
         // A strip of floor along row 3 with a tooth above it: up-pointing (7, 2) shares its
         // flat bottom with down-pointing (7, 3), and nothing else. The strip's two ends,
         // open on one side, go too.
-        let at = |x, y| g.cell_index(Cell::new(x, y)).unwrap();
+        let at = |x, y| g.index(Cell::new(x, y)).unwrap();
         for x in 3..12 {
             walls[at(x, 3)] = false;
         }

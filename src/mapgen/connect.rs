@@ -218,7 +218,7 @@ pub(super) fn fill_unreachable(grid: &mut Grid<Terrain>, sides: &Sides, start: u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Hex;
+    use crate::geom::Cell;
     use crate::map::Shape;
 
     /// A map from rows of glyphs, as a parallelogram (row `y`, column `x`).
@@ -231,7 +231,7 @@ mod tests {
         for (y, row) in rows.iter().enumerate() {
             for (x, c) in row.chars().enumerate() {
                 g.set(
-                    Hex::new(x as i32, y as i32),
+                    Cell::new(x as i32, y as i32),
                     Terrain::from_glyph(c).unwrap(),
                 );
             }
@@ -246,12 +246,12 @@ mod tests {
     #[test]
     fn interior_excludes_the_edge() {
         let g = map(&["####", "####", "####"]);
-        let inner: Vec<Hex> = g
+        let inner: Vec<Cell> = g
             .indices()
             .filter(|&i| interior_mask(&g)[i])
-            .map(|i| g.hex(i))
+            .map(|i| g.cell(i))
             .collect();
-        assert_eq!(inner, vec![Hex::new(1, 1), Hex::new(2, 1)]);
+        assert_eq!(inner, vec![Cell::new(1, 1), Cell::new(2, 1)]);
     }
 
     #[test]
@@ -259,9 +259,9 @@ mod tests {
         let g = map(&["#########", "#..#..=.#", "#########"]);
         let (labels, sizes) = regions(&g, &Sides::default());
         assert_eq!(sizes, vec![2, 2, 1]);
-        assert_eq!(labels[g.index(Hex::new(1, 1)).unwrap()], 0);
-        assert_eq!(labels[g.index(Hex::new(7, 1)).unwrap()], 2);
-        assert_eq!(labels[g.index(Hex::new(3, 1)).unwrap()], u32::MAX);
+        assert_eq!(labels[g.index(Cell::new(1, 1)).unwrap()], 0);
+        assert_eq!(labels[g.index(Cell::new(7, 1)).unwrap()], 2);
+        assert_eq!(labels[g.index(Cell::new(3, 1)).unwrap()], u32::MAX);
     }
 
     #[test]
@@ -291,14 +291,14 @@ mod tests {
         let mut g = map(&["#######", "#..=..#", "#######"]);
         let interior = interior_mask(&g);
         join_regions(&mut g, &mut Sides::default(), &interior, 1);
-        assert_eq!(g.get(Hex::new(3, 1)), Some(&Terrain::ShallowWater));
+        assert_eq!(g.get(Cell::new(3, 1)), Some(&Terrain::ShallowWater));
     }
 
     /// Floor on the cells `(x, y)` of `cells` of a rock map on `tiling`.
     fn dig(tiling: Tiling, w: u32, h: u32, cells: &[(i32, i32)]) -> Grid<Terrain> {
         let mut g = crate::mapgen::rock_on(tiling, w, h);
         for &(x, y) in cells {
-            let i = g.cell_index(crate::geom::Cell::new(x, y)).unwrap();
+            let i = g.index(crate::geom::Cell::new(x, y)).unwrap();
             g[i] = Terrain::Floor;
         }
         g
@@ -347,8 +347,8 @@ mod tests {
         join_regions(&mut g, &mut Sides::default(), &interior, 2);
         let (labels, sizes) = regions(&g, &Sides::default());
         assert_eq!(sizes.len(), 1);
-        let a = g.cell_index(crate::geom::Cell::new(4, 2)).unwrap();
-        let b = g.cell_index(crate::geom::Cell::new(15, 6)).unwrap();
+        let a = g.index(crate::geom::Cell::new(4, 2)).unwrap();
+        let b = g.index(crate::geom::Cell::new(15, 6)).unwrap();
         assert_eq!(labels[a], labels[b]);
     }
 
@@ -357,18 +357,18 @@ mod tests {
         // A square's diagonal between two walls is refused; a triangle's move through a
         // corner costs two.
         let g = dig(Tiling::Square, 8, 8, &[(2, 2), (3, 3), (4, 4), (5, 4)]);
-        let a = g.cell_index(crate::geom::Cell::new(2, 2)).unwrap();
+        let a = g.index(crate::geom::Cell::new(2, 2)).unwrap();
         let d = bfs_steps(&g, &Sides::default(), &[a]);
         assert!(g.indices().filter(|&i| i != a).all(|i| d[i] == FAR));
         let block: Vec<(i32, i32)> = (2..5).flat_map(|y| (2..5).map(move |x| (x, y))).collect();
         let mut g = dig(Tiling::Square, 8, 8, &block);
-        let far = g.cell_index(crate::geom::Cell::new(4, 4)).unwrap();
+        let far = g.index(crate::geom::Cell::new(4, 4)).unwrap();
         assert_eq!(
             bfs_steps(&g, &Sides::default(), &[a])[far],
             2,
             "diagonals past open floor"
         );
-        let middle = g.cell_index(crate::geom::Cell::new(3, 3)).unwrap();
+        let middle = g.index(crate::geom::Cell::new(3, 3)).unwrap();
         g[middle] = Terrain::Wall;
         assert_eq!(
             bfs_steps(&g, &Sides::default(), &[a])[far],
@@ -377,18 +377,18 @@ mod tests {
         );
 
         let mut g = crate::mapgen::rock_on(Tiling::Triangle, 8, 6).map(|_| Terrain::Floor);
-        let a = g.cell_index(crate::geom::Cell::new(5, 2)).unwrap();
+        let a = g.index(crate::geom::Cell::new(5, 2)).unwrap();
         let d = bfs_steps(&g, &Sides::default(), &[a]);
         for i in g.indices() {
-            let want = g.distance(g.hex(a), g.hex(i));
+            let want = g.distance(g.cell(a), g.cell(i));
             assert_eq!(d[i], want as u32, "{:?}", g.cell(i));
         }
         // Up-pointing (6, 3) reaches (6, 2) above it through its top corner, at a cost of
         // two; with a wall at that corner, by three sides.
-        let up = g.cell_index(crate::geom::Cell::new(6, 3)).unwrap();
-        let above = g.cell_index(crate::geom::Cell::new(6, 2)).unwrap();
+        let up = g.index(crate::geom::Cell::new(6, 3)).unwrap();
+        let above = g.index(crate::geom::Cell::new(6, 2)).unwrap();
         assert_eq!(bfs_steps(&g, &Sides::default(), &[up])[above], 2);
-        let wall = g.cell_index(crate::geom::Cell::new(7, 2)).unwrap();
+        let wall = g.index(crate::geom::Cell::new(7, 2)).unwrap();
         g[wall] = Terrain::Wall;
         assert_eq!(
             bfs_steps(&g, &Sides::default(), &[up])[above],
@@ -400,12 +400,12 @@ mod tests {
     #[test]
     fn bfs_counts_steps_and_fill_walls_the_rest() {
         let mut g = map(&["#######", "#...#.#", "#######"]);
-        let a = g.index(Hex::new(1, 1)).unwrap();
+        let a = g.index(Cell::new(1, 1)).unwrap();
         let d = bfs_steps(&g, &Sides::default(), &[a]);
-        assert_eq!(d[g.index(Hex::new(3, 1)).unwrap()], 2);
-        assert_eq!(d[g.index(Hex::new(5, 1)).unwrap()], FAR);
+        assert_eq!(d[g.index(Cell::new(3, 1)).unwrap()], 2);
+        assert_eq!(d[g.index(Cell::new(5, 1)).unwrap()], FAR);
         fill_unreachable(&mut g, &Sides::default(), a);
-        assert_eq!(g.get(Hex::new(5, 1)), Some(&Terrain::Wall));
+        assert_eq!(g.get(Cell::new(5, 1)), Some(&Terrain::Wall));
         assert_eq!(count(&g, Terrain::Floor), 3);
     }
 }

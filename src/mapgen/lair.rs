@@ -23,13 +23,13 @@ pub(super) fn carve_hall(
     rng: &mut GameRng,
 ) -> Option<usize> {
     let inner: Vec<usize> = grid.indices().filter(|&i| interior[i]).collect();
-    let top = inner.iter().map(|&i| grid.hex(i).y).min()?;
-    let bottom = inner.iter().map(|&i| grid.hex(i).y).max()?;
+    let top = inner.iter().map(|&i| grid.cell(i).y).min()?;
+    let bottom = inner.iter().map(|&i| grid.cell(i).y).max()?;
     let middle = (top + bottom) / 2;
     let row: Vec<usize> = inner
         .iter()
         .copied()
-        .filter(|&i| grid.hex(i).y == middle)
+        .filter(|&i| grid.cell(i).y == middle)
         .collect();
     let across = super::columns_per_tile(grid.tiling()) as i32;
     let radius = ((bottom - top) / 2 - 1)
@@ -50,19 +50,20 @@ pub(super) fn carve_hall(
     } else {
         row.len() - 1 - inset
     };
-    let centre = grid.hex(row[at]);
+    let centre = grid.cell(row[at]);
     if grid.tiling() != Tiling::Hex {
         carve_round_hall(grid, interior, centre, radius);
         return Some(row[at]);
     }
+    let centre = Hex::from(centre);
     for h in centre.range(radius as u32) {
-        if let Some(i) = grid.index(h).filter(|&i| interior[i]) {
+        if let Some(i) = grid.index(h.into()).filter(|&i| interior[i]) {
             grid[i] = Terrain::Floor;
         }
     }
     if radius >= 4 {
         for dir in Direction::ALL {
-            grid.set(centre + dir.offset() * (radius / 2), Terrain::Wall);
+            grid.set((centre + dir.offset() * (radius / 2)).into(), Terrain::Wall);
         }
     }
     Some(row[at])
@@ -72,11 +73,11 @@ pub(super) fn carve_hall(
 /// a hexagon of triangles) made dry floor, and from radius 4 on, pillars half way out: eight
 /// round a square hall, six round a triangle one (two columns out per row up or down, as on
 /// hexes).
-fn carve_round_hall(grid: &mut Grid<Terrain>, interior: &[bool], centre: Hex, radius: i32) {
+fn carve_round_hall(grid: &mut Grid<Terrain>, interior: &[bool], centre: Cell, radius: i32) {
     let tiling = grid.tiling();
-    let c = Cell::from(centre);
+    let c = centre;
     for o in tiling.sight_range(c, radius as u32) {
-        if let Some(i) = grid.cell_index(o).filter(|&i| interior[i]) {
+        if let Some(i) = grid.index(o).filter(|&i| interior[i]) {
             grid[i] = Terrain::Floor;
         }
     }
@@ -98,7 +99,7 @@ fn carve_round_hall(grid: &mut Grid<Terrain>, interior: &[bool], centre: Hex, ra
         ],
     };
     for &(dx, dy) in pillars {
-        grid.set(Hex::from(c.offset(dx * k, dy * k)), Terrain::Wall);
+        grid.set(c.offset(dx * k, dy * k), Terrain::Wall);
     }
 }
 
@@ -147,16 +148,12 @@ mod tests {
         let mut g = rock(80, 40);
         let interior = interior_mask(&g);
         let centre = carve_hall(&mut g, &interior, &mut from_seed(2)).unwrap();
-        let c = g.hex(centre);
+        let c = g.cell(centre);
         let floor = g.iter().filter(|(_, t)| **t == Terrain::Floor).count();
         let r = MAX_RADIUS;
         assert_eq!(floor as i32, 3 * r * (r + 1) + 1 - 6);
         assert_eq!(g[centre], Terrain::Floor);
-        assert!(
-            c.neighbors()
-                .iter()
-                .all(|&n| g.get(n) == Some(&Terrain::Floor))
-        );
+        assert!(g.neighbours(c).all(|n| g.get(n) == Some(&Terrain::Floor)));
     }
 
     #[test]
@@ -170,7 +167,7 @@ mod tests {
             let floor = g.iter().filter(|(_, t)| **t == Terrain::Floor).count();
             assert_eq!(floor, hall.len() - pillars, "{t}");
             assert!(
-                g.neighbours(g.hex(centre))
+                g.neighbours(g.cell(centre))
                     .all(|n| g.get(n) == Some(&Terrain::Floor))
             );
             // Near its end of the map, clear of the border.
@@ -186,8 +183,8 @@ mod tests {
     fn guardians_gather_round_the_artifact() {
         let g = rock(60, 30).map(|_| Terrain::Floor);
         let mut rng = from_seed(3);
-        let centre = g.index(crate::geom::Hex::new(45, 15)).unwrap();
-        let start = g.index(crate::geom::Hex::new(3, 3)).unwrap();
+        let centre = g.index(crate::geom::Cell::new(45, 15)).unwrap();
+        let start = g.index(crate::geom::Cell::new(3, 3)).unwrap();
         let data = crate::content::Content::bundled().unwrap();
         let content = Kinds::of(&data);
         let no_sides = crate::map::Sides::default();
@@ -200,7 +197,7 @@ mod tests {
             PlacementKind::Item(artifact.name.clone()),
             "the artifact first"
         );
-        assert_eq!(placed[0].at, g.hex(centre));
+        assert_eq!(placed[0].at, g.cell(centre));
         for kind in content.guardians() {
             let mine: Vec<_> = placed
                 .iter()
@@ -208,7 +205,7 @@ mod tests {
                 .collect();
             let (least, most) = kind.group;
             assert!((least.max(1) as usize..=most.max(1) as usize).contains(&mine.len()));
-            assert!(mine.iter().any(|p| p.at.is_adjacent(g.hex(centre))));
+            assert!(mine.iter().any(|p| g.adjacent(p.at, g.cell(centre))));
         }
     }
 

@@ -32,7 +32,7 @@ fn the_interior_is_open_floor_walled_only_on_sides() {
             assert!(count(&sides, &g, SideFeature::DoorClosed) >= 2, "{t}");
             for (side, _) in sides.features(&g) {
                 let (a, b) = t.side_tiles(side).unwrap();
-                let inside = |c| interior[g.cell_index(c).unwrap()];
+                let inside = |c| interior[g.index(c).unwrap()];
                 assert!(inside(a) && inside(b), "{t}: features stand inside");
             }
         }

@@ -128,7 +128,7 @@ pub fn generate_on(
     let mut level = Level::new(level_name_on(tiling, depth), depth, grid);
     level.set_sides(sides.features(&level.terrain));
     if let Some(up) = stairs {
-        level.start = Some(level.terrain.hex(up));
+        level.start = Some(level.terrain.cell(up));
         let content = Kinds::of(content);
         let mut placer = Placer::new(&level.terrain, &sides, up, &mut rng);
         if style == Style::Lair {

@@ -140,7 +140,7 @@ impl<'g> Placer<'g> {
             && !self.taken[i]
             && self
                 .grid
-                .distance(self.grid.hex(i), self.grid.hex(self.start))
+                .distance(self.grid.cell(i), self.grid.cell(self.start))
                 > SAFE_RADIUS
     }
 
@@ -153,7 +153,7 @@ impl<'g> Placer<'g> {
     pub(super) fn put(&mut self, i: usize, kind: PlacementKind) {
         self.taken[i] = true;
         self.out.push(Placement {
-            at: self.grid.hex(i),
+            at: self.grid.cell(i),
             kind,
         });
     }
@@ -274,7 +274,7 @@ pub(super) fn pack_spots(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Hex;
+    use crate::geom::Cell;
     use crate::map::Shape;
     use crate::rng::from_seed;
 
@@ -294,15 +294,15 @@ mod tests {
     fn stairs_go_to_opposite_ends_of_a_corridor() {
         let mut g = open(30, 1);
         let up = place_stairs(&mut g, &Sides::default(), &mut from_seed(4), None, true).unwrap();
-        let ends = [Hex::new(0, 0), Hex::new(29, 0)];
-        assert!(ends.contains(&g.hex(up)));
-        let downs: Vec<Hex> = g
+        let ends = [Cell::new(0, 0), Cell::new(29, 0)];
+        assert!(ends.contains(&g.cell(up)));
+        let downs: Vec<Cell> = g
             .iter()
             .filter(|(_, t)| **t == Terrain::StairsDown)
             .map(|(h, _)| h)
             .collect();
         assert_eq!(downs.len(), 1);
-        assert_eq!(downs[0].distance(g.hex(up)), 29);
+        assert_eq!(g.distance(downs[0], g.cell(up)), 29);
     }
 
     #[test]
@@ -326,7 +326,7 @@ mod tests {
     fn off_hexes_monsters_keep_the_tilings_safe_distance() {
         for t in [crate::geom::Tiling::Square, crate::geom::Tiling::Triangle] {
             let g = crate::mapgen::rock_on(t, 60, 30).map(|_| Terrain::Floor);
-            let start = g.cell_index(crate::geom::Cell::new(5, 5)).unwrap();
+            let start = g.index(crate::geom::Cell::new(5, 5)).unwrap();
             let data = data();
             let mut rng = from_seed(9);
             let no_sides = Sides::default();
@@ -335,7 +335,7 @@ mod tests {
             let things = placer.finish();
             assert!(!things.is_empty(), "{t}");
             for p in &things {
-                assert!(g.distance(p.at, g.hex(start)) > SAFE_RADIUS, "{t}");
+                assert!(g.distance(p.at, g.cell(start)) > SAFE_RADIUS, "{t}");
             }
         }
     }
@@ -343,9 +343,9 @@ mod tests {
     #[test]
     fn an_anchor_sends_the_up_stairs_away_and_down_may_be_left_out() {
         let mut g = open(30, 1);
-        let anchor = g.index(Hex::new(3, 0));
+        let anchor = g.index(Cell::new(3, 0));
         let up = place_stairs(&mut g, &Sides::default(), &mut from_seed(4), anchor, false).unwrap();
-        assert_eq!(g.hex(up), Hex::new(29, 0));
+        assert_eq!(g.cell(up), Cell::new(29, 0));
         assert!(g.iter().all(|(_, t)| *t != Terrain::StairsDown));
     }
 
@@ -353,7 +353,7 @@ mod tests {
     fn one_tile_gets_up_stairs_only_and_walls_get_none() {
         let mut g = open(1, 1);
         assert!(place_stairs(&mut g, &Sides::default(), &mut from_seed(1), None, true).is_some());
-        assert_eq!(g.get(Hex::new(0, 0)), Some(&Terrain::StairsUp));
+        assert_eq!(g.get(Cell::new(0, 0)), Some(&Terrain::StairsUp));
         let mut w = g.map(|_| Terrain::Wall);
         assert_eq!(
             place_stairs(&mut w, &Sides::default(), &mut from_seed(1), None, true),
@@ -365,7 +365,7 @@ mod tests {
     fn things_keep_their_distance_and_their_own_tiles() {
         let g = open(60, 30);
         let data = data();
-        let start = g.index(Hex::new(5, 5)).unwrap();
+        let start = g.index(Cell::new(5, 5)).unwrap();
         for depth in [1, 5, 10] {
             let mut rng = from_seed(u64::from(depth));
             let no_sides = Sides::default();
@@ -383,14 +383,14 @@ mod tests {
                     .iter()
                     .any(|p| matches!(p.kind, PlacementKind::Item(_)))
             );
-            let mut tiles: Vec<Hex> = things.iter().map(|p| p.at).collect();
+            let mut tiles: Vec<Cell> = things.iter().map(|p| p.at).collect();
             tiles.sort();
             tiles.dedup();
             assert_eq!(tiles.len(), things.len(), "one thing per tile");
-            assert!(!tiles.contains(&Hex::new(5, 5)), "the start stays free");
+            assert!(!tiles.contains(&Cell::new(5, 5)), "the start stays free");
             for p in &things {
                 if matches!(p.kind, PlacementKind::Monster(_)) {
-                    assert!(p.at.distance(Hex::new(5, 5)) > SAFE_RADIUS);
+                    assert!(g.distance(p.at, Cell::new(5, 5)) > SAFE_RADIUS);
                 }
             }
         }
@@ -399,7 +399,7 @@ mod tests {
     #[test]
     fn nothing_is_placed_where_the_data_has_nothing() {
         let g = open(40, 20);
-        let start = g.index(Hex::new(2, 2)).unwrap();
+        let start = g.index(Cell::new(2, 2)).unwrap();
         let data = data();
         let mut rng = from_seed(1);
         let no_sides = Sides::default();
@@ -419,13 +419,13 @@ mod tests {
     #[test]
     fn packs_stay_together_and_skip_refused_tiles() {
         let g = open(10, 10);
-        let at = g.index(Hex::new(5, 5)).unwrap();
+        let at = g.index(Cell::new(5, 5)).unwrap();
         let all = pack_spots(&g, &Sides::default(), at, 4, |_| true);
         assert_eq!(all.len(), 4);
         assert_eq!(all[0], at);
         assert!(
             all.iter()
-                .all(|&i| g.hex(i).distance(Hex::new(5, 5)) == 1 || i == at)
+                .all(|&i| g.distance(g.cell(i), Cell::new(5, 5)) == 1 || i == at)
         );
         let not_at = pack_spots(&g, &Sides::default(), at, 2, |i| i != at);
         assert!(!not_at.contains(&at));

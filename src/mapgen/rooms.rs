@@ -27,7 +27,7 @@ enum Part {
 
 /// A carved room: where corridors start and end.
 struct Room {
-    centre: Hex,
+    centre: Cell,
 }
 
 /// Carves rooms into the interior, one wanted per `area_per_room` interior tiles (at least
@@ -51,14 +51,14 @@ pub(super) fn carve_rooms(
         if rooms.len() == wanted {
             break;
         }
-        let centre = grid.hex(spots[dice::below(rng, spots.len())]);
+        let centre = grid.cell(spots[dice::below(rng, spots.len())]);
         let inside = room_shape(rng, grid.tiling(), centre);
         if let Some(room) = try_place(&around, grid, interior, &mut parts, centre, &inside) {
             rooms.push(room);
         }
     }
-    let centres: Vec<Hex> = rooms.iter().map(|r| r.centre).collect();
-    let distance = |a: Hex, b: Hex| grid.distance(a, b);
+    let centres: Vec<Cell> = rooms.iter().map(|r| r.centre).collect();
+    let distance = |a: Cell, b: Cell| grid.distance(a, b);
     for (a, b) in links(&centres, distance, rng) {
         corridor(&around, grid, interior, &parts, rng, centres[a], centres[b]);
     }
@@ -68,8 +68,8 @@ pub(super) fn carve_rooms(
 /// Which rooms to join: a shortest tree over the centres (by `distance`, grown from the
 /// first room), and now and then a loop from a room to its nearest room not yet joined to it.
 fn links(
-    centres: &[Hex],
-    distance: impl Fn(Hex, Hex) -> i32,
+    centres: &[Cell],
+    distance: impl Fn(Cell, Cell) -> i32,
     rng: &mut GameRng,
 ) -> Vec<(usize, usize)> {
     let n = centres.len();
@@ -113,7 +113,7 @@ const LOOP_ODDS: usize = 4;
 /// The inside tiles of a random room around `centre`: one time in three a round room
 /// ([`round_room`]), otherwise a rectangle on screen 8–18 columns wide (4–9 hexes or squares,
 /// 8–18 triangles) by 3–5 rows.
-fn room_shape(rng: &mut GameRng, tiling: Tiling, centre: Hex) -> Vec<Hex> {
+fn room_shape(rng: &mut GameRng, tiling: Tiling, centre: Cell) -> Vec<Cell> {
     if tiling != Tiling::Hex {
         if dice::chance(rng, 1, 3) {
             let radius = dice::between(rng, 2, 3) as i32;
@@ -123,12 +123,12 @@ fn room_shape(rng: &mut GameRng, tiling: Tiling, centre: Hex) -> Vec<Hex> {
         let h = dice::between(rng, 3, 5) as i32;
         let (left, top) = (centre.x - w / 2, centre.y - h / 2);
         return (top..top + h)
-            .flat_map(|y| (left..left + w).map(move |x| Hex::new(x, y)))
+            .flat_map(|y| (left..left + w).map(move |x| Cell::new(x, y)))
             .collect();
     }
     if dice::chance(rng, 1, 3) {
         let radius = dice::between(rng, 2, 3) as u32;
-        return centre.range(radius).collect();
+        return Hex::from(centre).range(radius).map(Cell::from).collect();
     }
     let w = dice::between(rng, 4, 9) as i32;
     let h = dice::between(rng, 3, 5) as i32;
@@ -138,7 +138,7 @@ fn room_shape(rng: &mut GameRng, tiling: Tiling, centre: Hex) -> Vec<Hex> {
     (top..top + h)
         .flat_map(|y| {
             let first = (y + 1).div_euclid(2) + shift;
-            (first..first + w).map(move |x| Hex::new(x, y))
+            (first..first + w).map(move |x| Cell::new(x, y))
         })
         .collect()
 }
@@ -146,16 +146,15 @@ fn room_shape(rng: &mut GameRng, tiling: Tiling, centre: Hex) -> Vec<Hex> {
 /// A round room of `radius` around `centre` off hexes: on squares the tiles within sight
 /// radius `radius` (a disc), on triangles the tiles that share a corner with the centre's
 /// within `radius − 1` steps (a hexagon of triangles).
-fn round_room(tiling: Tiling, centre: Hex, radius: i32) -> Vec<Hex> {
+fn round_room(tiling: Tiling, centre: Cell, radius: i32) -> Vec<Cell> {
     let r = radius;
-    let c = Cell::from(centre);
+    let c = centre;
     (-r - 1..=r + 1)
         .flat_map(|dy| (-2 * r - 3..=2 * r + 3).map(move |dx| c.offset(dx, dy)))
         .filter(|&o| match tiling {
             Tiling::Triangle => Tri::from(o).distance(Tri::from(c), TriMeasure::Corners) < r,
             Tiling::Hex | Tiling::Square => tiling.within_sight(c, o, r as u32),
         })
-        .map(Hex::from)
         .collect()
 }
 
@@ -166,8 +165,8 @@ fn try_place(
     grid: &mut Grid<Terrain>,
     interior: &[bool],
     parts: &mut [Part],
-    centre: Hex,
-    inside: &[Hex],
+    centre: Cell,
+    inside: &[Cell],
 ) -> Option<Room> {
     let mut cells = Vec::with_capacity(inside.len());
     for &h in inside {
@@ -203,28 +202,29 @@ fn corridor(
     interior: &[bool],
     parts: &[Part],
     rng: &mut GameRng,
-    a: Hex,
-    b: Hex,
+    a: Cell,
+    b: Cell,
 ) {
     let path = if grid.tiling() == Tiling::Hex {
         let screen = Cabinet::MAP_FILE;
         let corner = if dice::chance(rng, 1, 2) {
             // Along row a.y to the screen column of b.
-            screen.at_or_left_of(screen.to_screen(b).0, a.y)
+            screen.at_or_left_of(screen.to_screen(b.into()).0, a.y)
         } else {
             // A straight line to row b.y, then along that row.
-            screen.at_or_left_of(screen.to_screen(a).0, b.y)
+            screen.at_or_left_of(screen.to_screen(a.into()).0, b.y)
         };
+        let (a, b) = (Hex::from(a), Hex::from(b));
         let mut path = a.line_to(corner);
         path.extend(corner.line_to(b).into_iter().skip(1));
-        path
+        path.into_iter().map(Cell::from).collect()
     } else {
         // Cells are screen columns in order: along row a.y to b's column, or down a's
         // column to row b.y first.
         let corner = if dice::chance(rng, 1, 2) {
-            Hex::new(b.x, a.y)
+            Cell::new(b.x, a.y)
         } else {
-            Hex::new(a.x, b.y)
+            Cell::new(a.x, b.y)
         };
         let mut path = side_walk(grid, a, corner);
         path.extend(side_walk(grid, corner, b).into_iter().skip(1));
@@ -261,7 +261,7 @@ fn corridor(
 /// The cells from `from` to `to` (both included) by steps across sides, off hexes: toward
 /// `to`'s row first, and along the row where the tile has no side that way (a triangle
 /// pointing away from it), then along `to`'s row. Each cell shares a side with the next.
-fn side_walk<T>(grid: &Grid<T>, from: Hex, to: Hex) -> Vec<Hex> {
+fn side_walk<T>(grid: &Grid<T>, from: Cell, to: Cell) -> Vec<Cell> {
     let mut path = vec![from];
     let mut at = from;
     while at != to {
@@ -292,11 +292,12 @@ mod tests {
 
     #[test]
     fn links_join_every_room_by_short_corridors() {
-        let centres: Vec<Hex> = (0..12)
-            .map(|k| Hex::new(7 * (k % 4), 9 * (k / 4)))
+        let centres: Vec<Cell> = (0..12)
+            .map(|k| Cell::new(7 * (k % 4), 9 * (k / 4)))
             .collect();
+        let hex = |a: Cell, b: Cell| Tiling::Hex.distance(a, b);
         for seed in 0..10 {
-            let edges = links(&centres, Hex::distance, &mut from_seed(seed));
+            let edges = links(&centres, hex, &mut from_seed(seed));
             assert!(edges.len() >= centres.len() - 1);
             // Every room is joined to the first, through the links.
             let mut joined = vec![false; centres.len()];
@@ -312,13 +313,10 @@ mod tests {
             assert!(joined.iter().all(|&j| j), "seed {seed}");
             // The tree takes neighbours on the lattice, never a long way round.
             let tree = &edges[..centres.len() - 1];
-            assert!(
-                tree.iter()
-                    .all(|&(a, b)| centres[a].distance(centres[b]) <= 9)
-            );
+            assert!(tree.iter().all(|&(a, b)| hex(centres[a], centres[b]) <= 9));
         }
-        assert!(links(&[], Hex::distance, &mut from_seed(1)).is_empty());
-        assert!(links(&[Hex::new(3, 3)], Hex::distance, &mut from_seed(1)).is_empty());
+        assert!(links(&[], hex, &mut from_seed(1)).is_empty());
+        assert!(links(&[Cell::new(3, 3)], hex, &mut from_seed(1)).is_empty());
     }
 
     #[test]
@@ -326,14 +324,14 @@ mod tests {
         let mut g = rock(30, 20);
         let interior = interior_mask(&g);
         let mut parts = vec![Part::Outside; g.storage_len()];
-        let inside = room_shape(&mut from_seed(1), Tiling::Hex, Hex::new(10, 8));
+        let inside = room_shape(&mut from_seed(1), Tiling::Hex, Cell::new(10, 8));
         assert!(
             try_place(
                 &Around::touching(&g),
                 &mut g,
                 &interior,
                 &mut parts,
-                Hex::new(10, 8),
+                Cell::new(10, 8),
                 &inside
             )
             .is_some()
@@ -346,14 +344,14 @@ mod tests {
                 assert_ne!(parts[i.wrapping_add_signed(o)], Part::Outside);
             }
         }
-        let again = room_shape(&mut from_seed(2), Tiling::Hex, Hex::new(11, 8));
+        let again = room_shape(&mut from_seed(2), Tiling::Hex, Cell::new(11, 8));
         assert!(
             try_place(
                 &Around::touching(&g),
                 &mut g,
                 &interior,
                 &mut parts,
-                Hex::new(11, 8),
+                Cell::new(11, 8),
                 &again
             )
             .is_none()
@@ -367,7 +365,7 @@ mod tests {
                 let mut g = rock_on(t, 30, 20);
                 let interior = interior_mask(&g);
                 let mut parts = vec![Part::Outside; g.storage_len()];
-                let at = Hex::new(20, 9);
+                let at = Cell::new(20, 9);
                 let inside = room_shape(&mut from_seed(seed), t, at);
                 assert!(
                     try_place(
@@ -396,7 +394,7 @@ mod tests {
                     (7..=19).contains(&wide) && (3..=7).contains(&tall),
                     "{t} {wide}×{tall}"
                 );
-                let next = Hex::new(21, 9);
+                let next = Cell::new(21, 9);
                 let again = room_shape(&mut from_seed(seed + 1), t, next);
                 assert!(
                     try_place(
@@ -418,7 +416,7 @@ mod tests {
         for t in [Tiling::Square, Tiling::Triangle] {
             let g = rock_on(t, 30, 20);
             for (a, b) in [((3, 3), (20, 15)), ((25, 17), (4, 2)), ((7, 2), (8, 16))] {
-                let (a, b) = (Hex::new(a.0, a.1), Hex::new(b.0, b.1));
+                let (a, b) = (Cell::new(a.0, a.1), Cell::new(b.0, b.1));
                 let walk = side_walk(&g, a, b);
                 assert_eq!((walk[0], *walk.last().unwrap()), (a, b), "{t}");
                 for w in walk.windows(2) {
@@ -438,7 +436,7 @@ mod tests {
                 let interior = interior_mask(&g);
                 let mut parts = vec![Part::Outside; g.storage_len()];
                 let mut rng = from_seed(seed);
-                let (a, b) = (Hex::new(8, 5), Hex::new(30, 15));
+                let (a, b) = (Cell::new(8, 5), Cell::new(30, 15));
                 let around = Around::touching(&g);
                 for c in [a, b] {
                     let inside = round_room(t, c, 2);

@@ -4,7 +4,7 @@
 //! unknown tiles are never planned through.
 
 use super::{Flow, PathScratch, passage};
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::Level;
 
 /// The cost of entering tile `i` as far as the player knows: its terrain's cost when known
@@ -25,9 +25,9 @@ fn known_cost(level: &Level, known: impl Fn(usize) -> bool) -> impl Fn(usize) ->
 pub fn travel_path(
     level: &Level,
     known: impl Fn(usize) -> bool,
-    from: Hex,
-    to: Hex,
-) -> Option<Vec<Hex>> {
+    from: Cell,
+    to: Cell,
+) -> Option<Vec<Cell>> {
     travel_path_with(&mut PathScratch::new(), level, known, from, to)
 }
 
@@ -36,13 +36,13 @@ pub fn travel_path_with(
     scratch: &mut PathScratch,
     level: &Level,
     known: impl Fn(usize) -> bool,
-    from: Hex,
-    to: Hex,
-) -> Option<Vec<Hex>> {
+    from: Cell,
+    to: Cell,
+) -> Option<Vec<Cell>> {
     let grid = &level.terrain;
     let (s, g) = (grid.index(from)?, grid.index(to)?);
     scratch.astar_on(&passage(level), known_cost(level, known), s, g)?;
-    Some(scratch.hex_path(grid, g))
+    Some(scratch.cell_path(grid, g))
 }
 
 /// The path from `from` (included) to the nearest frontier, or `None` when no frontier can be
@@ -56,7 +56,7 @@ pub fn travel_path_with(
 /// path then ends with that unknown tile, and `from` counts for it too. "Nearest" is by
 /// movement cost through known, enterable tiles; among equally near frontiers the first in
 /// reading order (lowest storage index) wins.
-pub fn explore_step(level: &Level, known: impl Fn(usize) -> bool, from: Hex) -> Option<Vec<Hex>> {
+pub fn explore_step(level: &Level, known: impl Fn(usize) -> bool, from: Cell) -> Option<Vec<Cell>> {
     explore_step_with(&mut PathScratch::new(), level, known, from)
 }
 
@@ -65,8 +65,8 @@ pub fn explore_step_with(
     scratch: &mut PathScratch,
     level: &Level,
     known: impl Fn(usize) -> bool,
-    from: Hex,
-) -> Option<Vec<Hex>> {
+    from: Cell,
+) -> Option<Vec<Cell>> {
     let grid = &level.terrain;
     let s = grid.index(from)?;
     // A frontier borders the unknown across a side: a tile across a side is always seen from
@@ -109,8 +109,8 @@ pub fn explore_step_with(
         Flow::Continue
     });
     best.map(|(i, _, door)| {
-        let mut path = scratch.hex_path(grid, i);
-        path.extend(door.map(|j| grid.hex(j)));
+        let mut path = scratch.cell_path(grid, i);
+        path.extend(door.map(|j| grid.cell(j)));
         path
     })
 }

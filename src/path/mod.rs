@@ -20,7 +20,7 @@ pub use hexdeep_tiling::path::{
     BucketQueue, Flow, Passage, PathScratch, UNREACHED, arrivals, movement_range, turn_of_action,
 };
 
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::{Grid, Level, Terrain};
 
 /// The one description of how a walker crosses a level that every search reads
@@ -131,14 +131,14 @@ pub fn dijkstra_map_in(
 pub fn astar_in(
     level: &Level,
     cost: impl Fn(usize) -> Option<u32>,
-    start: Hex,
-    goal: Hex,
-) -> Option<(Vec<Hex>, u32)> {
+    start: Cell,
+    goal: Cell,
+) -> Option<(Vec<Cell>, u32)> {
     let grid = &level.terrain;
     let (s, g) = (grid.index(start)?, grid.index(goal)?);
     let mut scratch = PathScratch::new();
     let total = scratch.astar_on(&passage(level), cost, s, g)?;
-    Some((scratch.hex_path(grid, g), total))
+    Some((scratch.cell_path(grid, g), total))
 }
 
 #[cfg(test)]
@@ -161,23 +161,38 @@ mod tests {
     #[test]
     fn astar_on_open_ground_costs_the_distance() {
         let level = open(10, 10);
-        let (path, cost) =
-            astar_in(&level, terrain_cost(&level), Hex::new(0, 0), Hex::new(7, 3)).unwrap();
+        let (path, cost) = astar_in(
+            &level,
+            terrain_cost(&level),
+            Cell::new(0, 0),
+            Cell::new(7, 3),
+        )
+        .unwrap();
         assert_eq!(cost, 7);
         assert_eq!(path.len(), 8);
-        assert!(path.windows(2).all(|w| w[0].is_adjacent(w[1])));
+        assert!(path.windows(2).all(|w| level.terrain.adjacent(w[0], w[1])));
     }
 
     #[test]
     fn water_costs_two_and_walls_block() {
         let mut level = open(5, 1);
-        level.terrain.set(Hex::new(2, 0), Terrain::ShallowWater);
-        let (_, cost) =
-            astar_in(&level, terrain_cost(&level), Hex::new(0, 0), Hex::new(4, 0)).unwrap();
+        level.terrain.set(Cell::new(2, 0), Terrain::ShallowWater);
+        let (_, cost) = astar_in(
+            &level,
+            terrain_cost(&level),
+            Cell::new(0, 0),
+            Cell::new(4, 0),
+        )
+        .unwrap();
         assert_eq!(cost, 5);
-        level.terrain.set(Hex::new(2, 0), Terrain::Wall);
+        level.terrain.set(Cell::new(2, 0), Terrain::Wall);
         assert_eq!(
-            astar_in(&level, terrain_cost(&level), Hex::new(0, 0), Hex::new(4, 0)),
+            astar_in(
+                &level,
+                terrain_cost(&level),
+                Cell::new(0, 0),
+                Cell::new(4, 0)
+            ),
             None
         );
     }
@@ -199,7 +214,7 @@ mod tests {
     fn range_counts_the_start() {
         let level = open(9, 9);
         let mut r = Vec::new();
-        let start = level.terrain.index(Hex::new(4, 4)).unwrap();
+        let start = level.terrain.index(Cell::new(4, 4)).unwrap();
         let cost = terrain_cost(&level);
         movement_range_level(&mut PathScratch::new(), &level, cost, start, 1, &mut r);
         assert_eq!(r.len(), 7);
@@ -208,14 +223,15 @@ mod tests {
     #[test]
     fn a_walled_in_goal_is_refused_by_the_pocket_check() {
         let mut level = open(12, 12);
-        let goal = Hex::new(8, 8);
-        for n in goal.neighbors() {
+        let goal = Cell::new(8, 8);
+        let around: Vec<Cell> = level.terrain.neighbours(goal).collect();
+        for n in around {
             level.terrain.set(n, Terrain::Wall);
         }
         let cost = terrain_cost(&level);
-        assert_eq!(astar_in(&level, &cost, Hex::new(0, 0), goal), None);
+        assert_eq!(astar_in(&level, &cost, Cell::new(0, 0), goal), None);
         // Next to the pocket but outside it, and inside it from its own tile.
-        assert!(astar_in(&level, &cost, Hex::new(0, 0), Hex::new(10, 10)).is_some());
+        assert!(astar_in(&level, &cost, Cell::new(0, 0), Cell::new(10, 10)).is_some());
         assert_eq!(astar_in(&level, &cost, goal, goal).map(|p| p.1), Some(0));
     }
 
@@ -226,8 +242,8 @@ mod tests {
         let grid = &level.terrain;
         let mut scratch = PathScratch::new();
         let (a, b) = (
-            grid.index(Hex::new(0, 0)).unwrap(),
-            grid.index(Hex::new(7, 2)).unwrap(),
+            grid.index(Cell::new(0, 0)).unwrap(),
+            grid.index(Cell::new(7, 2)).unwrap(),
         );
         for _ in 0..3 {
             assert_eq!(scratch.astar_on(&passage(&level), &cost, a, b), Some(7));
@@ -250,10 +266,10 @@ mod tests {
             Terrain::Floor,
         )
         .unwrap();
-        g.set(Hex::new(1, 0), Terrain::ShallowWater);
+        g.set(Cell::new(1, 0), Terrain::ShallowWater);
         let level = Level::new("t", 1, g);
         let grid = &level.terrain;
-        let at = |x| grid.index(Hex::new(x, 0)).unwrap();
+        let at = |x| grid.index(Cell::new(x, 0)).unwrap();
         let got = arrivals_in(&level, terrain_cost(&level), at(0), 4);
         let arrive = |x| got.iter().find(|e| e.0 == at(x)).map(|e| e.1);
         assert_eq!(arrive(0), Some(0));

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::geom::Tiling;
-use crate::geom::{Cell, Hex, StepKind};
+use crate::geom::{Cell, StepKind};
 use crate::map::{CornerFeature, Level, SideFeature, Terrain};
 use crate::path::{movement_range_level, passage, terrain_cost};
 use crate::rng::{Stream, below, stream};
@@ -69,7 +69,7 @@ fn with_sides(mut level: Level, percent: usize, seed: u64) -> Level {
 fn reference(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
     let grid = &level.terrain;
     let t = grid.tiling();
-    let terrain = |c: Cell| grid.cell_index(c).map(|i| grid[i]);
+    let terrain = |c: Cell| grid.index(c).map(|i| grid[i]);
     let mut best = BTreeMap::from([(from, 0u32)]);
     let mut frontier = BTreeSet::from([(0u32, from)]);
     while let Some((d, at)) = frontier.pop_first() {
@@ -81,7 +81,7 @@ fn reference(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
             let Some(c) = terrain(to).and_then(Terrain::move_cost) else {
                 continue;
             };
-            let (a, b) = (Hex::from(at), Hex::from(to));
+            let (a, b) = (at, to);
             if !level.move_allowed(a, b) {
                 continue;
             }
@@ -115,7 +115,7 @@ fn by_lattice(level: &Level, from: usize) -> BTreeMap<Cell, u32> {
 #[test]
 fn a_diagonal_does_not_squeeze_between_walls_or_past_a_closed_door() {
     let mut level = level(Tiling::Square, 3, 3, 0, 1);
-    let at = |l: &Level, x, y| l.terrain.cell_index(Cell::new(x, y)).unwrap();
+    let at = |l: &Level, x, y| l.terrain.index(Cell::new(x, y)).unwrap();
     let (a, b) = (at(&level, 0, 0), at(&level, 1, 1));
     let cheapest = |l: &Level| PathScratch::new().astar_on(&passage(l), terrain_cost(l), a, b);
     assert_eq!(cheapest(&level), Some(1));
@@ -143,8 +143,8 @@ fn a_move_through_a_triangle_corner_costs_one_more() {
     let mut s = PathScratch::new();
     for m in t.moves(t.class(from)).as_slice() {
         let (a, b) = (
-            grid.cell_index(from).unwrap(),
-            grid.cell_index(from.offset(m.dx, m.dy)).unwrap(),
+            grid.index(from).unwrap(),
+            grid.index(from.offset(m.dx, m.dy)).unwrap(),
         );
         let want = if m.kind == StepKind::Corner { 2 } else { 1 };
         assert_eq!(
@@ -159,7 +159,7 @@ fn a_move_through_a_triangle_corner_costs_one_more() {
 fn a_range_on_open_triangles_counts_moves_by_their_cost() {
     let level = level(Tiling::Triangle, 20, 12, 0, 1);
     let grid = &level.terrain;
-    let from = Hex::new(9, 5);
+    let from = Cell::new(9, 5);
     let range = |points| {
         let mut out = Vec::new();
         let start = grid.index(from).unwrap();
@@ -177,7 +177,7 @@ fn a_range_on_open_triangles_counts_moves_by_their_cost() {
     // One point: the three tiles across sides; two more: through corners and beyond sides.
     assert_eq!(range(1).len(), 4);
     let two = range(2);
-    let want = reference(&level, Cell::from(from))
+    let want = reference(&level, from)
         .values()
         .filter(|&&d| d <= 2)
         .count();
@@ -204,7 +204,7 @@ proptest! {
         let level = level(Tiling::ALL[t], 16, 10, percent, seed);
         let level = if sides > 0 { with_sides(level, sides, seed) } else { level };
         let grid = &level.terrain;
-        let from = grid.cell_index(Cell::new(x, y)).unwrap();
+        let from = grid.index(Cell::new(x, y)).unwrap();
         let want = reference(&level, grid.cell(from));
         prop_assert_eq!(by_lattice(&level, from), want);
     }
@@ -223,8 +223,8 @@ proptest! {
         let grid = &level.terrain;
         let tiling = grid.tiling();
         let (s, g) = (
-            grid.cell_index(Cell::new(a.0, a.1)).unwrap(),
-            grid.cell_index(Cell::new(b.0, b.1)).unwrap(),
+            grid.index(Cell::new(a.0, a.1)).unwrap(),
+            grid.index(Cell::new(b.0, b.1)).unwrap(),
         );
         let want = reference(&level, grid.cell(s)).get(&grid.cell(g)).copied();
         let goal_enterable = terrain_cost(&level)(g).is_some();
@@ -245,7 +245,7 @@ proptest! {
                     .copied()
                     .find(|m| from.offset(m.dx, m.dy) == to);
                 prop_assert!(m.is_some(), "{:?} to {:?} is no move", from, to);
-                let (a, b) = (Hex::from(from), Hex::from(to));
+                let (a, b) = (from, to);
                 prop_assert!(level.move_allowed(a, b), "{:?} to {:?} is not allowed", from, to);
                 let door = u32::from(level.door_between(a, b).is_some());
                 sum += terrain_cost(&level)(pair[1]).unwrap() + m.unwrap().extra_cost + door;

@@ -13,11 +13,11 @@ use super::intention::Intention;
 use super::{Creature, Faction};
 use crate::content::{Behaviour, MonsterKind};
 use crate::fov::visible_tiles;
-use crate::geom::{Compass, Hex};
+use crate::geom::{Cell, Compass};
 use crate::map::{Level, Terrain};
 use crate::path::{UNREACHED, astar_in, dijkstra_map_in, terrain_cost};
 use crate::rng::{GameRng, below};
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell as Slot, OnceCell};
 
 /// How far the player's Dijkstra map reaches, in movement cost.
 const HUNT_LIMIT: u32 = 64;
@@ -26,7 +26,7 @@ const HUNT_LIMIT: u32 = 64;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Mind {
     /// Where it last saw the player, while it still hunts there.
-    pub memory: Option<Hex>,
+    pub memory: Option<Cell>,
     /// The line it is charging down.
     pub charge: Option<Compass>,
 }
@@ -40,7 +40,7 @@ pub(super) struct Senses<'a> {
     heroes: Vec<&'a Creature>,
     /// The hero the monster choosing now has in mind ([`Senses::aim`]): "the player" of
     /// every rule below.
-    target: Cell<Option<&'a Creature>>,
+    target: Slot<Option<&'a Creature>>,
     /// The living creatures on the level.
     here: Vec<&'a Creature>,
     /// Cost to reach the nearest hero from every tile: computed the first time a monster
@@ -60,9 +60,9 @@ pub(super) struct Claim {
     /// The monster's kind.
     name: String,
     /// Where it stands.
-    from: Hex,
+    from: Cell,
     /// Where it steps.
-    to: Hex,
+    to: Cell,
 }
 
 impl<'a> Senses<'a> {
@@ -107,7 +107,7 @@ impl<'a> Senses<'a> {
             level,
             kinds,
             heroes: heroes.to_vec(),
-            target: Cell::new(heroes.first().copied()),
+            target: Slot::new(heroes.first().copied()),
             here,
             to_player: known.map_or_else(OnceCell::new, OnceCell::from),
             occupied,
@@ -168,14 +168,14 @@ impl<'a> Senses<'a> {
         self.occupied.binary_search(&i).is_ok()
     }
 
-    fn cost_at(&self, hex: Hex) -> u32 {
+    fn cost_at(&self, hex: Cell) -> u32 {
         self.level
             .terrain
             .index(hex)
             .map_or(UNREACHED, |i| self.to_player()[i])
     }
 
-    fn free(&self, hex: Hex) -> bool {
+    fn free(&self, hex: Cell) -> bool {
         self.level.passable(hex)
             && self
                 .level
@@ -208,12 +208,12 @@ impl<'a> Senses<'a> {
     }
 
     /// Whether stepping onto `hex` means wading through water.
-    fn wading(&self, hex: Hex) -> bool {
+    fn wading(&self, hex: Cell) -> bool {
         self.level.terrain_at(hex) == Some(Terrain::ShallowWater)
     }
 
     /// Whether the player sees `hex` (by their own sight).
-    fn player_sees(&self, hex: Hex) -> bool {
+    fn player_sees(&self, hex: Cell) -> bool {
         let (Some(p), Some(i)) = (self.player(), self.level.terrain.index(hex)) else {
             return false;
         };
@@ -230,9 +230,9 @@ impl<'a> Senses<'a> {
     /// closer, it steps aside to a tile as near from which an open one does, if there is one,
     /// and else waits: a pack goes round its members, and a monster queues behind another in
     /// a corridor, instead of bumping into them for ever.
-    fn step(&self, me: &Creature, flee: bool) -> Option<Hex> {
+    fn step(&self, me: &Creature, flee: bool) -> Option<Cell> {
         let here = self.cost_at(me.pos);
-        let mut best: Option<(bool, u32, Hex)> = None;
+        let mut best: Option<(bool, u32, Cell)> = None;
         for to in self.level.terrain.neighbours(me.pos) {
             let cost = self.cost_at(to);
             if !self.can_step(me.pos, to) || cost == UNREACHED || cost == 0 {
@@ -265,7 +265,7 @@ impl<'a> Senses<'a> {
     /// and see it: it only stepped aside, and a kobold that stepped aside from every blow
     /// danced with the player for ever (issue 28). With no such step it is cornered, and
     /// fights.
-    fn escapes(&self, hex: Hex) -> bool {
+    fn escapes(&self, hex: Cell) -> bool {
         let Some(player) = self.player() else {
             return true;
         };
@@ -274,7 +274,7 @@ impl<'a> Senses<'a> {
 
     /// Whether a monster may count on stepping onto `hex`: nobody stands there, or the monster
     /// there steps off it; and no other monster heads there.
-    fn open(&self, _me: &Creature, hex: Hex) -> bool {
+    fn open(&self, _me: &Creature, hex: Cell) -> bool {
         let left = self.claims.iter().any(|c| c.from == hex);
         let claimed = self.claims.iter().any(|c| c.to == hex);
         (self.free(hex) || left) && !claimed
@@ -282,7 +282,7 @@ impl<'a> Senses<'a> {
 
     /// Whether another monster than `me` stands on `hex` (and stays there, as far as `me`
     /// knows) or heads there.
-    fn kin_takes(&self, me: &Creature, hex: Hex) -> bool {
+    fn kin_takes(&self, me: &Creature, hex: Cell) -> bool {
         let kin_there = self
             .here
             .iter()
@@ -293,7 +293,7 @@ impl<'a> Senses<'a> {
 
     /// A free neighbour of `me` as costly as its own tile (`here`) with an open neighbour
     /// cheaper than that: the first, in the order of directions.
-    fn aside(&self, me: &Creature, here: u32) -> Option<Hex> {
+    fn aside(&self, me: &Creature, here: u32) -> Option<Cell> {
         let grid = &self.level.terrain;
         grid.neighbours(me.pos).find(|&side| {
             self.can_step(me.pos, side)
@@ -308,13 +308,13 @@ impl<'a> Senses<'a> {
     }
 
     /// The first step of the cheapest path to `goal`.
-    fn toward(&self, me: &Creature, goal: Hex) -> Option<Hex> {
+    fn toward(&self, me: &Creature, goal: Cell) -> Option<Cell> {
         let (path, _) = astar_in(self.level, terrain_cost(self.level), me.pos, goal)?;
         path.get(1).copied()
     }
 
     /// Living monsters of `me`'s kind within `radius` of the player, `me` included.
-    fn pack_near_player(&self, me: &Creature, player: Hex, radius: u32) -> u32 {
+    fn pack_near_player(&self, me: &Creature, player: Cell, radius: u32) -> u32 {
         self.here
             .iter()
             .skip(1)
@@ -336,12 +336,12 @@ impl<'a> Senses<'a> {
     /// creature on the tiles between, and `to` itself lets a missile in. A missile stops
     /// before a tile that blocks sight, so a target in brush cannot be shot (a centaur that
     /// shot at a player in brush forever, never hitting, held the bot in issue 17).
-    fn clear_shot(&self, from: Hex, to: Hex) -> bool {
+    fn clear_shot(&self, from: Cell, to: Cell) -> bool {
         self.clear_shot_past(from, to, None)
     }
 
     /// [`Senses::clear_shot`], as if nobody stood on `left` (a tile its shooter leaves).
-    fn clear_shot_past(&self, from: Hex, to: Hex, left: Option<Hex>) -> bool {
+    fn clear_shot_past(&self, from: Cell, to: Cell, left: Option<Cell>) -> bool {
         let line = self.level.open_line(from, to);
         line.last() == Some(&to)
             && line[..line.len() - 1].iter().all(|&h| {
@@ -355,7 +355,7 @@ impl<'a> Senses<'a> {
     }
 
     /// The direction of a straight, open run from `me` to the player within `range`.
-    fn charge_line(&self, me: &Creature, player: Hex, range: u32) -> Option<Compass> {
+    fn charge_line(&self, me: &Creature, player: Cell, range: u32) -> Option<Compass> {
         let d = self.dist(me.pos, player);
         if d < 2 || d > range as i32 {
             return None;
@@ -387,13 +387,13 @@ impl<'a> Senses<'a> {
     }
 
     /// How far apart two tiles are on the level's tiling.
-    fn dist(&self, a: Hex, b: Hex) -> i32 {
+    fn dist(&self, a: Cell, b: Cell) -> i32 {
         self.level.terrain.distance(a, b)
     }
 
     /// Whether a step from `from` to `to` is one the rules allow on this level's tiling: a
     /// move to a passable tile, not squeezing past a wall or closed door through a corner.
-    fn can_step(&self, from: Hex, to: Hex) -> bool {
+    fn can_step(&self, from: Cell, to: Cell) -> bool {
         self.level.passable(to) && self.level.move_allowed(from, to)
     }
 }
@@ -457,7 +457,7 @@ fn charging(senses: &Senses, me: &Creature, dir: Compass) -> Option<(Intention, 
 }
 
 /// A guardian's way back to its post, or a wait there.
-fn go_home(senses: &Senses, me: &Creature, home: Hex) -> Intention {
+fn go_home(senses: &Senses, me: &Creature, home: Cell) -> Intention {
     if me.pos == home {
         return Intention::Stay;
     }
@@ -474,7 +474,7 @@ fn hunt(
     senses: &Senses,
     me: &Creature,
     (behaviour, stance): (Behaviour, Stance),
-    target: Hex,
+    target: Cell,
     mind: Mind,
     rng: &mut GameRng,
 ) -> (Intention, Mind) {
@@ -526,7 +526,7 @@ fn hunt(
 /// step that brings it closer; else a dry step out of the player's sight, to wait there;
 /// else it waits where it stands, on dry land. Already in the water, it wades on.
 fn keep_dry(senses: &Senses, me: &Creature) -> Intention {
-    let dry: Vec<Hex> = senses
+    let dry: Vec<Cell> = senses
         .level
         .terrain
         .neighbours(me.pos)
@@ -566,7 +566,7 @@ fn wander(senses: &Senses, me: &Creature, rng: &mut GameRng) -> Intention {
     if below(rng, 3) == 0 {
         return Intention::Stay;
     }
-    let open: Vec<Hex> = senses
+    let open: Vec<Cell> = senses
         .level
         .terrain
         .neighbours(me.pos)

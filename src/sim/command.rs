@@ -1,7 +1,7 @@
 //! What the player can ask of the world, and why it may refuse.
 
 use crate::content::ItemAction;
-use crate::geom::{Compass, Hex};
+use crate::geom::{Cell, Compass};
 use crate::map::Terrain;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -25,7 +25,7 @@ pub enum Command {
         /// The item's inventory letter.
         item: char,
         /// The tile aimed at.
-        at: Hex,
+        at: Cell,
     },
     /// Drink a potion.
     Drink(char),

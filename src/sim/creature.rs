@@ -1,7 +1,7 @@
 //! Creatures: the player and the monsters.
 
 use crate::content::{Attack, Behaviour, Content, MonsterKind};
-use crate::geom::{Compass, Hex};
+use crate::geom::{Cell, Compass};
 use serde::{Deserialize, Serialize};
 
 /// A creature's index in [`World::creatures`](super::World::creatures); the player is 0.
@@ -35,7 +35,7 @@ pub struct Creature {
     /// Its glyph on the map.
     pub glyph: char,
     /// Where it stands (a dead creature keeps the tile where it died).
-    pub pos: Hex,
+    pub pos: Cell,
     /// Hit points left.
     pub hp: i32,
     /// Hit points when unhurt.
@@ -57,7 +57,7 @@ pub struct Creature {
     /// How a monster decides; `None` for the player.
     pub behaviour: Option<Behaviour>,
     /// Where a monster last saw the player, while it still hunts there.
-    pub memory: Option<Hex>,
+    pub memory: Option<Cell>,
     /// What it carries.
     pub inventory: Vec<Stack>,
     /// The depth of the level it is on, from 1.
@@ -74,7 +74,7 @@ pub struct Creature {
     /// pushing into brush costs the next action).
     pub busy: u32,
     /// Where a guardian keeps its post.
-    pub home: Option<Hex>,
+    pub home: Option<Cell>,
     /// The line a charging monster is running down.
     pub charge: Option<Compass>,
     /// The letters of the kinds it carried and has run out of (used up, thrown, dropped),
@@ -100,7 +100,7 @@ pub const LETTERS: std::ops::RangeInclusive<char> = 'a'..='z';
 
 impl Creature {
     /// The player's starting creature at `pos`.
-    pub fn player(content: &Content, pos: Hex) -> Creature {
+    pub fn player(content: &Content, pos: Cell) -> Creature {
         let kind = content.player();
         Creature {
             id: 0,
@@ -142,7 +142,7 @@ impl Creature {
     }
 
     /// A monster of `kind` with index `id` at `pos`.
-    pub fn monster(id: CreatureId, kind: &MonsterKind, pos: Hex) -> Creature {
+    pub fn monster(id: CreatureId, kind: &MonsterKind, pos: Cell) -> Creature {
         Creature {
             id,
             name: kind.name.clone(),

@@ -1,7 +1,7 @@
 //! What happened, for the message log and screen effects.
 
 use super::CreatureId;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use serde::{Deserialize, Serialize};
 
 /// Why a move failed, in world terms.
@@ -44,18 +44,18 @@ pub enum Event {
         /// Who moved.
         who: CreatureId,
         /// Where from.
-        from: Hex,
+        from: Cell,
         /// Where to.
-        to: Hex,
+        to: Cell,
     },
     /// A creature tried to move and stayed where it was.
     Bounced {
         /// Who bounced.
         who: CreatureId,
         /// Where it stands.
-        at: Hex,
+        at: Cell,
         /// The tile it wanted.
-        toward: Hex,
+        toward: Cell,
         /// Why it failed.
         reason: BounceReason,
     },
@@ -66,7 +66,7 @@ pub enum Event {
         /// Who was hit.
         victim: CreatureId,
         /// The tile struck.
-        at: Hex,
+        at: Cell,
         /// Hit points taken.
         damage: i32,
     },
@@ -75,7 +75,7 @@ pub enum Event {
         /// Who struck.
         attacker: CreatureId,
         /// The tile struck.
-        at: Hex,
+        at: Cell,
         /// Who stood there and stepped away, if anyone.
         dodger: Option<CreatureId>,
     },
@@ -84,23 +84,23 @@ pub enum Event {
         /// Who died.
         who: CreatureId,
         /// Where.
-        at: Hex,
+        at: Cell,
     },
     /// A door swung open.
     DoorOpened {
         /// Who opened it.
         who: CreatureId,
         /// Where the door is.
-        at: Hex,
+        at: Cell,
     },
     /// A creature threw or shot a missile.
     Threw {
         /// Who threw.
         who: CreatureId,
         /// From where.
-        from: Hex,
+        from: Cell,
         /// The tile aimed at.
-        toward: Hex,
+        toward: Cell,
         /// The item thrown, if any (a monster's shot is none).
         item: Option<String>,
     },
@@ -109,9 +109,9 @@ pub enum Event {
         /// Who threw it.
         who: CreatureId,
         /// From where.
-        from: Hex,
+        from: Cell,
         /// Where it burst.
-        at: Hex,
+        at: Cell,
         /// The item that burst.
         item: String,
     },
@@ -120,7 +120,7 @@ pub enum Event {
         /// The item.
         item: String,
         /// Where it landed.
-        at: Hex,
+        at: Cell,
     },
     /// A creature picked an item up from the floor.
     PickedUp {
@@ -129,7 +129,7 @@ pub enum Event {
         /// The item's name.
         item: String,
         /// Where it lay.
-        at: Hex,
+        at: Cell,
     },
     /// A creature drank a potion.
     Drank {
@@ -177,9 +177,9 @@ pub enum Event {
         /// Who.
         who: CreatureId,
         /// From where.
-        from: Hex,
+        from: Cell,
         /// To where.
-        to: Hex,
+        to: Cell,
     },
     /// The player learnt the level's layout.
     Mapped,

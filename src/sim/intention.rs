@@ -1,7 +1,7 @@
 //! Intentions: what a creature commits to in one segment, and rule R0 that turns an
 //! impossible one into `stay`.
 
-use crate::geom::Hex;
+use crate::geom::Cell;
 use serde::{Deserialize, Serialize};
 
 /// A monster's plan for its next action and the tile it planned it from: R0 turns the plan
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Planned {
     /// Where the monster stood when it chose.
-    pub from: Hex,
+    pub from: Cell,
     /// What it chose.
     pub intention: Intention,
 }
@@ -20,18 +20,18 @@ pub enum Intention {
     /// Hold the tile.
     Stay,
     /// Step onto an adjacent tile.
-    Move(Hex),
+    Move(Cell),
     /// Strike an adjacent tile (or, for a spear, the end of a thrust two tiles away: see
     /// [`Intention::checked`]), whoever stands there after this segment's movement.
-    Attack(Hex),
+    Attack(Cell),
     /// Throw a missile toward a tile (resolved with attacks): it meets the first creature on
     /// the line after this segment's movement.
-    Throw(Hex),
+    Throw(Cell),
 }
 
 impl Intention {
     /// The tile moved to or attacked, if any.
-    pub fn target(self) -> Option<Hex> {
+    pub fn target(self) -> Option<Cell> {
         match self {
             Intention::Stay => None,
             Intention::Move(t) | Intention::Attack(t) | Intention::Throw(t) => Some(t),
@@ -45,7 +45,7 @@ impl Intention {
     /// triangles a move through a corner past a wall is no move; for an attack of a creature
     /// whose reach is 2, the end of a thrust two tiles away is within reach too). A throw only
     /// needs a target other than its own tile.
-    pub fn checked(self, pos: Hex, from: Hex, step_ok: impl Fn(Hex, Hex) -> bool) -> Intention {
+    pub fn checked(self, pos: Cell, from: Cell, step_ok: impl Fn(Cell, Cell) -> bool) -> Intention {
         match self {
             Intention::Throw(t) if pos == from && t != pos => self,
             Intention::Move(t) | Intention::Attack(t)
@@ -71,26 +71,27 @@ pub fn acts_in(speed: u32, k: u32, segments: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::Tiling;
     use proptest::prelude::*;
 
     #[test]
     fn r0_makes_impossible_intentions_stay() {
-        let p = Hex::new(0, 0);
-        let open = |a: Hex, b: Hex| a.is_adjacent(b);
+        let p = Cell::new(0, 0);
+        let open = |a: Cell, b: Cell| Tiling::Hex.distance(a, b) == 1;
         assert_eq!(
-            Intention::Move(Hex::new(1, 0)).checked(p, p, open),
-            Intention::Move(Hex::new(1, 0))
+            Intention::Move(Cell::new(1, 0)).checked(p, p, open),
+            Intention::Move(Cell::new(1, 0))
         );
         assert_eq!(
-            Intention::Move(Hex::new(2, 0)).checked(p, p, open),
+            Intention::Move(Cell::new(2, 0)).checked(p, p, open),
             Intention::Stay
         );
         assert_eq!(Intention::Attack(p).checked(p, p, open), Intention::Stay);
         assert_eq!(
-            Intention::Move(Hex::new(1, 0)).checked(p, p, |_, _| false),
+            Intention::Move(Cell::new(1, 0)).checked(p, p, |_, _| false),
             Intention::Stay
         );
-        let stale = Intention::Move(Hex::new(1, 1)).checked(p, Hex::new(1, 0), open);
+        let stale = Intention::Move(Cell::new(1, 1)).checked(p, Cell::new(1, 0), open);
         assert_eq!(stale, Intention::Stay, "planned from elsewhere");
     }
 

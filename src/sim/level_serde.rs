@@ -1,7 +1,8 @@
 //! Serde for [`Level`] (which the map module keeps free of serde): the tiles as a list of
-//! `(hex, terrain)` pairs, rebuilt through [`Grid::from_hexes`] on load so every check runs.
+//! `(cell, terrain)` pairs of a hex grid, rebuilt through [`Grid::from_cells`] on load so every
+//! check runs.
 
-use crate::geom::{Hex, Side};
+use crate::geom::{Cell, Side, Tiling};
 use crate::map::{Grid, Level, Placement, SideFeature, Terrain};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -9,8 +10,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 struct LevelRepr {
     name: String,
     depth: u32,
-    tiles: Vec<(Hex, Terrain)>,
-    start: Option<Hex>,
+    tiles: Vec<(Cell, Terrain)>,
+    start: Option<Cell>,
     placements: Vec<Placement>,
     /// The features on sides, absent (not written) on a level without any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -33,8 +34,9 @@ pub(super) fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::
 /// Reads a level, rejecting tiles the grid cannot hold.
 pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
     let repr = LevelRepr::deserialize(d)?;
-    let hexes: Vec<Hex> = repr.tiles.iter().map(|(h, _)| *h).collect();
-    let mut grid = Grid::from_hexes(&hexes, Terrain::Floor).map_err(serde::de::Error::custom)?;
+    let cells: Vec<Cell> = repr.tiles.iter().map(|(h, _)| *h).collect();
+    let mut grid =
+        Grid::from_cells(Tiling::Hex, &cells, Terrain::Floor).map_err(serde::de::Error::custom)?;
     for (h, t) in repr.tiles {
         grid.set(h, t);
     }

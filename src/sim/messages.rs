@@ -5,7 +5,7 @@ use super::event::BounceReason;
 use super::names::Names;
 use super::words::{a_name, how_many, the_name};
 use super::{CreatureId, Event, World};
-use crate::geom::Hex;
+use crate::geom::Cell;
 
 /// How an item the player could wield or wear compares with what they wield or wear now:
 /// "+2 damage, -1 armour vs your mace", "same as your mace"; `None` for any other item and
@@ -113,7 +113,7 @@ impl Teller<'_> {
         format!("{} {verb}", self.name(id))
     }
 
-    fn shown(&self, id: CreatureId, at: Hex) -> bool {
+    fn shown(&self, id: CreatureId, at: Cell) -> bool {
         id == World::PLAYER || self.world.is_visible(at)
     }
 
@@ -200,7 +200,7 @@ impl Teller<'_> {
 
     /// The line about a blow or missile that hit: a shot or throw as such, a blow traded
     /// told once, or a plain blow; `None` when neither side is shown.
-    fn hit(&self, attacker: CreatureId, victim: CreatureId, at: Hex) -> Option<String> {
+    fn hit(&self, attacker: CreatureId, victim: CreatureId, at: Cell) -> Option<String> {
         if !self.shown(attacker, at) && !self.shown(victim, at) {
             return None;
         }
@@ -232,7 +232,7 @@ impl Teller<'_> {
 
     /// The line about a creature that bounced, by the reason; `None` when it is not shown,
     /// and for the second of two that blocked each other.
-    fn bounced(&self, who: CreatureId, at: Hex, reason: BounceReason) -> Option<String> {
+    fn bounced(&self, who: CreatureId, at: Cell, reason: BounceReason) -> Option<String> {
         if !self.shown(who, at) {
             return None;
         }
@@ -264,7 +264,7 @@ impl Teller<'_> {
 
     /// The line about a blow or missile that met nobody on its tile: who stepped aside, or
     /// what stopped a missile short (brush, a wall), or that it met nothing.
-    fn missed(&self, attacker: CreatureId, at: Hex, dodger: Option<CreatureId>) -> Option<String> {
+    fn missed(&self, attacker: CreatureId, at: Cell, dodger: Option<CreatureId>) -> Option<String> {
         if !self.shown(attacker, at) {
             return None;
         }
@@ -303,7 +303,7 @@ impl Teller<'_> {
     /// What stopped a missile thrown from `from` at `toward` before it got there ("the
     /// brush"): a missile flies no farther than sight does ([`World::flight_stop`]). `None`
     /// when nothing did.
-    fn cut_short(&self, from: Hex, toward: Hex) -> Option<&'static str> {
+    fn cut_short(&self, from: Cell, toward: Cell) -> Option<&'static str> {
         match self.world.flight_stop(from, toward)? {
             crate::sim::FlightStop::Brush => Some("the brush: nothing thrown flies into brush"),
             stop => Some(stop.words()),

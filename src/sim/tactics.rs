@@ -2,14 +2,14 @@
 //! minds, the rules that carry out their blows (R0) and the telegraph that shows them: where a
 //! spear reaches, and which tiles a feinting approach may take.
 
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::Level;
 
 /// The tile between `from` and `to` when `to` lies two steps away from `from` along a
 /// straight line (both steps the same way on screen) and a blow may cross both steps: the
 /// tile between lets a blow through (no wall, no thin wall or closed door on a side, no
 /// corner squeezed past). A spear's thrust passes over it, whoever stands there.
-pub fn thrust_middle(level: &Level, from: Hex, to: Hex) -> Option<Hex> {
+pub fn thrust_middle(level: &Level, from: Cell, to: Cell) -> Option<Cell> {
     let grid = &level.terrain;
     grid.moves_at(from).find_map(|(middle, m)| {
         let (end, _) = grid.step(middle, m.dir)?;
@@ -23,16 +23,21 @@ pub fn thrust_middle(level: &Level, from: Hex, to: Hex) -> Option<Hex> {
 
 /// Whether a blow of `reach` (1 or 2) from `from` may land on `to`: a neighbour a blow can
 /// reach, or for a reach of 2 the end of a thrust ([`thrust_middle`]).
-pub fn within_reach(level: &Level, reach: u32, from: Hex, to: Hex) -> bool {
+pub fn within_reach(level: &Level, reach: u32, from: Cell, to: Cell) -> bool {
     level.blow_allowed(from, to) || reach >= 2 && thrust_middle(level, from, to).is_some()
 }
 
 /// The tiles a feinting monster at `from` may step onto to stand next to `target`: the
 /// neighbours it may step to that `free` accepts and from which a blow reaches `target`, in
 /// coordinate order. It takes one of them at random; the telegraph marks them all.
-pub fn feint_tiles(level: &Level, from: Hex, target: Hex, free: impl Fn(Hex) -> bool) -> Vec<Hex> {
+pub fn feint_tiles(
+    level: &Level,
+    from: Cell,
+    target: Cell,
+    free: impl Fn(Cell) -> bool,
+) -> Vec<Cell> {
     let grid = &level.terrain;
-    let mut tiles: Vec<Hex> = grid
+    let mut tiles: Vec<Cell> = grid
         .neighbours(from)
         .filter(|&h| h != target && level.passable(h) && level.move_allowed(from, h))
         .filter(|&h| level.blow_allowed(h, target) && free(h))
@@ -58,38 +63,43 @@ mod tests {
     #[test]
     fn a_thrust_reaches_two_steps_along_a_straight_line_only() {
         let level = room();
-        let at = Hex::new(4, 3);
+        let at = Cell::new(4, 3);
         let mut ends = Vec::new();
         for y in 0..7 {
             for x in 0..9 {
-                let to = Hex::new(x, y);
+                let to = Cell::new(x, y);
                 if let Some(middle) = thrust_middle(&level, at, to) {
-                    assert!(middle.is_adjacent(at) && middle.is_adjacent(to));
+                    let g = &level.terrain;
+                    assert!(g.adjacent(middle, at) && g.adjacent(middle, to));
                     ends.push(to);
                 }
             }
         }
         ends.sort();
-        let mut straight: Vec<Hex> = at.neighbors().into_iter().map(|n| n + (n - at)).collect();
+        let twice = |n: Cell| n.offset(n.x - at.x, n.y - at.y);
+        let mut straight: Vec<Cell> = level.terrain.neighbours(at).map(twice).collect();
         straight.sort();
         assert_eq!(ends, straight, "the six tiles two steps straight away");
         // A bent tile two steps away is out of reach, and so is a neighbour by a thrust.
-        assert!(!within_reach(&level, 2, at, Hex::new(5, 5)));
-        assert!(within_reach(&level, 2, at, Hex::new(6, 3)));
-        assert!(!within_reach(&level, 1, at, Hex::new(6, 3)));
-        assert!(within_reach(&level, 1, at, Hex::new(5, 3)));
+        assert!(!within_reach(&level, 2, at, Cell::new(5, 5)));
+        assert!(within_reach(&level, 2, at, Cell::new(6, 3)));
+        assert!(!within_reach(&level, 1, at, Cell::new(6, 3)));
+        assert!(within_reach(&level, 1, at, Cell::new(5, 3)));
     }
 
     #[test]
     fn a_wall_between_stops_a_thrust() {
         let mut level = room();
-        level.terrain.set(Hex::new(5, 3), Terrain::Wall);
-        assert_eq!(thrust_middle(&level, Hex::new(4, 3), Hex::new(6, 3)), None);
-        // Water between does not.
-        level.terrain.set(Hex::new(5, 3), Terrain::ShallowWater);
+        level.terrain.set(Cell::new(5, 3), Terrain::Wall);
         assert_eq!(
-            thrust_middle(&level, Hex::new(4, 3), Hex::new(6, 3)),
-            Some(Hex::new(5, 3))
+            thrust_middle(&level, Cell::new(4, 3), Cell::new(6, 3)),
+            None
+        );
+        // Water between does not.
+        level.terrain.set(Cell::new(5, 3), Terrain::ShallowWater);
+        assert_eq!(
+            thrust_middle(&level, Cell::new(4, 3), Cell::new(6, 3)),
+            Some(Cell::new(5, 3))
         );
     }
 
@@ -100,10 +110,10 @@ mod tests {
             .collect();
         let grid = Grid::from_cells(Tiling::Square, &cells, Terrain::Floor).unwrap();
         let level = Level::new("squares", 1, grid);
-        let at = Hex::new(4, 4);
-        assert!(thrust_middle(&level, at, Hex::new(6, 6)).is_some());
-        assert!(thrust_middle(&level, at, Hex::new(4, 2)).is_some());
-        assert!(thrust_middle(&level, at, Hex::new(6, 5)).is_none());
+        let at = Cell::new(4, 4);
+        assert!(thrust_middle(&level, at, Cell::new(6, 6)).is_some());
+        assert!(thrust_middle(&level, at, Cell::new(4, 2)).is_some());
+        assert!(thrust_middle(&level, at, Cell::new(6, 5)).is_none());
     }
 
     #[test]
@@ -116,9 +126,9 @@ mod tests {
         let grid = &level.terrain;
         let mut thrusts = 0;
         for &a in &cells {
-            let from = Hex::new(a.x, a.y);
+            let from = Cell::new(a.x, a.y);
             for &b in &cells {
-                let to = Hex::new(b.x, b.y);
+                let to = Cell::new(b.x, b.y);
                 if let Some(middle) = thrust_middle(&level, from, to) {
                     assert!(grid.adjacent(from, middle) && grid.adjacent(middle, to));
                     assert!(from != to && !grid.adjacent(from, to), "{from:?} {to:?}");
@@ -132,15 +142,15 @@ mod tests {
     #[test]
     fn a_feint_may_take_every_free_tile_next_to_both() {
         let level = room();
-        let (me, player) = (Hex::new(4, 3), Hex::new(5, 5));
+        let (me, player) = (Cell::new(4, 3), Cell::new(5, 5));
         let all = feint_tiles(&level, me, player, |_| true);
-        assert_eq!(all, [Hex::new(4, 4), Hex::new(5, 4)]);
-        let one = feint_tiles(&level, me, player, |h| h != Hex::new(4, 4));
-        assert_eq!(one, [Hex::new(5, 4)]);
+        assert_eq!(all, [Cell::new(4, 4), Cell::new(5, 4)]);
+        let one = feint_tiles(&level, me, player, |h| h != Cell::new(4, 4));
+        assert_eq!(one, [Cell::new(5, 4)]);
         // Straight in line, only the tile between.
         assert_eq!(
-            feint_tiles(&level, me, Hex::new(6, 3), |_| true),
-            [Hex::new(5, 3)]
+            feint_tiles(&level, me, Cell::new(6, 3), |_| true),
+            [Cell::new(5, 3)]
         );
     }
 }

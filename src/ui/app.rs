@@ -406,7 +406,7 @@ impl Session {
 
     /// Strikes the tile clicked on when it is a neighbour; otherwise says so (and keeps asking
     /// when `F` asked).
-    fn strike_at(&mut self, hex: crate::geom::Hex) {
+    fn strike_at(&mut self, hex: crate::geom::Cell) {
         let me = self.world.player().pos;
         match self.world.level().terrain.direction(me, hex) {
             Some(dir) => {

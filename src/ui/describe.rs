@@ -1,17 +1,17 @@
 //! Words for what is on a tile, for look mode, clicks and the sidebar.
 
 use crate::content::Content;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::{Names, World};
 use crate::sim::{a_name, compared};
 
 /// A sentence about a tile as the player knows it.
-pub fn describe(world: &World, hex: Hex) -> String {
+pub fn describe(world: &World, hex: Cell) -> String {
     describe_named(world, &Names::default().updated(world), hex)
 }
 
 /// A sentence about a tile, naming a monster by `names` ("rat B" among several rats).
-pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
+pub fn describe_named(world: &World, names: &Names, hex: Cell) -> String {
     let Some(terrain) = world.level().terrain_at(hex) else {
         return "There is nothing there.".to_string();
     };
@@ -50,7 +50,7 @@ pub fn describe_named(world: &World, names: &Names, hex: Hex) -> String {
 /// The items lying on `hex`, each kind once with its count and what it does, a weapon or
 /// armour compared with what is in hand or worn: "5 darts (throw: 2 damage)", "a suit of
 /// scale mail (…; same as your scale mail)".
-pub fn items_words(world: &World, hex: Hex) -> Vec<String> {
+pub fn items_words(world: &World, hex: Cell) -> Vec<String> {
     let mut kinds: Vec<(&str, usize)> = Vec::new();
     for f in world.items_at(hex) {
         match kinds.iter_mut().find(|(name, _)| *name == f.item) {
@@ -94,7 +94,7 @@ fn compared_or_held(world: &World, item: &str) -> Option<String> {
 
 /// The walls and doors on a seen tile's sides, as a sentence: "A thin wall to the
 /// north-east, a closed door to the west." `None` when every side is open.
-pub fn sides_words(world: &World, hex: Hex) -> Option<String> {
+pub fn sides_words(world: &World, hex: Cell) -> Option<String> {
     let level = world.level();
     if !level.has_sides() {
         return None;
@@ -184,7 +184,7 @@ pub fn level_title(level: &crate::map::Level) -> String {
 }
 
 /// Why travel to `to` cannot start when no known way leads there.
-pub fn no_way(world: &World, to: Hex) -> String {
+pub fn no_way(world: &World, to: Cell) -> String {
     match world.level().terrain_at(to) {
         None => "There is nothing there.".to_string(),
         Some(_) if !world.is_seen(to) => {
@@ -245,8 +245,8 @@ mod tests {
         )
         .unwrap();
         let mut level = crate::map::Level::new("room", 1, grid);
-        level.start = Some(Hex::new(0, 0));
-        let at = Hex::new(1, 0);
+        level.start = Some(Cell::new(0, 0));
+        let at = Cell::new(1, 0);
         for item in ["dart", "dart", "dart", "dart", "dart", "bomb"] {
             level.placements.push(crate::map::Placement {
                 at,

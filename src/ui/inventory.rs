@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn the_sidebar_keeps_each_letter_apart_from_its_count() {
-        use crate::geom::Hex;
+        use crate::geom::Cell;
         use crate::map::{Grid, Level, Shape, Terrain};
         let grid = Grid::new(
             &Shape::Parallelogram {
@@ -113,7 +113,7 @@ mod tests {
         )
         .unwrap();
         let mut level = Level::new("room", 1, grid);
-        level.start = Some(Hex::new(0, 0));
+        level.start = Some(Cell::new(0, 0));
         let world = World::new(Content::bundled().unwrap().into(), level, 1).unwrap();
         let darts = world.player().count_of("dart");
         assert!(darts > 1, "the player starts with darts");

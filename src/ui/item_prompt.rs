@@ -2,7 +2,7 @@
 //! message says when none do, and the answer becomes one [`Command`] (or, for a throw, the aim).
 
 use super::state::{Mode, UiState};
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::{Command, ItemAction, Stack, World};
 
 /// What an item is chosen for.
@@ -154,12 +154,12 @@ pub fn answer(ui: &mut UiState, world: &World, verb: ItemVerb, answer: Answer) -
 /// Where aiming starts: the tile the nearest monster in view is marked to step onto in the
 /// coming segment, else the tile it stands on (the first of these a missile's line reaches),
 /// else the player's own tile.
-pub fn aim_start(world: &World) -> Hex {
+pub fn aim_start(world: &World) -> Cell {
     let me = world.player().pos;
     let Some(monster) = world.visible_monsters().first().copied() else {
         return me;
     };
-    let reached = |t: Hex| world.flight_path(me, t).last() == Some(&t);
+    let reached = |t: Cell| world.flight_path(me, t).last() == Some(&t);
     [world.telegraphed_tile(monster), monster.pos]
         .into_iter()
         .find(|&t| reached(t))

@@ -1,7 +1,7 @@
 //! What the shell remembers between key presses: the mode, the message log, automation.
 
 use super::item_prompt::ItemVerb;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use std::path::PathBuf;
 
 /// What keys mean right now.
@@ -25,12 +25,12 @@ pub enum Mode {
     /// A cursor that describes what it is over.
     Look {
         /// The tile under the cursor.
-        cursor: Hex,
+        cursor: Cell,
     },
     /// Aiming a thrown item along a line.
     Aim {
         /// The tile aimed at.
-        cursor: Hex,
+        cursor: Cell,
         /// The inventory letter of the item to throw or fire.
         item: char,
     },
@@ -38,7 +38,7 @@ pub enum Mode {
     /// goes back to aiming. The answer is the shell's; only the throw is recorded.
     ConfirmThrow {
         /// The tile aimed at.
-        cursor: Hex,
+        cursor: Cell,
         /// The inventory letter of the item to throw or fire.
         item: char,
         /// The question, shown under the messages while it waits.
@@ -61,7 +61,7 @@ pub enum Mode {
     /// Picking a tile to travel to; the path is shown first.
     PickTravel {
         /// The destination under the cursor.
-        cursor: Hex,
+        cursor: Cell,
     },
     /// The movement range overlay.
     Range,
@@ -73,7 +73,7 @@ pub enum Auto {
     /// Walk a path; the first entry is the next tile to enter.
     Travel {
         /// Tiles still to walk.
-        path: Vec<Hex>,
+        path: Vec<Cell>,
         /// Items known on the floor at the last step: seeing another stops travel.
         items_known: usize,
     },
@@ -167,7 +167,7 @@ pub struct UiState {
     /// Set when the player has confirmed quitting.
     pub quit: bool,
     /// Where the last click or look pointed, to describe in the sidebar.
-    pub pointed: Option<Hex>,
+    pub pointed: Option<Cell>,
     /// Whether the window is too small to draw the game: keys do not act then.
     pub too_small: bool,
     /// What became of an ended game's files, for the end screen.

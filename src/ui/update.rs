@@ -4,7 +4,7 @@ use super::describe::no_way;
 use super::item_prompt::{self, ItemVerb};
 use super::keymap::Intent;
 use super::state::{Auto, MapScale, Mode, UiState};
-use crate::geom::{Compass, Hex};
+use crate::geom::{Cell, Compass};
 use crate::map::Terrain;
 use crate::sim::{Command, World};
 
@@ -296,7 +296,7 @@ fn stairs(ui: &mut UiState, world: &World, down: bool) -> Option<Command> {
 }
 
 /// Moves a cursor one step, staying on the map; `None` for a key that ends the mode.
-fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
+fn nudge(world: &World, cursor: Cell, intent: Intent) -> Option<Cell> {
     let dir = match intent {
         Intent::Step(dir) => dir,
         // Up and Down have no hex direction: the cursor stays (the shell says why).
@@ -312,8 +312,8 @@ fn nudge(world: &World, cursor: Hex, intent: Intent) -> Option<Hex> {
 
 /// The visible monster after the one under `cursor`, wrapping around: its tile, or in aim mode
 /// the tile its telegraph marks for the coming segment.
-fn next_monster(world: &World, cursor: Hex, aim: bool) -> Option<Hex> {
-    let tiles: Vec<(Hex, Hex)> = world
+fn next_monster(world: &World, cursor: Cell, aim: bool) -> Option<Cell> {
+    let tiles: Vec<(Cell, Cell)> = world
         .visible_monsters()
         .into_iter()
         .map(|c| (c.pos, world.telegraphed_tile(c)))
@@ -327,7 +327,7 @@ fn next_monster(world: &World, cursor: Hex, aim: bool) -> Option<Hex> {
         .map(|&(pos, marked)| if aim { marked } else { pos })
 }
 
-fn look(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
+fn look(ui: &mut UiState, world: &World, cursor: Cell, intent: Intent) {
     let moved = match intent {
         Intent::NextTarget => next_monster(world, cursor, false),
         other => nudge(world, cursor, other),
@@ -363,7 +363,7 @@ pub fn prompt(mode: &Mode) -> Option<&str> {
 /// Before a throw whose line stops short of the tile aimed at (brush, a wall, a closed door,
 /// a thin wall on a side): the question that asks whether to throw anyway, or `None` when
 /// the line is clear.
-pub fn short_throw_question(world: &World, item: char, at: Hex) -> Option<String> {
+pub fn short_throw_question(world: &World, item: char, at: Cell) -> Option<String> {
     let me = world.player().pos;
     let stop = world.flight_stop(me, at)?;
     let name = world.player().stack(item)?.item.clone();
@@ -418,7 +418,7 @@ fn strike(ui: &mut UiState, intent: Intent) -> Option<Command> {
 /// What confirming a throw at your own tile says.
 pub const AIM_FIRST: &str = "Aim first: move the cursor to a tile with the direction keys (Tab: the next monster); Esc cancels.";
 
-fn aim(ui: &mut UiState, world: &World, at: (Hex, char), intent: Intent) -> Option<Command> {
+fn aim(ui: &mut UiState, world: &World, at: (Cell, char), intent: Intent) -> Option<Command> {
     let (cursor, item) = at;
     let moved = match intent {
         Intent::NextTarget => next_monster(world, cursor, true),
@@ -453,7 +453,7 @@ fn aim(ui: &mut UiState, world: &World, at: (Hex, char), intent: Intent) -> Opti
     None
 }
 
-fn pick_travel(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
+fn pick_travel(ui: &mut UiState, world: &World, cursor: Cell, intent: Intent) {
     match intent {
         Intent::Confirm | Intent::Travel => {
             ui.mode = Mode::Normal;
@@ -467,7 +467,7 @@ fn pick_travel(ui: &mut UiState, world: &World, cursor: Hex, intent: Intent) {
 }
 
 /// Starts walking to `to` along the known tiles, or says why not.
-pub fn start_travel(ui: &mut UiState, world: &World, to: Hex) {
+pub fn start_travel(ui: &mut UiState, world: &World, to: Cell) {
     let me = world.player().pos;
     if to == me {
         ui.log.push("You are already there.");

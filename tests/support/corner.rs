@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use hexdeep::content::Content;
-use hexdeep::geom::{Cell, Compass, Hex, Tiling};
+use hexdeep::geom::{Cell, Compass, Tiling};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Terrain};
 use hexdeep::sim::{Behaviour, World};
 
@@ -63,16 +63,16 @@ pub fn level(walls: &[Cell], monsters: &[Monster]) -> Level {
         }
     }
     for c in BRUSH {
-        grid.set(Hex::from(c), Terrain::Brush);
+        grid.set(c, Terrain::Brush);
     }
     for &c in walls {
-        grid.set(Hex::from(c), Terrain::Wall);
+        grid.set(c, Terrain::Wall);
     }
     let mut level = Level::new("corner", 1, grid);
-    level.start = Some(Hex::from(ME));
+    level.start = Some(ME);
     for m in monsters {
         level.placements.push(Placement {
-            at: Hex::from(m.at),
+            at: m.at,
             kind: PlacementKind::Monster(m.kind.to_string()),
         });
     }

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use hexdeep::content::{Content, ItemKind, MonsterKind};
-use hexdeep::geom::{Cell, Hex, Tiling};
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::map::{Level, PlacementKind, Terrain};
 use hexdeep::mapgen::{DEFAULT_HEIGHT, DEFAULT_WIDTH, SAFE_RADIUS, style};
 use hexdeep::path::{Flow, PathScratch, passage, terrain_cost};
@@ -63,9 +63,12 @@ pub fn fingerprint(level: &Level) -> u64 {
         eat(&hex.y.to_le_bytes());
         eat(&[t.glyph() as u8]);
     }
-    eat(format!("{:?}", level.start).as_bytes());
+    // The golden fingerprints were taken when a position was a `Hex`: its debug text is
+    // written as it was then, so that they still hold.
+    let as_then = |text: String| text.replace("Cell {", "Hex {");
+    eat(as_then(format!("{:?}", level.start)).as_bytes());
     for p in &level.placements {
-        eat(format!("{p:?}").as_bytes());
+        eat(as_then(format!("{p:?}")).as_bytes());
     }
     h
 }
@@ -73,7 +76,7 @@ pub fn fingerprint(level: &Level) -> u64 {
 /// The rules' moves from `h` on `level`: the tile entered and what the move costs on open
 /// floor (1, and 2 for a triangle's move through a corner), when the move is allowed and the
 /// tile may be entered.
-pub fn moves(level: &Level, h: Hex) -> Vec<(Hex, u32)> {
+pub fn moves(level: &Level, h: Cell) -> Vec<(Cell, u32)> {
     level
         .terrain
         .moves_at(h)
@@ -83,7 +86,7 @@ pub fn moves(level: &Level, h: Hex) -> Vec<(Hex, u32)> {
 }
 
 /// Every tile reachable from `from` by the rules' moves.
-pub fn reachable(level: &Level, from: Hex) -> BTreeSet<Hex> {
+pub fn reachable(level: &Level, from: Cell) -> BTreeSet<Cell> {
     let mut seen = BTreeSet::from([from]);
     let mut queue = VecDeque::from([from]);
     while let Some(h) = queue.pop_front() {
@@ -98,7 +101,7 @@ pub fn reachable(level: &Level, from: Hex) -> BTreeSet<Hex> {
 
 /// Steps by the rules' moves from `from` to every tile it reaches (a triangle's move
 /// through a corner counts two, as on open floor).
-pub fn steps_from(level: &Level, from: Hex) -> BTreeMap<Hex, u32> {
+pub fn steps_from(level: &Level, from: Cell) -> BTreeMap<Cell, u32> {
     let mut steps = BTreeMap::from([(from, 0)]);
     let mut queue = BinaryHeap::from([Reverse((0, from))]);
     while let Some(Reverse((d, h))) = queue.pop() {
@@ -116,16 +119,16 @@ pub fn steps_from(level: &Level, from: Hex) -> BTreeMap<Hex, u32> {
 }
 
 /// Whether a tile has a tile sharing a side or a corner with it outside the map.
-pub fn on_edge(level: &Level, hex: Hex) -> bool {
+pub fn on_edge(level: &Level, hex: Cell) -> bool {
     let tiling = level.terrain.tiling();
     tiling
-        .touching(tiling.class(Cell::from(hex)))
+        .touching(tiling.class(hex))
         .iter()
-        .any(|&(dx, dy)| !level.terrain.contains(hex + Hex::new(dx, dy)))
+        .any(|&(dx, dy)| !level.terrain.contains(hex.offset(dx, dy)))
 }
 
 /// Every tile of `level` holding `terrain`, in reading order.
-pub fn tiles_of(level: &Level, terrain: Terrain) -> Vec<Hex> {
+pub fn tiles_of(level: &Level, terrain: Terrain) -> Vec<Cell> {
     level
         .terrain
         .iter()
@@ -137,7 +140,7 @@ pub fn tiles_of(level: &Level, terrain: Terrain) -> Vec<Hex> {
 /// The laws every generated level keeps, whatever its size.
 pub fn check_laws(level: &Level) -> Result<(), String> {
     check_border(level)?;
-    let passable: Vec<Hex> = level
+    let passable: Vec<Cell> = level
         .terrain
         .iter()
         .filter(|(_, t)| !t.blocks_movement())
@@ -172,9 +175,9 @@ pub fn check_border(level: &Level) -> Result<(), String> {
 /// the game's own search agrees; returns the tiles reached.
 pub fn check_connected(
     level: &Level,
-    start: Hex,
-    passable: &[Hex],
-) -> Result<BTreeSet<Hex>, String> {
+    start: Cell,
+    passable: &[Cell],
+) -> Result<BTreeSet<Cell>, String> {
     let reached = reachable(level, start);
     if let Some(lost) = passable.iter().find(|h| !reached.contains(h)) {
         return Err(format!("{lost} cannot be reached from {start}"));
@@ -189,7 +192,7 @@ pub fn check_connected(
         &[from],
         u32::MAX - 1,
         |i, _| {
-            lattice.insert(grid.hex(i));
+            lattice.insert(grid.cell(i));
             Flow::Continue
         },
     );
@@ -220,7 +223,11 @@ pub fn check_stairs(level: &Level, passable: usize) -> Result<(), String> {
 
 /// The placement law: each placement is a known kind on a tile it may stand on, `reached`
 /// from the start, alone on its tile, and no monster is within the safe radius of `start`.
-pub fn check_placements(level: &Level, start: Hex, reached: &BTreeSet<Hex>) -> Result<(), String> {
+pub fn check_placements(
+    level: &Level,
+    start: Cell,
+    reached: &BTreeSet<Cell>,
+) -> Result<(), String> {
     let mut seen = BTreeSet::new();
     for p in &level.placements {
         if !reached.contains(&p.at) || !seen.insert(p.at) || p.at == start {
@@ -258,7 +265,7 @@ pub fn standard(tiling: Tiling, seed: u64, depth: u32) -> Level {
 }
 
 /// The monsters a level places: kind and tile.
-pub fn monsters(level: &Level) -> Vec<(&str, Hex)> {
+pub fn monsters(level: &Level) -> Vec<(&str, Cell)> {
     level
         .placements
         .iter()
@@ -270,7 +277,7 @@ pub fn monsters(level: &Level) -> Vec<(&str, Hex)> {
 }
 
 /// The items a level places: kind and tile.
-pub fn items(level: &Level) -> Vec<(&str, Hex)> {
+pub fn items(level: &Level) -> Vec<(&str, Cell)> {
     level
         .placements
         .iter()

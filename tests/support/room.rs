@@ -2,12 +2,12 @@
 //! (1, 2), and the monsters each test asks for.
 #![allow(dead_code)]
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 use hexdeep::sim::World;
 
 /// The room as a level, with `monsters` (kind, tile) placed in order.
-pub fn level(monsters: &[(&str, Hex)]) -> Level {
+pub fn level(monsters: &[(&str, Cell)]) -> Level {
     let grid = Grid::new(
         &Shape::Parallelogram {
             width: 12,
@@ -17,7 +17,7 @@ pub fn level(monsters: &[(&str, Hex)]) -> Level {
     )
     .unwrap();
     let mut level = Level::new("room", 1, grid);
-    level.start = Some(Hex::new(1, 2));
+    level.start = Some(Cell::new(1, 2));
     for (name, at) in monsters {
         level.placements.push(Placement {
             at: *at,
@@ -28,7 +28,7 @@ pub fn level(monsters: &[(&str, Hex)]) -> Level {
 }
 
 /// A game in the room with `monsters`, seed 5.
-pub fn world(monsters: &[(&str, Hex)]) -> World {
+pub fn world(monsters: &[(&str, Cell)]) -> World {
     World::new(
         hexdeep::content::Content::bundled().unwrap().into(),
         level(monsters),

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use hexdeep::geom::Hex;
+use hexdeep::geom::Cell;
 use hexdeep::map::Terrain;
 use hexdeep::persist::SavedGame;
 use hexdeep::sim::{Command, GameRecord, Origin, World};
@@ -14,11 +14,8 @@ use hexdeep::sim::{Command, GameRecord, Origin, World};
 pub fn choose(world: &World, deepest: u32) -> Command {
     let me = world.player();
     let monsters = world.visible_monsters();
-    if let Some(dir) = monsters
-        .iter()
-        .find(|m| m.pos.is_adjacent(me.pos))
-        .and_then(|m| me.pos.compass_to(m.pos))
-    {
+    let grid = &world.level().terrain;
+    if let Some(dir) = monsters.iter().find_map(|m| grid.direction(me.pos, m.pos)) {
         return Command::Attack(dir);
     }
     if monsters.is_empty() && me.hp * 3 < me.max_hp * 2 {
@@ -37,12 +34,16 @@ pub fn choose(world: &World, deepest: u32) -> Command {
         };
         world.known_path(me.pos, target)
     });
-    step_along(me.pos, route.as_deref()).unwrap_or(Command::Rest)
+    step_along(world, me.pos, route.as_deref()).unwrap_or(Command::Rest)
 }
 
-fn step_along(from: Hex, route: Option<&[Hex]>) -> Option<Command> {
+fn step_along(world: &World, from: Cell, route: Option<&[Cell]>) -> Option<Command> {
     let next = *route?.first()?;
-    from.compass_to(next).map(Command::Move)
+    world
+        .level()
+        .terrain
+        .direction(from, next)
+        .map(Command::Move)
 }
 
 /// A game of `seed` played by [`choose`] no deeper than `deepest` until it ends or reaches `turns` turns (or

@@ -20,7 +20,7 @@ fn main() {
         (0, 4, 'r'),
         (1, 6, 'P'),
     ] {
-        let i = board.cell_index(Cell::new(x, y)).expect("on the board");
+        let i = board.index(Cell::new(x, y)).expect("on the board");
         board[i] = Some(piece);
     }
     let queen = Cell::new(3, 7);
@@ -39,7 +39,7 @@ fn main() {
     ] {
         let far = queen.offset(8 * dx, 8 * dy);
         for cell in Tiling::Square.line(queen, far).into_iter().skip(1) {
-            let Some(i) = board.cell_index(cell) else {
+            let Some(i) = board.index(cell) else {
                 break;
             };
             attacked.insert(i);

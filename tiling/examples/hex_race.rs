@@ -22,7 +22,7 @@ fn main() {
     let field = rocky_field();
     let sides = Sides::default();
     let way = Passage::new(&field, &sides, |&g| g == Ground::Rock);
-    let beacon = field.index(Hex::new(0, 4)).expect("on the field");
+    let beacon = field.index(Hex::new(0, 4).into()).expect("on the field");
 
     // Two players, each controlling one runner (with nobody under them).
     let players = [PlayerId(1), PlayerId(2)];
@@ -31,8 +31,8 @@ fn main() {
         .map(|&p| ControlHierarchy::new(vec![p]))
         .collect();
     let mut runners = [
-        field.index(Hex::new(-3, -5)).expect("a start"),
-        field.index(Hex::new(3, -2)).expect("a start"),
+        field.index(Hex::new(-3, -5).into()).expect("a start"),
+        field.index(Hex::new(3, -2).into()).expect("a start"),
     ];
     let mut scratch = PathScratch::new();
     for segment in 1..=20 {
@@ -53,7 +53,7 @@ fn main() {
 fn rocky_field() -> Grid<Ground> {
     let mut field = Grid::new(&Shape::Hexagon { radius: 5 }, Ground::Open).expect("a hexagon");
     for rock in [(0, 0), (1, 0), (-1, -1), (2, 3), (-2, 1), (0, -3), (3, 1)] {
-        field.set(Hex::new(rock.0, rock.1), Ground::Rock);
+        field.set(Hex::new(rock.0, rock.1).into(), Ground::Rock);
     }
     field
 }
@@ -143,7 +143,7 @@ fn draw(field: &Grid<Ground>, runners: &[usize], beacon: usize) {
     let projection = Cabinet::new(15);
     let mut rows = vec![vec![' '; 31]; 11];
     for i in field.indices() {
-        let (col, row) = projection.to_screen(field.hex(i));
+        let (col, row) = projection.to_screen(Hex::from(field.cell(i)));
         let (col, row) = (col, row + 5);
         let glyph = match runners.iter().position(|&r| r == i) {
             Some(r) => char::from(b'0' + r as u8),

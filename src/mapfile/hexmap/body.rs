@@ -4,7 +4,7 @@
 use super::MAX_PROBLEMS;
 use super::front::{FrontMatter, LegendEntry};
 use super::large_body;
-use crate::geom::{Cabinet, Hex, Tiling};
+use crate::geom::{Cabinet, Cell, Tiling};
 use crate::map::{Placement, PlacementKind, Terrain};
 use crate::mapfile::Problem;
 use crate::mapfile::coords::show;
@@ -41,11 +41,11 @@ fn is_plain_wall(glyph: Option<char>, legend: &BTreeMap<char, LegendEntry>) -> b
 /// The storage cell of the tile drawn at text column `c`, row `y` (`None` between tiles):
 /// on hexes the cabinet projection's tile; on squares `(c / 2, y)` for even `c`; on
 /// triangles every character is a tile and its cell is `(c, y)`.
-fn tile_at(tiling: Tiling, c: i32, y: i32) -> Option<Hex> {
+fn tile_at(tiling: Tiling, c: i32, y: i32) -> Option<Cell> {
     match tiling {
-        Tiling::Hex => Cabinet::MAP_FILE.tile_at(c, y),
-        Tiling::Square => (c % 2 == 0).then(|| Hex::new(c / 2, y)),
-        Tiling::Triangle => Some(Hex::new(c, y)),
+        Tiling::Hex => Cabinet::MAP_FILE.tile_at(c, y).map(Cell::from),
+        Tiling::Square => (c % 2 == 0).then(|| Cell::new(c / 2, y)),
+        Tiling::Triangle => Some(Cell::new(c, y)),
     }
 }
 
@@ -165,7 +165,7 @@ impl Tiles<'_> {
         &mut self,
         at: (usize, usize),
         ch: char,
-        hex: Hex,
+        hex: Cell,
         draft: &mut Draft,
         problems: &mut Vec<Problem>,
     ) {

@@ -8,7 +8,7 @@
 //! may continue it with `-` when that side holds a wall or a door (`+---+`).
 
 use super::body::Tiles;
-use crate::geom::{Hex, LargeCell, Tiling};
+use crate::geom::{LargeCell, Tiling};
 use crate::mapfile::Problem;
 use crate::mapfile::edges::{quote, read_corner, read_side};
 use crate::mapfile::finish::Draft;
@@ -29,7 +29,7 @@ pub fn glyph(
     let (ci, yi) = (c as i32, y as i32);
     let mut refuse = |message: String| problems.push(Problem::error(file, Some(at), message));
     match tiling.large_cell_at(ci, yi) {
-        LargeCell::Tile(cell) => tiles.put(at, ch, Hex::from(cell), draft, problems),
+        LargeCell::Tile(cell) => tiles.put(at, ch, cell, draft, problems),
         LargeCell::Side(side) => {
             let Some(shape) = tiling.side_shape(side) else {
                 return;

@@ -29,7 +29,7 @@ pub use writer::{canonical_offset, check_writable, write_hexmap, write_hexmap_at
 
 use super::finish::{Draft, finish};
 use super::{Loaded, MapFileErrors, Problem};
-use crate::geom::{Cell, Hex, Tiling};
+use crate::geom::{Cell, Tiling};
 
 /// The largest `.hexmap` file read, in bytes (4 MiB).
 pub const MAX_FILE_BYTES: usize = 4 << 20;
@@ -120,11 +120,11 @@ fn long_lines(file: &str, lines: &[&str], problems: &mut Vec<Problem>) -> Vec<bo
 
 /// Where the tile at a storage cell is written (line, column from 1) in a body of `tiling`
 /// starting at line index `first`, drawn large or compact; `None` off the text.
-fn locator(tiling: Tiling, large: bool, first: usize) -> impl Fn(Hex) -> Option<(usize, usize)> {
-    move |h: Hex| -> Option<(usize, usize)> {
-        let compact = || tiling.screen(Cell::from(h), 0);
+fn locator(tiling: Tiling, large: bool, first: usize) -> impl Fn(Cell) -> Option<(usize, usize)> {
+    move |h: Cell| -> Option<(usize, usize)> {
+        let compact = || tiling.screen(h, 0);
         let (col, row) = if large {
-            tiling.large_cell(Cell::from(h)).unwrap_or_else(compact)
+            tiling.large_cell(h).unwrap_or_else(compact)
         } else {
             compact()
         };

@@ -14,7 +14,7 @@
 //! (`projection = "large"`, drawn by [`crate::mapfile::large`]); any other in the compact one.
 
 use super::{MAX_FILE_BYTES, MAX_LINE_CHARS};
-use crate::geom::{self, Cabinet, Hex, Tiling};
+use crate::geom::{self, Cabinet, Tiling};
 use crate::map::{Level, PlacementKind, Terrain};
 use crate::mapfile::names::item_glyph;
 use crate::mapfile::{edges, large};
@@ -27,31 +27,31 @@ use std::fmt::Write as _;
 /// tile keeps which way it points), so column 1 is sometimes the nearest.
 ///
 /// A level written in the large form ([`large::writes_large`]) moves by [`large::offset`].
-pub fn canonical_offset(level: &Level) -> Hex {
+pub fn canonical_offset(level: &Level) -> geom::Cell {
     shift_of(level, large::drawing(level).as_ref())
 }
 
 /// [`canonical_offset`], given the level's large drawing when it is written large.
-fn shift_of(level: &Level, drawing: Option<&large::Drawing>) -> Hex {
+fn shift_of(level: &Level, drawing: Option<&large::Drawing>) -> geom::Cell {
     if let Some(d) = drawing {
         return d.shift;
     }
     let cells = || level.terrain.iter().map(|(h, _)| h);
-    let least = |f: fn(Hex) -> i32| cells().map(f).min().unwrap_or(0);
+    let least = |f: fn(geom::Cell) -> i32| cells().map(f).min().unwrap_or(0);
     match level.terrain.tiling() {
-        Tiling::Hex => Cabinet::file_shift(cells()),
-        Tiling::Square => Hex::new(-least(|h| h.x), -least(|h| h.y)),
+        Tiling::Hex => Cabinet::file_shift(cells().map(geom::Hex::from)).into(),
+        Tiling::Square => geom::Cell::new(-least(|h| h.x), -least(|h| h.y)),
         Tiling::Triangle => {
             let (left, top) = (least(|h| h.x), least(|h| h.y));
             let dy = -top;
-            Hex::new(-left + (left + dy).rem_euclid(2), dy)
+            geom::Cell::new(-left + (left + dy).rem_euclid(2), dy)
         }
     }
 }
 
 /// The text column and row of the tile at storage cell `at`, moved by `shift`.
-fn place(tiling: Tiling, at: Hex, shift: Hex) -> (i32, i32) {
-    tiling.screen(geom::Cell::from(at + shift), 0)
+fn place(tiling: Tiling, at: geom::Cell, shift: geom::Cell) -> (i32, i32) {
+    tiling.screen(at.offset(shift.x, shift.y), 0)
 }
 
 /// What one tile holds, as a legend entry would say it.
@@ -100,7 +100,7 @@ fn large_cells<'a>(
     let tiles = level
         .terrain
         .iter()
-        .filter_map(move |(h, _)| large::tile_cell(tiling, h + shift));
+        .filter_map(move |(h, _)| large::tile_cell(tiling, h.offset(shift.x, shift.y)));
     let edges = drawing.edges.iter().map(move |&(r, c, _)| (c + dc, r + dr));
     tiles.chain(edges)
 }
@@ -160,7 +160,7 @@ pub fn write_hexmap_at(
             start: level.start == Some(hex),
         };
         let glyph = legend.glyph(level, hex, cell);
-        let (col, row) = match large::tile_cell(tiling, hex + shift) {
+        let (col, row) = match large::tile_cell(tiling, hex.offset(shift.x, shift.y)) {
             Some(at) if large => at,
             _ => place(tiling, hex, shift),
         };
@@ -180,8 +180,8 @@ pub fn write_hexmap_at(
 
 /// The first monster and the first item placed on each tile (a tile keeps at most one of
 /// each; later ones are dropped).
-fn tile_extras(level: &Level) -> BTreeMap<Hex, (Option<String>, Option<String>)> {
-    let mut extras: BTreeMap<Hex, (Option<String>, Option<String>)> = BTreeMap::new();
+fn tile_extras(level: &Level) -> BTreeMap<geom::Cell, (Option<String>, Option<String>)> {
+    let mut extras: BTreeMap<geom::Cell, (Option<String>, Option<String>)> = BTreeMap::new();
     for p in &level.placements {
         let slot = extras.entry(p.at).or_default();
         match &p.kind {
@@ -220,7 +220,7 @@ impl Legend {
     /// The glyph drawing `cell` at `hex`: its terrain's own glyph when it holds nothing, `@`
     /// for a bare start on floor, else its legend glyph (chosen now when it is the first such
     /// cell).
-    fn glyph(&mut self, level: &Level, hex: Hex, cell: Cell) -> char {
+    fn glyph(&mut self, level: &Level, hex: geom::Cell, cell: Cell) -> char {
         if cell.monster.is_none() && cell.item.is_none() {
             match (cell.start, cell.terrain) {
                 (false, t) => {
@@ -342,11 +342,11 @@ mod tests {
 
     fn level() -> impl Strategy<Value = Level> {
         proptest::collection::vec((-30i32..30, -30i32..30, any::<bool>()), 1..60).prop_map(|v| {
-            let hexes: Vec<Hex> = v.iter().map(|&(x, y, _)| Hex::new(x, y)).collect();
+            let hexes: Vec<geom::Hex> = v.iter().map(|&(x, y, _)| geom::Hex::new(x, y)).collect();
             let mut grid = Grid::from_hexes(&hexes, Terrain::Floor).unwrap();
             for &(x, y, wall) in &v {
                 if wall {
-                    grid.set(Hex::new(x, y), Terrain::Wall);
+                    grid.set(geom::Cell::new(x, y), Terrain::Wall);
                 }
             }
             Level::new("walls", 1, grid)
@@ -361,7 +361,7 @@ mod tests {
             let shift = canonical_offset(&level);
             let mut tiles = 0;
             for (hex, terrain) in level.terrain.iter() {
-                let (col, row) = Cabinet::MAP_FILE.to_screen(hex + shift);
+                let (col, row) = Cabinet::MAP_FILE.to_screen(hex.offset(shift.x, shift.y).into());
                 let at = lines[row as usize].get(col as usize).copied();
                 prop_assert_eq!(at, Some(terrain.glyph()), "{} at {:?}", hex, (col, row));
                 tiles += 1;

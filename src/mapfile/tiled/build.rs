@@ -3,7 +3,7 @@
 use super::model::{Chunk, Object, Origin, TiledMap, Tileset, is_wall_layer};
 use super::overrides::TerrainMap;
 use super::pixel::{Layout, Placing};
-use crate::geom::{Hex, Tiling};
+use crate::geom::{Cell, Tiling};
 use crate::map::{MAX_STORAGE, Placement, PlacementKind, Terrain};
 use crate::mapfile::Problem;
 use crate::mapfile::coords::show;
@@ -126,7 +126,7 @@ fn place_object(
 }
 
 /// Where a hex came from, for messages: none for Tiled maps (messages name the tile).
-pub fn no_place(_: Hex) -> Option<(usize, usize)> {
+pub fn no_place(_: Cell) -> Option<(usize, usize)> {
     None
 }
 
@@ -186,11 +186,11 @@ struct Reader<'a> {
     /// Which `--terrain` entries named a tile of the map.
     used: Vec<bool>,
     /// Tiles nothing gives a terrain to, read as floor.
-    plain: Vec<Hex>,
+    plain: Vec<Cell>,
     /// The local ids of those tiles, by tileset name.
     plain_ids: BTreeMap<String, BTreeSet<u32>>,
     /// Tiles with a terrain from the map or `--terrain`, in layer order.
-    explicit: Vec<(Hex, Terrain)>,
+    explicit: Vec<(Cell, Terrain)>,
 }
 
 impl Reader<'_> {
@@ -365,7 +365,7 @@ impl<'a> Reader<'a> {
     fn finish(mut self, draft: &mut Draft) {
         self.plain.sort_unstable();
         self.plain.dedup();
-        let mut given: Vec<Hex> = self.explicit.iter().map(|&(h, _)| h).collect();
+        let mut given: Vec<Cell> = self.explicit.iter().map(|&(h, _)| h).collect();
         given.sort_unstable();
         given.dedup();
         let floor = self

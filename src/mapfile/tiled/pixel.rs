@@ -1,7 +1,7 @@
 //! Tiled's layouts: the staggered hex layout (tile offsets to axial hexes) and the orthogonal
 //! one (tile `(column, row)` is square `(column, row)`), and pixels to tiles.
 
-use crate::geom::Hex;
+use crate::geom::{Cell, Hex};
 
 /// How a Tiled map lays out its tiles.
 #[derive(Copy, Clone, Debug)]
@@ -20,12 +20,12 @@ pub enum Placing {
 impl Placing {
     /// The storage cell of tile column `col`, row `row` (`None` beyond the coordinate limit):
     /// the axial hex, or the square `(col, row)`.
-    pub fn to_cell(self, col: i64, row: i64) -> Option<Hex> {
+    pub fn to_cell(self, col: i64, row: i64) -> Option<Cell> {
         match self {
-            Placing::Hex(layout) => layout.to_hex(col, row),
+            Placing::Hex(layout) => layout.to_hex(col, row).map(Cell::from),
             Placing::Square { .. } => {
-                let h = Hex::new(i32::try_from(col).ok()?, i32::try_from(row).ok()?);
-                h.in_limits().then_some(h)
+                let c = Cell::new(i32::try_from(col).ok()?, i32::try_from(row).ok()?);
+                c.in_limits().then_some(c)
             }
         }
     }

@@ -5,7 +5,7 @@
 use super::SchemaError;
 use super::sides::{apply_marks, marks_of};
 use super::v5;
-use crate::geom::{Cell, Hex, Tiling};
+use crate::geom::{Cell, Tiling};
 use crate::map::{Grid, Level, Placement, PlacementKind, Terrain};
 
 /// How many cells a level's storage may span beyond 64 a tile it holds: a level's bounding
@@ -69,13 +69,13 @@ pub fn tiling_of(code: v5::TilingCode) -> Result<Tiling, SchemaError> {
 }
 
 /// A tile's coordinates in the schema.
-pub fn tile(h: Hex) -> v5::Tile {
+pub fn tile(h: Cell) -> v5::Tile {
     v5::Tile { x: h.x, y: h.y }
 }
 
-/// A schema tile as a hex.
-pub fn hex(t: v5::Tile) -> Hex {
-    Hex::new(t.x, t.y)
+/// A schema tile as a cell.
+pub fn cell(t: v5::Tile) -> Cell {
+    Cell::new(t.x, t.y)
 }
 
 /// A level as runs of tiles, row by row.
@@ -123,12 +123,12 @@ pub fn level_to_schema(level: &Level) -> v5::Level {
 }
 
 /// Every tile of a schema level in run order.
-fn run_hexes(runs: &[v5::Run]) -> impl Iterator<Item = (Hex, u8)> + '_ {
+fn run_hexes(runs: &[v5::Run]) -> impl Iterator<Item = (Cell, u8)> + '_ {
     runs.iter().flat_map(|r| {
         r.terrain
             .iter()
             .enumerate()
-            .map(move |(i, &code)| (Hex::new(r.x.saturating_add(i as i32), r.y), code))
+            .map(move |(i, &code)| (Cell::new(r.x.saturating_add(i as i32), r.y), code))
     })
 }
 
@@ -174,7 +174,7 @@ pub fn level_from_schema(level: &v5::Level) -> Result<Level, SchemaError> {
     super::check_text("a level's name", &level.name)?;
     let tiling = tiling_of(level.tiling)?;
     check_span(tiling, &level.runs)?;
-    let cells: Vec<Cell> = run_hexes(&level.runs).map(|(h, _)| Cell::from(h)).collect();
+    let cells: Vec<Cell> = run_hexes(&level.runs).map(|(h, _)| h).collect();
     // Cells between and around the tiles are walls, as the generator leaves them.
     let mut grid = Grid::from_cells(tiling, &cells, Terrain::Wall)
         .map_err(|e| SchemaError::new(format!("a level's tiles: {e}")))?;
@@ -185,7 +185,7 @@ pub fn level_from_schema(level: &v5::Level) -> Result<Level, SchemaError> {
         grid.set(h, terrain_of(code)?);
     }
     let mut out = Level::new(level.name.clone(), level.depth, grid);
-    out.start = level.start.map(hex);
+    out.start = level.start.map(cell);
     out.placements = level
         .placements
         .iter()
@@ -200,7 +200,10 @@ pub fn level_from_schema(level: &v5::Level) -> Result<Level, SchemaError> {
                     PlacementKind::Monster(k) | PlacementKind::Item(k) => k,
                 },
             )?;
-            Ok(Placement { at: hex(*at), kind })
+            Ok(Placement {
+                at: cell(*at),
+                kind,
+            })
         })
         .collect::<Result<_, SchemaError>>()?;
     apply_marks(&mut out, &level.sides, &level.corners)?;
@@ -245,12 +248,12 @@ mod tests {
 
     fn sample() -> Level {
         let mut grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
-        grid.set(Hex::new(1, 0), Terrain::Wall);
-        grid.set(Hex::new(-1, -1), Terrain::DoorOpen);
+        grid.set(Cell::new(1, 0), Terrain::Wall);
+        grid.set(Cell::new(-1, -1), Terrain::DoorOpen);
         let mut level = Level::new("a ring", 2, grid);
-        level.start = Some(Hex::new(0, 0));
+        level.start = Some(Cell::new(0, 0));
         level.placements.push(Placement {
-            at: Hex::new(2, 1),
+            at: Cell::new(2, 1),
             kind: PlacementKind::Monster("rat".into()),
         });
         level
@@ -282,7 +285,7 @@ mod tests {
             .collect();
         for tiling in [Tiling::Square, Tiling::Triangle] {
             let mut grid = Grid::from_cells(tiling, &cells, Terrain::Floor).unwrap();
-            grid.set(Hex::new(4, 2), Terrain::Wall);
+            grid.set(Cell::new(4, 2), Terrain::Wall);
             let level = Level::new("a block", 3, grid);
             let schema = level_to_schema(&level);
             assert_eq!(tiling_of(schema.tiling), Ok(tiling));

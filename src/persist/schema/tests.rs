@@ -7,7 +7,7 @@
 
 use super::{envelope, v5};
 use crate::files::scratch::Scratch;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::{Grid, Level, Shape, Terrain};
 use crate::persist::container::{self, Kind};
 use crate::persist::{codec, load_game};
@@ -75,7 +75,7 @@ pub(super) fn depth(level: v5::Level) -> v5::Depth {
 pub(super) fn small_world() -> v5::World {
     let grid = Grid::new(&Shape::Hexagon { radius: 1 }, Terrain::Floor).unwrap();
     let mut level = Level::new("small", 1, grid);
-    level.start = Some(Hex::new(0, 0));
+    level.start = Some(Cell::new(0, 0));
     super::world::world_to_schema(
         &World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap(),
     )

@@ -1,7 +1,7 @@
 //! Worlds, creatures and commands between the rules' types and the schema's.
 
 use super::level::{
-    hex, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile, tiling_code,
+    cell, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile, tiling_code,
     tiling_of,
 };
 use super::{SchemaError, check_text, v5};
@@ -151,7 +151,7 @@ pub fn world_from_schema(w: &v5::World, content: &Arc<Content>) -> Result<World,
             .iter()
             .map(|p| {
                 p.map(|p| Planned {
-                    from: hex(p.from),
+                    from: cell(p.from),
                     intention: intention_from_schema(p.intention),
                 })
             })
@@ -200,7 +200,7 @@ fn depth_from_schema(d: &v5::Depth) -> Result<DepthParts, SchemaError> {
         .map(|f| {
             check_text("an item's name", &f.item)?;
             Ok(FloorItem {
-                at: hex(f.at),
+                at: cell(f.at),
                 item: f.item.clone(),
             })
         })
@@ -290,7 +290,7 @@ fn creature_from_schema(c: &v5::Creature) -> Result<Creature, SchemaError> {
         id: c.id as usize,
         name: c.name.clone(),
         glyph: c.glyph,
-        pos: hex(c.at),
+        pos: cell(c.at),
         hp: c.hp,
         max_hp: c.max_hp,
         damage: c.damage,
@@ -301,7 +301,7 @@ fn creature_from_schema(c: &v5::Creature) -> Result<Creature, SchemaError> {
         alive: c.alive,
         initiative: c.initiative,
         behaviour: c.behaviour.map(behaviour_from_schema),
-        memory: c.memory.map(hex),
+        memory: c.memory.map(cell),
         inventory: c
             .inventory
             .iter()
@@ -321,7 +321,7 @@ fn creature_from_schema(c: &v5::Creature) -> Result<Creature, SchemaError> {
         wielded: c.wielded.clone(),
         worn: c.worn.clone(),
         busy: c.busy,
-        home: c.home.map(hex),
+        home: c.home.map(cell),
         charge: c.charge.map(direction_of).transpose()?,
         letters: c.letters.clone(),
     })
@@ -361,9 +361,9 @@ fn intention_to_schema(i: Intention) -> v5::Intention {
 fn intention_from_schema(i: v5::Intention) -> Intention {
     match i {
         v5::Intention::Stay => Intention::Stay,
-        v5::Intention::Move(t) => Intention::Move(hex(t)),
-        v5::Intention::Attack(t) => Intention::Attack(hex(t)),
-        v5::Intention::Throw(t) => Intention::Throw(hex(t)),
+        v5::Intention::Move(t) => Intention::Move(cell(t)),
+        v5::Intention::Attack(t) => Intention::Attack(cell(t)),
+        v5::Intention::Throw(t) => Intention::Throw(cell(t)),
     }
 }
 
@@ -422,7 +422,7 @@ pub fn command_from_schema(c: v5::Command) -> Result<Command, SchemaError> {
         v5::Command::Attack(d) => Command::Attack(direction_of(d)?),
         v5::Command::Wait => Command::Wait,
         v5::Command::Rest => Command::Rest,
-        v5::Command::Throw { item, at } => Command::Throw { item, at: hex(at) },
+        v5::Command::Throw { item, at } => Command::Throw { item, at: cell(at) },
         v5::Command::Drink(l) => Command::Drink(l),
         v5::Command::Read(l) => Command::Read(l),
         v5::Command::Wield(l) => Command::Wield(l),

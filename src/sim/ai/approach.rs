@@ -4,7 +4,7 @@
 
 use super::Senses;
 use crate::content::Tactics;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::rng::{GameRng, below};
 use crate::sim::Creature;
 use crate::sim::intention::Intention;
@@ -21,7 +21,7 @@ impl Senses<'_> {
 
     /// Whether `me` thrusts at the player on `target` from where it stands: its reach is 2
     /// and `target` lies two steps away along an open straight line.
-    pub(super) fn thrusts(&self, me: &Creature, target: Hex) -> bool {
+    pub(super) fn thrusts(&self, me: &Creature, target: Cell) -> bool {
         self.tactics(me).reach >= 2 && thrust_middle(self.level, me.pos, target).is_some()
     }
 
@@ -29,11 +29,11 @@ impl Senses<'_> {
     /// next to them takes one of the tiles it may ([`feint_tiles`]) at random (of those no
     /// monster that chose before heads to, while any is left); a spear steps to a tile it can
     /// thrust from rather than next to them; anyone else takes its usual step.
-    pub(super) fn approach(&self, me: &Creature, target: Hex, rng: &mut GameRng) -> Intention {
+    pub(super) fn approach(&self, me: &Creature, target: Cell, rng: &mut GameRng) -> Intention {
         let tactics = self.tactics(me);
         if tactics.feints {
             let tiles = feint_tiles(self.level, me.pos, target, |h| self.free(h));
-            let open: Vec<Hex> = tiles
+            let open: Vec<Cell> = tiles
                 .iter()
                 .copied()
                 .filter(|&h| self.open(me, h))
@@ -57,7 +57,7 @@ impl Senses<'_> {
     /// A free neighbour of `me`, not next to the player on `target`, from which a thrust
     /// reaches them: the nearest to them by the hunt's map, then the first in coordinate
     /// order.
-    fn thrust_post(&self, me: &Creature, target: Hex) -> Option<Hex> {
+    fn thrust_post(&self, me: &Creature, target: Cell) -> Option<Cell> {
         self.level
             .terrain
             .neighbours(me.pos)
@@ -71,7 +71,7 @@ impl Senses<'_> {
     /// next to it: a free neighbour out of their reach from which it can shoot them (within
     /// `range`, a clear line), dry ground first, then the farthest from them; `None` when it
     /// has none, cornered: then it strikes. A chase ends where its way back bends.
-    pub(super) fn retreat(&self, me: &Creature, target: Hex, range: u32) -> Option<Hex> {
+    pub(super) fn retreat(&self, me: &Creature, target: Cell, range: u32) -> Option<Cell> {
         self.level
             .terrain
             .neighbours(me.pos)
@@ -108,7 +108,7 @@ mod tests {
         choose(&senses, &creatures[1], &mut stream(1, Stream::Ai, 0)).0
     }
 
-    fn meet(level: &Level, kind: &str, player: Hex, at: Hex) -> Intention {
+    fn meet(level: &Level, kind: &str, player: Cell, at: Cell) -> Intention {
         let content = Content::bundled().unwrap();
         let creatures = [
             Creature::player(&content, player),
@@ -120,20 +120,20 @@ mod tests {
     #[test]
     fn a_spear_steps_to_where_it_thrusts_from_never_next_to_the_player() {
         let level = room();
-        let me = Hex::new(2, 3);
+        let me = Cell::new(2, 3);
         // Three tiles off in line: it takes the tile two off, not the one beside the player.
         assert_eq!(
-            meet(&level, "goblin spearman", me, Hex::new(5, 3)),
-            Intention::Move(Hex::new(4, 3))
+            meet(&level, "goblin spearman", me, Cell::new(5, 3)),
+            Intention::Move(Cell::new(4, 3))
         );
         // Two off, bent: it steps into line rather than next to the player.
-        let Intention::Move(to) = meet(&level, "goblin spearman", me, Hex::new(3, 2)) else {
+        let Intention::Move(to) = meet(&level, "goblin spearman", me, Cell::new(3, 2)) else {
             panic!("it should step");
         };
         assert!(!level.terrain.adjacent(to, me));
         assert!(thrust_middle(&level, to, me).is_some(), "{to:?}");
         // A goblin (reach 1) in the same place steps next to the player.
-        let Intention::Move(to) = meet(&level, "goblin", me, Hex::new(3, 2)) else {
+        let Intention::Move(to) = meet(&level, "goblin", me, Cell::new(3, 2)) else {
             panic!("it should step");
         };
         assert!(level.terrain.adjacent(to, me));
@@ -142,20 +142,21 @@ mod tests {
     #[test]
     fn a_cornered_slinger_strikes_and_one_with_room_steps_back_to_shoot() {
         let mut level = room();
-        let me = Hex::new(2, 3);
-        let back = meet(&level, "goblin slinger", me, Hex::new(3, 3));
+        let me = Cell::new(2, 3);
+        let back = meet(&level, "goblin slinger", me, Cell::new(3, 3));
         let Intention::Move(to) = back else {
             panic!("it should step back: {back:?}");
         };
         assert!(!level.terrain.adjacent(to, me));
         // Walls all round it but for the player's side: no step back, so it strikes.
-        for h in Hex::new(3, 3).neighbors() {
+        let around: Vec<Cell> = level.terrain.neighbours(Cell::new(3, 3)).collect();
+        for h in around {
             if h != me && !level.terrain.adjacent(h, me) {
                 level.terrain.set(h, Terrain::Wall);
             }
         }
         assert_eq!(
-            meet(&level, "goblin slinger", me, Hex::new(3, 3)),
+            meet(&level, "goblin slinger", me, Cell::new(3, 3)),
             Intention::Attack(me)
         );
     }
@@ -164,19 +165,19 @@ mod tests {
     fn a_feint_keeps_off_a_tile_another_monster_chose_while_it_has_another() {
         let level = room();
         let content = Content::bundled().unwrap();
-        let (me, kobold) = (Hex::new(3, 3), Hex::new(4, 2));
+        let (me, kobold) = (Cell::new(3, 3), Cell::new(4, 2));
         let creatures = [
             Creature::player(&content, me),
             Creature::monster(1, content.monster("kobold").unwrap(), kobold),
-            Creature::monster(2, content.monster("rat").unwrap(), Hex::new(5, 3)),
+            Creature::monster(2, content.monster("rat").unwrap(), Cell::new(5, 3)),
         ];
         let mut senses = Senses::new(&level, content.monsters(), &creatures, 1, None);
         // The rat heads for (4, 3), one of the kobold's two tiles: every draw takes the other.
-        senses.note(&creatures[2], Intention::Move(Hex::new(4, 3)));
+        senses.note(&creatures[2], Intention::Move(Cell::new(4, 3)));
         for seed in 0..8 {
             let mut rng = stream(seed, Stream::Ai, 0);
             let (intention, _) = choose(&senses, &creatures[1], &mut rng);
-            assert_eq!(intention, Intention::Move(Hex::new(3, 2)), "seed {seed}");
+            assert_eq!(intention, Intention::Move(Cell::new(3, 2)), "seed {seed}");
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{Senses, charging, frightened};
 use crate::content::Behaviour;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::Creature;
 
 /// What a monster is about: the one reason behind its plan, which its mind acts on and which
@@ -73,7 +73,7 @@ pub(in crate::sim) fn stance(senses: &Senses, me: &Creature) -> Stance {
 /// its kind left on the level ever to gather, it hunts alone (a lone wolf waiting forever
 /// beside the player's way held the player in a stalemate); hurt (struck or shot while it
 /// waited), it waits no more: standing still under the player's darts was its death (issue 17).
-fn waits_for_pack(senses: &Senses, me: &Creature, behaviour: Behaviour, target: Hex) -> bool {
+fn waits_for_pack(senses: &Senses, me: &Creature, behaviour: Behaviour, target: Cell) -> bool {
     let Behaviour::Pack { size, radius } = behaviour else {
         return false;
     };

@@ -2,7 +2,7 @@
 
 use super::ScenarioError;
 use crate::content::{Content, MonsterKind};
-use crate::geom::{COORD_LIMIT, Hex};
+use crate::geom::{COORD_LIMIT, Cell};
 use crate::sim::Intention;
 use serde::Deserialize;
 use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -156,7 +156,7 @@ impl<'de> Deserialize<'de> for RawIntention {
 #[derive(Clone, Debug)]
 pub(super) struct UnitSpec {
     pub id: String,
-    pub pos: Hex,
+    pub pos: Cell,
     /// The monster kind whose mind chooses its intentions, if any.
     pub monster: Option<MonsterKind>,
     /// Index of the faction name in order of first appearance.
@@ -170,7 +170,7 @@ pub(super) struct UnitSpec {
     pub speed: u32,
     pub initiative: i64,
     /// Each intention with the tile it was planned from.
-    pub intentions: Vec<(Intention, Hex)>,
+    pub intentions: Vec<(Intention, Cell)>,
 }
 
 /// A validated scenario.
@@ -179,12 +179,12 @@ pub(super) struct Scenario {
     pub segments: u32,
     pub turns: u32,
     /// Sorted, without duplicates.
-    pub walls: Vec<Hex>,
+    pub walls: Vec<Cell>,
     pub units: Vec<UnitSpec>,
 }
 
-fn hex(raw: [i32; 2], what: impl FnOnce() -> String) -> Result<Hex, ScenarioError> {
-    let h = Hex::new(raw[0], raw[1]);
+fn hex(raw: [i32; 2], what: impl FnOnce() -> String) -> Result<Cell, ScenarioError> {
+    let h = Cell::new(raw[0], raw[1]);
     if h.in_limits() {
         Ok(h)
     } else {
@@ -319,7 +319,7 @@ fn check_unique(units: &[UnitSpec]) -> Result<(), ScenarioError> {
     if let Some(&[id, _]) = ids.windows(2).find(|w| w[0] == w[1]) {
         return Err(invalid(format!("unit id {id:?} is used twice")));
     }
-    let mut places: Vec<(Hex, &str)> = units.iter().map(|u| (u.pos, u.id.as_str())).collect();
+    let mut places: Vec<(Cell, &str)> = units.iter().map(|u| (u.pos, u.id.as_str())).collect();
     places.sort_unstable();
     if let Some(w) = places.windows(2).find(|w| w[0].0 == w[1].0) {
         return Err(invalid(format!(
@@ -337,7 +337,7 @@ impl RawUnit {
         turns: u32,
         faction: u16,
         monster: Option<MonsterKind>,
-        walls: &[Hex],
+        walls: &[Cell],
     ) -> Result<UnitSpec, ScenarioError> {
         let id = self.id;
         if id.is_empty() {
@@ -398,9 +398,9 @@ impl RawUnit {
 /// where the unit's moves so far take it from `pos`.
 fn parse_intentions(
     id: &str,
-    pos: Hex,
+    pos: Cell,
     raw: Vec<RawIntention>,
-) -> Result<Vec<(Intention, Hex)>, ScenarioError> {
+) -> Result<Vec<(Intention, Cell)>, ScenarioError> {
     let mut planned = pos;
     let mut intentions = Vec::with_capacity(raw.len());
     for (n, raw) in raw.into_iter().enumerate() {
@@ -418,9 +418,9 @@ fn parse_intentions(
 /// in messages.
 fn parse_intention(
     raw: RawIntention,
-    planned: Hex,
+    planned: Cell,
     at: impl Fn() -> String,
-) -> Result<(Intention, Hex), ScenarioError> {
+) -> Result<(Intention, Cell), ScenarioError> {
     match raw {
         RawIntention::Stay => Ok((Intention::Stay, planned)),
         RawIntention::Act { to, attack, from } => {

@@ -7,8 +7,8 @@
 use super::ScenarioError;
 use super::input::{Scenario, UnitSpec};
 use crate::content::{Attack, Behaviour, Content, MonsterKind};
-use crate::geom::Hex;
-use crate::map::{Grid, Level, Shape, Terrain};
+use crate::geom::{Cell, Hex, Tiling};
+use crate::map::{Grid, Level, Terrain};
 use crate::rng::{GameRng, Stream, stream};
 use crate::sim::ai::{Mind, Senses, choose};
 use crate::sim::resolve::Act;
@@ -23,7 +23,7 @@ pub(super) struct Minds {
     /// Per unit: what it keeps in mind between segments.
     kept: Vec<Mind>,
     /// Per unit: where a guardian keeps its post.
-    homes: Vec<Option<Hex>>,
+    homes: Vec<Option<Cell>>,
     rng: GameRng,
     /// A creature to build the others from.
     template: Creature,
@@ -51,10 +51,10 @@ impl Minds {
                 std::iter::once(u.pos).chain(targets)
             })
             .chain(s.walls.iter().copied());
-        let (mut lo, mut hi) = (Hex::new(i32::MAX, i32::MAX), Hex::new(i32::MIN, i32::MIN));
+        let (mut lo, mut hi) = (Cell::new(i32::MAX, i32::MAX), Cell::new(i32::MIN, i32::MIN));
         for h in named {
-            lo = Hex::new(lo.x.min(h.x), lo.y.min(h.y));
-            hi = Hex::new(hi.x.max(h.x), hi.y.max(h.y));
+            lo = Cell::new(lo.x.min(h.x), lo.y.min(h.y));
+            hi = Cell::new(hi.x.max(h.x), hi.y.max(h.y));
         }
         let reach = i64::from(sight) + 1;
         let span = |a: i32, b: i32| i64::from(b) - i64::from(a) + 1 + 2 * reach;
@@ -65,10 +65,10 @@ impl Minds {
             )));
         }
         let reach = reach as i32;
-        let hexes: Vec<Hex> = (lo.y - reach..=hi.y + reach)
-            .flat_map(|y| (lo.x - reach..=hi.x + reach).map(move |x| Hex::new(x, y)))
+        let cells: Vec<Cell> = (lo.y - reach..=hi.y + reach)
+            .flat_map(|y| (lo.x - reach..=hi.x + reach).map(move |x| Cell::new(x, y)))
             .collect();
-        let mut grid = Grid::new(&Shape::Mask(hexes), Terrain::Floor)
+        let mut grid = Grid::from_cells(Tiling::Hex, &cells, Terrain::Floor)
             .map_err(|e| ScenarioError::Invalid(e.to_string()))?;
         for &w in &s.walls {
             grid.set(w, Terrain::Wall);
@@ -87,17 +87,17 @@ impl Minds {
                 })
                 .collect(),
             rng: stream(0, Stream::Ai, 0),
-            template: Creature::player(&content, Hex::ORIGIN),
+            template: Creature::player(&content, Cell::ORIGIN),
             kinds: content.monsters().to_vec(),
         }))
     }
 
     /// Every hex of the minds' map, sorted: the resolver's tiles.
-    pub(super) fn hexes(&self) -> Vec<Hex> {
+    pub(super) fn hexes(&self) -> Vec<Cell> {
         let grid = &self.level.terrain;
-        let mut hexes: Vec<Hex> = (0..grid.storage_len())
+        let mut hexes: Vec<Cell> = (0..grid.storage_len())
             .filter(|&i| grid.is_tile(i))
-            .map(|i| grid.hex(i))
+            .map(|i| grid.cell(i))
             .collect();
         hexes.sort_unstable();
         hexes
@@ -111,10 +111,10 @@ impl Minds {
     pub(super) fn choose(
         &mut self,
         s: &Scenario,
-        pos: &[Hex],
+        pos: &[Cell],
         hp: &[i32],
         who: &[usize],
-    ) -> Vec<(Intention, Hex)> {
+    ) -> Vec<(Intention, Cell)> {
         let creatures = self.creatures(s, pos, hp);
         // Unit `i` is creature `i + 1`; the player's place may hold a fallen stand-in (id 0).
         let mut at = vec![None; s.units.len()];
@@ -145,7 +145,7 @@ impl Minds {
 
     /// Whether a blow of `unit` from `from` may land on `to` (rule R0): a neighbour, or the
     /// end of a thrust for a monster whose reach is 2.
-    pub(super) fn reaches(&self, unit: &UnitSpec, from: Hex, to: Hex) -> bool {
+    pub(super) fn reaches(&self, unit: &UnitSpec, from: Cell, to: Cell) -> bool {
         let reach = unit.monster.as_ref().map_or(1, |k| k.tactics.reach);
         crate::sim::tactics::within_reach(&self.level, reach, from, to)
     }
@@ -156,9 +156,9 @@ impl Minds {
         &self,
         unit: &UnitSpec,
         me: usize,
-        from: Hex,
+        from: Cell,
         intention: Intention,
-        index: &dyn Fn(Hex) -> Result<usize, ScenarioError>,
+        index: &dyn Fn(Cell) -> Result<usize, ScenarioError>,
         lines: &mut Vec<Vec<usize>>,
     ) -> Result<Option<(Act, i32)>, ScenarioError> {
         let Some(kind) = &unit.monster else {
@@ -167,8 +167,14 @@ impl Minds {
         let charging = self.kept[me].charge.is_some();
         Ok(match intention {
             Intention::Attack(t) if kind.attack == Attack::Sweep => {
+                // The scenarios are played on hexes: the sweep is the hex one.
+                let (target, from) = (Hex::from(t), Hex::from(from));
+                let beside = target
+                    .neighbors()
+                    .into_iter()
+                    .filter(|h| h.is_adjacent(from));
                 let area = std::iter::once(t)
-                    .chain(t.neighbors().into_iter().filter(|h| h.is_adjacent(from)))
+                    .chain(beside.map(Cell::from))
                     .filter(|&h| self.level.terrain.contains(h))
                     .map(index)
                     .collect::<Result<Vec<_>, _>>()?;
@@ -206,7 +212,7 @@ impl Minds {
 
     /// The living units as creatures, the first of the player's side first (the one the
     /// monsters hunt); a creature's id is its unit's index plus one.
-    fn creatures(&self, s: &Scenario, pos: &[Hex], hp: &[i32]) -> Vec<Creature> {
+    fn creatures(&self, s: &Scenario, pos: &[Cell], hp: &[i32]) -> Vec<Creature> {
         let living = |i: &usize| hp[*i] > 0;
         let player = (0..s.units.len())
             .filter(living)
@@ -231,7 +237,7 @@ impl Minds {
         creatures
     }
 
-    fn creature(&self, u: &UnitSpec, i: usize, pos: Hex, hp: i32) -> Creature {
+    fn creature(&self, u: &UnitSpec, i: usize, pos: Cell, hp: i32) -> Creature {
         let mut c = match &u.monster {
             Some(kind) => Creature::monster(i + 1, kind, pos),
             None => self.template.clone(),

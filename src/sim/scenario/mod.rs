@@ -16,7 +16,7 @@
 mod input;
 mod minds;
 
-use crate::geom::Hex;
+use crate::geom::{Cell, Hex};
 use crate::sim::Faction;
 use crate::sim::Intention;
 use crate::sim::intention::acts_in;
@@ -116,8 +116,8 @@ pub fn run_json(text: &str) -> Result<String, ScenarioError> {
 }
 
 /// Every hex the scenario can touch, sorted: the dense tile indices of the resolver.
-fn tiles(s: &Scenario) -> Vec<Hex> {
-    let mut hexes: Vec<Hex> = s
+fn tiles(s: &Scenario) -> Vec<Cell> {
+    let mut hexes: Vec<Cell> = s
         .units
         .iter()
         .flat_map(|u| {
@@ -131,17 +131,17 @@ fn tiles(s: &Scenario) -> Vec<Hex> {
 }
 
 /// Resolves every segment of every turn; returns each unit's final position and hit points.
-fn run(s: &Scenario) -> Result<(Vec<Hex>, Vec<i32>), ScenarioError> {
+fn run(s: &Scenario) -> Result<(Vec<Cell>, Vec<i32>), ScenarioError> {
     let mut minds = minds::Minds::new(s)?;
     let hexes = minds.as_ref().map_or_else(|| tiles(s), minds::Minds::hexes);
     // Every position and target is in `hexes` by construction; a miss is a bug, reported.
-    let index = |h: Hex| {
+    let index = |h: Cell| {
         hexes
             .binary_search(&h)
             .map_err(|_| ScenarioError::Invalid(format!("internal error: tile {h} not indexed")))
     };
     let mut resolver = Resolver::new(hexes.len());
-    let mut pos: Vec<Hex> = s.units.iter().map(|u| u.pos).collect();
+    let mut pos: Vec<Cell> = s.units.iter().map(|u| u.pos).collect();
     let mut hp: Vec<i32> = s.units.iter().map(|u| u.hp).collect();
     let mut used = vec![0usize; s.units.len()];
     for k in (0..s.turns).flat_map(|_| 1..=s.segments) {
@@ -183,10 +183,10 @@ fn choose_all(
     s: &Scenario,
     minds: Option<&mut minds::Minds>,
     k: u32,
-    at: (&[Hex], &[i32]),
+    at: (&[Cell], &[i32]),
     living: &[usize],
     used: &mut [usize],
-) -> Vec<(Intention, Hex)> {
+) -> Vec<(Intention, Cell)> {
     let (pos, hp) = at;
     let acting = |i: &usize| acts_in(s.units[*i].speed, k, s.segments);
     let has_minds = minds.is_some();
@@ -226,19 +226,19 @@ fn act_of(
     s: &Scenario,
     minds: Option<&minds::Minds>,
     i: usize,
-    here: Hex,
-    wanted: (Intention, Hex),
-    index: &dyn Fn(Hex) -> Result<usize, ScenarioError>,
+    here: Cell,
+    wanted: (Intention, Cell),
+    index: &dyn Fn(Cell) -> Result<usize, ScenarioError>,
     lines: &mut Vec<Vec<usize>>,
 ) -> Result<(Act, i32), ScenarioError> {
     let (wanted, from) = wanted;
     let u = &s.units[i];
-    let passable = |h: Hex| s.walls.binary_search(&h).is_err();
+    let passable = |h: Cell| s.walls.binary_search(&h).is_err();
     let blow = matches!(wanted, Intention::Attack(_));
-    let intention = wanted.checked(here, from, |a: Hex, b: Hex| {
+    let intention = wanted.checked(here, from, |a: Cell, b: Cell| {
         let reaches = match minds {
             Some(m) if blow => m.reaches(u, a, b),
-            _ => a.is_adjacent(b),
+            _ => Hex::from(a).is_adjacent(Hex::from(b)),
         };
         reaches && passable(b)
     });

@@ -6,7 +6,7 @@ use super::World;
 use super::depths::Stairs;
 use super::story::Ending;
 use crate::content::{ItemAction, ItemKind, ItemUse};
-use crate::geom::{Compass, Hex};
+use crate::geom::{Cell, Compass};
 use crate::map::Terrain;
 use crate::rng::below;
 use crate::sim::command::Rejection;
@@ -202,7 +202,7 @@ impl World {
         &self,
         who: CreatureId,
         letter: char,
-        at: Hex,
+        at: Cell,
     ) -> Result<PlayerAction, Rejection> {
         let me = &self.creatures[who];
         let kind = self.carried(me, letter, ItemAction::Throw)?;
@@ -409,15 +409,15 @@ impl World {
     }
 
     /// A random free tile of the level, far from `from` where the level allows.
-    fn teleport_target(&mut self, from: Hex) -> Hex {
+    fn teleport_target(&mut self, from: Cell) -> Cell {
         let level = self.level();
-        let free: Vec<Hex> = level
+        let free: Vec<Cell> = level
             .terrain
             .iter()
             .filter(|(h, t)| !t.blocks_movement() && self.creature_at(*h).is_none())
             .map(|(h, _)| h)
             .collect();
-        let far: Vec<Hex> = free
+        let far: Vec<Cell> = free
             .iter()
             .copied()
             .filter(|&h| level.terrain.distance(h, from) >= 10)

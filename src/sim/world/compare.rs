@@ -250,14 +250,14 @@ mod tests {
             ("map of depth 1", |w| {
                 let level = &mut w.depths[0].level;
                 let first = level.terrain.indices().next().unwrap();
-                let here = crate::geom::Cell::from(level.terrain.hex(first));
+                let here = level.terrain.cell(first);
                 let side = level.terrain.tiling().tile_sides(here)[0];
                 level.set_side(side, crate::map::SideFeature::Wall);
             }),
             ("map of depth 1", |w| {
                 let level = &mut w.depths[0].level;
                 let first = level.terrain.indices().next().unwrap();
-                let here = crate::geom::Cell::from(level.terrain.hex(first));
+                let here = level.terrain.cell(first);
                 let corner = level.terrain.tiling().tile_corners(here)[0];
                 level.set_corner(corner, crate::map::CornerFeature::Pillar);
             }),

@@ -3,7 +3,7 @@
 
 use super::{FloorItem, World};
 use crate::content::Content;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::{Level, PlacementKind, Terrain};
 use crate::sim::CreatureId;
 use serde::{Deserialize, Serialize};
@@ -47,7 +47,7 @@ impl Depth {
     }
 
     /// Whether the player has seen `hex` of this level.
-    pub fn is_seen(&self, hex: Hex) -> bool {
+    pub fn is_seen(&self, hex: Cell) -> bool {
         self.level
             .terrain
             .index(hex)
@@ -66,7 +66,7 @@ impl Depth {
 
     /// Puts the level's item placements on the floor.
     pub(super) fn place_items(&mut self, content: &Content) {
-        let items: Vec<(Hex, String)> = self
+        let items: Vec<(Cell, String)> = self
             .level
             .placements
             .iter()
@@ -81,7 +81,7 @@ impl Depth {
     }
 
     /// The first tile of the given terrain in reading order.
-    fn find(&self, terrain: Terrain) -> Option<Hex> {
+    fn find(&self, terrain: Terrain) -> Option<Cell> {
         self.level
             .terrain
             .iter()
@@ -174,9 +174,9 @@ impl World {
 
     /// The passable tile without a creature nearest to `hex` on the player's level (`hex`
     /// itself first), searching outwards ring by ring.
-    pub(super) fn free_tile_near(&self, hex: Hex) -> Option<Hex> {
+    pub(super) fn free_tile_near(&self, hex: Cell) -> Option<Cell> {
         let level = self.level();
-        let free = |h: Hex| level.passable(h) && self.creatures_here().all(|c| c.pos != h);
+        let free = |h: Cell| level.passable(h) && self.creatures_here().all(|c| c.pos != h);
         (0..=8).find_map(|r| level.terrain.ring(hex, r).into_iter().find(|&h| free(h)))
     }
 }

@@ -7,7 +7,7 @@
 //! player's healing. [`TURN_HASH_VERSION`] changes whenever what it covers changes.
 
 use super::{Ending, World};
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::Creature;
 use crate::sim::intention::Intention;
 use rand::Rng;
@@ -29,7 +29,7 @@ impl Mix {
         self.0 ^= self.0 >> 29;
     }
 
-    fn hex(&mut self, h: Hex) {
+    fn cell(&mut self, h: Cell) {
         self.word((u64::from(h.x as u32) << 32) | u64::from(h.y as u32));
     }
 
@@ -71,27 +71,27 @@ impl World {
             mix_creature(&mut m, c);
             let planned = self.plans.get(c.id).copied().flatten();
             if let Some(p) = planned {
-                m.hex(p.from);
+                m.cell(p.from);
             }
             match planned.map(|p| p.intention) {
                 None | Some(Intention::Stay) => m.word(0),
-                Some(Intention::Move(h)) => (m.word(1), m.hex(h)).0,
-                Some(Intention::Attack(h)) => (m.word(2), m.hex(h)).0,
-                Some(Intention::Throw(h)) => (m.word(3), m.hex(h)).0,
+                Some(Intention::Move(h)) => (m.word(1), m.cell(h)).0,
+                Some(Intention::Attack(h)) => (m.word(2), m.cell(h)).0,
+                Some(Intention::Throw(h)) => (m.word(3), m.cell(h)).0,
             }
         }
         for f in self.floor_items() {
-            m.hex(f.at);
+            m.cell(f.at);
             m.text(&f.item);
         }
         m.finish()
     }
 
     /// Notes a change of terrain in the running digest the hash covers.
-    pub(super) fn note_terrain_change(&mut self, at: Hex) {
+    pub(super) fn note_terrain_change(&mut self, at: Cell) {
         let mut m = Mix(self.terrain_digest);
         m.word(u64::from(self.depth()));
-        m.hex(at);
+        m.cell(at);
         self.terrain_digest = m.0;
     }
 
@@ -99,7 +99,7 @@ impl World {
     pub(super) fn note_side_change(&mut self, side: crate::geom::Side) {
         let mut m = Mix(self.terrain_digest);
         m.word(u64::from(self.depth()) | 1 << 40);
-        m.hex(Hex::new(side.c, side.r));
+        m.cell(Cell::new(side.c, side.r));
         self.terrain_digest = m.0;
     }
 }
@@ -107,11 +107,11 @@ impl World {
 fn mix_creature(m: &mut Mix, c: &Creature) {
     m.word(c.id as u64);
     m.word(u64::from(c.depth));
-    m.hex(c.pos);
+    m.cell(c.pos);
     m.word(u64::from(c.hp as u32) << 32 | u64::from(c.max_hp as u32));
     m.word(u64::from(c.alive) | u64::from(c.busy) << 8 | (c.initiative as u64) << 16);
     m.word(c.charge.map_or(7, |d| d.index() as u64));
-    m.hex(c.memory.unwrap_or(Hex::new(i32::MIN, i32::MIN)));
+    m.cell(c.memory.unwrap_or(Cell::new(i32::MIN, i32::MIN)));
     for s in &c.inventory {
         m.word(u64::from(s.letter) << 32 | u64::from(s.count));
         m.text(&s.item);

@@ -3,7 +3,7 @@
 
 use super::World;
 use super::segment::Segment;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::{SideFeature, Terrain};
 use crate::sim::event::BounceReason;
 use crate::sim::resolve::{Bounce, Fate, Outcome};
@@ -12,7 +12,7 @@ use crate::sim::{CreatureId, Event};
 /// What the creatures' fates leave for the rest of the outcome to do.
 struct Fates {
     /// The closed doors on tiles that creatures stepped into: who, and where.
-    opened: Vec<(CreatureId, Hex)>,
+    opened: Vec<(CreatureId, Cell)>,
     /// The heroes that moved (and so pick up what lies where they came), in id order.
     heroes_moved: Vec<CreatureId>,
 }
@@ -27,7 +27,7 @@ impl World {
             self.creatures[ids[strike.attacker]].charge = None;
         }
         for (i, &t) in outcome.tiles.iter().enumerate() {
-            let pos = self.hex(t);
+            let pos = self.cell(t);
             let c = &mut self.creatures[ids[i]];
             c.pos = pos;
             c.hp = outcome.hp[i];
@@ -35,7 +35,7 @@ impl World {
         self.open_doors(s, &fates.opened, events);
         for strike in outcome.strikes.iter().filter(|s| s.thrown) {
             if let Some(item) = &s.missiles[strike.attacker] {
-                let at = self.hex(strike.tile);
+                let at = self.cell(strike.tile);
                 self.land(at, item, events);
             }
         }
@@ -71,7 +71,7 @@ impl World {
             match *fate {
                 Fate::Stayed => {}
                 Fate::Moved { from, to } => {
-                    let (from, to) = (self.hex(from), self.hex(to));
+                    let (from, to) = (self.cell(from), self.cell(to));
                     events.push(Event::Moved { who, from, to });
                     let terrain = self.level().terrain_at(to);
                     if terrain == Some(Terrain::DoorClosed) {
@@ -91,7 +91,7 @@ impl World {
                 Fate::Bounced { toward, reason } => {
                     let reason = bounce_reason(ids, reason);
                     let at = self.creatures[who].pos;
-                    let toward = self.hex(toward);
+                    let toward = self.cell(toward);
                     events.push(Event::Bounced {
                         who,
                         at,
@@ -105,7 +105,7 @@ impl World {
     }
 
     /// Opens the closed doors creatures stepped into: on tiles (`opened`), then on sides.
-    fn open_doors(&mut self, s: &Segment, opened: &[(CreatureId, Hex)], events: &mut Vec<Event>) {
+    fn open_doors(&mut self, s: &Segment, opened: &[(CreatureId, Cell)], events: &mut Vec<Event>) {
         for &(who, at) in opened {
             self.here_mut().level.terrain.set(at, Terrain::DoorOpen);
             self.note_terrain_change(at);
@@ -122,7 +122,7 @@ impl World {
 
     /// A thrown or fired item comes down at `at`: it breaks by its chance (a roll of the rules'
     /// stream, made only for items that can break), else it lies there.
-    fn land(&mut self, at: Hex, item: &str, events: &mut Vec<Event>) {
+    fn land(&mut self, at: Cell, item: &str, events: &mut Vec<Event>) {
         let breaks = self.content.item(item).map_or(0, |k| k.breaks as usize);
         if breaks > 0 && crate::rng::below(&mut self.rng, 100) < breaks {
             events.push(Event::Broke {
@@ -137,7 +137,7 @@ impl World {
     /// The hit and miss events of a segment's strikes; areas tell only whom they hit.
     fn tell_strikes(&self, s: &Segment, outcome: &Outcome, events: &mut Vec<Event>) {
         for strike in &outcome.strikes {
-            let (attacker, at) = (s.ids[strike.attacker], self.hex(strike.tile));
+            let (attacker, at) = (s.ids[strike.attacker], self.cell(strike.tile));
             match strike.victim {
                 Some(v) => events.push(Event::Hit {
                     attacker,
@@ -156,8 +156,8 @@ impl World {
     }
 
     /// The tile at storage index `index` of the player's level.
-    fn hex(&self, index: usize) -> Hex {
-        self.level().terrain.hex(index)
+    fn cell(&self, index: usize) -> Cell {
+        self.level().terrain.cell(index)
     }
 }
 

@@ -5,7 +5,7 @@ use super::World;
 use super::depths::Depth;
 use crate::content::Content;
 use crate::content::{ItemAction, ItemUse};
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::world::Gear;
 use crate::sim::{CreatureId, Event};
 use serde::{Deserialize, Serialize};
@@ -15,7 +15,7 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FloorItem {
     /// Where it lies.
-    pub at: Hex,
+    pub at: Cell,
     /// Its name in `data/items.toml`.
     pub item: String,
 }
@@ -23,7 +23,7 @@ pub struct FloorItem {
 impl Depth {
     /// Puts an item on the floor if it is a known item and the tile can hold it (a thing that
     /// falls into deep water or onto no tile is lost).
-    pub(super) fn drop_item(&mut self, content: &Content, at: Hex, item: &str) {
+    pub(super) fn drop_item(&mut self, content: &Content, at: Cell, item: &str) {
         if content.item(item).is_some() && self.level.passable(at) {
             self.floor.push(FloorItem {
                 at,
@@ -40,12 +40,12 @@ impl World {
     }
 
     /// The items lying on `hex` of the player's level.
-    pub fn items_at(&self, hex: Hex) -> impl Iterator<Item = &FloorItem> + '_ {
+    pub fn items_at(&self, hex: Cell) -> impl Iterator<Item = &FloorItem> + '_ {
         self.floor_items().iter().filter(move |f| f.at == hex)
     }
 
     /// Puts an item on the floor of the player's level.
-    pub(super) fn drop_item(&mut self, at: Hex, item: &str) {
+    pub(super) fn drop_item(&mut self, at: Cell, item: &str) {
         let content = Arc::clone(&self.content);
         self.here_mut().drop_item(&content, at, item);
     }
@@ -125,7 +125,7 @@ impl World {
 
 #[cfg(test)]
 mod tests {
-    use crate::geom::Hex;
+    use crate::geom::Cell;
     use crate::map::{Grid, Level, Shape, Terrain};
     use crate::sim::{Stack, World};
 
@@ -133,7 +133,7 @@ mod tests {
     fn carrying(items: &[&str]) -> World {
         let grid = Grid::new(&Shape::Hexagon { radius: 2 }, Terrain::Floor).unwrap();
         let mut level = Level::new("room", 1, grid);
-        level.start = Some(Hex::new(0, 0));
+        level.start = Some(Cell::new(0, 0));
         let mut world =
             World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap();
         let me = &mut world.creatures[World::PLAYER];

@@ -35,7 +35,7 @@ use super::intention::{Intention, Planned, acts_in};
 use super::resolve::Resolver;
 use super::{Command, Creature, CreatureId, Event, Rejection};
 use crate::content::Content;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::{Level, PlacementKind};
 use crate::rng::{self, GameRng, Stream};
 use actions::PlayerAction;
@@ -50,7 +50,7 @@ pub struct Plan {
     /// Which monster.
     pub who: CreatureId,
     /// Where it stands (and planned from).
-    pub from: Hex,
+    pub from: Cell,
     /// What it will do: [`Intention::target`] is the tile to mark.
     pub intention: Intention,
     /// Whether it acts in the coming segment (the player's); otherwise the plan is what it
@@ -106,7 +106,7 @@ pub struct World {
     /// What the view was last computed for (depth, player's tile, sight, terrain digest): a
     /// cache, never part of the state.
     #[serde(skip)]
-    view_key: Option<(u32, Hex, u32, u64)>,
+    view_key: Option<(u32, Cell, u32, u64)>,
     /// The player's natural healing under way.
     regen: regen::Regen,
 }
@@ -412,7 +412,7 @@ impl World {
     }
 
     /// The living creature standing on `hex` of the player's level, if any.
-    pub fn creature_at(&self, hex: Hex) -> Option<&Creature> {
+    pub fn creature_at(&self, hex: Cell) -> Option<&Creature> {
         self.creatures_here().find(|c| c.pos == hex)
     }
 
@@ -504,15 +504,15 @@ impl World {
 
 /// A cached Dijkstra map of the heroes with its key: (depth, the living heroes' tiles there,
 /// terrain digest).
-type HuntKeyed = ((u32, Vec<Hex>, u64), Vec<u32>);
+type HuntKeyed = ((u32, Vec<Cell>, u64), Vec<u32>);
 
 /// Where a party of `count` heroes starts: `start`, then the passable tiles nearest it in
 /// steps (ties in coordinate order); `None` if fewer are reachable.
-fn party_places(level: &Level, start: Hex, count: usize) -> Option<Vec<Hex>> {
+fn party_places(level: &Level, start: Cell, count: usize) -> Option<Vec<Cell>> {
     let mut places = vec![start];
     let mut frontier = vec![start];
     while places.len() < count && !frontier.is_empty() {
-        let mut next: Vec<Hex> = frontier
+        let mut next: Vec<Cell> = frontier
             .iter()
             .flat_map(|&h| level.terrain.neighbours(h).collect::<Vec<_>>())
             .filter(|&n| level.passable(n) && !places.contains(&n))

@@ -2,7 +2,7 @@
 //! hidden map), shared by the terminal shell and the bot.
 
 use super::{Plan, SEGMENTS, World};
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::map::Terrain;
 use crate::path;
 use crate::sim::ai::{self, Senses, Stance};
@@ -50,12 +50,12 @@ impl FlightStop {
 
 impl World {
     /// The living creature the player can see at `hex`, if any.
-    pub fn visible_creature(&self, hex: Hex) -> Option<&Creature> {
+    pub fn visible_creature(&self, hex: Cell) -> Option<&Creature> {
         self.creature_at(hex).filter(|_| self.is_visible(hex))
     }
 
     /// How far apart two tiles of the player's level are, on its tiling.
-    pub fn dist(&self, a: Hex, b: Hex) -> i32 {
+    pub fn dist(&self, a: Cell, b: Cell) -> i32 {
         self.level().terrain.distance(a, b)
     }
 
@@ -148,7 +148,7 @@ impl World {
     /// The living hero on the player's level nearest to `hex` (ties to the first in the
     /// players' order), if any: the one a monster there has in mind when it does not see
     /// another.
-    pub(super) fn nearest_hero(&self, hex: Hex) -> Option<&Creature> {
+    pub(super) fn nearest_hero(&self, hex: Cell) -> Option<&Creature> {
         self.heroes_here()
             .into_iter()
             .min_by_key(|h| self.dist(h.pos, hex))
@@ -164,7 +164,7 @@ impl World {
 
     /// The tile a monster in view is telegraphed to step onto in the coming segment, or the tile
     /// it stands on when it does not step then: where a missile thrown now should meet it.
-    pub fn telegraphed_tile(&self, monster: &Creature) -> Hex {
+    pub fn telegraphed_tile(&self, monster: &Creature) -> Cell {
         let plan = self
             .visible_plans()
             .into_iter()
@@ -180,7 +180,7 @@ impl World {
     }
 
     /// The tiles to walk from `from` to `to` through known passable tiles (the start excluded).
-    pub fn known_path(&self, from: Hex, to: Hex) -> Option<Vec<Hex>> {
+    pub fn known_path(&self, from: Cell, to: Cell) -> Option<Vec<Cell>> {
         let level = self.level();
         let mut tiles = path::travel_path(level, self.seen_index(), from, to)?;
         if tiles.first() == Some(&from) {
@@ -191,7 +191,7 @@ impl World {
 
     /// [`World::known_path`] around the tiles of `avoid` (the start and the end excepted):
     /// another way past what stands in the usual one.
-    pub fn known_path_avoiding(&self, from: Hex, to: Hex, avoid: &[Hex]) -> Option<Vec<Hex>> {
+    pub fn known_path_avoiding(&self, from: Cell, to: Cell, avoid: &[Cell]) -> Option<Vec<Cell>> {
         let level = self.level();
         let grid = &level.terrain;
         let blocked: Vec<usize> = avoid
@@ -215,7 +215,7 @@ impl World {
     }
 
     /// The seen tiles of one terrain, in reading order.
-    fn seen_terrain(&self, terrain: Terrain) -> Vec<Hex> {
+    fn seen_terrain(&self, terrain: Terrain) -> Vec<Cell> {
         let grid = &self.level().terrain;
         let seen = &self.here().seen;
         grid.cells()
@@ -223,22 +223,22 @@ impl World {
             .zip(seen)
             .enumerate()
             .filter(|&(i, (&t, &s))| s && t == terrain && grid.is_tile(i))
-            .map(|(i, _)| grid.hex(i))
+            .map(|(i, _)| grid.cell(i))
             .collect()
     }
 
     /// The stairs down the player has seen, in reading order.
-    pub fn seen_stairs_down(&self) -> Vec<Hex> {
+    pub fn seen_stairs_down(&self) -> Vec<Cell> {
         self.seen_terrain(Terrain::StairsDown)
     }
 
     /// The stairs up the player has seen, in reading order.
-    pub fn seen_stairs_up(&self) -> Vec<Hex> {
+    pub fn seen_stairs_up(&self) -> Vec<Cell> {
         self.seen_terrain(Terrain::StairsUp)
     }
 
     /// The nearest seen stairs down (nearest first, then in coordinate order).
-    pub fn nearest_seen_stairs_down(&self) -> Option<Hex> {
+    pub fn nearest_seen_stairs_down(&self) -> Option<Cell> {
         let me = self.player().pos;
         self.seen_stairs_down()
             .into_iter()
@@ -256,9 +256,9 @@ impl World {
     /// The path to the nearest known item on the floor worth picking up
     /// ([`World::worth_picking_up`]: a weapon or armour no better than one carried is left
     /// where it lies, and not walked to again) that can be reached through known tiles.
-    pub fn path_to_known_item(&self) -> Option<Vec<Hex>> {
+    pub fn path_to_known_item(&self) -> Option<Vec<Cell>> {
         let me = self.player().pos;
-        let mut items: Vec<Hex> = self
+        let mut items: Vec<Cell> = self
             .floor_items()
             .iter()
             .filter(|f| self.worth_picking_up(&f.item))
@@ -272,7 +272,7 @@ impl World {
 
     /// The way to the nearest known item, or else to the nearest unexplored place, through
     /// known tiles (the player's tile excluded); `None` when nothing is left to find.
-    pub fn explore_path(&self) -> Option<Vec<Hex>> {
+    pub fn explore_path(&self) -> Option<Vec<Cell>> {
         let me = self.player().pos;
         let route = self
             .path_to_known_item()
@@ -283,7 +283,7 @@ impl World {
     /// The known tiles the player arrives on within `actions` actions through known tiles,
     /// with the action of arrival (the player's own tile, at 0, included): the rules' cost of
     /// terrain, as [`path::arrivals_in`] computes it.
-    pub fn known_reach(&self, actions: u32) -> Vec<(Hex, u32)> {
+    pub fn known_reach(&self, actions: u32) -> Vec<(Cell, u32)> {
         let level = self.level();
         let grid = &level.terrain;
         let Some(start) = grid.index(self.player().pos) else {
@@ -294,7 +294,7 @@ impl World {
         let cost = |i: usize| terrain(i).filter(|_| seen(i));
         path::arrivals_in(level, cost, start, actions)
             .into_iter()
-            .map(|(i, c)| (grid.hex(i), c))
+            .map(|(i, c)| (grid.cell(i), c))
             .collect()
     }
 
@@ -303,7 +303,7 @@ impl World {
     /// wall or closed door on a side ([`Level::open_line`](crate::map::Level::open_line)), and never past
     /// `to`. It meets the first creature on these tiles after the segment's movement, else lands
     /// on the last. This is the line the rules fly and the aim overlay draws.
-    pub fn flight_path(&self, from: Hex, to: Hex) -> Vec<Hex> {
+    pub fn flight_path(&self, from: Cell, to: Cell) -> Vec<Cell> {
         self.level().open_line(from, to)
     }
 
@@ -311,7 +311,7 @@ impl World {
     /// closed door on the next tile of its line, or a thin wall or closed door on the side
     /// before it. `None` when it flies all the way ([`World::flight_path`]) or only the map's
     /// edge stops it.
-    pub fn flight_stop(&self, from: Hex, to: Hex) -> Option<FlightStop> {
+    pub fn flight_stop(&self, from: Cell, to: Cell) -> Option<FlightStop> {
         use crate::map::SideFeature;
         let flight = self.flight_path(from, to);
         if from == to || flight.last() == Some(&to) {
@@ -362,7 +362,7 @@ impl World {
 
 #[cfg(test)]
 mod tests {
-    use crate::geom::Hex;
+    use crate::geom::Cell;
     use crate::map::{Grid, Level, Shape, Terrain};
     use crate::sim::World;
 
@@ -375,33 +375,33 @@ mod tests {
             Terrain::Floor,
         )
         .unwrap();
-        grid.set(Hex::new(6, 2), Terrain::Wall);
+        grid.set(Cell::new(6, 2), Terrain::Wall);
         let mut level = Level::new("room", 1, grid);
-        level.start = Some(Hex::new(1, 2));
+        level.start = Some(Cell::new(1, 2));
         World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap()
     }
 
     #[test]
     fn a_flight_stops_before_a_wall_and_never_passes_its_target() {
         let w = world();
-        let me = Hex::new(1, 2);
-        let to_wall: Vec<Hex> = (2..6).map(|x| Hex::new(x, 2)).collect();
-        assert_eq!(w.flight_path(me, Hex::new(8, 2)), to_wall);
-        assert_eq!(w.flight_path(me, Hex::new(3, 2)), to_wall[..2]);
+        let me = Cell::new(1, 2);
+        let to_wall: Vec<Cell> = (2..6).map(|x| Cell::new(x, 2)).collect();
+        assert_eq!(w.flight_path(me, Cell::new(8, 2)), to_wall);
+        assert_eq!(w.flight_path(me, Cell::new(3, 2)), to_wall[..2]);
         assert!(w.flight_path(me, me).is_empty());
     }
 
     #[test]
     fn a_path_avoiding_tiles_goes_around_them_or_is_none() {
         let w = world();
-        let (me, to) = (Hex::new(1, 2), Hex::new(4, 2));
+        let (me, to) = (Cell::new(1, 2), Cell::new(4, 2));
         let straight = w.known_path(me, to).unwrap();
-        assert_eq!(straight, [Hex::new(2, 2), Hex::new(3, 2), to]);
-        let around = w.known_path_avoiding(me, to, &[Hex::new(2, 2)]).unwrap();
-        assert!(!around.contains(&Hex::new(2, 2)) && around.last() == Some(&to));
+        assert_eq!(straight, [Cell::new(2, 2), Cell::new(3, 2), to]);
+        let around = w.known_path_avoiding(me, to, &[Cell::new(2, 2)]).unwrap();
+        assert!(!around.contains(&Cell::new(2, 2)) && around.last() == Some(&to));
         // Its ends are never avoided; a wall of avoided tiles leaves no way.
         assert_eq!(w.known_path_avoiding(me, to, &[me, to]).unwrap(), straight);
-        let wall: Vec<Hex> = (0..5).map(|y| Hex::new(2, y)).collect();
+        let wall: Vec<Cell> = (0..5).map(|y| Cell::new(2, y)).collect();
         assert_eq!(w.known_path_avoiding(me, to, &wall), None);
     }
 

@@ -67,7 +67,7 @@ impl World {
 #[cfg(test)]
 mod tests {
     use crate::content::{Content, PlayerKind};
-    use crate::geom::Hex;
+    use crate::geom::Cell;
     use crate::map::{Grid, Level, Shape, Terrain};
     use crate::sim::{Command, World};
 
@@ -79,7 +79,7 @@ mod tests {
     fn hurt(hp: i32) -> World {
         let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
         let mut level = Level::new("room", 1, grid);
-        level.start = Some(Hex::new(0, 0));
+        level.start = Some(Cell::new(0, 0));
         let mut world = World::new(Content::bundled().unwrap().into(), level, 1).unwrap();
         world.creatures[World::PLAYER].hp = hp;
         world

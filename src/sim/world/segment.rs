@@ -6,7 +6,7 @@ use super::actions::{Deed, PlayerAction};
 use super::{SEGMENTS, World};
 use crate::content::{Attack, Behaviour};
 use crate::fov::visible_tiles;
-use crate::geom::{Hex, Side};
+use crate::geom::{Cell, Side};
 use crate::sim::ai::{Senses, choose};
 use crate::sim::intention::{Intention, Planned, acts_in};
 use crate::sim::resolve::{Act, Resolver, Unit};
@@ -38,7 +38,7 @@ pub(super) struct Segment {
     lines: Vec<Vec<usize>>,
     /// The closed doors on sides that creatures step into this segment, opening them
     /// instead of crossing: who, standing where, and the side.
-    pub(super) doors: Vec<(CreatureId, Hex, Side)>,
+    pub(super) doors: Vec<(CreatureId, Cell, Side)>,
 }
 
 impl Segment {
@@ -165,15 +165,14 @@ impl World {
         s
     }
 
-    /// What creature `id` means to do this segment and the tile it planned it from: a
-    /// hero's action (`hero`), a monster's plan, or staying when it does not act (`acting`
-    /// false).
+    /// What creature `id` means to do this segment and the tile it planned it from: the
+    /// player's action, a monster's plan, or staying when it does not act (`acting` false).
     fn wanted(
         &self,
         id: CreatureId,
         acting: bool,
         hero: Option<&PlayerAction>,
-    ) -> (Intention, Hex) {
+    ) -> (Intention, Cell) {
         let here = self.creatures[id].pos;
         match (acting, self.is_hero(id)) {
             (false, _) => (Intention::Stay, here),
@@ -191,14 +190,14 @@ impl World {
 
     /// Creature `id`'s intention as R0 lets it stand: a step into a closed door on a side
     /// opens the door instead (kept in `s`), and an intention the rules forbid becomes staying.
-    fn checked(&self, id: CreatureId, wanted: Intention, from: Hex, s: &mut Segment) -> Intention {
+    fn checked(&self, id: CreatureId, wanted: Intention, from: Cell, s: &mut Segment) -> Intention {
         let c = &self.creatures[id];
         let level = self.level();
         // A blow also needs sight across the side: no closed door between; a spear's
         // thrust reaches two tiles along a straight line (R0).
         let blow = matches!(wanted, Intention::Attack(_));
         let reach = self.tactics_of(id).reach;
-        let step_ok = |a: Hex, b: Hex| {
+        let step_ok = |a: Cell, b: Cell| {
             level.passable(b)
                 && if blow {
                     within_reach(level, reach, a, b)
@@ -275,7 +274,7 @@ impl World {
     ) -> Act {
         let grid = &self.level().terrain;
         let c = &self.creatures[id];
-        let index = |h: Hex| grid.index(h);
+        let index = |h: Cell| grid.index(h);
         match intention {
             Intention::Stay => match deed.map(|d| self.healing(d)) {
                 Some(heal) if heal > 0 => Act::Heal(heal),
@@ -302,7 +301,7 @@ impl World {
     fn throw_of(
         &self,
         id: CreatureId,
-        t: Hex,
+        t: Cell,
         deed: Option<&Deed>,
         s: &mut Segment,
         events: &mut Vec<Event>,
@@ -316,7 +315,7 @@ impl World {
                 damage,
                 radius,
             }) => {
-                let landing = line.last().copied().map_or(c.pos, |i| grid.hex(i));
+                let landing = line.last().copied().map_or(c.pos, |i| grid.cell(i));
                 events.push(Event::Burst {
                     who: id,
                     from: c.pos,
@@ -366,7 +365,7 @@ impl World {
     /// The tiles a wide swing from `from` at `target` covers: the target and the two tiles
     /// beside it that are next to the swinger too, where no thin wall or closed door on a side
     /// stops the swing.
-    pub fn sweep_tiles(&self, from: Hex, target: Hex) -> Vec<usize> {
+    pub fn sweep_tiles(&self, from: Cell, target: Cell) -> Vec<usize> {
         let level = self.level();
         let grid = &level.terrain;
         let mut tiles: Vec<usize> = std::iter::once(target)
@@ -379,7 +378,7 @@ impl World {
     }
 
     /// The storage indices of [`World::flight_path`]: the line the aim overlay shows.
-    pub(super) fn flight(&self, from: Hex, to: Hex) -> Vec<usize> {
+    pub(super) fn flight(&self, from: Cell, to: Cell) -> Vec<usize> {
         let grid = &self.level().terrain;
         let path = self.flight_path(from, to);
         path.into_iter().filter_map(|h| grid.index(h)).collect()
@@ -403,7 +402,7 @@ impl World {
                 .collect();
             let key = (
                 depth,
-                heroes.iter().map(|h| h.pos).collect::<Vec<Hex>>(),
+                heroes.iter().map(|h| h.pos).collect::<Vec<Cell>>(),
                 self.terrain_digest,
             );
             let known = self
@@ -444,7 +443,7 @@ mod tests {
     use crate::sim::Command;
 
     /// A room with the player at (1, 2) and a rat at `rat`.
-    fn room(rat: Hex) -> World {
+    fn room(rat: Cell) -> World {
         let grid = Grid::new(
             &Shape::Parallelogram {
                 width: 14,
@@ -454,7 +453,7 @@ mod tests {
         )
         .unwrap();
         let mut level = Level::new("room", 1, grid);
-        level.start = Some(Hex::new(1, 2));
+        level.start = Some(Cell::new(1, 2));
         level.placements.push(Placement {
             at: rat,
             kind: PlacementKind::Monster("rat".into()),
@@ -479,7 +478,7 @@ mod tests {
     #[test]
     fn a_plan_made_on_another_tile_becomes_staying_r0() {
         // The rat hunts the player and steps toward them in its next segment...
-        let mut world = room(Hex::new(6, 2));
+        let mut world = room(Cell::new(6, 2));
         let plan = world.plans[1].unwrap();
         assert!(matches!(plan.intention, Intention::Move(_)), "{plan:?}");
         let mut control = world.clone();
@@ -490,9 +489,10 @@ mod tests {
         let Intention::Move(target) = plan.intention else {
             unreachable!()
         };
-        let elsewhere = target
-            .neighbors()
-            .into_iter()
+        let elsewhere = world
+            .level()
+            .terrain
+            .neighbours(target)
             .find(|&h| h != plan.from && h != world.player().pos && world.level().passable(h))
             .unwrap();
         world.creatures[1].pos = elsewhere;
@@ -502,7 +502,7 @@ mod tests {
 
     #[test]
     fn an_item_is_not_used_up_when_the_segment_cannot_be_settled() {
-        let mut world = room(Hex::new(10, 2));
+        let mut world = room(Cell::new(10, 2));
         let darts = world.player().count_of("dart");
         let letter = world
             .player()
@@ -517,7 +517,7 @@ mod tests {
         let events = world
             .apply(Command::Throw {
                 item: letter,
-                at: Hex::new(5, 2),
+                at: Cell::new(5, 2),
             })
             .unwrap();
         assert!(
@@ -525,12 +525,12 @@ mod tests {
             "{events:?}"
         );
         assert_eq!(world.player().count_of("dart"), darts);
-        assert!(world.items_at(Hex::new(5, 2)).next().is_none());
+        assert!(world.items_at(Cell::new(5, 2)).next().is_none());
     }
 
     #[test]
     fn the_monsters_choices_never_move_the_rules_rolls() {
-        let world = room(Hex::new(12, 0));
+        let world = room(Cell::new(12, 0));
         let mut other = world.clone();
         other.ai_rng = stream(99, Stream::Ai, 7);
         let (mut a, mut b) = (world, other);

@@ -106,10 +106,9 @@ impl World {
                 ..
             } = *e
                 && victim == hero
+                && worst.is_none_or(|(d, _)| damage > d)
             {
-                if worst.is_none_or(|(d, _)| damage > d) {
-                    worst = Some((damage, attacker));
-                }
+                worst = Some((damage, attacker));
             }
         }
         match worst {
@@ -117,5 +116,46 @@ impl World {
             Some((_, who)) => a_name(&self.creatures[who].name),
             None => "something unseen".to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::geom::Cell;
+    use crate::map::{Grid, Level, Shape, Terrain};
+
+    fn party() -> World {
+        let grid = Grid::new(
+            &Shape::Parallelogram {
+                width: 6,
+                height: 3,
+            },
+            Terrain::Floor,
+        )
+        .unwrap();
+        let mut level = Level::new("room", 1, grid);
+        level.start = Some(Cell::new(1, 1));
+        World::party_on_levels(Content::bundled().unwrap().into(), vec![level], 3, 2).unwrap()
+    }
+
+    fn dies(world: &mut World, who: CreatureId) {
+        world.creatures[who].alive = false;
+        let at = world.creatures[who].pos;
+        world.record_story(&[Event::Died { who, at }]);
+    }
+
+    #[test]
+    fn a_party_game_ends_with_the_death_of_its_last_hero() {
+        let mut world = party();
+        dies(&mut world, 0);
+        assert!(!world.is_over(), "hero 2 lives on");
+        assert_eq!(world.lead(), 1, "the world runs the living hero's level");
+        dies(&mut world, 1);
+        assert!(matches!(
+            world.ending(),
+            Some(Ending::Died { depth: 1, .. })
+        ));
     }
 }

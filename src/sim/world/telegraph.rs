@@ -4,7 +4,7 @@
 
 use super::{Plan, World};
 use crate::content::{Attack, Behaviour, Tactics};
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::Creature;
 use crate::sim::ai::Stance;
 use crate::sim::intention::Intention;
@@ -16,7 +16,7 @@ const CHARGE_SHOWN: usize = 6;
 impl World {
     /// The tiles a plan would strike (for an attack or shot) or run over (for a charge), in
     /// order; empty for a plain step or a wait.
-    pub fn threatened(&self, plan: &Plan) -> Vec<Hex> {
+    pub fn threatened(&self, plan: &Plan) -> Vec<Cell> {
         let Some(monster) = self.creatures.get(plan.who) else {
             return Vec::new();
         };
@@ -25,7 +25,7 @@ impl World {
                 let grid = &self.level().terrain;
                 self.sweep_tiles(plan.from, t)
                     .into_iter()
-                    .map(|i| grid.hex(i))
+                    .map(|i| grid.cell(i))
                     .collect()
             }
             Intention::Attack(t) => vec![t],
@@ -33,7 +33,7 @@ impl World {
                 let grid = &self.level().terrain;
                 self.flight(plan.from, t)
                     .into_iter()
-                    .map(|i| grid.hex(i))
+                    .map(|i| grid.cell(i))
                     .collect()
             }
             Intention::Move(_) => match monster.charge {
@@ -60,17 +60,15 @@ impl World {
     /// one of them: a hunting monster whose kind feints, about to step next to the player,
     /// takes one of the free tiles next to both at random ([`feint_tiles`]), so the telegraph
     /// marks them all. `None` for any other plan, or when it has only one such tile.
-    pub fn feint_marks(&self, monster: &Creature, intention: Intention) -> Option<Vec<Hex>> {
+    pub fn feint_marks(&self, monster: &Creature, intention: Intention) -> Option<Vec<Cell>> {
         let Intention::Move(to) = intention else {
             return None;
         };
-        let Some(player) = self.nearest_hero(monster.pos) else {
-            return None;
-        };
+        let player = self.nearest_hero(monster.pos)?;
         if !self.tactics_of(monster.id).feints || player.depth != monster.depth {
             return None;
         }
-        let free = |h: Hex| self.creature_at(h).is_none();
+        let free = |h: Cell| self.creature_at(h).is_none();
         let tiles = feint_tiles(self.level(), monster.pos, player.pos, free);
         let doubt = tiles.len() > 1 && tiles.contains(&to);
         (doubt && self.stance(monster.id) == Stance::Hunts).then_some(tiles)
@@ -80,7 +78,7 @@ impl World {
     /// retreats, and it leaves the reach of the player (where they stood as the segment
     /// began) for a tile out of it. Such a step costs it its next action too, so a player
     /// who follows it gets their blow in (a chase around a pillar never ended, otherwise).
-    pub(super) fn steps_back(&self, who: usize, from: Hex, to: Hex) -> bool {
+    pub(super) fn steps_back(&self, who: usize, from: Cell, to: Cell) -> bool {
         let Some(player) = self.nearest_hero(from).map(|h| h.pos) else {
             return false;
         };
@@ -113,11 +111,11 @@ impl World {
 #[cfg(test)]
 mod tests {
     use crate::content::{Attack, Behaviour, Content};
-    use crate::geom::{Direction, Hex};
+    use crate::geom::Cell;
     use crate::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
     use crate::sim::{Command, Event, Intention, World};
 
-    fn open_with(name: &str, at: Hex, start: Hex) -> World {
+    fn open_with(name: &str, at: Cell, start: Cell) -> World {
         let grid = Grid::new(
             &Shape::Parallelogram {
                 width: 12,
@@ -149,7 +147,7 @@ mod tests {
     #[test]
     fn a_sweep_is_telegraphed_on_three_tiles_and_stepping_aside_does_not_dodge_it() {
         let name = kind_named(|k| k.attack == Attack::Sweep && k.speed == 1);
-        let mut world = open_with(&name, Hex::new(5, 2), Hex::new(4, 2));
+        let mut world = open_with(&name, Cell::new(5, 2), Cell::new(4, 2));
         // Wait until the swinger's plan is a swing that acts in the coming segment.
         for _ in 0..8 {
             let ready = world
@@ -166,10 +164,10 @@ mod tests {
         assert_eq!(marked.len(), 3, "{marked:?}");
         // Step aside to a tile still next to the swinger: the swing finds you there.
         let me = world.player().pos;
-        let aside = Direction::ALL
-            .into_iter()
-            .map(|d| me.neighbor(d))
-            .find(|h| marked.contains(h) && *h != me && h.is_adjacent(plan.from))
+        let g = &world.level().terrain;
+        let aside = g
+            .neighbours(me)
+            .find(|h| marked.contains(h) && *h != me && g.adjacent(*h, plan.from))
             .unwrap();
         let dir = world.level().terrain.direction(me, aside).unwrap();
         let hp = world.player().hp;
@@ -186,7 +184,7 @@ mod tests {
     #[test]
     fn a_charger_telegraphs_its_line_and_keeps_to_it() {
         let name = kind_named(|k| matches!(k.behaviour, Behaviour::Charger { .. }));
-        let mut world = open_with(&name, Hex::new(9, 2), Hex::new(4, 2));
+        let mut world = open_with(&name, Cell::new(9, 2), Cell::new(4, 2));
         let plan = world.planned()[0];
         let line = world.threatened(&plan);
         assert!(world.is_charging(plan.who));

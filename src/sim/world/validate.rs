@@ -21,7 +21,7 @@ pub enum InvalidWorld {
         /// The other.
         second: String,
         /// The tile.
-        at: crate::geom::Hex,
+        at: crate::geom::Cell,
         /// Its depth.
         depth: u32,
     },
@@ -108,8 +108,8 @@ impl World {
 
     /// Each creature's id, depth, tile and hit points; returns the tiles the living stand on
     /// (depth, tile, creature).
-    fn check_creatures(&self) -> Result<Vec<(u32, crate::geom::Hex, usize)>, InvalidWorld> {
-        let mut taken: Vec<(u32, crate::geom::Hex, usize)> = Vec::new();
+    fn check_creatures(&self) -> Result<Vec<(u32, crate::geom::Cell, usize)>, InvalidWorld> {
+        let mut taken: Vec<(u32, crate::geom::Cell, usize)> = Vec::new();
         for (i, c) in self.creatures.iter().enumerate() {
             if c.id != i {
                 return Err(InvalidWorld::Inconsistent(format!(
@@ -149,7 +149,7 @@ impl World {
 /// No two living creatures share a tile: `taken` holds (depth, tile, creature) of the living.
 fn check_shared_tiles(
     creatures: &[crate::sim::Creature],
-    mut taken: Vec<(u32, crate::geom::Hex, usize)>,
+    mut taken: Vec<(u32, crate::geom::Cell, usize)>,
 ) -> Result<(), InvalidWorld> {
     taken.sort_unstable();
     for pair in taken.windows(2) {
@@ -169,7 +169,7 @@ fn check_shared_tiles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Hex;
+    use crate::geom::Cell;
     use crate::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
 
     fn world() -> World {
@@ -182,9 +182,9 @@ mod tests {
         )
         .unwrap();
         let mut level = Level::new("t", 1, grid);
-        level.start = Some(Hex::new(0, 0));
+        level.start = Some(Cell::new(0, 0));
         level.placements.push(Placement {
-            at: Hex::new(4, 2),
+            at: Cell::new(4, 2),
             kind: PlacementKind::Monster("goblin".into()),
         });
         World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap()
@@ -207,7 +207,7 @@ mod tests {
         assert!(matches!(w.validate(), Err(InvalidWorld::SharedTile { .. })));
 
         let mut w = world();
-        w.creatures[1].pos = Hex::new(50, 50);
+        w.creatures[1].pos = Cell::new(50, 50);
         assert!(matches!(w.validate(), Err(InvalidWorld::Outside(_))));
 
         let mut w = world();

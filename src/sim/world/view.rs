@@ -2,7 +2,7 @@
 
 use super::World;
 use crate::fov::visible_tiles;
-use crate::geom::Hex;
+use crate::geom::Cell;
 
 impl World {
     /// How far the player sees.
@@ -11,7 +11,7 @@ impl World {
     }
 
     /// Whether the player sees `hex` of their level now.
-    pub fn is_visible(&self, hex: Hex) -> bool {
+    pub fn is_visible(&self, hex: Cell) -> bool {
         self.level()
             .terrain
             .index(hex)
@@ -19,7 +19,7 @@ impl World {
     }
 
     /// Whether the player has ever seen `hex` of their level (remembered tiles).
-    pub fn is_seen(&self, hex: Hex) -> bool {
+    pub fn is_seen(&self, hex: Cell) -> bool {
         self.here().is_seen(hex)
     }
 
@@ -65,14 +65,21 @@ impl World {
     }
 
     /// Magic mapping: the player learns every tile of the level that can be walked on and the
-    /// walls around them.
+    /// walls around them: those sharing a side or a corner with such a tile, on the level's
+    /// tiling (as the second rule of field of view draws them, ARCHITECTURE.md "Field of view").
     pub(super) fn map_level(&mut self) {
         let here = self.here_mut();
         let grid = &here.level.terrain;
-        let offsets = grid.neighbor_offsets();
+        let tiling = grid.tiling();
+        let touching: Vec<Vec<isize>> = (0..tiling.classes())
+            .map(|class| {
+                let offsets = tiling.touching(class).into_iter();
+                offsets.map(|(dx, dy)| grid.offset_of(dx, dy)).collect()
+            })
+            .collect();
         for i in grid.indices() {
             let open = !grid[i].blocks_movement();
-            let by_open = offsets.iter().any(|&o| {
+            let by_open = touching[grid.class(i)].iter().any(|&o| {
                 let j = i.wrapping_add_signed(o);
                 grid.is_tile(j) && !grid[j].blocks_movement()
             });
@@ -80,5 +87,55 @@ impl World {
                 here.seen[i] = true;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::World;
+    use crate::content::Content;
+    use crate::geom::{Cell, Tiling};
+    use crate::map::{Grid, Level, Terrain};
+
+    /// Walls of `tiling`, 12 cells by 7 rows, but for a room of 2 by 2 cells at `(2..=3,
+    /// 2..=3)` and the player's pocket at `(9, 3)`, out of sight of the room.
+    fn walled(tiling: Tiling) -> World {
+        let cells: Vec<Cell> = (0..7)
+            .flat_map(|y| (0..12).map(move |x| Cell::new(x, y)))
+            .collect();
+        let mut grid = Grid::from_cells(tiling, &cells, Terrain::Wall).unwrap();
+        for c in [(2, 2), (3, 2), (2, 3), (3, 3), (9, 3)] {
+            grid.set(Cell::new(c.0, c.1), Terrain::Floor);
+        }
+        let mut level = Level::new("walls", 1, grid);
+        level.start = Some(Cell::new(9, 3));
+        World::new(Content::bundled().unwrap().into(), level, 3).unwrap()
+    }
+
+    #[test]
+    fn magic_mapping_shows_the_walls_touching_the_floor_on_every_tiling() {
+        for tiling in Tiling::ALL {
+            let mut world = walled(tiling);
+            assert!(
+                !world.is_seen(Cell::new(2, 2)),
+                "{tiling}: the room is out of sight"
+            );
+            world.map_level();
+            let g = &world.level().terrain;
+            for i in g.indices() {
+                let at = g.cell(i);
+                let open = |c: Cell| g.get(c).is_some_and(|t| !t.blocks_movement());
+                let near = tiling.touching(g.class(i)).into_iter();
+                let by_open = near.map(|(dx, dy)| at.offset(dx, dy)).any(open);
+                assert_eq!(world.is_seen(at), open(at) || by_open, "{tiling}: {at}");
+            }
+        }
+        // On squares the room's corner walls touch its floor only by a corner.
+        let mut world = walled(Tiling::Square);
+        world.map_level();
+        for corner in [(1, 1), (4, 1), (1, 4), (4, 4)] {
+            assert!(world.is_seen(Cell::new(corner.0, corner.1)), "{corner:?}");
+        }
+        assert!(!world.is_seen(Cell::new(0, 0)) && !world.is_seen(Cell::new(5, 2)));
     }
 }

@@ -5,7 +5,7 @@
 //! map. So a thin wall and an open side differ in their glyphs, not only in colour.
 
 use super::map::MapView;
-use crate::geom::{Corner, Hex, LargeCell, Side, Tiling};
+use crate::geom::{Cell, Corner, LargeCell, Side, Tiling};
 use crate::map::{CornerFeature, SideFeature, Terrain};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -15,7 +15,7 @@ impl MapView<'_> {
     pub(super) fn large_cell(&self, area: Rect, col: u16, row: u16) -> (char, Style) {
         let (c, r) = self.camera.map_cell(area, col, row);
         match self.large_at(c, r) {
-            LargeCell::Tile(cell) => self.tile(cell.into()),
+            LargeCell::Tile(cell) => self.tile(cell),
             LargeCell::Side(side) => self.large_side(side),
             LargeCell::Corner(corner) => self.large_corner(corner),
             LargeCell::Gap => self.large_gap(c, r),
@@ -27,7 +27,7 @@ impl MapView<'_> {
     }
 
     /// Whether a tile is a seen whole-tile wall.
-    fn seen_wall(&self, hex: Hex) -> bool {
+    fn seen_wall(&self, hex: Cell) -> bool {
         self.world.is_seen(hex) && self.world.level().terrain_at(hex) == Some(Terrain::Wall)
     }
 
@@ -35,7 +35,7 @@ impl MapView<'_> {
     fn joined(&self, side: Side) -> Option<(char, Style)> {
         let tiling = self.world.level().terrain.tiling();
         let (a, b) = tiling.side_tiles(side)?;
-        let (a, b) = (Hex::from(a), Hex::from(b));
+        let (a, b) = (a, b);
         let visible = self.world.is_visible(a) && self.world.is_visible(b);
         (self.seen_wall(a) && self.seen_wall(b))
             .then(|| ('#', self.palette.terrain(Terrain::Wall, visible)))
@@ -56,10 +56,9 @@ impl MapView<'_> {
         }
         // An open side is blank, as in a large map file: only what stands on a side is
         // drawn, so a thin wall never reads as an open side, in colour or not.
-        let shade = tiling.side_tiles(side).and_then(|(a, b)| {
-            self.overlay
-                .between_background(Some(a.into()), Some(b.into()))
-        });
+        let shade = tiling
+            .side_tiles(side)
+            .and_then(|(a, b)| self.overlay.between_background(Some(a), Some(b)));
         (' ', shade.unwrap_or_default())
     }
 
@@ -68,11 +67,7 @@ impl MapView<'_> {
     /// the outline.
     fn large_corner(&self, corner: Corner) -> (char, Style) {
         let tiling = self.world.level().terrain.tiling();
-        let tiles: Vec<Hex> = tiling
-            .corner_tiles(corner)
-            .into_iter()
-            .map(Hex::from)
-            .collect();
+        let tiles: Vec<Cell> = tiling.corner_tiles(corner).into_iter().collect();
         if !tiles.iter().any(|&t| self.world.is_seen(t)) {
             return (' ', Style::default());
         }
@@ -102,7 +97,7 @@ impl MapView<'_> {
     /// on squares, beside a north–south side (the side drawn on).
     fn large_gap(&self, c: i32, r: i32) -> (char, Style) {
         let beside = |dc: i32| match self.large_at(c + dc, r) {
-            LargeCell::Tile(t) => Some(Hex::from(t)),
+            LargeCell::Tile(t) => Some(t),
             _ => None,
         };
         if let Some(tile) = beside(-1) {
@@ -120,7 +115,7 @@ impl MapView<'_> {
     }
 
     /// The cell between a tile's centre and its east or west side.
-    fn tile_gap(&self, tile: Hex, side: Side, left_of_tile: bool) -> (char, Style) {
+    fn tile_gap(&self, tile: Cell, side: Side, left_of_tile: bool) -> (char, Style) {
         if !self.world.is_seen(tile) {
             return (' ', Style::default());
         }

@@ -2,7 +2,7 @@
 //! the large one, where every tile is drawn with its sides and corners (ARCHITECTURE.md, "Tile sides
 //! and corners"), and the viewport that follows the player over either.
 
-use crate::geom::{Hex, LargeCell, Screen, Tiling};
+use crate::geom::{Cell, LargeCell, Screen, Tiling};
 use crate::map::Grid;
 use crate::sim::World;
 use ratatui::layout::Rect;
@@ -40,8 +40,8 @@ impl MapLayout {
     }
 
     /// The screen `(column, row)` of a tile's centre.
-    pub fn to_screen(self, tile: Hex) -> (i32, i32) {
-        match self.tiling.large_cell(tile.into()).filter(|_| self.large) {
+    pub fn to_screen(self, tile: Cell) -> (i32, i32) {
+        match self.tiling.large_cell(tile).filter(|_| self.large) {
             Some((c, r)) => (c + self.h, r),
             None => Screen::new(self.tiling, self.h).to_screen(tile),
         }
@@ -53,7 +53,7 @@ impl MapLayout {
             return self.tiling.large_cell_at(col.saturating_sub(self.h), row);
         }
         match Screen::new(self.tiling, self.h).tile_at(col, row) {
-            Some(hex) => LargeCell::Tile(hex.into()),
+            Some(hex) => LargeCell::Tile(hex),
             None => LargeCell::Gap,
         }
     }
@@ -111,12 +111,12 @@ fn margin(view: i32) -> i32 {
 impl Camera {
     /// A camera on the compact map that centres a small map, or centres `focus` over a large
     /// one, as far as the scroll margin lets it past the map's edges.
-    pub fn follow(world: &World, focus: Hex, area: Rect) -> Camera {
+    pub fn follow(world: &World, focus: Cell, area: Rect) -> Camera {
         Camera::follow_on(world, focus, area, false)
     }
 
     /// [`Camera::follow`] on the large map when `large` (and the tiling has sides).
-    pub fn follow_on(world: &World, focus: Hex, area: Rect, large: bool) -> Camera {
+    pub fn follow_on(world: &World, focus: Cell, area: Rect, large: bool) -> Camera {
         let layout = MapLayout::of(&world.level().terrain, large);
         let (width, first, last) = layout.extent(&world.level().terrain);
         let (col, row) = layout.to_screen(focus);
@@ -135,19 +135,19 @@ impl Camera {
     /// This camera moved as little as it takes to keep the player's tile `focus` a scroll
     /// margin (a quarter of the area) away from the area's edges: it does not recentre on
     /// every step, and never leaves the player at the window's edge.
-    pub fn scroll_to(self, world: &World, focus: Hex, area: Rect) -> Camera {
+    pub fn scroll_to(self, world: &World, focus: Cell, area: Rect) -> Camera {
         self.moved(world, focus, area, margin)
     }
 
     /// This camera moved as little as it takes to show `hex` with a margin (on a map larger
     /// than the area; a smaller map is centred and always whole).
-    pub fn keep_in_view(self, world: &World, hex: Hex, area: Rect) -> Camera {
+    pub fn keep_in_view(self, world: &World, hex: Cell, area: Rect) -> Camera {
         self.moved(world, hex, area, |view| (view / 6).clamp(0, 4))
     }
 
     /// This camera moved as little as it takes to keep `hex` `keep(view)` cells from the
     /// edges of a view `view` cells long, showing at most the scroll margin past the map.
-    fn moved(self, world: &World, hex: Hex, area: Rect, keep: impl Fn(i32) -> i32) -> Camera {
+    fn moved(self, world: &World, hex: Cell, area: Rect, keep: impl Fn(i32) -> i32) -> Camera {
         let (width, first, last) = self.layout.extent(&world.level().terrain);
         let (col, row) = self.layout.to_screen(hex);
         let axis = |start: i32, size: i32, view: i32, at: i32, low: i32| {
@@ -174,16 +174,16 @@ impl Camera {
     }
 
     /// The hex drawn at a cell of the area (`None` for cells between tiles).
-    pub fn hex_at(self, area: Rect, col: u16, row: u16) -> Option<Hex> {
+    pub fn hex_at(self, area: Rect, col: u16, row: u16) -> Option<Cell> {
         match self.cell_at(area, col, row) {
-            LargeCell::Tile(cell) => Some(cell.into()),
+            LargeCell::Tile(cell) => Some(cell),
             _ => None,
         }
     }
 
     /// The tile a click on a cell of the area means: the tile drawn there, or on the large
     /// map the tile whose centre is beside the cell (the blank either side of a tile's glyph).
-    pub fn hex_clicked(self, area: Rect, col: u16, row: u16) -> Option<Hex> {
+    pub fn hex_clicked(self, area: Rect, col: u16, row: u16) -> Option<Cell> {
         if let Some(hex) = self.hex_at(area, col, row) {
             return Some(hex);
         }
@@ -194,7 +194,7 @@ impl Camera {
         [c - 1, c + 1]
             .into_iter()
             .find_map(|c| match self.layout.tiling.large_cell_at(c, r) {
-                LargeCell::Tile(cell) => Some(cell.into()),
+                LargeCell::Tile(cell) => Some(cell),
                 _ => None,
             })
     }

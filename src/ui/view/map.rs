@@ -3,7 +3,7 @@
 
 use super::layout::Camera;
 use super::overlay::{Overlay, tile_mark_glyph};
-use crate::geom::{Hex, Tiling};
+use crate::geom::{Cell, Tiling};
 use crate::map::Terrain;
 use crate::sim::World;
 use crate::ui::palette::Palette;
@@ -46,7 +46,7 @@ impl Widget for &MapView<'_> {
 
 impl MapView<'_> {
     /// The glyph and style of a tile.
-    pub(super) fn tile(&self, hex: Hex) -> (char, Style) {
+    pub(super) fn tile(&self, hex: Cell) -> (char, Style) {
         let world = self.world;
         let Some(terrain) = world.level().terrain_at(hex) else {
             return (' ', Style::default());
@@ -112,7 +112,7 @@ impl MapView<'_> {
         if let Some(mark) = self.overlay.bracket(left, right) {
             return mark;
         }
-        let wall = |h: Option<Hex>| {
+        let wall = |h: Option<Cell>| {
             h.filter(|&h| self.world.is_seen(h))
                 .and_then(|h| self.world.level().terrain_at(h))
                 == Some(Terrain::Wall)

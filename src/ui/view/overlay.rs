@@ -1,6 +1,6 @@
 //! Marks drawn over the map: telegraphed intentions, the cursor, paths, lines and ranges.
 
-use crate::geom::{Compass, Hex};
+use crate::geom::{Cell, Compass};
 use crate::sim::{Intention, World};
 use crate::ui::keymap::{Intent, Key, Keymap};
 use crate::ui::palette::{Mark, Palette};
@@ -11,11 +11,11 @@ use ratatui::style::Style;
 #[derive(Clone, Debug, Default)]
 pub struct Overlay {
     /// Added styles by hex, sorted by hex.
-    styles: Vec<(Hex, Style)>,
+    styles: Vec<(Cell, Style)>,
     /// Telegraph marks by hex, sorted by hex.
-    marks: Vec<(Hex, Mark)>,
+    marks: Vec<(Cell, Mark)>,
     /// While a direction is chosen, the key that picks each neighbouring tile.
-    labels: Vec<(Hex, char)>,
+    labels: Vec<(Cell, char)>,
     palette: Option<Palette>,
 }
 
@@ -79,12 +79,12 @@ impl Overlay {
     }
 
     /// Every key label written on the map, by tile: empty unless a direction is chosen.
-    pub fn labels(&self) -> &[(Hex, char)] {
+    pub fn labels(&self) -> &[(Cell, char)] {
         &self.labels
     }
 
     /// The key label written on a tile, if any.
-    pub fn label_at(&self, hex: Hex) -> Option<char> {
+    pub fn label_at(&self, hex: Cell) -> Option<char> {
         let i = self.labels.binary_search_by_key(&hex, |(h, _)| *h).ok()?;
         Some(self.labels[i].1)
     }
@@ -111,7 +111,7 @@ impl Overlay {
                 (true, true) => Mark::Attack,
                 (true, false) => Mark::Move,
             };
-            let mut tiles: Vec<(Hex, Mark)> = world
+            let mut tiles: Vec<(Cell, Mark)> = world
                 .threatened(&plan)
                 .into_iter()
                 .map(|h| (h, mark_of(true)))
@@ -132,7 +132,7 @@ impl Overlay {
     }
 
     /// The style of a tile with this overlay applied over `base`.
-    pub fn style_at(&self, hex: Hex, base: Style) -> Style {
+    pub fn style_at(&self, hex: Cell, base: Style) -> Style {
         let mut style = base;
         if let (Some(palette), Some(mark)) = (self.palette, self.mark_at(hex)) {
             style = style.patch(palette.mark(mark));
@@ -146,8 +146,8 @@ impl Overlay {
 
     /// The background shared by two side-by-side tiles, for the column between them, so that
     /// a shaded region (a range, a path) reads as one patch.
-    pub fn between_background(&self, left: Option<Hex>, right: Option<Hex>) -> Option<Style> {
-        let bg = |h: Option<Hex>| {
+    pub fn between_background(&self, left: Option<Cell>, right: Option<Cell>) -> Option<Style> {
+        let bg = |h: Option<Cell>| {
             let h = h?;
             let lo = self.styles.partition_point(|(x, _)| *x < h);
             self.styles[lo..]
@@ -161,7 +161,7 @@ impl Overlay {
     }
 
     /// The telegraph mark on a tile: attacks before moves before predictions.
-    pub fn mark_at(&self, hex: Hex) -> Option<Mark> {
+    pub fn mark_at(&self, hex: Cell) -> Option<Mark> {
         let lo = self.marks.partition_point(|(h, _)| *h < hex);
         let here = self.marks[lo..].iter().take_while(|(h, _)| *h == hex);
         here.map(|(_, m)| *m).max()
@@ -177,7 +177,7 @@ impl Overlay {
     /// the seam (`»@«r›`, with `«` red on the rat's yellow); between two planned steps, the
     /// first one's closing bracket with no background, so two steps never read as one band.
     /// No item, terrain or monster glyph uses these (a test checks the data).
-    pub fn bracket(&self, left: Option<Hex>, right: Option<Hex>) -> Option<(char, Style)> {
+    pub fn bracket(&self, left: Option<Cell>, right: Option<Cell>) -> Option<(char, Style)> {
         let palette = self.palette?;
         let marks = (
             left.and_then(|h| self.mark_at(h)),

@@ -1,6 +1,6 @@
 //! The sidebar: the player's state, the place, the monsters in view and their plans.
 
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::sim::{Intention, Plan, Stance, World};
 use crate::ui::alarm;
 use crate::ui::describe::{describe_named, level_title, pace_brief};
@@ -31,7 +31,7 @@ pub struct Sidebar<'a> {
     pub palette: Palette,
     /// While a direction is chosen (`F`): the key written on each neighbouring tile, which
     /// hides what stands there, so the list of monsters says which key reaches each one.
-    pub strike_keys: &'a [(Hex, char)],
+    pub strike_keys: &'a [(Cell, char)],
 }
 
 impl Widget for &Sidebar<'_> {
@@ -240,8 +240,8 @@ impl Sidebar<'_> {
 
     /// While a direction is chosen: the key of the neighbouring tile a monster at `pos`
     /// stands on, or else of the one its plan steps onto, as " (on u)" or " (onto h)".
-    fn strike_key_words(&self, pos: Hex, plan: Option<&Plan>) -> String {
-        let key_of = |hex: Hex| {
+    fn strike_key_words(&self, pos: Cell, plan: Option<&Plan>) -> String {
+        let key_of = |hex: Cell| {
             self.strike_keys
                 .iter()
                 .find(|(h, _)| *h == hex)
@@ -264,7 +264,7 @@ impl Sidebar<'_> {
         let world = self.world;
         let me = world.player().pos;
         let later = if plan.acts_next { "" } else { " (later)" };
-        let at_you = |t: Hex| if t == me { " you" } else { "" };
+        let at_you = |t: Cell| if t == me { " you" } else { "" };
         let stance = world.stance(plan.who);
         let words = match plan.intention {
             Intention::Stay if stance == Stance::WaitsForPack => "waits for its pack".to_string(),
@@ -365,7 +365,7 @@ impl Sidebar<'_> {
 
     /// The aim mode's keys for throwing the item of letter `item` at `cursor`, saying when
     /// the way is blocked short of the cursor.
-    fn aim_help(&self, item: char, cursor: Hex) -> Vec<String> {
+    fn aim_help(&self, item: char, cursor: Cell) -> Vec<String> {
         let what = self
             .world
             .player()

@@ -3,7 +3,7 @@
 //! as an underline of the tile above it (and of the column beside, so a wall reads as a line).
 
 use super::map::MapView;
-use crate::geom::{Hex, Side, SideShape, Tiling};
+use crate::geom::{Cell, Side, SideShape, Tiling};
 use crate::map::SideFeature;
 use crate::mapfile::render_sides::lower_sides;
 use ratatui::style::Style;
@@ -14,7 +14,7 @@ pub(super) fn side_sight(world: &crate::sim::World, tiling: Tiling, side: Side) 
     let Some((a, b)) = tiling.side_tiles(side) else {
         return (false, false);
     };
-    let (a, b) = (Hex::from(a), Hex::from(b));
+    let (a, b) = (a, b);
     (
         world.is_seen(a) || world.is_seen(b),
         world.is_visible(a) || world.is_visible(b),
@@ -65,15 +65,15 @@ impl MapView<'_> {
     /// something stands on it.
     pub(super) fn east_west_side(
         &self,
-        left: Option<Hex>,
-        right: Option<Hex>,
+        left: Option<Cell>,
+        right: Option<Cell>,
     ) -> Option<(char, Style)> {
         let side = self.world.level().side_of(left?, right?)?;
         self.feature_on(side)
     }
 
     /// The sides below a tile ([`lower_sides`]).
-    fn lower_sides(&self, hex: Hex) -> Vec<Side> {
+    fn lower_sides(&self, hex: Cell) -> Vec<Side> {
         lower_sides(self.tiling(), hex)
     }
 
@@ -94,7 +94,7 @@ impl MapView<'_> {
     }
 
     /// A tile of the compact map, underlined when a wall or door stands on a side below it.
-    pub(super) fn compact_tile(&self, hex: Hex) -> (char, Style) {
+    pub(super) fn compact_tile(&self, hex: Cell) -> (char, Style) {
         let (glyph, style) = self.tile(hex);
         if !self.world.level().has_sides() {
             return (glyph, style);
@@ -107,8 +107,8 @@ impl MapView<'_> {
     /// south-west side; on squares, below both tiles.
     pub(super) fn underline_between(
         &self,
-        left: Option<Hex>,
-        right: Option<Hex>,
+        left: Option<Cell>,
+        right: Option<Cell>,
         style: Style,
     ) -> Style {
         let (Some(left), Some(right)) = (left, right) else {

@@ -64,7 +64,7 @@ fn step_index(tiling: Tiling, from: Cell, dx: i32, dy: i32) -> u8 {
 /// // A room of 7 × 7 squares with a pillar at (3, 3), which hides (5, 5) from (1, 1).
 /// let cells: Vec<Cell> = (0..49).map(|i| Cell::new(i % 7, i / 7)).collect();
 /// let grid = Grid::from_cells(Tiling::Square, &cells, ()).unwrap();
-/// let [pillar, viewer, behind] = [(3, 3), (1, 1), (5, 5)].map(|(x, y)| grid.cell_index(Cell::new(x, y)).unwrap());
+/// let [pillar, viewer, behind] = [(3, 3), (1, 1), (5, 5)].map(|(x, y)| grid.index(Cell::new(x, y)).unwrap());
 /// let mut seen = Vec::new();
 /// LatticeTree::new(Tiling::Square, 8, 0).unwrap().compute(&grid, |i| i == pillar, viewer, &mut seen);
 /// assert!(seen.contains(&pillar) && !seen.contains(&behind));
@@ -229,7 +229,7 @@ impl LatticeTree {
     /// let grid = Grid::from_cells(Tiling::Square, &row, false).unwrap();
     /// let mut seen = Vec::new();
     /// let tree = LatticeTree::new(Tiling::Square, 3, 0).unwrap();
-    /// tree.compute(&grid, |i| grid[i], grid.cell_index(row[0]).unwrap(), &mut seen);
+    /// tree.compute(&grid, |i| grid[i], grid.index(row[0]).unwrap(), &mut seen);
     /// assert_eq!(seen.len(), 3);
     /// ```
     pub fn compute<T>(
@@ -255,7 +255,7 @@ impl LatticeTree {
     /// let (grid, mut sides) = (Grid::from_cells(Tiling::Square, &row, ()).unwrap(), Sides::default());
     /// sides.set_side(&grid, Tiling::Square.side_between(row[1], row[2]).unwrap(), SideFeature::DoorClosed);
     /// let (tree, mut seen) = (LatticeTree::new(Tiling::Square, 3, 0).unwrap(), Vec::new());
-    /// tree.compute_across(&grid, |_| false, |i, k| sides.sees(i, k), grid.cell_index(row[0]).unwrap(), &mut seen);
+    /// tree.compute_across(&grid, |_| false, |i, k| sides.sees(i, k), grid.index(row[0]).unwrap(), &mut seen);
     /// assert_eq!(seen.len(), 2);
     /// ```
     pub fn compute_across<T>(

@@ -1,7 +1,7 @@
 //! Field of view straight from its definition, line by line: the slow form, used for radii
 //! too large for a tree and as the oracle the trees are tested against.
 
-use crate::geom::{Cell, Hex};
+use crate::geom::Cell;
 use crate::grid::Grid;
 
 /// The tile indices visible from `origin` within `radius`, in ascending order, by the two
@@ -10,21 +10,21 @@ use crate::grid::Grid;
 /// sight (`blocks(i)`; positions outside the map always block); a tile that blocks sight is visible, too, when a tile
 /// sharing a side or a corner with it is visible by that first rule, does not block sight and
 /// is no farther from the viewer by the tiling's sight measure. Empty when `origin` is no
-/// tile (on hexes `origin` is the tile's hex; on every tiling its cell).
+/// tile (`origin` is the viewer's cell).
 ///
 /// ```
-/// use hexdeep_tiling::{fov::visible_by_lines, geom::Hex, grid::{Grid, Shape}};
+/// use hexdeep_tiling::{fov::visible_by_lines, geom::Cell, grid::{Grid, Shape}};
 /// // A row of hexes with a wall at x = 3: the wall shows, what is behind it does not.
 /// let mut wall = Grid::new(&Shape::Parallelogram { width: 6, height: 1 }, false).unwrap();
-/// wall.set(Hex::new(3, 0), true);
-/// let seen = visible_by_lines(&wall, |i| wall[i], Hex::new(0, 0), 10);
-/// let xs: Vec<i32> = seen.iter().map(|&i| wall.hex(i).x).collect();
+/// wall.set(Cell::new(3, 0), true);
+/// let seen = visible_by_lines(&wall, |i| wall[i], Cell::new(0, 0), 10);
+/// let xs: Vec<i32> = seen.iter().map(|&i| wall.cell(i).x).collect();
 /// assert_eq!(xs, [0, 1, 2, 3]);
 /// ```
 pub fn visible_by_lines<T>(
     grid: &Grid<T>,
     blocks: impl Fn(usize) -> bool,
-    origin: Hex,
+    origin: Cell,
     radius: u32,
 ) -> Vec<usize> {
     visible_by_lines_across(grid, blocks, |_, _| true, origin, radius)
@@ -37,26 +37,26 @@ pub fn visible_by_lines<T>(
 /// neighbour only when sight crosses from that neighbour to it.
 ///
 /// ```
-/// use hexdeep_tiling::{fov::visible_by_lines_across, geom::Hex, grid::{Grid, Shape}};
+/// use hexdeep_tiling::{fov::visible_by_lines_across, geom::Cell, grid::{Grid, Shape}};
 /// // A row of hexes, no wall tiles, but sight does not cross between x = 1 and x = 2.
 /// let grid = Grid::new(&Shape::Parallelogram { width: 4, height: 1 }, ()).unwrap();
-/// let (a, b) = (grid.index(Hex::new(1, 0)).unwrap(), grid.index(Hex::new(2, 0)).unwrap());
+/// let (a, b) = (grid.index(Cell::new(1, 0)).unwrap(), grid.index(Cell::new(2, 0)).unwrap());
 /// let crosses = |i: usize, j: usize| (i, j) != (a, b) && (i, j) != (b, a);
-/// let seen = visible_by_lines_across(&grid, |_| false, crosses, Hex::new(0, 0), 5);
+/// let seen = visible_by_lines_across(&grid, |_| false, crosses, Cell::new(0, 0), 5);
 /// assert_eq!(seen.len(), 2);
 /// ```
 pub fn visible_by_lines_across<T>(
     grid: &Grid<T>,
     blocks: impl Fn(usize) -> bool,
     crosses: impl Fn(usize, usize) -> bool,
-    origin: Hex,
+    origin: Cell,
     radius: u32,
 ) -> Vec<usize> {
     if !grid.contains(origin) {
         return Vec::new();
     }
     let tiling = grid.tiling();
-    let from = Cell::from(origin);
+    let from = origin;
     let within = |c: Cell| tiling.within_sight(from, c, radius);
     let mut by_line = vec![false; grid.storage_len()];
     for target in grid.indices() {
@@ -68,9 +68,9 @@ pub fn visible_by_lines_across<T>(
             let inner = &line[1..line.len().saturating_sub(1).max(1)];
             let open = inner
                 .iter()
-                .all(|&c| grid.cell_index(c).is_some_and(|i| !blocks(i)));
+                .all(|&c| grid.index(c).is_some_and(|i| !blocks(i)));
             open && line.windows(2).all(|w| {
-                let (a, b) = (grid.cell_index(w[0]), grid.cell_index(w[1]));
+                let (a, b) = (grid.index(w[0]), grid.index(w[1]));
                 a.zip(b).is_some_and(|(a, b)| crosses(a, b))
             })
         };
@@ -87,7 +87,7 @@ pub fn visible_by_lines_across<T>(
                 && within(cell)
                 && tiling.touching(tiling.class(cell)).iter().any(|&(dx, dy)| {
                     let n = cell.offset(dx, dy);
-                    grid.cell_index(n).is_some_and(|i| {
+                    grid.index(n).is_some_and(|i| {
                         by_line[i]
                             && !blocks(i)
                             && tiling.sight_measure(from, n) <= far

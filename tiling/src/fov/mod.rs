@@ -21,20 +21,20 @@
 //!
 //! ```
 //! use hexdeep_tiling::fov::{FovTree, visible_by_lines};
-//! use hexdeep_tiling::geom::Hex;
+//! use hexdeep_tiling::geom::Cell;
 //! use hexdeep_tiling::grid::{Grid, Shape, SightBits};
 //!
 //! // A room of floor with one pillar; `true` blocks sight.
 //! let mut grid = Grid::new(&Shape::Parallelogram { width: 9, height: 9 }, false).unwrap();
-//! grid.set(Hex::new(5, 4), true);
+//! grid.set(Cell::new(5, 4), true);
 //! let sight = SightBits::of(&grid, |i| grid[i]);
-//! let viewer = grid.index(Hex::new(2, 4)).unwrap();
+//! let viewer = grid.index(Cell::new(2, 4)).unwrap();
 //! let mut seen = Vec::new();
 //! FovTree::new(8).unwrap().compute(&sight, viewer, &mut seen);
-//! assert_eq!(seen, visible_by_lines(&grid, |i| grid[i], Hex::new(2, 4), 8));
+//! assert_eq!(seen, visible_by_lines(&grid, |i| grid[i], Cell::new(2, 4), 8));
 //! // The pillar shows; the tile right behind it does not.
-//! assert!(seen.contains(&grid.index(Hex::new(5, 4)).unwrap()));
-//! assert!(!seen.contains(&grid.index(Hex::new(7, 4)).unwrap()));
+//! assert!(seen.contains(&grid.index(Cell::new(5, 4)).unwrap()));
+//! assert!(!seen.contains(&grid.index(Cell::new(7, 4)).unwrap()));
 //! ```
 
 mod lattice;

@@ -65,12 +65,12 @@ impl Offset for i32 {
 /// The line tree for one radius; build once and reuse for every viewer on every map.
 ///
 /// ```
-/// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
+/// use hexdeep_tiling::{fov::FovTree, geom::Cell, grid::{Grid, Shape, SightBits}};
 /// let grid = Grid::new(&Shape::Hexagon { radius: 5 }, false).unwrap();
 /// let sight = SightBits::of(&grid, |i| grid[i]);
 /// let tree = FovTree::new(3).unwrap();
 /// let mut seen = Vec::new();
-/// tree.compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut seen);
+/// tree.compute(&sight, grid.index(Cell::ORIGIN).unwrap(), &mut seen);
 /// assert_eq!(seen.len(), 37); // every hex within 3 steps: 3·3·4 + 1
 /// ```
 #[derive(Clone, Debug)]
@@ -154,12 +154,12 @@ impl FovTree {
     /// of the same bounding box). It still works on every grid.
     ///
     /// ```
-    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
+    /// use hexdeep_tiling::{fov::FovTree, geom::Cell, grid::{Grid, Shape, SightBits}};
     /// let mut grid = Grid::new(&Shape::Hexagon { radius: 6 }, false).unwrap();
-    /// grid.set(Hex::new(1, 0), true);
+    /// grid.set(Cell::new(1, 0), true);
     /// let sight = SightBits::of(&grid, |i| grid[i]);
     /// let (plain, fast) = (FovTree::new(6).unwrap(), FovTree::new(6).unwrap().for_grid(&grid));
-    /// let (centre, mut a, mut b) = (grid.index(Hex::ORIGIN).unwrap(), Vec::new(), Vec::new());
+    /// let (centre, mut a, mut b) = (grid.index(Cell::ORIGIN).unwrap(), Vec::new(), Vec::new());
     /// (plain.compute(&sight, centre, &mut a), fast.compute(&sight, centre, &mut b));
     /// assert_eq!(a, b);
     /// ```
@@ -171,12 +171,12 @@ impl FovTree {
     /// `stride` ([`FovTree::for_grid`]).
     ///
     /// ```
-    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
+    /// use hexdeep_tiling::{fov::FovTree, geom::Cell, grid::{Grid, Shape, SightBits}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 4 }, false).unwrap();
     /// let sight = SightBits::of(&grid, |i| grid[i]);
     /// let tree = FovTree::new(2).unwrap().for_stride(grid.offset_of(0, 1));
     /// let mut seen = Vec::new();
-    /// tree.compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut seen);
+    /// tree.compute(&sight, grid.index(Cell::ORIGIN).unwrap(), &mut seen);
     /// assert_eq!(seen.len(), 19);
     /// ```
     pub fn for_stride(&self, stride: isize) -> FovTree {
@@ -221,12 +221,12 @@ impl FovTree {
     ///
     /// ```
     /// use hexdeep_tiling::fov::FovTree;
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, false).unwrap();
     /// let sight = SightBits::of(&grid, |i| grid[i]);
     /// let mut count = 0;
-    /// FovTree::new(1).unwrap().visit(&sight, grid.index(Hex::ORIGIN).unwrap(), |_| count += 1);
+    /// FovTree::new(1).unwrap().visit(&sight, grid.index(Cell::ORIGIN).unwrap(), |_| count += 1);
     /// assert_eq!(count, 7);
     /// ```
     pub fn visit(&self, sight: &SightBits, origin: usize, mut visit: impl FnMut(usize)) {
@@ -242,12 +242,12 @@ impl FovTree {
     /// (cleared first), in ascending index order.
     ///
     /// ```
-    /// use hexdeep_tiling::{fov::FovTree, geom::Hex, grid::{Grid, Shape, SightBits}};
+    /// use hexdeep_tiling::{fov::FovTree, geom::Cell, grid::{Grid, Shape, SightBits}};
     /// // The viewer at the centre, walled in by its six neighbours: it sees them and itself.
     /// let grid = Grid::new(&Shape::Hexagon { radius: 4 }, ()).unwrap();
-    /// let sight = SightBits::of(&grid, |i| grid.hex(i).length() == 1);
+    /// let sight = SightBits::of(&grid, |i| grid.distance(Cell::ORIGIN, grid.cell(i)) == 1);
     /// let mut seen = Vec::new();
-    /// FovTree::new(4).unwrap().compute(&sight, grid.index(Hex::ORIGIN).unwrap(), &mut seen);
+    /// FovTree::new(4).unwrap().compute(&sight, grid.index(Cell::ORIGIN).unwrap(), &mut seen);
     /// assert_eq!(seen.len(), 7);
     /// ```
     pub fn compute(&self, sight: &SightBits, origin: usize, out: &mut Vec<usize>) {

@@ -104,10 +104,10 @@ fn a_tree_made_for_another_stride_still_works() {
     assert_ne!(narrow.offset_of(0, 1), wide.offset_of(0, 1));
     let tree = FovTree::new(6).unwrap().for_grid(&narrow);
     for grid in [&narrow, &wide] {
-        let o = grid.index(Hex::new(10, 10)).unwrap();
+        let o = grid.index(Cell::new(10, 10)).unwrap();
         let want: Vec<usize> = Hex::new(10, 10)
             .range(6)
-            .filter_map(|h| grid.index(h))
+            .filter_map(|h| grid.index(h.into()))
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();
@@ -127,8 +127,8 @@ fn narrow_maps_and_edges_see_as_the_lines_do() {
         let general = FovTree::new(12).unwrap();
         let made = general.for_grid(&grid);
         for o in grid.indices() {
-            let want = visible_by_lines(&grid, blocks, grid.hex(o), 12);
-            let at = grid.hex(o);
+            let want = visible_by_lines(&grid, blocks, grid.cell(o), 12);
+            let at = grid.cell(o);
             assert_eq!(seen(&general, &sight, o), want, "{w}x{h} from {at}");
             assert_eq!(
                 seen(&made, &sight, o),
@@ -151,7 +151,7 @@ fn every_radius_and_density_agrees_with_the_line_by_line_form() {
             let general = FovTree::new(radius).unwrap();
             let made = general.for_grid(&grid);
             let viewers = [(45, 45), (3, 80), (70, 12), (0, 0), (89, 89), (0, 89)];
-            for viewer in viewers.map(|(x, y)| Hex::new(x, y)) {
+            for viewer in viewers.map(|(x, y)| Cell::new(x, y)) {
                 let want = visible_by_lines(&grid, blocks, viewer, radius);
                 let o = grid.index(viewer).unwrap();
                 for tree in [&general, &made] {

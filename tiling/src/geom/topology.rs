@@ -25,6 +25,14 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(Cell::from(Tri::new(1, 2, 1)), Cell::new(5, 2));
 /// assert_eq!(Tri::from(Cell::new(5, 2)), Tri::new(1, 2, 1));
 /// ```
+///
+/// A cell has no geometry of its own: distances, neighbours and lines are the tiling's
+/// ([`Tiling::distance`]), so that no tiling's answer is given for another's tiles.
+///
+/// ```compile_fail
+/// use hexdeep_tiling::geom::Cell;
+/// let _ = Cell::new(0, 0).distance(Cell::new(1, 0));
+/// ```
 #[derive(
     Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug, Default, Serialize, Deserialize,
 )]
@@ -36,6 +44,15 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// The cell `(0, 0)`: on every tiling the tile at the origin of storage.
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::Cell;
+    /// assert_eq!(Cell::ORIGIN, Cell::new(0, 0));
+    /// assert_eq!(Cell::ORIGIN, Cell::default());
+    /// ```
+    pub const ORIGIN: Cell = Cell { x: 0, y: 0 };
+
     /// A cell from its column and row.
     ///
     /// ```
@@ -43,6 +60,7 @@ impl Cell {
     /// let c = Cell::new(4, -1);
     /// assert_eq!((c.x, c.y), (4, -1));
     /// ```
+    #[inline]
     pub const fn new(x: i32, y: i32) -> Cell {
         Cell { x, y }
     }
@@ -53,30 +71,54 @@ impl Cell {
     /// use hexdeep_tiling::geom::Cell;
     /// assert_eq!(Cell::new(1, 2).offset(-1, 3), Cell::new(0, 5));
     /// ```
+    #[inline]
     pub const fn offset(self, dx: i32, dy: i32) -> Cell {
         Cell::new(self.x + dx, self.y + dy)
+    }
+
+    /// Whether both coordinates are within [`COORD_LIMIT`](super::COORD_LIMIT).
+    ///
+    /// ```
+    /// use hexdeep_tiling::geom::{COORD_LIMIT, Cell};
+    /// assert!(Cell::new(-5, 7).in_limits());
+    /// assert!(!Cell::new(0, COORD_LIMIT + 1).in_limits());
+    /// ```
+    #[inline]
+    pub const fn in_limits(self) -> bool {
+        self.x.abs() <= super::COORD_LIMIT && self.y.abs() <= super::COORD_LIMIT
+    }
+}
+
+impl std::fmt::Display for Cell {
+    /// `(x, y)`, as a [`Hex`] is written.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
     }
 }
 
 impl From<Hex> for Cell {
+    #[inline]
     fn from(h: Hex) -> Cell {
         Cell::new(h.x, h.y)
     }
 }
 
 impl From<Cell> for Hex {
+    #[inline]
     fn from(c: Cell) -> Hex {
         Hex::new(c.x, c.y)
     }
 }
 
 impl From<Square> for Cell {
+    #[inline]
     fn from(s: Square) -> Cell {
         Cell::new(s.x, s.y)
     }
 }
 
 impl From<Cell> for Square {
+    #[inline]
     fn from(c: Cell) -> Square {
         Square::new(c.x, c.y)
     }
@@ -84,6 +126,7 @@ impl From<Cell> for Square {
 
 impl From<Tri> for Cell {
     /// Column `2x + y + s`, row `y`.
+    #[inline]
     fn from(t: Tri) -> Cell {
         Cell::new(2 * t.x + t.y + i32::from(t.s), t.y)
     }
@@ -91,6 +134,7 @@ impl From<Tri> for Cell {
 
 impl From<Cell> for Tri {
     /// `s = (column + row) mod 2`, `x = (column − row − s) / 2`.
+    #[inline]
     fn from(c: Cell) -> Tri {
         let s = (c.x + c.y).rem_euclid(2);
         Tri::new((c.x - c.y - s).div_euclid(2), c.y, s as u8)

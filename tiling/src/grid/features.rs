@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// let door = Tiling::Square.side_between(Cell::new(0, 0), Cell::new(1, 0)).unwrap();
 /// let mut sides = Sides::default();
 /// sides.set_side(&grid, door, SideFeature::DoorClosed);
-/// let west = grid.cell_index(Cell::new(0, 0)).unwrap();
+/// let west = grid.index(Cell::new(0, 0)).unwrap();
 /// // Move 0 is east: it may cross (opening the door), but sight does not.
 /// assert!(sides.passes(west, 0) && !sides.sees(west, 0));
 /// ```
@@ -103,7 +103,7 @@ impl SideFeature {
 /// let grid = Grid::from_cells(Tiling::Square, &cells, ()).unwrap();
 /// let mut sides = Sides::default();
 /// sides.set_corner(&grid, Tiling::Square.tile_corners(Cell::new(0, 0))[1], CornerFeature::Pillar);
-/// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+/// let i = grid.index(Cell::new(0, 0)).unwrap();
 /// // Move 7 is south-east, past the pillar; move 0, east, is still open.
 /// assert!(!sides.passes(i, 7) && sides.passes(i, 0));
 /// ```

@@ -11,13 +11,13 @@ use std::ops::Deref;
 /// by value, so the hot loops reach the tiles' mask as directly as the values.
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::geom::Cell;
 /// use hexdeep_tiling::grid::{Grid, Shape};
 /// let mut heights = Grid::new(&Shape::Hexagon { radius: 2 }, 0u8).unwrap();
-/// assert!(heights.set(Hex::new(1, 0), 7));
-/// assert_eq!(heights.get(Hex::new(1, 0)), Some(&7));
+/// assert!(heights.set(Cell::new(1, 0), 7));
+/// assert_eq!(heights.get(Cell::new(1, 0)), Some(&7));
 /// // The layout's questions through Deref.
-/// assert_eq!(heights.distance(Hex::ORIGIN, Hex::new(2, 0)), 2);
+/// assert_eq!(heights.distance(Cell::ORIGIN, Cell::new(2, 0)), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid<T> {
@@ -41,11 +41,11 @@ impl<T: Clone> Grid<T> {
     /// A grid of hexes holding exactly `hexes`, every tile set to `fill`.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::{Cell, Hex};
     /// use hexdeep_tiling::grid::Grid;
     /// let grid = Grid::from_hexes(&[Hex::new(0, 0), Hex::new(5, 5)], false).unwrap();
     /// assert_eq!(grid.len(), 2);
-    /// assert_eq!(grid.get(Hex::new(2, 2)), None);
+    /// assert_eq!(grid.get(Cell::new(2, 2)), None);
     /// ```
     pub fn from_hexes(hexes: &[Hex], fill: T) -> Result<Grid<T>, GridError> {
         Ok(Grid::on(Layout::of_hexes(hexes)?, fill))
@@ -93,10 +93,10 @@ impl<T: Clone> Grid<T> {
     /// A grid over the same tiles with every cell mapped through `f`.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape};
     /// let mut heights = Grid::new(&Shape::Hexagon { radius: 1 }, 1u8).unwrap();
-    /// heights.set(Hex::ORIGIN, 5);
+    /// heights.set(Cell::ORIGIN, 5);
     /// let high = heights.map(|h| *h > 3);
     /// assert_eq!(high.iter().filter(|(_, v)| **v).count(), 1);
     /// ```
@@ -132,45 +132,45 @@ impl<T> Grid<T> {
         &self.layout
     }
 
-    /// The tile at a hex, or `None` outside the shape.
+    /// The tile at a cell, or `None` outside the shape.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, 'x').unwrap();
-    /// assert_eq!(grid.get(Hex::new(1, 1)), Some(&'x'));
-    /// assert_eq!(grid.get(Hex::new(2, 0)), None);
+    /// assert_eq!(grid.get(Cell::new(1, 1)), Some(&'x'));
+    /// assert_eq!(grid.get(Cell::new(2, 0)), None);
     /// ```
-    pub fn get(&self, hex: Hex) -> Option<&T> {
-        self.index(hex).map(|i| &self.cells[i])
+    pub fn get(&self, cell: Cell) -> Option<&T> {
+        self.index(cell).map(|i| &self.cells[i])
     }
 
-    /// The tile at a hex, mutably, or `None` outside the shape.
+    /// The tile at a cell, mutably, or `None` outside the shape.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape};
     /// let mut grid = Grid::new(&Shape::Hexagon { radius: 1 }, 0u32).unwrap();
-    /// *grid.get_mut(Hex::ORIGIN).unwrap() += 3;
-    /// assert_eq!(grid.get(Hex::ORIGIN), Some(&3));
+    /// *grid.get_mut(Cell::ORIGIN).unwrap() += 3;
+    /// assert_eq!(grid.get(Cell::ORIGIN), Some(&3));
     /// ```
-    pub fn get_mut(&mut self, hex: Hex) -> Option<&mut T> {
-        self.index(hex).map(|i| &mut self.cells[i])
+    pub fn get_mut(&mut self, cell: Cell) -> Option<&mut T> {
+        self.index(cell).map(|i| &mut self.cells[i])
     }
 
-    /// Sets the tile at a hex; returns `false` (and changes nothing) outside the shape.
+    /// Sets the tile at a cell; returns `false` (and changes nothing) outside the shape.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape};
     /// let mut grid = Grid::new(&Shape::Hexagon { radius: 1 }, 0u32).unwrap();
-    /// assert!(grid.set(Hex::new(0, 1), 4));
-    /// assert!(!grid.set(Hex::new(0, 2), 4));
+    /// assert!(grid.set(Cell::new(0, 1), 4));
+    /// assert!(!grid.set(Cell::new(0, 2), 4));
     /// ```
-    pub fn set(&mut self, hex: Hex, value: T) -> bool {
-        match self.get_mut(hex) {
-            Some(cell) => {
-                *cell = value;
+    pub fn set(&mut self, cell: Cell, value: T) -> bool {
+        match self.get_mut(cell) {
+            Some(slot) => {
+                *slot = value;
                 true
             }
             None => false,
@@ -191,28 +191,28 @@ impl<T> Grid<T> {
     /// Every cell by storage index, mutably.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape};
     /// let mut grid = Grid::new(&Shape::Hexagon { radius: 1 }, 0u32).unwrap();
-    /// let i = grid.index(Hex::ORIGIN).unwrap();
+    /// let i = grid.index(Cell::ORIGIN).unwrap();
     /// grid.cells_mut()[i] = 8;
-    /// assert_eq!(grid.get(Hex::ORIGIN), Some(&8));
+    /// assert_eq!(grid.get(Cell::ORIGIN), Some(&8));
     /// ```
     pub fn cells_mut(&mut self) -> &mut [T] {
         &mut self.cells
     }
 
-    /// Every tile with its hex, in reading order.
+    /// Every tile with its cell, in reading order.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape};
     /// let grid = Grid::new(&Shape::Parallelogram { width: 2, height: 1 }, 0u8).unwrap();
-    /// let tiles: Vec<(Hex, &u8)> = grid.iter().collect();
-    /// assert_eq!(tiles, [(Hex::new(0, 0), &0), (Hex::new(1, 0), &0)]);
+    /// let tiles: Vec<(Cell, &u8)> = grid.iter().collect();
+    /// assert_eq!(tiles, [(Cell::new(0, 0), &0), (Cell::new(1, 0), &0)]);
     /// ```
-    pub fn iter(&self) -> impl Iterator<Item = (Hex, &T)> + '_ {
-        self.indices().map(|i| (self.hex(i), &self.cells[i]))
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, &T)> + '_ {
+        self.indices().map(|i| (self.cell(i), &self.cells[i]))
     }
 }
 
@@ -253,10 +253,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(g.len(), 15);
-        assert!(g.contains(Hex::new(4, 2)));
-        assert!(!g.contains(Hex::new(5, 2)));
-        assert!(!g.contains(Hex::new(-1, 0)));
-        assert_eq!(g.get(Hex::new(100, 100)), None);
+        assert!(g.contains(Cell::new(4, 2)));
+        assert!(!g.contains(Cell::new(5, 2)));
+        assert!(!g.contains(Cell::new(-1, 0)));
+        assert_eq!(g.get(Cell::new(100, 100)), None);
         assert_eq!(g.projection().h, 2);
     }
 
@@ -272,7 +272,7 @@ mod tests {
         .unwrap();
         assert_eq!(g.len(), 16);
         for (hex, _) in g.iter() {
-            let (col, _) = crate::geom::Cabinet::MAP_FILE.to_screen(hex);
+            let (col, _) = crate::geom::Cabinet::MAP_FILE.to_screen(hex.into());
             assert!((0..8).contains(&col), "{hex} at column {col}");
         }
         assert_eq!(g.screen_size(), (8, 4));
@@ -282,8 +282,8 @@ mod tests {
     fn hexagon_has_the_spiral_count() {
         let g = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
         assert_eq!(g.len(), 37);
-        assert!(g.contains(Hex::new(-3, -3)));
-        assert!(!g.contains(Hex::new(3, -3)));
+        assert!(g.contains(Cell::new(-3, -3)));
+        assert!(!g.contains(Cell::new(3, -3)));
     }
 
     #[test]
@@ -301,9 +301,9 @@ mod tests {
     #[test]
     fn set_outside_changes_nothing() {
         let mut g = Grid::new(&Shape::Hexagon { radius: 1 }, 0u8).unwrap();
-        assert!(!g.set(Hex::new(5, 5), 1));
-        assert!(g.set(Hex::new(1, 1), 7));
-        assert_eq!(g.get(Hex::new(1, 1)), Some(&7));
+        assert!(!g.set(Cell::new(5, 5), 1));
+        assert!(g.set(Cell::new(1, 1), 7));
+        assert_eq!(g.get(Cell::new(1, 1)), Some(&7));
     }
 
     fn mask() -> impl Strategy<Value = Vec<Hex>> {
@@ -316,8 +316,8 @@ mod tests {
         fn index_and_hex_round_trip(hexes in mask()) {
             let g = Grid::from_hexes(&hexes, 0u8).unwrap();
             for &h in &hexes {
-                let i = g.index(h).unwrap();
-                prop_assert_eq!(g.hex(i), h);
+                let i = g.index(h.into()).unwrap();
+                prop_assert_eq!(g.cell(i), Cell::from(h));
                 prop_assert!(g.is_tile(i));
             }
             let mut unique = hexes.clone();
@@ -335,7 +335,7 @@ mod tests {
             prop_assert_eq!(g.tiling(), tiling);
             for i in g.indices() {
                 let at = g.cell(i);
-                prop_assert_eq!(g.cell_index(at), Some(i));
+                prop_assert_eq!(g.index(at), Some(i));
                 let class = tiling.class(at);
                 prop_assert_eq!(g.class(i), class);
                 let moves = tiling.moves(class);
@@ -357,7 +357,7 @@ mod tests {
             let tiling = Tiling::ALL[t];
             let cells: Vec<Cell> = cells.into_iter().map(Cell::from).collect();
             let g = Grid::from_cells(tiling, &cells, 0u8).unwrap();
-            let tiles: Vec<Hex> = g.indices().map(|i| g.hex(i)).collect();
+            let tiles: Vec<Cell> = g.indices().map(|i| g.cell(i)).collect();
             // The plain definitions: every tile looked at.
             let fit = Screen::fitting(tiling, tiles.iter().copied());
             prop_assert_eq!(g.projection(), fit);
@@ -365,7 +365,7 @@ mod tests {
             prop_assert_eq!(g.screen_size().0, right + 1);
             let large: Vec<i32> = tiles
                 .iter()
-                .filter_map(|&h| tiling.large_cell(h.into()).map(|(c, _)| c))
+                .filter_map(|&h| tiling.large_cell(h).map(|(c, _)| c))
                 .collect();
             let span = large.iter().min().zip(large.iter().max()).map(|(a, b)| (*a, *b));
             prop_assert_eq!(g.large_columns(), span);
@@ -379,8 +379,9 @@ mod tests {
                 for dir in Direction::ALL {
                     let j = g.neighbor_index(i, dir);
                     prop_assert!(j < g.storage_len());
-                    prop_assert_eq!(g.hex(j), g.hex(i).neighbor(dir));
-                    prop_assert_eq!(g.is_tile(j), g.contains(g.hex(i).neighbor(dir)));
+                    let next = Cell::from(Hex::from(g.cell(i)).neighbor(dir));
+                    prop_assert_eq!(g.cell(j), next);
+                    prop_assert_eq!(g.is_tile(j), g.contains(next));
                 }
             }
         }

@@ -20,11 +20,13 @@ pub const MAX_STORAGE: usize = 1 << 24;
 /// Why a grid could not be made.
 ///
 /// ```
-/// use hexdeep_tiling::geom::{COORD_LIMIT, Hex, Tiling};
+/// use hexdeep_tiling::geom::{COORD_LIMIT, Cell, Hex, Tiling};
 /// use hexdeep_tiling::grid::{GridError, Layout};
 /// assert_eq!(Layout::new(Tiling::Hex, &[]).unwrap_err(), GridError::Empty);
-/// let far = Hex::new(COORD_LIMIT + 1, 0);
-/// assert_eq!(Layout::of_hexes(&[far]).unwrap_err(), GridError::OutOfRange(far));
+/// let far = Cell::new(COORD_LIMIT + 1, 0);
+/// assert_eq!(Layout::new(Tiling::Square, &[far]).unwrap_err(), GridError::OutOfRange(far));
+/// let far = Hex::new(0, -COORD_LIMIT - 1);
+/// assert_eq!(Layout::of_hexes(&[far]).unwrap_err(), GridError::OutOfRange(far.into()));
 /// assert_eq!(GridError::Empty.to_string(), "the map has no tiles");
 /// ```
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -32,9 +34,9 @@ pub enum GridError {
     /// The shape holds no tile.
     #[error("the map has no tiles")]
     Empty,
-    /// A hex lies beyond the coordinate limit.
+    /// A cell lies beyond the coordinate limit.
     #[error("tile {0} is outside the coordinate limit of ±{COORD_LIMIT}")]
-    OutOfRange(Hex),
+    OutOfRange(Cell),
     /// The bounding box is too large to store.
     #[error("the map spans {0} cells, more than the limit of {MAX_STORAGE}")]
     TooLarge(usize),
@@ -55,15 +57,24 @@ pub enum GridError {
 ///     .collect();
 /// let board = Layout::new(Tiling::Square, &cells).unwrap();
 /// assert_eq!(board.len(), 64);
-/// let corner = board.cell_index(Cell::new(0, 0)).unwrap();
+/// let corner = board.index(Cell::new(0, 0)).unwrap();
 /// assert_eq!(board.cell(corner), Cell::new(0, 0));
+/// ```
+///
+/// A layout serves every tiling, so it takes cells, never one tiling's coordinates: a hex is
+/// converted first (`Cell::from(hex)`).
+///
+/// ```compile_fail
+/// use hexdeep_tiling::{geom::Hex, grid::{Layout, Shape}};
+/// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
+/// let _ = layout.contains(Hex::new(1, 0));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// The tiling the cells are tiles of.
     tiling: Tiling,
     /// The cell at storage index 0 (above and left of the bounding box, past the border).
-    origin: Hex,
+    origin: Cell,
     stride: usize,
     rows: usize,
     present: Vec<bool>,
@@ -84,7 +95,7 @@ struct Columns {
 
 impl Columns {
     /// The columns of `tiles` (at least one) on `tiling`.
-    fn of(tiling: Tiling, tiles: &[Hex]) -> Columns {
+    fn of(tiling: Tiling, tiles: &[Cell]) -> Columns {
         let span = |cols: &mut dyn Iterator<Item = i32>| {
             cols.fold(None, |span: Option<(i32, i32)>, c| {
                 Some(span.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c))))
@@ -95,7 +106,7 @@ impl Columns {
         let large = span(
             &mut tiles
                 .iter()
-                .filter_map(|&t| tiling.large_cell(t.into()).map(|(c, _)| c)),
+                .filter_map(|&t| tiling.large_cell(t).map(|(c, _)| c)),
         );
         Columns {
             compact: compact.unwrap_or((0, 0)),
@@ -108,14 +119,14 @@ impl Layout {
     /// The layout of a hex shape.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::{Hex, Tiling};
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
     /// assert_eq!((layout.len(), layout.tiling()), (19, Tiling::Hex));
-    /// assert!(layout.contains(Hex::new(-2, 0)) && !layout.contains(Hex::new(-2, 1)));
+    /// assert!(layout.contains(Cell::new(-2, 0)) && !layout.contains(Cell::new(-2, 1)));
     /// ```
     pub fn of_shape(shape: &Shape) -> Result<Layout, GridError> {
-        Layout::build(Tiling::Hex, &shape.hexes())
+        Layout::of_hexes(&shape.hexes())
     }
 
     /// The layout of `tiling` whose tiles are exactly `cells`.
@@ -126,12 +137,43 @@ impl Layout {
     /// // A down triangle and the up triangle right of it.
     /// let pair = Layout::new(Tiling::Triangle, &[Cell::new(0, 0), Cell::new(1, 0)]).unwrap();
     /// assert_eq!(pair.len(), 2);
-    /// let [a, b] = [Cell::new(0, 0), Cell::new(1, 0)].map(|c| pair.hex(pair.cell_index(c).unwrap()));
+    /// let [a, b] = [Cell::new(0, 0), Cell::new(1, 0)].map(|c| pair.cell(pair.index(c).unwrap()));
     /// assert_eq!(pair.distance(a, b), 1);
     /// ```
     pub fn new(tiling: Tiling, cells: &[Cell]) -> Result<Layout, GridError> {
-        let hexes: Vec<Hex> = cells.iter().map(|&c| Hex::from(c)).collect();
-        Layout::build(tiling, &hexes)
+        let first = *cells.first().ok_or(GridError::Empty)?;
+        let (mut lo, mut hi) = (first, first);
+        for &c in cells {
+            if !c.in_limits() {
+                return Err(GridError::OutOfRange(c));
+            }
+            lo = Cell::new(lo.x.min(c.x), lo.y.min(c.y));
+            hi = Cell::new(hi.x.max(c.x), hi.y.max(c.y));
+        }
+        let border = Layout::border(tiling);
+        let stride = (hi.x - lo.x) as usize + 1 + 2 * border.x as usize;
+        let rows = (hi.y - lo.y) as usize + 3;
+        let size = stride.saturating_mul(rows);
+        if size > MAX_STORAGE {
+            return Err(GridError::TooLarge(size));
+        }
+        let mut layout = Layout {
+            tiling,
+            origin: lo.offset(-border.x, -border.y),
+            stride,
+            rows,
+            present: vec![false; size],
+            count: 0,
+            columns: Columns::of(tiling, cells),
+        };
+        for &c in cells {
+            let i = layout.storage_index(c).ok_or(GridError::OutOfRange(c))?;
+            if !layout.present[i] {
+                layout.present[i] = true;
+                layout.count += 1;
+            }
+        }
+        Ok(layout)
     }
 
     /// The layout of hexes whose tiles are exactly `hexes`.
@@ -143,44 +185,8 @@ impl Layout {
     /// assert_eq!(layout.len(), 2);
     /// ```
     pub fn of_hexes(hexes: &[Hex]) -> Result<Layout, GridError> {
-        Layout::build(Tiling::Hex, hexes)
-    }
-
-    /// The layout of [`Layout::new`], with the cells written as hexes.
-    fn build(tiling: Tiling, hexes: &[Hex]) -> Result<Layout, GridError> {
-        let first = *hexes.first().ok_or(GridError::Empty)?;
-        let (mut lo, mut hi) = (first, first);
-        for &h in hexes {
-            if !h.in_limits() {
-                return Err(GridError::OutOfRange(h));
-            }
-            lo = Hex::new(lo.x.min(h.x), lo.y.min(h.y));
-            hi = Hex::new(hi.x.max(h.x), hi.y.max(h.y));
-        }
-        let border = Layout::border(tiling);
-        let stride = (hi.x - lo.x) as usize + 1 + 2 * border.x as usize;
-        let rows = (hi.y - lo.y) as usize + 3;
-        let size = stride.saturating_mul(rows);
-        if size > MAX_STORAGE {
-            return Err(GridError::TooLarge(size));
-        }
-        let mut layout = Layout {
-            tiling,
-            origin: lo - border,
-            stride,
-            rows,
-            present: vec![false; size],
-            count: 0,
-            columns: Columns::of(tiling, hexes),
-        };
-        for &h in hexes {
-            let i = layout.storage_index(h).ok_or(GridError::OutOfRange(h))?;
-            if !layout.present[i] {
-                layout.present[i] = true;
-                layout.count += 1;
-            }
-        }
-        Ok(layout)
+        let cells: Vec<Cell> = hexes.iter().map(|&h| Cell::from(h)).collect();
+        Layout::new(Tiling::Hex, &cells)
     }
 
     /// The size of the index space: every index is below this.
@@ -198,10 +204,10 @@ impl Layout {
 
     /// How many cells of border lie left and right (`x`) and above and below (`y`) of the
     /// tiles' bounding box.
-    fn border(tiling: Tiling) -> Hex {
+    fn border(tiling: Tiling) -> Cell {
         match tiling {
-            Tiling::Triangle => Hex::new(2, 1),
-            Tiling::Hex | Tiling::Square => Hex::new(1, 1),
+            Tiling::Triangle => Cell::new(2, 1),
+            Tiling::Hex | Tiling::Square => Cell::new(1, 1),
         }
     }
     /// The tiling of this grid's tiles.
@@ -226,20 +232,8 @@ impl Layout {
     /// ```
     #[inline]
     pub fn cell(&self, index: usize) -> Cell {
-        Cell::from(self.hex(index))
-    }
-    /// The index of the tile at `cell`, or `None` where no tile of this map is.
-    ///
-    /// ```
-    /// use hexdeep_tiling::geom::{Cell, Tiling};
-    /// use hexdeep_tiling::grid::Layout;
-    /// let layout = Layout::new(Tiling::Square, &[Cell::new(3, 4)]).unwrap();
-    /// assert!(layout.cell_index(Cell::new(3, 4)).is_some());
-    /// assert_eq!(layout.cell_index(Cell::new(2, 4)), None);
-    /// ```
-    #[inline]
-    pub fn cell_index(&self, cell: Cell) -> Option<usize> {
-        self.index(Hex::from(cell))
+        let (row, col) = (index / self.stride, index % self.stride);
+        self.origin.offset(col as i32, row as i32)
     }
     /// The class of the tile at storage index `index` ([`Tiling::class`]).
     ///
@@ -247,8 +241,8 @@ impl Layout {
     /// use hexdeep_tiling::geom::{Cell, Tiling};
     /// use hexdeep_tiling::grid::Layout;
     /// let layout = Layout::new(Tiling::Triangle, &[Cell::new(0, 0), Cell::new(1, 0)]).unwrap();
-    /// assert_eq!(layout.class(layout.cell_index(Cell::new(0, 0)).unwrap()), 0);
-    /// assert_eq!(layout.class(layout.cell_index(Cell::new(1, 0)).unwrap()), 1);
+    /// assert_eq!(layout.class(layout.index(Cell::new(0, 0)).unwrap()), 0);
+    /// assert_eq!(layout.class(layout.index(Cell::new(1, 0)).unwrap()), 1);
     /// ```
     #[inline]
     pub fn class(&self, index: usize) -> usize {
@@ -257,18 +251,18 @@ impl Layout {
             Tiling::Triangle => self.tiling.class(self.cell(index)),
         }
     }
-    /// The class of the tile at cell `hex` ([`Tiling::class`]), tile or not.
+    /// The class of the tile at `cell` ([`Tiling::class`]), tile or not.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::{Cell, Hex, Tiling};
+    /// use hexdeep_tiling::geom::{Cell, Tiling};
     /// use hexdeep_tiling::grid::Layout;
     /// let layout = Layout::new(Tiling::Triangle, &[Cell::new(0, 0)]).unwrap();
     /// // Not a tile of this map, but a cell has a class all the same.
-    /// assert_eq!(layout.class_of(Hex::new(1, 0)), 1);
+    /// assert_eq!(layout.class_of(Cell::new(1, 0)), 1);
     /// ```
     #[inline]
-    pub fn class_of(&self, hex: Hex) -> usize {
-        self.tiling.class(Cell::from(hex))
+    pub fn class_of(&self, cell: Cell) -> usize {
+        self.tiling.class(cell)
     }
     /// The storage index offsets of the moves from a tile of class `class`, in the order of
     /// [`Tiling::moves`]. For any tile index `i` of that class, `i + offset` is a valid
@@ -312,11 +306,11 @@ impl Layout {
     /// The storage index offset of a cell offset `(dx, dy)`.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
-    /// let a = layout.index(Hex::new(0, 0)).unwrap();
-    /// let b = layout.index(Hex::new(2, 1)).unwrap();
+    /// let a = layout.index(Cell::new(0, 0)).unwrap();
+    /// let b = layout.index(Cell::new(2, 1)).unwrap();
     /// assert_eq!(a.checked_add_signed(layout.offset_of(2, 1)), Some(b));
     /// ```
     #[inline]
@@ -327,18 +321,18 @@ impl Layout {
     /// around them.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
     /// // The border is in storage but holds no tile; beyond it is nothing.
-    /// assert!(layout.storage_index(Hex::new(-1, -1)).is_some());
-    /// assert_eq!(layout.index(Hex::new(-1, -1)), None);
-    /// assert_eq!(layout.storage_index(Hex::new(-2, 0)), None);
+    /// assert!(layout.storage_index(Cell::new(-1, -1)).is_some());
+    /// assert_eq!(layout.index(Cell::new(-1, -1)), None);
+    /// assert_eq!(layout.storage_index(Cell::new(-2, 0)), None);
     /// ```
     #[inline]
-    pub fn storage_index(&self, hex: Hex) -> Option<usize> {
-        let dx = i64::from(hex.x) - i64::from(self.origin.x);
-        let dy = i64::from(hex.y) - i64::from(self.origin.y);
+    pub fn storage_index(&self, cell: Cell) -> Option<usize> {
+        let dx = i64::from(cell.x) - i64::from(self.origin.x);
+        let dy = i64::from(cell.y) - i64::from(self.origin.y);
         if dx < 0 || dy < 0 || dx >= self.stride as i64 || dy >= self.rows as i64 {
             return None;
         }
@@ -365,58 +359,44 @@ impl Layout {
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
-    /// The index of a tile, or `None` where the hex is no tile of this map.
+    /// The index of the tile at `cell`, or `None` where no tile of this map is.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
-    /// assert!(layout.index(Hex::new(1, 1)).is_some());
-    /// assert_eq!(layout.index(Hex::new(2, 0)), None);
+    /// assert!(layout.index(Cell::new(1, 1)).is_some());
+    /// assert_eq!(layout.index(Cell::new(2, 0)), None);
     /// ```
     #[inline]
-    pub fn index(&self, hex: Hex) -> Option<usize> {
-        self.storage_index(hex).filter(|&i| self.present[i])
-    }
-    /// The hex at a storage index.
-    ///
-    /// ```
-    /// use hexdeep_tiling::geom::Hex;
-    /// use hexdeep_tiling::grid::{Layout, Shape};
-    /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
-    /// let i = layout.index(Hex::new(-1, 0)).unwrap();
-    /// assert_eq!(layout.hex(i), Hex::new(-1, 0));
-    /// ```
-    #[inline]
-    pub fn hex(&self, index: usize) -> Hex {
-        let (row, col) = (index / self.stride, index % self.stride);
-        self.origin + Hex::new(col as i32, row as i32)
+    pub fn index(&self, cell: Cell) -> Option<usize> {
+        self.storage_index(cell).filter(|&i| self.present[i])
     }
     /// Whether a storage index holds a tile.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
-    /// assert!(layout.is_tile(layout.index(Hex::ORIGIN).unwrap()));
-    /// assert!(!layout.is_tile(layout.storage_index(Hex::new(1, -1)).unwrap()));
+    /// assert!(layout.is_tile(layout.index(Cell::ORIGIN).unwrap()));
+    /// assert!(!layout.is_tile(layout.storage_index(Cell::new(1, -1)).unwrap()));
     /// ```
     #[inline]
     pub fn is_tile(&self, index: usize) -> bool {
         self.present.get(index).copied().unwrap_or(false)
     }
-    /// Whether a hex is a tile of this map.
+    /// Whether a cell is a tile of this map.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
-    /// assert!(layout.contains(Hex::new(2, 1)));
-    /// assert!(!layout.contains(Hex::new(3, 1)));
+    /// assert!(layout.contains(Cell::new(2, 1)));
+    /// assert!(!layout.contains(Cell::new(3, 1)));
     /// ```
     #[inline]
-    pub fn contains(&self, hex: Hex) -> bool {
-        self.index(hex).is_some()
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.index(cell).is_some()
     }
     /// Which storage indices are tiles.
     ///
@@ -451,11 +431,11 @@ impl Layout {
     /// The storage index next to tile index `index` in direction `dir`.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::{Direction, Hex};
+    /// use hexdeep_tiling::geom::{Cell, Direction};
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 1 }).unwrap();
-    /// let centre = layout.index(Hex::ORIGIN).unwrap();
-    /// assert_eq!(layout.hex(layout.neighbor_index(centre, Direction::SW)), Hex::new(0, 1));
+    /// let centre = layout.index(Cell::ORIGIN).unwrap();
+    /// assert_eq!(layout.cell(layout.neighbor_index(centre, Direction::SW)), Cell::new(0, 1));
     /// ```
     #[inline]
     pub fn neighbor_index(&self, index: usize, dir: Direction) -> usize {
@@ -464,11 +444,11 @@ impl Layout {
     /// The tile indices, in storage (reading) order.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 2, height: 2 }).unwrap();
-    /// let hexes: Vec<Hex> = layout.indices().map(|i| layout.hex(i)).collect();
-    /// assert_eq!(hexes, [Hex::new(0, 0), Hex::new(1, 0), Hex::new(0, 1), Hex::new(1, 1)]);
+    /// let cells: Vec<Cell> = layout.indices().map(|i| layout.cell(i)).collect();
+    /// assert_eq!(cells, [Cell::new(0, 0), Cell::new(1, 0), Cell::new(0, 1), Cell::new(1, 1)]);
     /// ```
     #[inline]
     pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
@@ -480,27 +460,30 @@ impl Layout {
     /// The smallest and largest `x` and `y` of the tiles' bounding box.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Hexagon { radius: 2 }).unwrap();
-    /// assert_eq!(layout.bounds(), (Hex::new(-2, -2), Hex::new(2, 2)));
+    /// assert_eq!(layout.bounds(), (Cell::new(-2, -2), Cell::new(2, 2)));
     /// ```
     #[inline]
-    pub fn bounds(&self) -> (Hex, Hex) {
+    pub fn bounds(&self) -> (Cell, Cell) {
         let border = Layout::border(self.tiling);
-        let lo = self.origin + border;
-        let far = Hex::new(self.stride as i32 - 1, self.rows as i32 - 1) - border;
-        (lo, self.origin + far)
+        let lo = self.origin.offset(border.x, border.y);
+        let far = (
+            self.stride as i32 - 1 - border.x,
+            self.rows as i32 - 1 - border.y,
+        );
+        (lo, self.origin.offset(far.0, far.1))
     }
     /// The projection this map is drawn with (the cabinet projection on hexes): its leftmost
     /// tile at column 0.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Layout, Shape};
     /// let layout = Layout::of_shape(&Shape::Parallelogram { width: 3, height: 2 }).unwrap();
-    /// // Hex (0, 1) is the leftmost tile on screen (column 2x − y = −1): it is drawn at column 0.
-    /// assert_eq!(layout.projection().to_screen(Hex::new(0, 1)), (0, 1));
+    /// // Cell (0, 1) is the leftmost tile on screen (column 2x − y = −1): it is drawn at column 0.
+    /// assert_eq!(layout.projection().to_screen(Cell::new(0, 1)), (0, 1));
     /// ```
     #[inline]
     pub fn projection(&self) -> Screen {

@@ -209,12 +209,12 @@ impl FromIterator<usize> for TileSet {
 /// is no tile).
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::geom::Cell;
 /// use hexdeep_tiling::grid::{Grid, Shape, flood_fill};
 /// // A row of five hexes with a wall in the middle.
 /// let mut wall = Grid::new(&Shape::Parallelogram { width: 5, height: 1 }, false).unwrap();
-/// wall.set(Hex::new(2, 0), true);
-/// let start = wall.index(Hex::new(0, 0)).unwrap();
+/// wall.set(Cell::new(2, 0), true);
+/// let start = wall.index(Cell::new(0, 0)).unwrap();
 /// assert_eq!(flood_fill(&wall, start, |_, to| !wall[to]).count(), 2);
 /// assert_eq!(flood_fill(&wall, start, |_, _| true).count(), 5);
 /// ```
@@ -250,10 +250,10 @@ pub fn flood_fill<T>(
 /// index.
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::geom::Cell;
 /// use hexdeep_tiling::grid::{Grid, Shape, regions};
 /// let mut wall = Grid::new(&Shape::Parallelogram { width: 5, height: 1 }, false).unwrap();
-/// wall.set(Hex::new(2, 0), true);
+/// wall.set(Cell::new(2, 0), true);
 /// // Floor left of the wall, the wall, floor right of it.
 /// let parts = regions(&wall, |a, b| wall[a] == wall[b]);
 /// assert_eq!(parts.iter().map(|p| p.count()).collect::<Vec<_>>(), [2, 1, 2]);
@@ -277,10 +277,10 @@ pub fn regions<T>(grid: &Grid<T>, joins: impl Fn(usize, usize) -> bool) -> Vec<T
 /// every side as the boundary is walked.
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::geom::Cell;
 /// use hexdeep_tiling::grid::{Grid, Shape, TileSet, outline};
 /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
-/// let set: TileSet = [grid.index(Hex::ORIGIN).unwrap()].into_iter().collect();
+/// let set: TileSet = [grid.index(Cell::ORIGIN).unwrap()].into_iter().collect();
 /// let loops = outline(&grid, &set);
 /// assert_eq!(loops.len(), 1);
 /// assert_eq!((loops[0].corners.len(), loops[0].sides.len()), (6, 6));
@@ -303,7 +303,7 @@ pub struct Outline {
 /// use hexdeep_tiling::grid::{Grid, Shape, TileSet, outline};
 /// let grid = Grid::new(&Shape::Hexagon { radius: 2 }, ()).unwrap();
 /// // The ring at distance 1: an outer loop of 18 sides and a hole of 6.
-/// let ring: TileSet = Hex::ORIGIN.ring(1).iter().map(|h| grid.index(*h).unwrap()).collect();
+/// let ring: TileSet = Hex::ORIGIN.ring(1).iter().map(|&h| grid.index(h.into()).unwrap()).collect();
 /// let mut lengths: Vec<usize> = outline(&grid, &ring).iter().map(|o| o.sides.len()).collect();
 /// lengths.sort();
 /// assert_eq!(lengths, [6, 18]);
@@ -323,7 +323,7 @@ pub fn outline<T>(grid: &Grid<T>, set: &TileSet) -> Vec<Outline> {
                 continue;
             };
             let other = if a == here { b } else { a };
-            if grid.cell_index(other).is_some_and(|j| set.contains(j)) {
+            if grid.index(other).is_some_and(|j| set.contains(j)) {
                 continue;
             }
             let Some([p, q]) = tiling.side_corners(side) else {

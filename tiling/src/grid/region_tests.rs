@@ -82,7 +82,7 @@ proptest! {
             let first = part.iter().next().unwrap();
             prop_assert_eq!(&flood_fill(&grid, first, same), part);
             for i in part.iter() {
-                for n in grid.neighbours(grid.hex(i)) {
+                for n in grid.neighbours(grid.cell(i)) {
                     if let Some(j) = grid.index(n) {
                         prop_assert!(!same(i, j) || part.contains(j));
                     }
@@ -110,7 +110,7 @@ proptest! {
                 prop_assert!(ends == [p, q] || ends == [q, p], "side {k} joins its corners");
                 prop_assert!(walked.insert(lp.sides[k]), "each side once");
                 let (a, b) = t.side_tiles(lp.sides[k]).unwrap();
-                let inside = |c: Cell| grid.cell_index(c).is_some_and(|i| set.contains(i));
+                let inside = |c: Cell| grid.index(c).is_some_and(|i| set.contains(i));
                 prop_assert!(inside(a) != inside(b), "a boundary side");
                 let tile = if inside(a) { a } else { b };
                 prop_assert!(left_of(t, tile, p, q), "the set on the left");
@@ -121,7 +121,7 @@ proptest! {
         for i in set.iter() {
             for side in t.tile_sides(grid.cell(i)) {
                 let (a, b) = t.side_tiles(side).unwrap();
-                let inside = |c: Cell| grid.cell_index(c).is_some_and(|i| set.contains(i));
+                let inside = |c: Cell| grid.index(c).is_some_and(|i| set.contains(i));
                 if inside(a) != inside(b) {
                     boundary.insert(side);
                 }
@@ -135,9 +135,7 @@ proptest! {
 fn one_tile_is_outlined_by_its_own_sides_and_a_ring_by_two_loops() {
     for (t, n) in [(Tiling::Hex, 6), (Tiling::Square, 4)] {
         let grid = boxed(t, 7, 7);
-        let one: TileSet = [grid.cell_index(Cell::new(3, 3)).unwrap()]
-            .into_iter()
-            .collect();
+        let one: TileSet = [grid.index(Cell::new(3, 3)).unwrap()].into_iter().collect();
         let loops = outline(&grid, &one);
         assert_eq!(loops.len(), 1, "{t}");
         assert_eq!(loops[0].sides.len(), n, "{t}");
@@ -149,7 +147,7 @@ fn one_tile_is_outlined_by_its_own_sides_and_a_ring_by_two_loops() {
     let ring: TileSet = Hex::ORIGIN
         .range(2)
         .filter(|&h| h != Hex::ORIGIN)
-        .map(|h| grid.index(h).unwrap())
+        .map(|h| grid.index(h.into()).unwrap())
         .collect();
     let loops = outline(&grid, &ring);
     let mut lengths: Vec<usize> = loops.iter().map(|l| l.sides.len()).collect();
@@ -165,7 +163,7 @@ fn squares_meeting_at_a_corner_keep_a_loop_each() {
     let grid = boxed(Tiling::Square, 5, 5);
     let two: TileSet = [Cell::new(1, 1), Cell::new(2, 2)]
         .into_iter()
-        .map(|c| grid.cell_index(c).unwrap())
+        .map(|c| grid.index(c).unwrap())
         .collect();
     let loops = outline(&grid, &two);
     assert_eq!(loops.len(), 2);

@@ -16,7 +16,7 @@
 
 use super::Grid;
 use super::features::{CornerFeature, SideFeature};
-use crate::geom::{Cell, Corner, Hex, Moves, Side, StepKind, Tiling};
+use crate::geom::{Cell, Corner, Moves, Side, StepKind, Tiling};
 
 /// The side and corner features of a level (see the module docs).
 ///
@@ -28,7 +28,7 @@ use crate::geom::{Cell, Corner, Hex, Moves, Side, StepKind, Tiling};
 /// let mut sides = Sides::default();
 /// assert!(sides.set_side(&grid, wall, SideFeature::Wall));
 /// assert_eq!(sides.side(&grid, wall), SideFeature::Wall);
-/// assert!(!sides.passes(grid.cell_index(Cell::new(0, 0)).unwrap(), 0));
+/// assert!(!sides.passes(grid.index(Cell::new(0, 0)).unwrap(), 0));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Sides {
@@ -103,7 +103,7 @@ impl Sides {
     /// use hexdeep_tiling::geom::{Cell, Tiling};
     /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
     /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
-    /// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+    /// let i = grid.index(Cell::new(0, 0)).unwrap();
     /// let mut sides = Sides::default();
     /// assert_eq!(sides.pass_mask(i), u8::MAX);
     /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::Wall);
@@ -119,7 +119,7 @@ impl Sides {
     /// use hexdeep_tiling::geom::{Cell, Tiling};
     /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
     /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
-    /// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+    /// let i = grid.index(Cell::new(0, 0)).unwrap();
     /// let mut sides = Sides::default();
     /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::DoorClosed);
     /// assert_eq!((sides.see_mask(i) & 1, sides.pass_mask(i) & 1), (0, 1));
@@ -136,7 +136,7 @@ impl Sides {
     /// use hexdeep_tiling::geom::{Cell, Tiling};
     /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
     /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
-    /// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+    /// let i = grid.index(Cell::new(0, 0)).unwrap();
     /// let mut sides = Sides::default();
     /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::Wall);
     /// assert!(!sides.passes(i, 0));
@@ -153,7 +153,7 @@ impl Sides {
     /// use hexdeep_tiling::geom::{Cell, Tiling};
     /// use hexdeep_tiling::grid::{Grid, SideFeature, Sides};
     /// let grid = Grid::from_cells(Tiling::Square, &[Cell::new(0, 0), Cell::new(1, 0)], ()).unwrap();
-    /// let i = grid.cell_index(Cell::new(0, 0)).unwrap();
+    /// let i = grid.index(Cell::new(0, 0)).unwrap();
     /// let mut sides = Sides::default();
     /// sides.set_side(&grid, Tiling::Square.tile_sides(Cell::new(0, 0))[0], SideFeature::DoorOpen);
     /// assert!(sides.sees(i, 0));
@@ -165,8 +165,8 @@ impl Sides {
     /// Where a side's feature is kept: the owner's storage index and slot.
     fn slot_of_side<T>(grid: &Grid<T>, side: Side) -> Option<(usize, usize)> {
         let (a, b) = grid.tiling().side_tiles(side)?;
-        let owner = grid.storage_index(Hex::from(a))?;
-        grid.storage_index(Hex::from(b))?;
+        let owner = grid.storage_index(a)?;
+        grid.storage_index(b)?;
         let d = (b.x - a.x, b.y - a.y);
         let slot = forward(grid.tiling()).iter().position(|&f| f == d)?;
         Some((owner, slot))
@@ -187,7 +187,7 @@ impl Sides {
         let crate::geom::LargeCell::Tile(owner) = tiling.large_cell_at(c - dc, r - 1) else {
             return None;
         };
-        Some((grid.storage_index(Hex::from(owner))?, slot))
+        Some((grid.storage_index(owner)?, slot))
     }
 
     /// The feature on a side (open where none is, or where the side is not on the map).
@@ -394,7 +394,7 @@ impl Sides {
     fn refresh_tiles<T>(&mut self, grid: &Grid<T>, tiles: impl Iterator<Item = Cell>) {
         let owners = side_owners(grid.tiling());
         for t in tiles {
-            if let Some(i) = grid.storage_index(Hex::from(t)) {
+            if let Some(i) = grid.storage_index(t) {
                 (self.pass[i], self.see[i]) = self.masks_of(grid, &owners, i);
             }
         }
@@ -423,7 +423,7 @@ impl Sides {
         for (k, m) in owners.moves.as_slice().iter().enumerate() {
             let (crosses, seen) = match (m.kind, owners.slots[k]) {
                 (StepKind::Side, Some((theirs, slot))) => {
-                    let there = grid.storage_index(Hex::from(here.offset(m.dx, m.dy)));
+                    let there = grid.storage_index(here.offset(m.dx, m.dy));
                     let f = there.map_or(SideFeature::Open, |j| {
                         self.owned[if theirs { j } else { i }][slot]
                     });

@@ -11,13 +11,13 @@ use super::Grid;
 /// makes one for any grid and rule of sight.
 ///
 /// ```
-/// use hexdeep_tiling::geom::Hex;
+/// use hexdeep_tiling::geom::Cell;
 /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
 /// let mut wall = Grid::new(&Shape::Hexagon { radius: 1 }, false).unwrap();
-/// wall.set(Hex::new(1, 0), true);
+/// wall.set(Cell::new(1, 0), true);
 /// let bits = SightBits::of(&wall, |i| wall[i]);
-/// assert!(bits.is_wall(wall.index(Hex::new(1, 0)).unwrap()));
-/// assert!(bits.is_clear(wall.index(Hex::ORIGIN).unwrap()));
+/// assert!(bits.is_wall(wall.index(Cell::new(1, 0)).unwrap()));
+/// assert!(bits.is_clear(wall.index(Cell::ORIGIN).unwrap()));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SightBits {
@@ -33,13 +33,13 @@ impl SightBits {
     /// The bits of `grid`, where `blocks(i)` says whether tile `i` blocks sight.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
     /// let bits = SightBits::of(&grid, |_| false);
     /// assert_eq!(grid.indices().filter(|&i| bits.is_clear(i)).count(), 7);
     /// // The border around the hexagon is no tile: neither clear nor wall.
-    /// let border = grid.storage_index(Hex::new(2, 0)).unwrap();
+    /// let border = grid.storage_index(Cell::new(2, 0)).unwrap();
     /// assert!(!bits.is_clear(border) && !bits.is_wall(border));
     /// ```
     pub fn of<T>(grid: &Grid<T>, blocks: impl Fn(usize) -> bool) -> SightBits {
@@ -60,11 +60,11 @@ impl SightBits {
     /// set when it is never set.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
     /// let mut bits = SightBits::of(&grid, |_| false);
-    /// let centre = grid.index(Hex::ORIGIN).unwrap();
+    /// let centre = grid.index(Cell::ORIGIN).unwrap();
     /// bits.set(centre, true);
     /// assert!(bits.is_wall(centre) && !bits.is_clear(centre));
     /// ```
@@ -81,11 +81,11 @@ impl SightBits {
     /// Whether cell `index` is a tile that does not block sight.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
     /// let bits = SightBits::of(&grid, |_| false);
-    /// assert!(bits.is_clear(grid.index(Hex::ORIGIN).unwrap()));
+    /// assert!(bits.is_clear(grid.index(Cell::ORIGIN).unwrap()));
     /// ```
     #[inline]
     pub fn is_clear(&self, index: usize) -> bool {
@@ -95,11 +95,11 @@ impl SightBits {
     /// Whether cell `index` is a tile that blocks sight.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
     /// let bits = SightBits::of(&grid, |_| true);
-    /// assert!(bits.is_wall(grid.index(Hex::ORIGIN).unwrap()));
+    /// assert!(bits.is_wall(grid.index(Cell::ORIGIN).unwrap()));
     /// ```
     #[inline]
     pub fn is_wall(&self, index: usize) -> bool {
@@ -109,12 +109,12 @@ impl SightBits {
     /// Whether cell `index` is a tile.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 1 }, ()).unwrap();
     /// let bits = SightBits::of(&grid, |i| i % 2 == 0);
     /// assert!(grid.indices().all(|i| bits.is_tile(i)));
-    /// assert!(!bits.is_tile(grid.storage_index(Hex::new(-1, 1)).unwrap()));
+    /// assert!(!bits.is_tile(grid.storage_index(Cell::new(-1, 1)).unwrap()));
     /// ```
     #[inline]
     pub fn is_tile(&self, index: usize) -> bool {
@@ -125,12 +125,12 @@ impl SightBits {
     /// `from + b`); cells before the storage or past it are no walls.
     ///
     /// ```
-    /// use hexdeep_tiling::geom::Hex;
+    /// use hexdeep_tiling::geom::Cell;
     /// use hexdeep_tiling::grid::{Grid, Shape, SightBits};
     /// let grid = Grid::new(&Shape::Parallelogram { width: 3, height: 1 }, ()).unwrap();
-    /// let wall = grid.index(Hex::new(2, 0)).unwrap();
+    /// let wall = grid.index(Cell::new(2, 0)).unwrap();
     /// let bits = SightBits::of(&grid, |i| i == wall);
-    /// let first = grid.index(Hex::new(0, 0)).unwrap();
+    /// let first = grid.index(Cell::new(0, 0)).unwrap();
     /// assert_eq!(bits.wall_run(first as isize), 0b100);
     /// ```
     #[inline]
@@ -180,7 +180,7 @@ fn is_set(words: &[u64], index: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Hex;
+    use crate::geom::Cell;
     use crate::grid::Shape;
 
     /// Whether each tile blocks sight: every third of row 2 does.
@@ -194,7 +194,7 @@ mod tests {
         )
         .unwrap();
         for x in (0..40).step_by(3) {
-            g.set(Hex::new(x, 2), true);
+            g.set(Cell::new(x, 2), true);
         }
         g
     }
@@ -236,7 +236,7 @@ mod tests {
     fn setting_a_tile_moves_it_between_the_sets() {
         let g = grid();
         let mut bits = SightBits::of(&g, |i| g[i]);
-        let i = g.index(Hex::new(0, 2)).unwrap();
+        let i = g.index(Cell::new(0, 2)).unwrap();
         assert!(bits.is_wall(i));
         bits.set(i, false);
         assert!(bits.is_clear(i) && !bits.is_wall(i));

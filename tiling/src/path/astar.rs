@@ -54,7 +54,7 @@ impl PathScratch {
         start: usize,
         goal: usize,
     ) -> Option<u32> {
-        let target = grid.hex(goal);
+        let target = Hex::from(grid.cell(goal));
         // `Hex::distance`, written out so that it surely inlines into the loop.
         let h = |hex: Hex| {
             let (dx, dy) = (hex.x - target.x, hex.y - target.y);
@@ -78,8 +78,8 @@ impl PathScratch {
         states[start] = State::pack(open, 0);
         parents[start] = start as u32;
         let mut count = 1;
-        queue.reset(h(grid.hex(start)));
-        queue.push(h(grid.hex(start)), start as u32);
+        queue.reset(h(Hex::from(grid.cell(start))));
+        queue.push(h(Hex::from(grid.cell(start))), start as u32);
         while let Some((_, i)) = queue.pop() {
             let i = i as usize;
             let state = states[i];
@@ -92,7 +92,7 @@ impl PathScratch {
                 *reached = count;
                 return Some(g);
             }
-            let here = grid.hex(i);
+            let here = Hex::from(grid.cell(i));
             let mut next = [(0u32, 0u32, Hex::ORIGIN); 6];
             let mut n = 0;
             for (&off, &step) in offsets.iter().zip(&steps) {

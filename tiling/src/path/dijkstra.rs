@@ -8,10 +8,10 @@ use crate::grid::Grid;
 /// What a visitor of settled tiles wants next.
 ///
 /// ```
-/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}};
+/// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}};
 /// use hexdeep_tiling::path::{Flow, Passage, PathScratch};
 /// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
-/// let (way, centre) = (Passage::new(&grid, &sides, |_| false), grid.index(Hex::ORIGIN).unwrap());
+/// let (way, centre) = (Passage::new(&grid, &sides, |_| false), grid.index(Cell::ORIGIN).unwrap());
 /// let mut settled = 0;
 /// PathScratch::new().dijkstra_on(&way, |_| Some(1), &[centre], 10, |_, _| {
 ///     settled += 1;

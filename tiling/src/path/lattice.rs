@@ -210,11 +210,11 @@ impl PathScratch {
     /// [`PathScratch::index_path`]`(goal)`. On plain hexes this is the fast hex A*.
     ///
     /// ```
-    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let open = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let way = Passage::new(&open, &sides, |_| false);
-    /// let (a, b) = (open.index(Hex::new(-3, 0)).unwrap(), open.index(Hex::new(3, 0)).unwrap());
+    /// let (a, b) = (open.index(Cell::new(-3, 0)).unwrap(), open.index(Cell::new(3, 0)).unwrap());
     /// let mut scratch = PathScratch::new();
     /// assert_eq!(scratch.astar_on(&way, |_| Some(1), a, b), Some(6));
     /// assert_eq!(scratch.index_path(b).len(), 7);
@@ -249,11 +249,11 @@ impl PathScratch {
     /// fast hex Dijkstra.
     ///
     /// ```
-    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::*};
+    /// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::*};
     /// let open = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let way = Passage::new(&open, &sides, |_| false);
-    /// let centre = open.index(Hex::ORIGIN).unwrap();
+    /// let centre = open.index(Cell::ORIGIN).unwrap();
     /// let mut settled = 0;
     /// let mut scratch = PathScratch::new();
     /// scratch.dijkstra_on(&way, |_| Some(1), &[centre], 2, |_, _| {

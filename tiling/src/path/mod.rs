@@ -38,13 +38,13 @@ pub use steps::{NotAStep, TilePath};
 /// The cost meaning "not reached".
 ///
 /// ```
-/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}};
+/// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}};
 /// use hexdeep_tiling::path::{Flow, Passage, PathScratch, UNREACHED};
 /// // As a limit it means "no limit": the search reaches the far end of a long row.
 /// let grid = Grid::new(&Shape::Parallelogram { width: 50, height: 1 }, ()).unwrap();
 /// let (sides, mut scratch) = (Sides::default(), PathScratch::new());
-/// let (way, start) = (Passage::new(&grid, &sides, |_| false), grid.index(Hex::new(0, 0)).unwrap());
+/// let (way, start) = (Passage::new(&grid, &sides, |_| false), grid.index(Cell::new(0, 0)).unwrap());
 /// scratch.dijkstra_on(&way, |_| Some(1), &[start], UNREACHED, |_, _| Flow::Continue);
-/// assert_eq!(scratch.distance(grid.index(Hex::new(49, 0)).unwrap()), Some(49));
+/// assert_eq!(scratch.distance(grid.index(Cell::new(49, 0)).unwrap()), Some(49));
 /// ```
 pub const UNREACHED: u32 = u32::MAX;

@@ -13,13 +13,13 @@ use crate::grid::{Grid, Sides};
 /// thin walls and doors). What entering a tile costs is the search's own cost function.
 ///
 /// ```
-/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+/// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
 /// // Hexes 5 × 3 walled across the middle row but for (4, 1): the way round costs 9.
 /// let mut wall = Grid::new(&Shape::Parallelogram { width: 5, height: 3 }, false).unwrap();
-/// (0..4).for_each(|x| assert!(wall.set(Hex::new(x, 1), true)));
+/// (0..4).for_each(|x| assert!(wall.set(Cell::new(x, 1), true)));
 /// let sides = Sides::default();
 /// let way = Passage::new(&wall, &sides, |&w| w);
-/// let (a, b) = (wall.index(Hex::new(0, 0)).unwrap(), wall.index(Hex::new(0, 2)).unwrap());
+/// let (a, b) = (wall.index(Cell::new(0, 0)).unwrap(), wall.index(Cell::new(0, 2)).unwrap());
 /// assert_eq!(PathScratch::new().astar_on(&way, |i| (!wall[i]).then_some(1), a, b), Some(9));
 /// ```
 #[derive(Copy, Clone, Debug)]
@@ -45,13 +45,13 @@ impl<'a, T> Passage<'a, T> {
     /// let cells: Vec<Cell> = (0..8).flat_map(|y| (0..8).map(move |x| Cell::new(x, y))).collect();
     /// let mut board = Grid::from_cells(Tiling::Square, &cells, false).unwrap();
     /// for wall in [Cell::new(1, 0), Cell::new(0, 1)] {
-    ///     let i = board.cell_index(wall).unwrap();
+    ///     let i = board.index(wall).unwrap();
     ///     board[i] = true;
     /// }
     /// let sides = Sides::default();
     /// let way = Passage::new(&board, &sides, |&wall| wall);
     /// let cost = |i: usize| (!board[i]).then_some(1);
-    /// let (a, b) = (board.cell_index(Cell::new(0, 0)).unwrap(), board.cell_index(Cell::new(1, 1)).unwrap());
+    /// let (a, b) = (board.index(Cell::new(0, 0)).unwrap(), board.index(Cell::new(1, 1)).unwrap());
     /// // The diagonal between the two walls is refused: no way out of the corner.
     /// assert_eq!(PathScratch::new().astar_on(&way, cost, a, b), None);
     /// ```
@@ -73,7 +73,7 @@ impl<'a, T> Passage<'a, T> {
     /// let pair = [Cell::new(0, 0), Cell::new(1, 0)];
     /// let (grid, mut sides) = (Grid::from_cells(Tiling::Square, &pair, ()).unwrap(), Sides::default());
     /// sides.set_side(&grid, Tiling::Square.side_between(pair[0], pair[1]).unwrap(), SideFeature::DoorClosed);
-    /// let [a, b] = pair.map(|c| grid.cell_index(c).unwrap());
+    /// let [a, b] = pair.map(|c| grid.index(c).unwrap());
     /// let way = Passage::new(&grid, &sides, |_| false);
     /// // Opening the door takes an action, then the step through it another.
     /// assert_eq!(PathScratch::new().astar_on(&way, |_| Some(1), a, b), Some(2));

@@ -10,13 +10,13 @@ use crate::grid::Grid;
 /// (cost 0) included. Nothing when `start` is no tile. Step costs below 1 count as 1.
 ///
 /// ```
-/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}};
+/// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}};
 /// use hexdeep_tiling::path::{Passage, PathScratch, movement_range};
 /// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 4 }, ()).unwrap(), Sides::default());
 /// let (way, mut out) = (Passage::new(&grid, &sides, |_| false), Vec::new());
-/// movement_range(&mut PathScratch::new(), &way, |_| Some(1), grid.index(Hex::ORIGIN).unwrap(), 2, &mut out);
+/// movement_range(&mut PathScratch::new(), &way, |_| Some(1), grid.index(Cell::ORIGIN).unwrap(), 2, &mut out);
 /// assert_eq!(out.len(), 19); // the hexes within two steps, each with its cost:
-/// assert!(out.iter().all(|&(i, cost)| cost == grid.hex(i).length() as u32));
+/// assert!(out.iter().all(|&(i, cost)| cost == grid.distance(Cell::ORIGIN, grid.cell(i)) as u32));
 /// ```
 pub fn movement_range<T>(
     scratch: &mut PathScratch,

@@ -16,12 +16,12 @@ use super::{Passage, PathScratch};
 /// the cost of entering a tile, at most `max_cost` anywhere.
 ///
 /// ```
-/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, arrivals}};
+/// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::{Passage, arrivals}};
 /// let grid = Grid::new(&Shape::Parallelogram { width: 6, height: 1 }, ()).unwrap();
 /// let sides = Sides::default();
 /// let way = Passage::new(&grid, &sides, |_| false);
-/// let reached = arrivals(&way, |_| Some(1), grid.index(Hex::new(0, 0)).unwrap(), 3, 1);
-/// let by_x: Vec<(i32, u32)> = reached.iter().map(|&(i, a)| (grid.hex(i).x, a)).collect();
+/// let reached = arrivals(&way, |_| Some(1), grid.index(Cell::new(0, 0)).unwrap(), 3, 1);
+/// let by_x: Vec<(i32, u32)> = reached.iter().map(|&(i, a)| (grid.cell(i).x, a)).collect();
 /// assert_eq!(by_x, [(0, 0), (1, 1), (2, 2), (3, 3)]);
 /// ```
 pub fn arrivals<T>(

@@ -22,12 +22,12 @@ fn astar(
 ) -> (Option<u32>, Vec<Known>, Vec<usize>) {
     let mut known: Vec<Known> = vec![None; grid.storage_len()];
     let mut reached = vec![start];
-    let target = grid.hex(goal);
+    let target = Hex::from(grid.cell(goal));
     let h = |hex: Hex| hex.distance(target) as u32;
     let mut queue = BucketQueue::new();
     known[start] = Some((0, start, false));
-    queue.reset(h(grid.hex(start)));
-    queue.push(h(grid.hex(start)), start as u32);
+    queue.reset(h(Hex::from(grid.cell(start))));
+    queue.push(h(Hex::from(grid.cell(start))), start as u32);
     while let Some((_, i)) = queue.pop() {
         let i = i as usize;
         let Some((g, parent, false)) = known[i] else {
@@ -50,7 +50,10 @@ fn astar(
                 None => reached.push(j),
             }
             known[j] = Some((ng, i, false));
-            queue.push(ng.saturating_add(h(grid.hex(i) + dir.offset())), j as u32);
+            queue.push(
+                ng.saturating_add(h(Hex::from(grid.cell(i)) + dir.offset())),
+                j as u32,
+            );
         }
     }
     (None, known, reached)

@@ -1,7 +1,7 @@
 //! Reusable search buffers: generation-stamped arrays that never need clearing.
 
 use super::bucket::BucketQueue;
-use crate::geom::Hex;
+use crate::geom::Cell;
 use crate::grid::Grid;
 
 /// Buffers for repeated searches on maps of any size. Keep one and reuse it for every search
@@ -12,12 +12,12 @@ use crate::grid::Grid;
 /// generation (open) or the generation plus one (closed); older stamps mean "not seen".
 ///
 /// ```
-/// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+/// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
 /// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
 /// let way = Passage::new(&grid, &sides, |_| false);
 /// let mut scratch = PathScratch::new(); // kept and reused by every search
-/// for goal in [Hex::new(3, 0), Hex::new(-3, -3)] {
-///     let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(goal).unwrap());
+/// for goal in [Cell::new(3, 0), Cell::new(-3, -3)] {
+///     let (a, b) = (grid.index(Cell::ORIGIN).unwrap(), grid.index(goal).unwrap());
 ///     assert_eq!(scratch.astar_on(&way, |_| Some(1), a, b), Some(3));
 /// }
 /// ```
@@ -138,14 +138,14 @@ impl PathScratch {
     /// The indices the last Dijkstra search reached, in the order first seen.
     ///
     /// ```
-    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}};
+    /// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}};
     /// use hexdeep_tiling::path::{Flow, Passage, PathScratch};
     /// let (grid, sides) = (Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap(), Sides::default());
-    /// let (mut scratch, centre) = (PathScratch::new(), grid.index(Hex::ORIGIN).unwrap());
+    /// let (mut scratch, centre) = (PathScratch::new(), grid.index(Cell::ORIGIN).unwrap());
     /// let way = Passage::new(&grid, &sides, |_| false);
     /// scratch.dijkstra_on(&way, |_| Some(1), &[centre], 1, |_, _| Flow::Continue);
     /// assert_eq!(scratch.reached()[0] as usize, centre);
-    /// assert!(scratch.reached().iter().all(|&i| grid.hex(i as usize).length() <= 1));
+    /// assert!(scratch.reached().iter().all(|&i| grid.distance(Cell::ORIGIN, grid.cell(i as usize)) <= 1));
     /// ```
     #[inline]
     pub fn reached(&self) -> &[u32] {
@@ -155,11 +155,11 @@ impl PathScratch {
     /// How many storage indices the last search reached (a measure of its work).
     ///
     /// ```
-    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 5 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let mut scratch = PathScratch::new();
-    /// let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(Hex::new(1, 0)).unwrap());
+    /// let (a, b) = (grid.index(Cell::ORIGIN).unwrap(), grid.index(Cell::new(1, 0)).unwrap());
     /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(1), a, b);
     /// // A* straight to a neighbour looks at far fewer tiles than the map holds.
     /// assert!(scratch.reached_count() < grid.len());
@@ -172,11 +172,11 @@ impl PathScratch {
     /// The distance of `i` in the last search, if it was reached.
     ///
     /// ```
-    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let mut scratch = PathScratch::new();
-    /// let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(Hex::new(2, -1)).unwrap());
+    /// let (a, b) = (grid.index(Cell::ORIGIN).unwrap(), grid.index(Cell::new(2, -1)).unwrap());
     /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(2), a, b);
     /// assert_eq!(scratch.distance(b), Some(6));
     /// ```
@@ -189,11 +189,11 @@ impl PathScratch {
     /// indices; empty when `target` was not reached.
     ///
     /// ```
-    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let mut scratch = PathScratch::new();
-    /// let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(Hex::new(3, 0)).unwrap());
+    /// let (a, b) = (grid.index(Cell::ORIGIN).unwrap(), grid.index(Cell::new(3, 0)).unwrap());
     /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(1), a, b);
     /// let path = scratch.index_path(b);
     /// assert_eq!((path.len(), path[0], path[3]), (4, a, b));
@@ -213,21 +213,21 @@ impl PathScratch {
         path
     }
 
-    /// [`PathScratch::index_path`] as hexes of `grid`.
+    /// [`PathScratch::index_path`] as cells of `grid`.
     ///
     /// ```
-    /// use hexdeep_tiling::{geom::Hex, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
+    /// use hexdeep_tiling::{geom::Cell, grid::{Grid, Shape, Sides}, path::{Passage, PathScratch}};
     /// let grid = Grid::new(&Shape::Hexagon { radius: 3 }, ()).unwrap();
     /// let sides = Sides::default();
     /// let mut scratch = PathScratch::new();
-    /// let (a, b) = (grid.index(Hex::ORIGIN).unwrap(), grid.index(Hex::new(0, 2)).unwrap());
+    /// let (a, b) = (grid.index(Cell::ORIGIN).unwrap(), grid.index(Cell::new(0, 2)).unwrap());
     /// scratch.astar_on(&Passage::new(&grid, &sides, |_| false), |_| Some(1), a, b);
-    /// assert_eq!(scratch.hex_path(&grid, b), [Hex::new(0, 0), Hex::new(0, 1), Hex::new(0, 2)]);
+    /// assert_eq!(scratch.cell_path(&grid, b), [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)]);
     /// ```
-    pub fn hex_path<T>(&self, grid: &Grid<T>, target: usize) -> Vec<Hex> {
+    pub fn cell_path<T>(&self, grid: &Grid<T>, target: usize) -> Vec<Cell> {
         self.index_path(target)
             .into_iter()
-            .map(|i| grid.hex(i))
+            .map(|i| grid.cell(i))
             .collect()
     }
 }

@@ -179,7 +179,7 @@ impl Joined {
     pub fn contains(&self, place: Place) -> bool {
         self.layouts
             .get(place.grid)
-            .is_some_and(|l| l.contains(Hex::from(place.cell)))
+            .is_some_and(|l| l.contains(place.cell))
     }
 
     /// Glues a seam, both ways. Refused when an end is no tile, the turn is 6 or more, or

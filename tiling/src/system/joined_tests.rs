@@ -32,7 +32,7 @@ impl Plane {
     }
 
     fn wall(&self, h: Hex) -> bool {
-        self.grid.get(h).copied().unwrap_or(true)
+        self.grid.get(h.into()).copied().unwrap_or(true)
     }
 
     /// The plane cut at column `cut`: grid 0 holds `x < cut`, grid 1 the rest, turned by
@@ -45,7 +45,7 @@ impl Plane {
             }
             h
         };
-        let tiles: Vec<Hex> = self.grid.iter().map(|(h, _)| h).collect();
+        let tiles: Vec<Hex> = self.grid.iter().map(|(c, _)| Hex::from(c)).collect();
         let (left, right): (Vec<Hex>, Vec<Hex>) = tiles.iter().partition(|h| h.x < cut);
         let right_turned: Vec<Hex> = right.iter().map(|&h| turn_by(h, turn, rotate)).collect();
         let mut joined = Joined::new(vec![
@@ -56,7 +56,7 @@ impl Plane {
         for &h in &left {
             for d in Direction::ALL {
                 let n = h + d.offset();
-                if n.x >= cut && self.grid.contains(n) {
+                if n.x >= cut && self.grid.contains(n.into()) {
                     let seam = Seam {
                         from: Place::new(0, h.into()),
                         dir: d,
@@ -110,9 +110,9 @@ proptest! {
             .collect();
         through.sort_by_key(|h| (h.y, h.x));
         let g = &plane.grid;
-        let mut want: Vec<Hex> = visible_by_lines(g, |i| g[i], origin, r)
+        let mut want: Vec<Hex> = visible_by_lines(g, |i| g[i], origin.into(), r)
             .into_iter()
-            .map(|i| g.hex(i))
+            .map(|i| Hex::from(g.cell(i)))
             .collect();
         want.sort_by_key(|h| (h.y, h.x));
         prop_assert_eq!(through, want);

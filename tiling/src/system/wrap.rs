@@ -280,7 +280,7 @@ impl Wrap {
         for i in window.indices().collect::<Vec<_>>() {
             window[i] = blocks(self.canonical(window.cell(i)));
         }
-        let plane = visible_by_lines(&window, |i| window[i], origin.into(), radius);
+        let plane = visible_by_lines(&window, |i| window[i], origin, radius);
         let mut seen: Vec<Cell> = plane
             .into_iter()
             .map(|i| self.canonical(window.cell(i)))

@@ -65,7 +65,7 @@ proptest! {
         let origin = wrap.cell(at.index(wrap.len()));
         let got = wrap.field_of_view(|c| walls[wrap.index(c)], origin, radius);
         let grid = plane(&wrap, &walls, 5);
-        let o = grid.cell_index(origin).unwrap();
+        let o = grid.index(origin).unwrap();
         let tree = LatticeTree::new(wrap.tiling(), radius, wrap.tiling().class(origin)).unwrap();
         let mut seen = Vec::new();
         tree.compute(&grid, |i| grid[i], o, &mut seen);
@@ -88,7 +88,7 @@ proptest! {
         let way = Passage::new(&grid, &sides, |&wall| wall);
         let cost = |i: usize| grid.is_tile(i).then(|| open(grid.cell(i))).flatten();
         let mut scratch = PathScratch::new();
-        let s = grid.cell_index(start).unwrap();
+        let s = grid.index(start).unwrap();
         scratch.dijkstra_on(&way, cost, &[s], limit, |_, _| Flow::Continue);
         let mut want: Vec<Option<u32>> = vec![None; wrap.len()];
         for i in grid.indices() {

@@ -3,7 +3,6 @@
 use super::*;
 use crate::fov::test_maps::{Stream, Terrain, below, stream};
 use crate::fov::{FovTree, visible_by_lines};
-use crate::geom::Hex;
 use crate::grid::SightBits;
 use proptest::prelude::*;
 
@@ -28,11 +27,11 @@ fn map(tiling: Tiling, w: i32, h: i32, percent: usize, seed: u64) -> Grid<Terrai
 
 fn check(grid: &Grid<Terrain>, viewer: Cell, radius: u32) -> Result<(), TestCaseError> {
     let t = grid.tiling();
-    let Some(o) = grid.cell_index(viewer) else {
+    let Some(o) = grid.index(viewer) else {
         return Ok(());
     };
     let blocks = |i: usize| grid[i].blocks_sight();
-    let want = visible_by_lines(grid, blocks, Hex::from(viewer), radius);
+    let want = visible_by_lines(grid, blocks, viewer, radius);
     let tree = LatticeTree::new(t, radius, t.class(viewer)).unwrap();
     let mut got = Vec::new();
     tree.compute(grid, blocks, o, &mut got);
@@ -57,13 +56,13 @@ fn an_open_square_room_shows_a_disc_and_its_walls() {
     tree.compute(
         &grid,
         |i| grid[i].blocks_sight(),
-        grid.cell_index(viewer).unwrap(),
+        grid.index(viewer).unwrap(),
         &mut got,
     );
     // dx² + dy² ≤ 12: 37 squares.
     assert_eq!(got.len(), 37);
-    assert!(got.contains(&grid.cell_index(Cell::new(13, 11)).unwrap()));
-    assert!(!got.contains(&grid.cell_index(Cell::new(13, 12)).unwrap()));
+    assert!(got.contains(&grid.index(Cell::new(13, 11)).unwrap()));
+    assert!(!got.contains(&grid.index(Cell::new(13, 12)).unwrap()));
 }
 
 #[test]
@@ -81,7 +80,7 @@ fn a_closed_triangle_room_shows_its_walls_and_nothing_behind() {
         };
     }
     let viewer = Cell::new(7, 3);
-    let o = grid.cell_index(viewer).unwrap();
+    let o = grid.index(viewer).unwrap();
     let tree = LatticeTree::new(Tiling::Triangle, 20, grid.class(o)).unwrap();
     let mut got = Vec::new();
     tree.compute(&grid, |i| grid[i].blocks_sight(), o, &mut got);

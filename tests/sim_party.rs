@@ -1,0 +1,251 @@
+//! A party of heroes in one world (issue 31, first step): every hero's command counts in the
+//! same segment, the resolver settles their contests as it settles everyone's, monsters hunt
+//! the hero nearest them, and the party heals, takes the stairs and dies together.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/room.rs"]
+mod room;
+use hexdeep::content::Content;
+use hexdeep::geom::{Cell, Compass};
+use hexdeep::map::Terrain;
+use hexdeep::persist::{SavedGame, save_game_at};
+use hexdeep::sim::{Command, Event, GameRecord, Intention, Origin, Rejection, Stance, World};
+use std::sync::Arc;
+
+fn content() -> Arc<Content> {
+    Content::bundled().unwrap().into()
+}
+
+/// A party of `heroes` in the test room with `monsters`.
+fn party(heroes: usize, monsters: &[(&str, Cell)]) -> World {
+    World::party_on_levels(content(), vec![room::level(monsters)], 5, heroes).unwrap()
+}
+
+#[test]
+fn a_party_starts_on_the_start_and_the_free_tiles_nearest_it() {
+    let world = party(3, &[]);
+    assert_eq!(world.heroes(), [0, 1, 2]);
+    let start = Cell::new(1, 2);
+    let grid = &world.level().terrain;
+    let places: Vec<Cell> = world
+        .heroes()
+        .iter()
+        .map(|&h| world.creatures()[h].pos)
+        .collect();
+    assert_eq!(places[0], start);
+    for &p in &places[1..] {
+        assert!(grid.adjacent(start, p), "{p} is next to the start");
+    }
+    let mut distinct = places.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3, "{places:?}");
+    // A party of one is the game of one player.
+    let alone = party(1, &[]);
+    let single = World::new(content(), room::level(&[]), 5).unwrap();
+    assert_eq!(alone.turn_hash(), single.turn_hash());
+}
+
+#[test]
+fn two_heroes_contesting_a_tile_one_takes_it_and_the_other_stays() {
+    let mut world = party(2, &[]);
+    let (a, b) = (world.creatures()[0].pos, world.creatures()[1].pos);
+    // The tile both heroes border, other than each other's.
+    let grid = world.level().terrain.clone();
+    let contested = grid
+        .neighbours(a)
+        .find(|&t| t != b && grid.adjacent(t, b) && world.level().passable(t))
+        .unwrap();
+    let toward = |from: Cell| grid.direction(from, contested).unwrap();
+    let events = world
+        .apply_all(&[(0, Command::Move(toward(a))), (1, Command::Move(toward(b)))])
+        .unwrap();
+    let (now_a, now_b) = (world.creatures()[0].pos, world.creatures()[1].pos);
+    assert!(
+        (now_a == contested) != (now_b == contested),
+        "exactly one takes it: {now_a} {now_b}"
+    );
+    let loser = usize::from(now_a == contested);
+    assert_eq!(
+        world.creatures()[loser].pos,
+        [a, b][loser],
+        "the loser stays"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(*e, Event::Bounced { who, toward, .. } if who == loser && toward == contested)),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_command_for_a_creature_that_is_not_an_acting_hero_is_refused_and_changes_nothing() {
+    let mut world = party(2, &[("rat", Cell::new(9, 2))]);
+    let before = world.turn_hash();
+    let rat = world
+        .creatures()
+        .iter()
+        .find(|c| c.name == "rat")
+        .unwrap()
+        .id;
+    assert_eq!(
+        world.apply_all(&[(rat, Command::Wait)]).unwrap_err(),
+        (rat, Rejection::NotActing)
+    );
+    // One command a hero, not two.
+    assert_eq!(
+        world
+            .apply_all(&[(1, Command::Wait), (1, Command::Rest)])
+            .unwrap_err(),
+        (1, Rejection::NotActing)
+    );
+    // A hero's command the rules refuse refuses the segment, the other hero's too.
+    assert_eq!(
+        world
+            .apply_all(&[(0, Command::Wait), (1, Command::Drink('z'))])
+            .unwrap_err(),
+        (1, Rejection::NoItem('z'))
+    );
+    assert_eq!(world.turn_hash(), before);
+    assert_eq!(world.turn(), 0);
+}
+
+#[test]
+fn a_hero_without_a_command_waits_and_the_commanded_one_acts() {
+    let mut world = party(2, &[]);
+    let b = world.creatures()[1].pos;
+    let a = world.creatures()[0].pos;
+    let away = world
+        .level()
+        .terrain
+        .neighbours(a)
+        .find(|&t| t != b && !world.level().terrain.adjacent(t, b))
+        .unwrap();
+    let dir = world.level().terrain.direction(a, away).unwrap();
+    world.apply_all(&[(0, Command::Move(dir))]).unwrap();
+    assert_eq!(world.creatures()[0].pos, away);
+    assert_eq!(world.creatures()[1].pos, b);
+}
+
+#[test]
+fn each_hero_uses_their_own_pack() {
+    let mut world = party(2, &[]);
+    let potions = |w: &World, h: usize| w.creatures()[h].count_of("potion of healing");
+    let count = potions(&world, 1);
+    assert!(count > 0);
+    let letter = world.creatures()[1]
+        .inventory
+        .iter()
+        .find(|s| s.item == "potion of healing")
+        .unwrap()
+        .letter;
+    world.apply_all(&[(1, Command::Drink(letter))]).unwrap();
+    assert_eq!(potions(&world, 1), count - 1, "hero 2 drank");
+    assert_eq!(potions(&world, 0), count, "hero 1 did not");
+}
+
+#[test]
+fn a_monster_hunts_the_hero_nearest_it() {
+    // A party at the room's west end; hero 2 is sent to its east end, where a rat waits.
+    let mut world = party(2, &[("rat", Cell::new(10, 2))]);
+    let rat = world
+        .creatures()
+        .iter()
+        .find(|c| c.name == "rat")
+        .unwrap()
+        .id;
+    let east = Compass::E;
+    for _ in 0..6 {
+        if world.creatures()[1].pos.x >= 7 {
+            break;
+        }
+        let acting = world.acting_heroes();
+        let commands: Vec<(usize, Command)> = acting
+            .iter()
+            .map(|&h| {
+                (
+                    h,
+                    if h == 1 {
+                        Command::Move(east)
+                    } else {
+                        Command::Wait
+                    },
+                )
+            })
+            .collect();
+        world.apply_all(&commands).unwrap();
+    }
+    let hero2 = world.creatures()[1].pos;
+    let hero1 = world.creatures()[0].pos;
+    // Hero 1 is out of its sight; it sees hero 2 and hunts them.
+    assert_eq!(world.stance(rat), Stance::Hunts);
+    let plan = world.planned().into_iter().find(|p| p.who == rat).unwrap();
+    let grid = &world.level().terrain;
+    let target = match plan.intention {
+        Intention::Move(t) | Intention::Attack(t) => t,
+        other => panic!("the rat should close in: {other:?}"),
+    };
+    assert!(
+        grid.distance(target, hero2) < grid.distance(plan.from, hero2),
+        "the rat heads for hero 2 at {hero2}, not hero 1 at {hero1}: {plan:?}"
+    );
+}
+
+#[test]
+fn the_party_takes_the_stairs_together() {
+    // Stairs down two tiles east of the start: the player steps there and goes down; the
+    // other hero, elsewhere on the level, arrives with them.
+    let mut level = room::level(&[]);
+    level.terrain.set(Cell::new(3, 2), Terrain::StairsDown);
+    let below = room::level(&[]);
+    let mut world = World::party_on_levels(content(), vec![level, below], 5, 2).unwrap();
+    for _ in 0..4 {
+        if world.level().terrain_at(world.player().pos) == Some(Terrain::StairsDown) {
+            break;
+        }
+        let acting = world.acting_heroes();
+        let commands: Vec<(usize, Command)> = acting
+            .iter()
+            .map(|&h| {
+                (
+                    h,
+                    if h == 0 {
+                        Command::Move(Compass::E)
+                    } else {
+                        Command::Wait
+                    },
+                )
+            })
+            .collect();
+        world.apply_all(&commands).unwrap();
+    }
+    assert_eq!(
+        world.level().terrain_at(world.player().pos),
+        Some(Terrain::StairsDown)
+    );
+    world.apply(Command::Descend).unwrap();
+    assert_eq!(world.depth(), 2);
+    let (a, b) = (&world.creatures()[0], &world.creatures()[1]);
+    assert_eq!((a.depth, b.depth), (2, 2));
+    assert_ne!(a.pos, b.pos);
+    assert!(world.level().terrain.adjacent(a.pos, b.pos) || a.pos.y == b.pos.y);
+}
+
+#[test]
+fn a_party_game_is_not_saved_in_a_format_that_holds_one_hero() {
+    let world = party(2, &[]);
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("party-save");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("party.hdsave");
+    let _ = std::fs::remove_file(&path);
+    let game = SavedGame {
+        name: "party".into(),
+        record: GameRecord::new(world.clone(), Origin::Fresh),
+        current: world,
+        log: Vec::new(),
+    };
+    let err = save_game_at(&path, &game).unwrap_err().to_string();
+    assert!(err.contains("several heroes"), "{err}");
+    assert!(!path.exists(), "nothing is written");
+}
