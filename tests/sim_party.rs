@@ -249,3 +249,84 @@ fn a_party_game_is_not_saved_in_a_format_that_holds_one_hero() {
     assert!(err.contains("several heroes"), "{err}");
     assert!(!path.exists(), "nothing is written");
 }
+
+/// The tiles from `from` to `to` by the fewest steps over passable tiles.
+fn walk(world: &World, from: Cell, to: Cell) -> Vec<Cell> {
+    let level = world.level();
+    let mut came: std::collections::BTreeMap<Cell, Cell> = std::collections::BTreeMap::new();
+    let mut frontier = vec![from];
+    came.insert(from, from);
+    while !came.contains_key(&to) && !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &c in &frontier {
+            for n in level.terrain.neighbours(c) {
+                if level.passable(n) && !came.contains_key(&n) {
+                    came.insert(n, c);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let mut path = vec![to];
+    while *path.last().unwrap() != from {
+        path.push(came[path.last().unwrap()]);
+    }
+    path.reverse();
+    path
+}
+
+#[test]
+fn each_hero_sees_by_their_own_sight_and_the_party_remembers_what_any_saw() {
+    // A wall across the room at x = 6 with one gap at its south end: hero 2 goes through
+    // the gap to the east half while hero 1 stays in the west.
+    let mut level = room::level(&[]);
+    for y in 0..4 {
+        level.terrain.set(Cell::new(6, y), Terrain::Wall);
+    }
+    let mut world = World::party_on_levels(content(), vec![level], 5, 2).unwrap();
+    let goal = Cell::new(9, 1);
+    let route = walk(&world, world.creatures()[1].pos, goal);
+    for pair in route.windows(2) {
+        let dir = world.level().terrain.direction(pair[0], pair[1]).unwrap();
+        while world.creatures()[1].pos == pair[0] {
+            let commands: Vec<(usize, Command)> = world
+                .acting_heroes()
+                .iter()
+                .map(|&h| {
+                    (
+                        h,
+                        if h == 1 {
+                            Command::Move(dir)
+                        } else {
+                            Command::Wait
+                        },
+                    )
+                })
+                .collect();
+            world.apply_all(&commands).unwrap();
+        }
+    }
+    assert_eq!(world.creatures()[1].pos, goal);
+    let grid = &world.level().terrain;
+    let (mut only_a, mut only_b) = (0, 0);
+    for (cell, _) in grid.iter() {
+        let (sees_a, sees_b) = (world.hero_sees(0, cell), world.hero_sees(1, cell));
+        assert_eq!(
+            sees_a,
+            world.is_visible(cell),
+            "the player's view is hero 1's"
+        );
+        only_a += usize::from(sees_a && !sees_b);
+        only_b += usize::from(sees_b && !sees_a);
+        if sees_b {
+            assert!(world.is_seen(cell), "{cell}, seen by hero 2, is remembered");
+        }
+    }
+    assert!(
+        only_a > 0 && only_b > 0,
+        "{only_a} tiles only hero 1 sees, {only_b} only hero 2"
+    );
+    assert!(world.hero_sees(1, Cell::new(9, 0)) && !world.hero_sees(0, Cell::new(9, 0)));
+    assert!(!world.hero_sees(5, goal), "not a hero");
+}

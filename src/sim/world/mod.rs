@@ -106,7 +106,12 @@ pub struct World {
     /// What the view was last computed for (depth, player's tile, sight, terrain digest): a
     /// cache, never part of the state.
     #[serde(skip)]
-    view_key: Option<(u32, Cell, u32, u64)>,
+    view_key: Option<ViewKey>,
+    /// Per hero, in the heroes' order: the storage indices of the tiles of the player's
+    /// level they see now, sorted (a cache of [`World::update_view`], never part of the
+    /// state).
+    #[serde(skip)]
+    hero_views: Vec<Vec<usize>>,
     /// The player's natural healing under way.
     regen: regen::Regen,
 }
@@ -236,6 +241,7 @@ impl World {
             resolver: None,
             hunt_map: None,
             view_key: None,
+            hero_views: Vec::new(),
             regen: regen::Regen::default(),
         };
         let content = Arc::clone(&world.content);
@@ -501,6 +507,10 @@ impl World {
         }
     }
 }
+
+/// What the views were computed for: the depth, each hero's tile and sight, the terrain
+/// digest.
+type ViewKey = (u32, Vec<(Cell, u32)>, u64);
 
 /// A cached Dijkstra map of the heroes with its key: (depth, the living heroes' tiles there,
 /// terrain digest).

@@ -118,6 +118,7 @@ impl World {
             resolver: None,
             hunt_map: None,
             view_key: None,
+            hero_views: Vec::new(),
             regen: Regen::from_parts(parts.regen),
         };
         world.validate()?;

@@ -3,6 +3,7 @@
 use super::World;
 use crate::fov::visible_tiles;
 use crate::geom::Cell;
+use crate::sim::CreatureId;
 
 impl World {
     /// How far the player sees.
@@ -28,13 +29,33 @@ impl World {
         self.here().seen_count()
     }
 
-    /// Recomputes the player's view and adds it to their memory of the level.
+    /// Whether hero `hero` sees `cell` of the player's level now: each hero sees by their
+    /// own sight, so two heroes on either side of a wall see different tiles. `false` for a
+    /// creature that is not a hero.
+    pub fn hero_sees(&self, hero: CreatureId, cell: Cell) -> bool {
+        let Some(n) = self.heroes.iter().position(|&h| h == hero) else {
+            return false;
+        };
+        let Some(i) = self.level().terrain.index(cell) else {
+            return false;
+        };
+        self.hero_views
+            .get(n)
+            .is_some_and(|v| v.binary_search(&i).is_ok())
+    }
+
+    /// Recomputes the heroes' views and adds them to the memory of the level (a party
+    /// shares its map).
     pub(super) fn update_view(&mut self) {
-        // The view depends only on the level, its terrain, the player's tile and sight:
-        // while none of them changes it stays as it is.
-        let player = self.player();
-        let key = (player.depth, player.pos, player.sight, self.terrain_digest);
-        if self.view_key == Some(key) {
+        // The views depend only on the level, its terrain, the heroes' tiles and sight:
+        // while none of them changes they stay as they are.
+        let heroes = self
+            .heroes
+            .iter()
+            .map(|&h| (self.creatures[h].pos, self.creatures[h].sight))
+            .collect();
+        let key = (self.depth(), heroes, self.terrain_digest);
+        if self.view_key.as_ref() == Some(&key) {
             return;
         }
         self.view_key = Some(key);
@@ -56,11 +77,26 @@ impl World {
         self.visible.clear();
         self.visible.resize(storage, false);
         // The dead keep the view from where they fell: what killed them stays on screen.
-        let player = self.player();
-        let tiles = visible_tiles(self.level(), player.pos, player.sight);
-        for &i in &tiles {
+        let depth = self.depth();
+        let views: Vec<Vec<usize>> = self
+            .heroes
+            .iter()
+            .map(|&h| &self.creatures[h])
+            .map(|h| {
+                if h.depth == depth {
+                    visible_tiles(self.level(), h.pos, h.sight)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        for &i in &views[0] {
             self.visible[i] = true;
         }
+        let mut tiles: Vec<usize> = views.iter().flatten().copied().collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        self.hero_views = views;
         tiles
     }
 
