@@ -1,6 +1,7 @@
 //! Dijkstra's algorithm from many sources with a bucket queue, stopping on request.
 
 use super::PathScratch;
+use super::placement::InCostUnit;
 use super::scratch::State;
 use crate::geom::Tiling;
 use crate::grid::Grid;
@@ -50,14 +51,16 @@ impl PathScratch {
                 self.queue.push(0, s as u32);
             }
         }
-        self.settle(grid, cost, limit, &mut visit);
+        cost.settle_in(self, grid, limit, &mut visit);
         self.clear_spare(len);
     }
 
     /// The loop of [`PathScratch::dijkstra_with`] once the sources are queued. Neighbours
-    /// are judged without branching on what they hold, as in A* (`astar.rs`).
+    /// are judged without branching on what they hold, as in A* (`astar.rs`). Entered
+    /// through [`InCostUnit::settle_in`] so that `cost` inlines into it (`placement.rs`).
     #[allow(clippy::needless_bitwise_bool)] // `&` on purpose: no branches
-    fn settle<T>(
+    #[inline]
+    pub(super) fn settle<T>(
         &mut self,
         grid: &Grid<T>,
         cost: impl Fn(usize) -> Option<u32>,
@@ -93,22 +96,32 @@ impl PathScratch {
             }
             let mut next = [(0u32, 0u32); 6];
             let mut n = 0;
-            for &off in &offsets {
-                let j = i.wrapping_add_signed(off);
-                let old = states[j];
-                let c = cost(j).map_or(0, |c| c.max(1));
-                let nd = d.saturating_add(c);
-                let new = State::pack(open, nd);
-                let better = mask[j] & (c > 0) & (nd <= limit) & (new > old);
-                let at = if better { j } else { spare };
-                states[at] = new;
-                parents[at] = i as u32;
-                next[n] = (nd, j as u32);
-                n += usize::from(better);
-                // Branch-free append to `reached`: write, then count it only if new.
-                reached[count] = j as u32;
-                count += usize::from(better & (State::stamp(old) != open));
+            // The six neighbours written out: with `cost` inlined (`placement.rs`), LLVM keeps
+            // a loop over them, whose own work was 4% of the movement range's instructions.
+            macro_rules! relax {
+                ($off:expr) => {{
+                    let j = i.wrapping_add_signed($off);
+                    let old = states[j];
+                    let c = cost(j).map_or(0, |c| c.max(1));
+                    let nd = d.saturating_add(c);
+                    let new = State::pack(open, nd);
+                    let better = mask[j] & (c > 0) & (nd <= limit) & (new > old);
+                    let at = if better { j } else { spare };
+                    states[at] = new;
+                    parents[at] = i as u32;
+                    next[n] = (nd, j as u32);
+                    n += usize::from(better);
+                    // Branch-free append to `reached`: write, then count it only if new.
+                    reached[count] = j as u32;
+                    count += usize::from(better & (State::stamp(old) != open));
+                }};
             }
+            relax!(offsets[0]);
+            relax!(offsets[1]);
+            relax!(offsets[2]);
+            relax!(offsets[3]);
+            relax!(offsets[4]);
+            relax!(offsets[5]);
             for &(nd, j) in &next[..n] {
                 queue.push(nd, j);
             }

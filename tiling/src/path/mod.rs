@@ -19,6 +19,7 @@ mod bucket;
 mod dijkstra;
 mod lattice;
 mod passage;
+mod placement;
 mod range;
 mod reach;
 mod scratch;
