@@ -9,7 +9,9 @@ use hexdeep::content::Content;
 use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::Terrain;
 use hexdeep::persist::{SavedGame, save_game_at};
-use hexdeep::sim::{Command, Event, GameRecord, Intention, Origin, Rejection, Stance, World};
+use hexdeep::sim::{
+    Command, Event, GameRecord, Intention, Origin, Rejection, Stance, World, messages,
+};
 use std::sync::Arc;
 
 fn content() -> Arc<Content> {
@@ -329,4 +331,25 @@ fn each_hero_sees_by_their_own_sight_and_the_party_remembers_what_any_saw() {
     );
     assert!(world.hero_sees(1, Cell::new(9, 0)) && !world.hero_sees(0, Cell::new(9, 0)));
     assert!(!world.hero_sees(5, goal), "not a hero");
+}
+
+#[test]
+fn messages_name_the_other_heroes_and_say_you_to_the_player() {
+    // A rat beside hero 2: hero 2 strikes it, and the player's messages name hero 2.
+    let world = party(2, &[]);
+    let b = world.creatures()[1].pos;
+    let grid = world.level().terrain.clone();
+    let a = world.creatures()[0].pos;
+    let spot = grid
+        .neighbours(b)
+        .find(|&t| t != a && world.level().passable(t))
+        .unwrap();
+    let mut world = party(2, &[("rat", spot)]);
+    let dir = grid.direction(b, spot).unwrap();
+    let events = world
+        .apply_all(&[(0, Command::Wait), (1, Command::Attack(dir))])
+        .unwrap();
+    let told = messages(&events, &world).join(" / ");
+    assert!(told.contains("hero 2 hits the rat"), "{told}");
+    assert!(!told.contains("the hero 2"), "{told}");
 }

@@ -71,9 +71,13 @@ struct Teller<'a> {
 }
 
 impl Teller<'_> {
+    /// "you" for the player's hero, another hero by their own name ("hero 2"), "the rat"
+    /// or "rat B" for a monster.
     fn name(&self, id: CreatureId) -> String {
         if id == World::PLAYER {
             "you".to_string()
+        } else if self.world.is_hero(id) {
+            self.world.creatures()[id].name.clone()
         } else {
             self.names.the_name(self.world, id)
         }
