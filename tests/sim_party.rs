@@ -23,6 +23,16 @@ fn party(heroes: usize, monsters: &[(&str, Cell)]) -> World {
     World::party_on_levels(content(), vec![room::level(monsters)], 5, heroes).unwrap()
 }
 
+/// Hero `hero` does `command` in the coming segment while every other acting hero waits.
+fn only(world: &mut World, hero: usize, command: Command) {
+    let commands: Vec<(usize, Command)> = world
+        .acting_heroes()
+        .iter()
+        .map(|&h| (h, if h == hero { command } else { Command::Wait }))
+        .collect();
+    world.apply_all(&commands).unwrap();
+}
+
 #[test]
 fn a_party_starts_on_the_start_and_the_free_tiles_nearest_it() {
     let world = party(3, &[]);
@@ -162,21 +172,7 @@ fn a_monster_hunts_the_hero_nearest_it() {
         if world.creatures()[1].pos.x >= 7 {
             break;
         }
-        let acting = world.acting_heroes();
-        let commands: Vec<(usize, Command)> = acting
-            .iter()
-            .map(|&h| {
-                (
-                    h,
-                    if h == 1 {
-                        Command::Move(east)
-                    } else {
-                        Command::Wait
-                    },
-                )
-            })
-            .collect();
-        world.apply_all(&commands).unwrap();
+        only(&mut world, 1, Command::Move(east));
     }
     let hero2 = world.creatures()[1].pos;
     let hero1 = world.creatures()[0].pos;
@@ -206,21 +202,7 @@ fn the_party_takes_the_stairs_together() {
         if world.level().terrain_at(world.player().pos) == Some(Terrain::StairsDown) {
             break;
         }
-        let acting = world.acting_heroes();
-        let commands: Vec<(usize, Command)> = acting
-            .iter()
-            .map(|&h| {
-                (
-                    h,
-                    if h == 0 {
-                        Command::Move(Compass::E)
-                    } else {
-                        Command::Wait
-                    },
-                )
-            })
-            .collect();
-        world.apply_all(&commands).unwrap();
+        only(&mut world, 0, Command::Move(Compass::E));
     }
     assert_eq!(
         world.level().terrain_at(world.player().pos),
@@ -292,21 +274,7 @@ fn each_hero_sees_by_their_own_sight_and_the_party_remembers_what_any_saw() {
     for pair in route.windows(2) {
         let dir = world.level().terrain.direction(pair[0], pair[1]).unwrap();
         while world.creatures()[1].pos == pair[0] {
-            let commands: Vec<(usize, Command)> = world
-                .acting_heroes()
-                .iter()
-                .map(|&h| {
-                    (
-                        h,
-                        if h == 1 {
-                            Command::Move(dir)
-                        } else {
-                            Command::Wait
-                        },
-                    )
-                })
-                .collect();
-            world.apply_all(&commands).unwrap();
+            only(&mut world, 1, Command::Move(dir));
         }
     }
     assert_eq!(world.creatures()[1].pos, goal);

@@ -98,10 +98,10 @@ fn while_striking_each_neighbour_shows_the_key_that_strikes_it() {
     }
 }
 
-#[test]
-fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
-    let mut s = session(room::world(&[("rat", Cell::new(4, 2))]));
-    let marked = (0..8)
+/// Waits until a monster in view plans, for the coming segment, a step onto a tile next to
+/// the player, and returns that tile.
+fn wait_for_a_step_beside_the_player(s: &mut Session) -> Cell {
+    (0..8)
         .find_map(|_| {
             let me = s.world.player().pos;
             let step = s
@@ -117,11 +117,17 @@ fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
                     _ => None,
                 });
             if step.is_none() {
-                press_char(&mut s, '.');
+                press_char(s, '.');
             }
             step
         })
-        .expect("the rat telegraphs a step next to the player");
+        .expect("a monster telegraphs a step next to the player")
+}
+
+#[test]
+fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
+    let mut s = session(room::world(&[("rat", Cell::new(4, 2))]));
+    let marked = wait_for_a_step_beside_the_player(&mut s);
     press_char(&mut s, 'F');
     let buf = draw(&mut s, SIZE.0, SIZE.1);
     let (col, row) = cell_of(&s, marked);
@@ -198,23 +204,7 @@ fn while_striking_the_sidebar_says_which_key_reaches_a_monster_the_label_hides()
 #[test]
 fn while_striking_the_sidebar_names_the_key_of_the_tile_a_monster_steps_onto() {
     let mut s = session(room::world(&[("rat", Cell::new(4, 2))]));
-    let step = (0..8)
-        .find_map(|_| {
-            let me = s.world.player().pos;
-            let step = s
-                .world
-                .visible_plans()
-                .iter()
-                .find_map(|p| match p.intention {
-                    Intention::Move(to) if s.world.level().terrain.adjacent(to, me) => Some(to),
-                    _ => None,
-                });
-            if step.is_none() {
-                press_char(&mut s, '.');
-            }
-            step
-        })
-        .expect("the rat plans a step next to the player");
+    let step = wait_for_a_step_beside_the_player(&mut s);
     press_char(&mut s, 'F');
     let key = glyph_on(&mut s, step);
     let line = sidebar_line(&mut s, "rat");
