@@ -22,6 +22,7 @@ pub const RULES_VERSION: u32 = 6;
 
 mod ai;
 mod command;
+pub mod control;
 mod creature;
 mod event;
 mod hash;

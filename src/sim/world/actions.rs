@@ -83,6 +83,18 @@ impl PlayerAction {
 }
 
 impl World {
+    /// Whether the rules take hero `who`'s `command` now: the refusal
+    /// [`World::apply_all`] would give it, checked without time passing.
+    pub fn check_command(&self, who: CreatureId, command: Command) -> Result<(), Rejection> {
+        if self.is_over() {
+            return Err(Rejection::Over);
+        }
+        if !self.acting_heroes().contains(&who) {
+            return Err(Rejection::NotActing);
+        }
+        self.action_of(who, command).map(|_| ())
+    }
+
     /// Hero `who`'s action for a command, or why it is refused.
     pub(super) fn action_of(
         &self,

@@ -103,8 +103,8 @@ pub struct World {
     /// (depth, player's tile, terrain digest): a cache, never part of the state.
     #[serde(skip)]
     hunt_map: Option<HuntKeyed>,
-    /// What the view was last computed for (depth, player's tile, sight, terrain digest): a
-    /// cache, never part of the state.
+    /// What the views were last computed for (depth, each hero's tile and sight, terrain
+    /// digest): a cache, never part of the state.
     #[serde(skip)]
     view_key: Option<ViewKey>,
     /// Per hero, in the heroes' order: the storage indices of the tiles of the player's
@@ -131,16 +131,9 @@ impl World {
         content: Arc<Content>,
         levels: Arc<dyn LevelSource>,
         seed: u64,
-        mut maps: Vec<Level>,
+        maps: Vec<Level>,
     ) -> Option<World> {
-        let first = if maps.is_empty() {
-            levels.level(&content, seed, 1)
-        } else {
-            maps.remove(0)
-        };
-        let mut world = World::build(content, vec![first], maps, MAX_DEPTH, seed, 1)?;
-        world.levels = Some(levels);
-        Some(world)
+        World::new_party(content, levels, seed, maps, 1)
     }
 
     /// A whole game as [`World::new_game`] makes it, for a party of `heroes` heroes (at least

@@ -1,0 +1,172 @@
+//! Players and their control of the heroes (ARCHITECTURE.md, "Simultaneous turns"): who
+//! may direct which hero, whose directive counts in a segment, and what happens to a hero
+//! whose people were late. The terms and the gathering are the tiling crate's
+//! ([`hexdeep_tiling::turn`]); this is the game's use of them over [`World::apply_all`].
+
+use super::{Command, CreatureId, Event, Rejection, World};
+use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering};
+
+pub use hexdeep_tiling::turn::{PlayerId, PlayerKind, Refusal};
+
+/// One player of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The player's number.
+    pub id: PlayerId,
+    /// The name the game shows.
+    pub name: String,
+    /// A person, the AI or a script.
+    pub kind: PlayerKind,
+}
+
+/// Why a directive was not taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DirectiveError {
+    /// The player does not control the hero, or the hero does not act in this segment.
+    #[error("{0}")]
+    Control(#[from] Refusal),
+    /// The rules refuse the command itself.
+    #[error("{0}")]
+    Rules(#[from] Rejection),
+}
+
+/// The players of a game and, for each hero, its control hierarchy; and the directives given
+/// for the coming segment, gathered until it resolves.
+#[derive(Clone, Debug)]
+pub struct Control {
+    players: Vec<Player>,
+    /// Per hero (by id, sorted): its hierarchy, the AI last.
+    hierarchies: Vec<(CreatureId, ControlHierarchy)>,
+    /// The coming segment's directives, with the turn and segment they are for: opened at
+    /// the first directive or question, closed when the segment resolves.
+    gathering: Option<((u64, u32), Gathering<Command>)>,
+}
+
+impl Control {
+    /// The AI's player number: last in every hierarchy, so every hero acts every segment.
+    pub const AI: PlayerId = PlayerId(0);
+
+    /// One person for each hero of `world`, named by `names` in the heroes' order (person
+    /// `n` plays hero `n`, then the AI).
+    pub fn of_party(world: &World, names: &[String]) -> Control {
+        let mut players = vec![Player {
+            id: Control::AI,
+            name: "the AI".to_string(),
+            kind: PlayerKind::Ai,
+        }];
+        let mut hierarchies = Vec::new();
+        for (n, &hero) in world.heroes().iter().enumerate() {
+            let id = PlayerId(u16::try_from(n + 1).unwrap_or(u16::MAX));
+            let name = names
+                .get(n)
+                .cloned()
+                .unwrap_or_else(|| format!("player {}", n + 1));
+            players.push(Player {
+                id,
+                name,
+                kind: PlayerKind::Person,
+            });
+            hierarchies.push((hero, ControlHierarchy::new(vec![id, Control::AI])));
+        }
+        hierarchies.sort_by_key(|(h, _)| *h);
+        Control {
+            players,
+            hierarchies,
+            gathering: None,
+        }
+    }
+
+    /// Every player, the AI first.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Hero `hero`'s control hierarchy.
+    pub fn hierarchy(&self, hero: CreatureId) -> Option<&ControlHierarchy> {
+        let at = self.hierarchies.binary_search_by_key(&hero, |(h, _)| *h);
+        at.ok().map(|at| &self.hierarchies[at].1)
+    }
+
+    /// Player `by`, who controls hero `hero`, lets player `to` direct it too, just below
+    /// `by`: from the next segment on. `false` when `by` does not control it or `to`
+    /// already does.
+    pub fn delegate(&mut self, hero: CreatureId, by: PlayerId, to: PlayerId) -> bool {
+        let Ok(at) = self.hierarchies.binary_search_by_key(&hero, |(h, _)| *h) else {
+            return false;
+        };
+        let known = self.players.iter().any(|p| p.id == to);
+        known && self.hierarchies[at].1.delegate(by, to)
+    }
+
+    /// The coming segment's gathering, opened for the heroes acting in it (a gathering for
+    /// a segment the world has left is dropped).
+    fn gathering(&mut self, world: &World) -> &mut Gathering<Command> {
+        let now = (world.turn(), world.segment());
+        if self.gathering.as_ref().is_some_and(|(at, _)| *at != now) {
+            self.gathering = None;
+        }
+        let acting = world.acting_heroes();
+        let hierarchies = &self.hierarchies;
+        let (_, gathering) = self.gathering.get_or_insert_with(|| {
+            let acting = acting.iter().filter_map(|&hero| {
+                let at = hierarchies.binary_search_by_key(&hero, |(h, _)| *h).ok()?;
+                Some((hero, hierarchies[at].1.clone()))
+            });
+            (now, Gathering::new(acting))
+        });
+        gathering
+    }
+
+    /// Player `player` tells hero `hero` to carry out `command` in the coming segment. A
+    /// player who gives several keeps the last.
+    pub fn give(
+        &mut self,
+        world: &World,
+        player: PlayerId,
+        hero: CreatureId,
+        command: Command,
+    ) -> Result<(), DirectiveError> {
+        world.check_command(hero, command)?;
+        let directive = Directive {
+            player,
+            creature: hero,
+            action: command,
+        };
+        self.gathering(world).give(directive)?;
+        Ok(())
+    }
+
+    /// The people the coming segment still waits for: each controls an acting hero none of
+    /// whose people has given a directive.
+    pub fn waiting_for(&mut self, world: &World) -> Vec<PlayerId> {
+        let people: Vec<PlayerId> = self
+            .players
+            .iter()
+            .filter(|p| p.kind == PlayerKind::Person)
+            .map(|p| p.id)
+            .collect();
+        self.gathering(world).waiting_for(|p| people.contains(&p))
+    }
+
+    /// Resolves the coming segment: for each acting hero the directive of its highest
+    /// controller in time counts (`late` says whose deadline passed). A hero left without
+    /// one is the AI's, and waits; its person takes it back by giving a directive in a later
+    /// segment. Returns the segment's events and those of the segments up to the next one a
+    /// hero acts in.
+    pub fn resolve(
+        &mut self,
+        world: &mut World,
+        late: impl Fn(PlayerId) -> bool,
+    ) -> Result<Vec<Event>, (CreatureId, Rejection)> {
+        self.gathering(world);
+        let Some((_, gathering)) = self.gathering.take() else {
+            return world.apply_all(&[]);
+        };
+        let commands: Vec<(CreatureId, Command)> = gathering
+            .close(late)
+            .into_iter()
+            .filter_map(|(hero, counted)| Some((hero, counted?.action)))
+            .collect();
+        world.apply_all(&commands)
+    }
+}
