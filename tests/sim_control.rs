@@ -8,6 +8,7 @@ mod room;
 use hexdeep::content::Content;
 use hexdeep::geom::Cell;
 use hexdeep::sim::control::{Control, DirectiveError, PlayerId, Refusal};
+use hexdeep::sim::orders::{End, Order};
 use hexdeep::sim::{Command, Rejection, World};
 
 const ANN: PlayerId = PlayerId(1);
@@ -116,4 +117,73 @@ fn a_late_person_s_hero_is_the_ai_s_until_they_direct_it_again() {
     control.resolve(&mut world, |_| false).unwrap();
     assert_eq!(world.creatures()[1].pos, bob_to);
     assert_ne!(bob_to, bob_was);
+}
+
+/// Resolves segments, Bob's hero waiting, until Ann's hero has no standing order or `limit`
+/// segments have run; every segment Ann is not waited for.
+fn run_orders(world: &mut World, control: &mut Control, limit: usize) {
+    for _ in 0..limit {
+        // Asking whom the segment waits for opens it, which carries the order on or ends it.
+        let waiting = control.waiting_for(world);
+        if control.standing_order(0).is_none() {
+            return;
+        }
+        assert!(
+            !waiting.contains(&ANN),
+            "an order answers for Ann: {waiting:?}"
+        );
+        if world.acting_heroes().contains(&1) {
+            control.give(world, BOB, 1, Command::Wait).unwrap();
+        }
+        control.resolve(world, |_| false).unwrap();
+    }
+}
+
+#[test]
+fn a_standing_order_to_travel_goes_on_across_segments_and_ends_on_arrival() {
+    let (mut world, mut control) = table();
+    let goal = Cell::new(8, 2);
+    assert_eq!(
+        control.order(&world, BOB, 0, Order::Travel(goal)),
+        Err(DirectiveError::Control(Refusal::NotInControl(BOB, 0)))
+    );
+    control.order(&world, ANN, 0, Order::Travel(goal)).unwrap();
+    run_orders(&mut world, &mut control, 40);
+    assert_eq!(world.creatures()[0].pos, goal);
+    assert_eq!(control.ended(), [(0, Order::Travel(goal), End::Done)]);
+    assert_eq!(control.standing_order(0), None);
+    // Done, the segment waits for Ann again.
+    assert!(control.waiting_for(&world).contains(&ANN));
+}
+
+#[test]
+fn a_monster_in_view_interrupts_a_standing_order_and_a_directive_replaces_one() {
+    let content = Content::bundled().unwrap().into();
+    let level = room::level(&[("rat", Cell::new(6, 2))]);
+    let mut world = World::party_on_levels(content, vec![level], 5, 2).unwrap();
+    let mut control = Control::of_party(&world, &["Ann".into(), "Bob".into()]);
+    control.order(&world, ANN, 0, Order::Rest).unwrap();
+    assert_eq!(control.standing_order(0), None);
+    assert_eq!(control.ended(), [(0, Order::Rest, End::MonsterInView)]);
+    assert!(control.waiting_for(&world).contains(&ANN));
+    // Holding is not interrupted by what comes; a directive of Ann's replaces it.
+    control.order(&world, ANN, 0, Order::Hold).unwrap();
+    assert!(!control.waiting_for(&world).contains(&ANN));
+    control.give(&world, ANN, 0, Command::Wait).unwrap();
+    assert_eq!(control.standing_order(0), None);
+    control.resolve(&mut world, |_| false).unwrap();
+}
+
+#[test]
+fn a_hurt_hero_told_to_rest_heals_and_the_order_ends_when_healed() {
+    let (world, _) = table();
+    let mut parts = world.to_parts();
+    parts.creatures[0].hp = parts.creatures[0].max_hp - 2;
+    let mut world = World::from_parts(parts, Content::bundled().unwrap().into()).unwrap();
+    let mut control = Control::of_party(&world, &["Ann".into(), "Bob".into()]);
+    control.order(&world, ANN, 0, Order::Rest).unwrap();
+    run_orders(&mut world, &mut control, 400);
+    let me = &world.creatures()[0];
+    assert_eq!(me.hp, me.max_hp);
+    assert_eq!(control.ended(), [(0, Order::Rest, End::Done)]);
 }

@@ -3,6 +3,7 @@
 //! whose people were late. The terms and the gathering are the tiling crate's
 //! ([`hexdeep_tiling::turn`]); this is the game's use of them over [`World::apply_all`].
 
+use super::orders::{End, Order};
 use super::{Command, CreatureId, Event, Rejection, World};
 use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering};
 
@@ -40,6 +41,10 @@ pub struct Control {
     /// The coming segment's directives, with the turn and segment they are for: opened at
     /// the first directive or question, closed when the segment resolves.
     gathering: Option<((u64, u32), Gathering<Command>)>,
+    /// The standing orders under way: the hero, the player who gave it, the order.
+    orders: Vec<(CreatureId, PlayerId, Order)>,
+    /// The standing orders that ended since [`Control::ended`] was last asked, with why.
+    ended: Vec<(CreatureId, Order, End)>,
 }
 
 impl Control {
@@ -73,6 +78,8 @@ impl Control {
             players,
             hierarchies,
             gathering: None,
+            orders: Vec::new(),
+            ended: Vec::new(),
         }
     }
 
@@ -99,22 +106,90 @@ impl Control {
     }
 
     /// The coming segment's gathering, opened for the heroes acting in it (a gathering for
-    /// a segment the world has left is dropped).
+    /// a segment the world has left is dropped). As it opens, each acting hero's standing
+    /// order gives its giver's directive for the segment, or ends.
     fn gathering(&mut self, world: &World) -> &mut Gathering<Command> {
         let now = (world.turn(), world.segment());
         if self.gathering.as_ref().is_some_and(|(at, _)| *at != now) {
             self.gathering = None;
         }
+        if self.gathering.is_none() {
+            let opened = self.open(world);
+            self.gathering = Some((now, opened));
+        }
+        let (_, gathering) = self
+            .gathering
+            .get_or_insert_with(|| (now, Gathering::new([])));
+        gathering
+    }
+
+    /// A gathering for the coming segment, with the standing orders carried on in it.
+    fn open(&mut self, world: &World) -> Gathering<Command> {
         let acting = world.acting_heroes();
         let hierarchies = &self.hierarchies;
-        let (_, gathering) = self.gathering.get_or_insert_with(|| {
-            let acting = acting.iter().filter_map(|&hero| {
-                let at = hierarchies.binary_search_by_key(&hero, |(h, _)| *h).ok()?;
-                Some((hero, hierarchies[at].1.clone()))
-            });
-            (now, Gathering::new(acting))
-        });
+        let mut gathering = Gathering::new(acting.iter().filter_map(|&hero| {
+            let at = hierarchies.binary_search_by_key(&hero, |(h, _)| *h).ok()?;
+            Some((hero, hierarchies[at].1.clone()))
+        }));
+        let mut carried = Vec::new();
+        for &(hero, giver, order) in &self.orders {
+            if !acting.contains(&hero) {
+                carried.push((hero, giver, order));
+                continue;
+            }
+            match order.next(world, hero) {
+                Ok(command) => {
+                    let directive = Directive {
+                        player: giver,
+                        creature: hero,
+                        action: command,
+                    };
+                    // The giver controlled the hero when the order was given; a hierarchy
+                    // changed since refuses it, and the order ends with the hero's people.
+                    if gathering.give(directive).is_ok() {
+                        carried.push((hero, giver, order));
+                    }
+                }
+                Err(end) => self.ended.push((hero, order, end)),
+            }
+        }
+        self.orders = carried;
         gathering
+    }
+
+    /// Player `player` gives hero `hero` a standing order, in place of any it had: from the
+    /// coming segment on, it directs the hero for the player until it is done or
+    /// interrupted ([`Control::ended`]).
+    pub fn order(
+        &mut self,
+        world: &World,
+        player: PlayerId,
+        hero: CreatureId,
+        order: Order,
+    ) -> Result<(), DirectiveError> {
+        let controls = self.hierarchy(hero).is_some_and(|h| h.controls(player));
+        if !controls {
+            return Err(Refusal::NotInControl(player, hero).into());
+        }
+        self.orders.retain(|(h, _, _)| *h != hero);
+        self.orders.push((hero, player, order));
+        // A gathering already open for the coming segment takes the order's first step.
+        self.gathering = None;
+        self.gathering(world);
+        Ok(())
+    }
+
+    /// The standing order hero `hero` carries on, if any.
+    pub fn standing_order(&self, hero: CreatureId) -> Option<Order> {
+        self.orders
+            .iter()
+            .find(|(h, _, _)| *h == hero)
+            .map(|&(_, _, o)| o)
+    }
+
+    /// The standing orders that ended since this was last asked, with why, in order.
+    pub fn ended(&mut self) -> Vec<(CreatureId, Order, End)> {
+        std::mem::take(&mut self.ended)
     }
 
     /// Player `player` tells hero `hero` to carry out `command` in the coming segment. A
@@ -127,6 +202,8 @@ impl Control {
         command: Command,
     ) -> Result<(), DirectiveError> {
         world.check_command(hero, command)?;
+        // A directive of the hero's own people interrupts its standing order.
+        self.orders.retain(|(h, _, _)| *h != hero);
         let directive = Directive {
             player,
             creature: hero,

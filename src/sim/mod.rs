@@ -30,6 +30,7 @@ mod intention;
 mod level_serde;
 mod messages;
 mod names;
+pub mod orders;
 pub mod record;
 pub mod resolve;
 pub mod scenario;

@@ -90,7 +90,7 @@ impl World {
     /// Each creature keeps the bounds of the data, and remembers and guards tiles of its level.
     fn check_creatures_bounds(&self) -> Result<(), InvalidWorld> {
         for c in &self.creatures {
-            check_creature(&self.content, c)
+            check_creature(&self.content, c, self.is_hero(c.id))
                 .map_err(|why| bad(format!("{:?} #{}: {why}", c.name, c.id)))?;
             for (what, at) in [("remembers", c.memory), ("keeps its post at", c.home)] {
                 let level = (c.depth as usize)
@@ -126,8 +126,8 @@ fn within<T: PartialOrd + std::fmt::Display + Copy>(
     }
 }
 
-/// A creature's numbers, kind, pack and gear.
-fn check_creature(content: &Content, c: &Creature) -> Result<(), String> {
+/// A creature's numbers, kind, pack and gear; a `hero` has no behaviour, every other one has.
+fn check_creature(content: &Content, c: &Creature, hero: bool) -> Result<(), String> {
     within("speed", c.speed, 1..=SEGMENTS)?;
     within("sight", c.sight, 0..=MAX_SIGHT)?;
     within("maximum hit points", c.max_hp, 1..=MAX_STAT)?;
@@ -140,7 +140,7 @@ fn check_creature(content: &Content, c: &Creature) -> Result<(), String> {
         return Err(format!("its glyph {:?} is a control character", c.glyph));
     }
     match c.behaviour {
-        None if c.id != World::PLAYER => return Err("a monster with no behaviour".into()),
+        None if !hero => return Err("a monster with no behaviour".into()),
         Some(_) if content.monster(&c.name).is_none() => {
             return Err("no monster of that kind exists".into());
         }

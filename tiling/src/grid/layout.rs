@@ -411,8 +411,9 @@ impl Layout {
         &self.present
     }
     /// Index offsets to the six neighbours of a hex grid, in the order of [`Direction::ALL`].
-    /// For any tile index `i`, `i + offset` is a valid storage index (possibly not a tile). On
-    /// the other tilings see [`Layout::move_offsets`].
+    /// For any tile index `i`, `i + offset` is a valid storage index (possibly not a tile).
+    /// Hexes only (checked in debug builds): on the other tilings a tile's neighbours depend
+    /// on its class, [`Layout::move_offsets`].
     ///
     /// ```
     /// use hexdeep_tiling::grid::{Layout, Shape};
@@ -422,13 +423,15 @@ impl Layout {
     /// ```
     #[inline]
     pub fn neighbor_offsets(&self) -> [isize; 6] {
+        debug_assert_eq!(self.tiling, Tiling::Hex, "hex neighbours of another tiling");
         let s = self.stride as isize;
         Direction::ALL.map(|d| {
             let o = d.offset();
             o.y as isize * s + o.x as isize
         })
     }
-    /// The storage index next to tile index `index` in direction `dir`.
+    /// The storage index next to tile index `index` of a hex grid in direction `dir` (hexes
+    /// only, as [`Layout::neighbor_offsets`]).
     ///
     /// ```
     /// use hexdeep_tiling::geom::{Cell, Direction};

@@ -3,7 +3,6 @@
 use super::dijkstra::Flow;
 use super::scratch::State;
 use super::{Passage, PathScratch};
-use crate::geom::Direction;
 use crate::grid::Grid;
 
 /// Every tile reachable over `way` from storage index `start` spending at most `points`, with
@@ -48,7 +47,7 @@ fn collect<T>(
     // reached lies within `points` rows and columns of the start. When that window is not
     // much larger than what was reached, reading it row by row lists the tiles in index
     // order; otherwise they are sorted.
-    let stride = grid.neighbor_offsets()[Direction::SW.index()].unsigned_abs();
+    let stride = grid.offset_of(0, 1).unsigned_abs();
     let reach = points as usize;
     let window = reach
         .checked_mul(2)
