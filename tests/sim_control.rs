@@ -187,3 +187,19 @@ fn a_hurt_hero_told_to_rest_heals_and_the_order_ends_when_healed() {
     assert_eq!(me.hp, me.max_hp);
     assert_eq!(control.ended(), [(0, Order::Rest, End::Done)]);
 }
+
+#[test]
+fn an_order_given_after_another_person_s_directive_keeps_that_directive() {
+    let (mut world, mut control) = table();
+    let (bob_step, bob_to) = a_step(&world, 1);
+    control.give(&world, BOB, 1, bob_step).unwrap();
+    control.order(&world, ANN, 0, Order::Hold).unwrap();
+    let waiting = control.waiting_for(&world);
+    assert!(
+        waiting.is_empty(),
+        "{waiting:?} {:?}",
+        control.standing_order(0)
+    );
+    control.resolve(&mut world, |_| false).unwrap();
+    assert_eq!(world.creatures()[1].pos, bob_to, "Bob's step still counted");
+}

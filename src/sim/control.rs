@@ -131,30 +131,39 @@ impl Control {
             let at = hierarchies.binary_search_by_key(&hero, |(h, _)| *h).ok()?;
             Some((hero, hierarchies[at].1.clone()))
         }));
-        let mut carried = Vec::new();
-        for &(hero, giver, order) in &self.orders {
-            if !acting.contains(&hero) {
-                carried.push((hero, giver, order));
-                continue;
-            }
-            match order.next(world, hero) {
-                Ok(command) => {
-                    let directive = Directive {
-                        player: giver,
-                        creature: hero,
-                        action: command,
-                    };
-                    // The giver controlled the hero when the order was given; a hierarchy
-                    // changed since refuses it, and the order ends with the hero's people.
-                    if gathering.give(directive).is_ok() {
-                        carried.push((hero, giver, order));
-                    }
-                }
-                Err(end) => self.ended.push((hero, order, end)),
+        let orders = std::mem::take(&mut self.orders);
+        for (hero, giver, order) in orders {
+            if !acting.contains(&hero) || self.carry(&mut gathering, world, (hero, giver, order)) {
+                self.orders.push((hero, giver, order));
             }
         }
-        self.orders = carried;
         gathering
+    }
+
+    /// Carries a standing order on in `gathering`: its command for the coming segment as its
+    /// giver's directive; `false` when it ends (told in [`Control::ended`]).
+    fn carry(
+        &mut self,
+        gathering: &mut Gathering<Command>,
+        world: &World,
+        (hero, giver, order): (CreatureId, PlayerId, Order),
+    ) -> bool {
+        match order.next(world, hero) {
+            Ok(command) => {
+                let directive = Directive {
+                    player: giver,
+                    creature: hero,
+                    action: command,
+                };
+                // The giver controlled the hero when the order was given; a hierarchy changed
+                // since refuses it, and the order ends with the hero's people.
+                gathering.give(directive).is_ok()
+            }
+            Err(end) => {
+                self.ended.push((hero, order, end));
+                false
+            }
+        }
     }
 
     /// Player `player` gives hero `hero` a standing order, in place of any it had: from the
@@ -172,10 +181,18 @@ impl Control {
             return Err(Refusal::NotInControl(player, hero).into());
         }
         self.orders.retain(|(h, _, _)| *h != hero);
-        self.orders.push((hero, player, order));
-        // A gathering already open for the coming segment takes the order's first step.
-        self.gathering = None;
+        // The coming segment's gathering, with what others gave in it, takes the order's
+        // first step (if the hero acts in it).
         self.gathering(world);
+        let Some((at, mut gathering)) = self.gathering.take() else {
+            return Ok(());
+        };
+        let kept = !world.acting_heroes().contains(&hero)
+            || self.carry(&mut gathering, world, (hero, player, order));
+        if kept {
+            self.orders.push((hero, player, order));
+        }
+        self.gathering = Some((at, gathering));
         Ok(())
     }
 
