@@ -33,6 +33,16 @@ fn only(world: &mut World, hero: usize, command: Command) {
     world.apply_all(&commands).unwrap();
 }
 
+/// The id of the first creature named `name`.
+fn id_of(world: &World, name: &str) -> usize {
+    world
+        .creatures()
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap()
+        .id
+}
+
 #[test]
 fn a_party_starts_on_the_start_and_the_free_tiles_nearest_it() {
     let world = party(3, &[]);
@@ -95,12 +105,7 @@ fn two_heroes_contesting_a_tile_one_takes_it_and_the_other_stays() {
 fn a_command_for_a_creature_that_is_not_an_acting_hero_is_refused_and_changes_nothing() {
     let mut world = party(2, &[("rat", Cell::new(9, 2))]);
     let before = world.turn_hash();
-    let rat = world
-        .creatures()
-        .iter()
-        .find(|c| c.name == "rat")
-        .unwrap()
-        .id;
+    let rat = id_of(&world, "rat");
     assert_eq!(
         world.apply_all(&[(rat, Command::Wait)]).unwrap_err(),
         (rat, Rejection::NotActing)
@@ -161,12 +166,7 @@ fn each_hero_uses_their_own_pack() {
 fn a_monster_hunts_the_hero_nearest_it() {
     // A party at the room's west end; hero 2 is sent to its east end, where a rat waits.
     let mut world = party(2, &[("rat", Cell::new(10, 2))]);
-    let rat = world
-        .creatures()
-        .iter()
-        .find(|c| c.name == "rat")
-        .unwrap()
-        .id;
+    let rat = id_of(&world, "rat");
     let east = Compass::E;
     for _ in 0..6 {
         if world.creatures()[1].pos.x >= 7 {

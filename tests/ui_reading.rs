@@ -4,6 +4,8 @@
 //! window has room.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/marks.rs"]
+mod marks;
 #[path = "support/room.rs"]
 mod room;
 #[path = "support/screen.rs"]
@@ -16,6 +18,7 @@ use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::state::{MapScale, Mode};
 use hexdeep::ui::view;
+use marks::{direction_to, wait_for_a_marked_step};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use screen::{draw, press, press_char};
@@ -98,48 +101,17 @@ fn while_striking_each_neighbour_shows_the_key_that_strikes_it() {
     }
 }
 
-/// Waits until a monster in view plans, for the coming segment, a step onto a tile next to
-/// the player, and returns that tile.
-fn wait_for_a_step_beside_the_player(s: &mut Session) -> Cell {
-    (0..8)
-        .find_map(|_| {
-            let me = s.world.player().pos;
-            let step = s
-                .world
-                .visible_plans()
-                .iter()
-                .find_map(|p| match p.intention {
-                    Intention::Move(to)
-                        if p.acts_next && s.world.level().terrain.adjacent(to, me) =>
-                    {
-                        Some(to)
-                    }
-                    _ => None,
-                });
-            if step.is_none() {
-                press_char(s, '.');
-            }
-            step
-        })
-        .expect("a monster telegraphs a step next to the player")
-}
-
 #[test]
 fn a_monsters_step_mark_stays_around_the_key_it_is_labelled_with() {
     let mut s = session(room::world(&[("rat", Cell::new(4, 2))]));
-    let marked = wait_for_a_step_beside_the_player(&mut s);
+    let marked = wait_for_a_marked_step(&mut s);
     press_char(&mut s, 'F');
     let buf = draw(&mut s, SIZE.0, SIZE.1);
     let (col, row) = cell_of(&s, marked);
     let around: String = (col - 1..=col + 1)
         .map(|c| buf[(c, row)].symbol().to_string())
         .collect();
-    let dir = s
-        .world
-        .level()
-        .terrain
-        .direction(s.world.player().pos, marked)
-        .unwrap();
+    let dir = direction_to(&s.world, marked);
     let key = view::overlay::key_label(&Keymap::default_keys(), dir).unwrap();
     assert_eq!(around, format!("‹{key}›"));
     press(&mut s, KeyCode::Esc);
@@ -204,7 +176,7 @@ fn while_striking_the_sidebar_says_which_key_reaches_a_monster_the_label_hides()
 #[test]
 fn while_striking_the_sidebar_names_the_key_of_the_tile_a_monster_steps_onto() {
     let mut s = session(room::world(&[("rat", Cell::new(4, 2))]));
-    let step = wait_for_a_step_beside_the_player(&mut s);
+    let step = wait_for_a_marked_step(&mut s);
     press_char(&mut s, 'F');
     let key = glyph_on(&mut s, step);
     let line = sidebar_line(&mut s, "rat");

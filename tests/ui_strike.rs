@@ -5,18 +5,21 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/marks.rs"]
+mod marks;
 #[path = "support/room.rs"]
 mod room;
 #[path = "support/screen.rs"]
 mod screen;
 use hexdeep::geom::{Cell, Compass};
 use hexdeep::persist::{self, SaveDir, SavedGame};
-use hexdeep::sim::{Command, GameRecord, Intention, Origin, World};
+use hexdeep::sim::{Command, GameRecord, Origin, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::{Intent, Key, Keymap};
 use hexdeep::ui::palette::Palette;
 use hexdeep::ui::state::Mode;
 use hexdeep::ui::view;
+use marks::{direction_to, wait_for_a_marked_step};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use screen::{draw, press, press_char};
@@ -39,31 +42,6 @@ fn log(s: &Session) -> Vec<String> {
     s.ui.log.lines().collect()
 }
 
-/// The tile the rat's mark says it steps into in the coming segment, next to the player.
-fn marked_step(world: &World) -> Option<Cell> {
-    let me = world.player().pos;
-    world
-        .visible_plans()
-        .iter()
-        .find_map(|p| match p.intention {
-            Intention::Move(to) if p.acts_next && world.level().terrain.adjacent(to, me) => {
-                Some(to)
-            }
-            _ => None,
-        })
-}
-
-/// Waits until the rat telegraphs a step next to the player; returns that tile.
-fn wait_for_the_rats_step(s: &mut Session) -> Cell {
-    for _ in 0..8 {
-        if let Some(to) = marked_step(&s.world) {
-            return to;
-        }
-        press_char(s, '.');
-    }
-    panic!("the rat never telegraphed a step next to the player");
-}
-
 /// The first character key the default keymap binds to a step in `dir` (a numpad digit).
 fn key_for(dir: Compass) -> char {
     Keymap::default_keys()
@@ -83,17 +61,12 @@ fn rat(world: &World) -> &hexdeep::sim::Creature {
 #[test]
 fn striking_the_tile_a_rat_telegraphs_hits_the_rat() {
     let mut s = session(rat_room());
-    let to = wait_for_the_rats_step(&mut s);
+    let to = wait_for_a_marked_step(&mut s);
     assert!(
         s.world.creature_at(to).is_none(),
         "the marked tile is empty when the blow is chosen"
     );
-    let dir = s
-        .world
-        .level()
-        .terrain
-        .direction(s.world.player().pos, to)
-        .unwrap();
+    let dir = direction_to(&s.world, to);
     let before = rat(&s.world).hp;
     press_char(&mut s, 'F');
     assert_eq!(s.ui.mode, Mode::Strike);
@@ -116,13 +89,8 @@ fn striking_the_tile_a_rat_telegraphs_hits_the_rat() {
 fn a_plain_step_toward_the_mark_walks_into_it_instead() {
     // The reason for F: moving toward the marked tile steps into it, and the rat is not hit.
     let mut s = session(rat_room());
-    let to = wait_for_the_rats_step(&mut s);
-    let dir = s
-        .world
-        .level()
-        .terrain
-        .direction(s.world.player().pos, to)
-        .unwrap();
+    let to = wait_for_a_marked_step(&mut s);
+    let dir = direction_to(&s.world, to);
     let before = rat(&s.world).hp;
     press_char(&mut s, key_for(dir));
     assert_eq!(s.record.last(), Some(&Command::Move(dir)));
@@ -202,13 +170,8 @@ fn click(s: &mut Session, hex: Cell, modifiers: KeyModifiers) {
 #[test]
 fn a_click_while_f_asks_or_a_ctrl_click_strikes_a_neighbour() {
     let mut s = session(rat_room());
-    let to = wait_for_the_rats_step(&mut s);
-    let dir = s
-        .world
-        .level()
-        .terrain
-        .direction(s.world.player().pos, to)
-        .unwrap();
+    let to = wait_for_a_marked_step(&mut s);
+    let dir = direction_to(&s.world, to);
     let far = s.world.player().pos.offset(3, 0);
     press_char(&mut s, 'F');
     click(&mut s, far, KeyModifiers::NONE);
@@ -227,13 +190,8 @@ fn a_click_while_f_asks_or_a_ctrl_click_strikes_a_neighbour() {
     assert_eq!(s.ui.mode, Mode::Normal);
 
     let mut s = session(rat_room());
-    let to = wait_for_the_rats_step(&mut s);
-    let dir = s
-        .world
-        .level()
-        .terrain
-        .direction(s.world.player().pos, to)
-        .unwrap();
+    let to = wait_for_a_marked_step(&mut s);
+    let dir = direction_to(&s.world, to);
     let done = s.record.len();
     click(&mut s, to, KeyModifiers::NONE);
     assert_eq!(s.record.len(), done, "a plain click only describes");
@@ -245,13 +203,8 @@ fn a_click_while_f_asks_or_a_ctrl_click_strikes_a_neighbour() {
 fn a_strike_is_saved_and_verified_like_any_command() {
     let start = rat_room();
     let mut s = session(start.clone());
-    let to = wait_for_the_rats_step(&mut s);
-    let dir = s
-        .world
-        .level()
-        .terrain
-        .direction(s.world.player().pos, to)
-        .unwrap();
+    let to = wait_for_a_marked_step(&mut s);
+    let dir = direction_to(&s.world, to);
     press_char(&mut s, 'F');
     press_char(&mut s, key_for(dir));
     // The vi keys answer as the numpad does.
