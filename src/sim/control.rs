@@ -110,17 +110,17 @@ impl Control {
     /// order gives its giver's directive for the segment, or ends.
     fn gathering(&mut self, world: &World) -> &mut Gathering<Command> {
         let now = (world.turn(), world.segment());
-        if self.gathering.as_ref().is_some_and(|(at, _)| *at != now) {
-            self.gathering = None;
+        let gathering = self.take_gathering(world);
+        &mut self.gathering.insert((now, gathering)).1
+    }
+
+    /// The coming segment's gathering, taken out: the one open for it, or a new one.
+    fn take_gathering(&mut self, world: &World) -> Gathering<Command> {
+        let now = (world.turn(), world.segment());
+        match self.gathering.take() {
+            Some((at, gathering)) if at == now => gathering,
+            _ => self.open(world),
         }
-        if self.gathering.is_none() {
-            let opened = self.open(world);
-            self.gathering = Some((now, opened));
-        }
-        let (_, gathering) = self
-            .gathering
-            .get_or_insert_with(|| (now, Gathering::new([])));
-        gathering
     }
 
     /// A gathering for the coming segment, with the standing orders carried on in it.
@@ -183,16 +183,13 @@ impl Control {
         self.orders.retain(|(h, _, _)| *h != hero);
         // The coming segment's gathering, with what others gave in it, takes the order's
         // first step (if the hero acts in it).
-        self.gathering(world);
-        let Some((at, mut gathering)) = self.gathering.take() else {
-            return Ok(());
-        };
+        let mut gathering = self.take_gathering(world);
         let kept = !world.acting_heroes().contains(&hero)
             || self.carry(&mut gathering, world, (hero, player, order));
         if kept {
             self.orders.push((hero, player, order));
         }
-        self.gathering = Some((at, gathering));
+        self.gathering = Some(((world.turn(), world.segment()), gathering));
         Ok(())
     }
 
@@ -252,10 +249,7 @@ impl Control {
         world: &mut World,
         late: impl Fn(PlayerId) -> bool,
     ) -> Result<Vec<Event>, (CreatureId, Rejection)> {
-        self.gathering(world);
-        let Some((_, gathering)) = self.gathering.take() else {
-            return world.apply_all(&[]);
-        };
+        let gathering = self.take_gathering(world);
         let commands: Vec<(CreatureId, Command)> = gathering
             .close(late)
             .into_iter()

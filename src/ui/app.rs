@@ -396,7 +396,7 @@ impl Session {
             world: &self.world,
             ui: &self.ui,
             palette: self.palette,
-            strike_keys: &[],
+            overlay: None,
         };
         if let Some(pos) = side.monster_on_row(sidebar, mouse.row).map(|m| m.pos) {
             self.ui.mode = Mode::Look { cursor: pos };

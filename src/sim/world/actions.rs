@@ -86,13 +86,23 @@ impl World {
     /// Whether the rules take hero `who`'s `command` now: the refusal
     /// [`World::apply_all`] would give it, checked without time passing.
     pub fn check_command(&self, who: CreatureId, command: Command) -> Result<(), Rejection> {
+        self.acting_action(who, command).map(|_| ())
+    }
+
+    /// Hero `who`'s action for `command` in the coming segment, or why it is refused: the
+    /// game is over, `who` is not a hero acting in it, or the rules refuse the command.
+    pub(super) fn acting_action(
+        &self,
+        who: CreatureId,
+        command: Command,
+    ) -> Result<PlayerAction, Rejection> {
         if self.is_over() {
             return Err(Rejection::Over);
         }
         if !self.acting_heroes().contains(&who) {
             return Err(Rejection::NotActing);
         }
-        self.action_of(who, command).map(|_| ())
+        self.action_of(who, command)
     }
 
     /// Hero `who`'s action for a command, or why it is refused.

@@ -475,16 +475,13 @@ impl World {
         &self,
         commands: &[(CreatureId, Command)],
     ) -> Result<Vec<(CreatureId, PlayerAction)>, (CreatureId, Rejection)> {
-        let acting = self.acting_heroes();
         let mut actions: Vec<(CreatureId, PlayerAction)> = Vec::with_capacity(commands.len());
         for &(who, command) in commands {
-            if self.is_over() {
-                return Err((who, Rejection::Over));
-            }
-            if !acting.contains(&who) || actions.iter().any(|(h, _)| *h == who) {
+            if actions.iter().any(|(h, _)| *h == who) {
                 return Err((who, Rejection::NotActing));
             }
-            actions.push((who, self.action_of(who, command).map_err(|why| (who, why))?));
+            let action = self.acting_action(who, command).map_err(|why| (who, why))?;
+            actions.push((who, action));
         }
         Ok(actions)
     }

@@ -137,12 +137,7 @@ impl World {
 
     /// The living heroes on the player's level, in their players' order.
     pub(super) fn heroes_here(&self) -> Vec<&Creature> {
-        let depth = self.depth();
-        self.heroes
-            .iter()
-            .map(|&h| &self.creatures[h])
-            .filter(|h| h.alive && h.depth == depth)
-            .collect()
+        heroes_on(&self.heroes, &self.creatures, self.depth())
     }
 
     /// The living hero on the player's level nearest to `hex` (ties to the first in the
@@ -358,6 +353,20 @@ impl World {
             self.actions_in_turn(World::PLAYER),
         )
     }
+}
+
+/// The living heroes of `heroes` among `creatures` on the level at `depth`, in the players'
+/// order.
+pub(super) fn heroes_on<'a>(
+    heroes: &[CreatureId],
+    creatures: &'a [Creature],
+    depth: u32,
+) -> Vec<&'a Creature> {
+    heroes
+        .iter()
+        .map(|&h| &creatures[h])
+        .filter(|h| h.alive && h.depth == depth)
+        .collect()
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::sim::ai::{Senses, choose};
 use crate::sim::intention::{Intention, Planned, acts_in};
 use crate::sim::resolve::{Act, Resolver, Unit};
 use crate::sim::tactics::within_reach;
-use crate::sim::{Creature, CreatureId, Event};
+use crate::sim::{CreatureId, Event};
 
 /// The range of an initiative roll.
 const INITIATIVE_SIDES: usize = 1_000_000;
@@ -394,12 +394,7 @@ impl World {
             let level = &self.depths[self.depth_index()].level;
             // The heroes' Dijkstra map depends only on the level's terrain and the living
             // heroes' tiles on it: kept while none of them changes.
-            let heroes: Vec<&Creature> = self
-                .heroes
-                .iter()
-                .map(|&h| &self.creatures[h])
-                .filter(|h| h.alive && h.depth == depth)
-                .collect();
+            let heroes = super::query::heroes_on(&self.heroes, &self.creatures, depth);
             let key = (
                 depth,
                 heroes.iter().map(|h| h.pos).collect::<Vec<Cell>>(),

@@ -97,7 +97,7 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         world,
         ui,
         palette: context.palette,
-        strike_keys: overlay.labels(),
+        overlay: Some(&overlay),
     }
     .render(parts.sidebar, buf);
     LogView {

@@ -78,11 +78,6 @@ impl Overlay {
         self
     }
 
-    /// Every key label written on the map, by tile: empty unless a direction is chosen.
-    pub fn labels(&self) -> &[(Cell, char)] {
-        &self.labels
-    }
-
     /// The key label written on a tile, if any.
     pub fn label_at(&self, hex: Cell) -> Option<char> {
         let i = self.labels.binary_search_by_key(&hex, |(h, _)| *h).ok()?;

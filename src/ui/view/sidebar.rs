@@ -7,6 +7,7 @@ use crate::ui::describe::{describe_named, level_title, pace_brief};
 use crate::ui::inventory;
 use crate::ui::palette::Palette;
 use crate::ui::state::{Mode, Shell, UiState};
+use crate::ui::view::overlay::Overlay;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -29,9 +30,9 @@ pub struct Sidebar<'a> {
     pub ui: &'a UiState,
     /// Colours.
     pub palette: Palette,
-    /// While a direction is chosen (`F`): the key written on each neighbouring tile, which
-    /// hides what stands there, so the list of monsters says which key reaches each one.
-    pub strike_keys: &'a [(Cell, char)],
+    /// The map's overlay: while a direction is chosen (`F`) its key labels hide what stands
+    /// on the neighbouring tiles, so the list of monsters says which key reaches each one.
+    pub overlay: Option<&'a Overlay>,
 }
 
 impl Widget for &Sidebar<'_> {
@@ -241,12 +242,7 @@ impl Sidebar<'_> {
     /// While a direction is chosen: the key of the neighbouring tile a monster at `pos`
     /// stands on, or else of the one its plan steps onto, as " (on u)" or " (onto h)".
     fn strike_key_words(&self, pos: Cell, plan: Option<&Plan>) -> String {
-        let key_of = |hex: Cell| {
-            self.strike_keys
-                .iter()
-                .find(|(h, _)| *h == hex)
-                .map(|&(_, k)| k)
-        };
+        let key_of = |hex: Cell| self.overlay.and_then(|o| o.label_at(hex));
         if let Some(key) = key_of(pos) {
             return format!(" (on {key})");
         }
