@@ -66,7 +66,7 @@ fn played() -> hexdeep::persist::SavedGame {
 #[test]
 fn verifying_stops_at_the_first_step_that_differs() {
     let mut game = played();
-    let first = game.record.steps[0];
+    let first = game.record.steps[0].clone();
     game.record.steps[0].hash ^= 1;
     // The saved state is altered too: a check that went on to the end would tell it.
     game.current = game.record.start.clone();
@@ -76,7 +76,7 @@ fn verifying_stops_at_the_first_step_that_differs() {
         err.what,
         format!(
             "after {:?} the world's hash is {:016x}, the record says {:016x}",
-            first.command,
+            first.command().unwrap(),
             first.hash,
             first.hash ^ 1
         ),
@@ -266,7 +266,7 @@ fn a_cast_draws_its_first_frame_before_replaying_the_record() {
     let all = game.record.steps.len();
     // A step the rules refuse half way: found only when the cast gets there.
     let k = all / 2;
-    game.record.steps[k].command = hexdeep::sim::Command::Ascend;
+    game.record.steps[k].given[0].command = hexdeep::sim::Command::Ascend;
     assert!(
         game.record
             .world_after(k)

@@ -158,7 +158,7 @@ fn first_move(game: &SavedGame) -> (usize, Compass) {
         .steps
         .iter()
         .enumerate()
-        .find_map(|(i, s)| match s.command {
+        .find_map(|(i, s)| match s.command()? {
             Command::Move(d) => Some((i, d)),
             _ => None,
         })
@@ -171,7 +171,7 @@ fn a_changed_command_names_its_turn_and_what_differs() {
     let (report, _) = verify_altered("command", |g| {
         let (i, _) = first_move(g);
         // Rest instead of moving: the rules accept it, and the player is elsewhere after.
-        g.record.steps[i].command = Command::Rest;
+        g.record.steps[i].given[0].command = Command::Rest;
         turn = g.record.steps[i].turn;
     });
     assert!(
@@ -187,7 +187,7 @@ fn a_changed_command_names_its_turn_and_what_differs() {
 #[test]
 fn a_refused_command_is_named() {
     let (report, _) = verify_altered("refused", |g| {
-        g.record.steps[0].command = Command::Descend;
+        g.record.steps[0].given[0].command = Command::Descend;
     });
     assert!(
         report.contains(

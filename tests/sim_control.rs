@@ -96,8 +96,15 @@ fn the_highest_controller_with_a_directive_in_time_decides() {
     control.give(&world, ANN, 0, Command::Wait).unwrap();
     control.give(&world, BOB, 0, bob_step).unwrap();
     control.give(&world, BOB, 1, Command::Wait).unwrap();
-    control.resolve(&mut world, |p| p == ANN).unwrap();
+    let resolved = control.resolve(&mut world, |p| p == ANN).unwrap();
     assert_eq!(world.creatures()[0].pos, bob_to, "Bob's step counted");
+    // The record is told whose directive counted for each hero.
+    let given: Vec<(usize, PlayerId, Command)> = resolved
+        .given
+        .iter()
+        .map(|g| (g.hero, g.player, g.command))
+        .collect();
+    assert_eq!(given, [(0, BOB, bob_step), (1, BOB, Command::Wait)]);
     assert_ne!(bob_to, start);
 }
 
@@ -108,8 +115,10 @@ fn a_late_person_s_hero_is_the_ai_s_until_they_direct_it_again() {
     let (ann_step, _) = a_step(&world, 0);
     control.give(&world, ANN, 0, ann_step).unwrap();
     let bob_was = world.creatures()[1].pos;
-    control.resolve(&mut world, |p| p == BOB).unwrap();
+    let resolved = control.resolve(&mut world, |p| p == BOB).unwrap();
     assert_eq!(world.creatures()[1].pos, bob_was, "the AI held Bob's hero");
+    let heroes: Vec<usize> = resolved.given.iter().map(|g| g.hero).collect();
+    assert_eq!(heroes, [0], "no directive counted for Bob's hero");
     // Bob gives a directive in the next segment his hero acts in: it is his again.
     let (bob_step, bob_to) = a_step(&world, 1);
     control.give(&world, BOB, 1, bob_step).unwrap();

@@ -8,10 +8,7 @@ mod room;
 use hexdeep::content::Content;
 use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::Terrain;
-use hexdeep::persist::{SavedGame, save_game_at};
-use hexdeep::sim::{
-    Command, Event, GameRecord, Intention, Origin, Rejection, Stance, World, messages,
-};
+use hexdeep::sim::{Command, Event, Intention, Rejection, Stance, World, messages};
 use std::sync::Arc;
 
 fn content() -> Arc<Content> {
@@ -214,24 +211,6 @@ fn the_party_takes_the_stairs_together() {
     assert_eq!((a.depth, b.depth), (2, 2));
     assert_ne!(a.pos, b.pos);
     assert!(world.level().terrain.adjacent(a.pos, b.pos) || a.pos.y == b.pos.y);
-}
-
-#[test]
-fn a_party_game_is_not_saved_in_a_format_that_holds_one_hero() {
-    let world = party(2, &[]);
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("party-save");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("party.hdsave");
-    let _ = std::fs::remove_file(&path);
-    let game = SavedGame {
-        name: "party".into(),
-        record: GameRecord::new(world.clone(), Origin::Fresh),
-        current: world,
-        log: Vec::new(),
-    };
-    let err = save_game_at(&path, &game).unwrap_err().to_string();
-    assert!(err.contains("several heroes"), "{err}");
-    assert!(!path.exists(), "nothing is written");
 }
 
 /// The tiles from `from` to `to` by the fewest steps over passable tiles.

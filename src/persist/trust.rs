@@ -46,18 +46,27 @@ fn check_start(start: &World, content: &Arc<Content>) -> Result<(), InvalidWorld
     )))
 }
 
-/// A fresh game's start from `start`'s seed and levels: a whole dungeon whose first level is
-/// made (with the maps still to come after it), or a world of levels all given.
+/// A fresh game's start from `start`'s seed and levels, for its party under their names: a
+/// whole dungeon whose first level is made (with the maps still to come after it), or a
+/// world of levels all given.
 fn make_again(start: &World, content: &Arc<Content>) -> Option<World> {
     let levels = start.depths().iter().map(|d| d.level().clone());
     let tiling = start.level().terrain.tiling();
-    if start.depth_count() == MAX_DEPTH && start.depths().len() == 1 {
+    let heroes = start.heroes().len();
+    let mut again = if start.depth_count() == MAX_DEPTH && start.depths().len() == 1 {
         let maps = levels.chain(start.pending_maps().iter().cloned()).collect();
         let source = crate::mapgen::dungeon_on(tiling);
-        World::new_game(Arc::clone(content), source, start.seed(), maps)
+        World::new_party(Arc::clone(content), source, start.seed(), maps, heroes)
     } else if start.pending_maps().is_empty() {
-        World::from_levels(Arc::clone(content), levels.collect(), start.seed())
+        World::party_on_levels(Arc::clone(content), levels.collect(), start.seed(), heroes)
     } else {
         None
-    }
+    }?;
+    let names: Vec<String> = start
+        .heroes()
+        .iter()
+        .map(|&h| start.creatures()[h].name.clone())
+        .collect();
+    again.name_heroes(&names);
+    Some(again)
 }

@@ -4,7 +4,7 @@
 //! ([`hexdeep_tiling::turn`]); this is the game's use of them over [`World::apply_all`].
 
 use super::orders::{End, Order};
-use super::{Command, CreatureId, Event, Rejection, World};
+use super::{Command, CreatureId, Event, Given, Rejection, World};
 use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering};
 
 pub use hexdeep_tiling::turn::{PlayerId, PlayerKind, Refusal};
@@ -29,6 +29,17 @@ pub enum DirectiveError {
     /// The rules refuse the command itself.
     #[error("{0}")]
     Rules(#[from] Rejection),
+}
+
+/// A resolved segment: the directives that counted (what the record keeps) and what happened
+/// until a hero acts again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolved {
+    /// Each acting hero's counted directive, in the heroes' order; a hero left without one
+    /// waited.
+    pub given: Vec<Given>,
+    /// The segment's events and those of the segments up to the next one a hero acts in.
+    pub events: Vec<Event>,
 }
 
 /// The players of a game and, for each hero, its control hierarchy; and the directives given
@@ -242,19 +253,28 @@ impl Control {
     /// Resolves the coming segment: for each acting hero the directive of its highest
     /// controller in time counts (`late` says whose deadline passed). A hero left without
     /// one is the AI's, and waits; its person takes it back by giving a directive in a later
-    /// segment. Returns the segment's events and those of the segments up to the next one a
-    /// hero acts in.
+    /// segment.
     pub fn resolve(
         &mut self,
         world: &mut World,
         late: impl Fn(PlayerId) -> bool,
-    ) -> Result<Vec<Event>, (CreatureId, Rejection)> {
+    ) -> Result<Resolved, (CreatureId, Rejection)> {
         let gathering = self.take_gathering(world);
-        let commands: Vec<(CreatureId, Command)> = gathering
+        let given: Vec<Given> = gathering
             .close(late)
             .into_iter()
-            .filter_map(|(hero, counted)| Some((hero, counted?.action)))
+            .filter_map(|(hero, counted)| {
+                let counted = counted?;
+                Some(Given {
+                    hero,
+                    player: counted.player,
+                    command: counted.action,
+                })
+            })
             .collect();
-        world.apply_all(&commands)
+        let commands: Vec<(CreatureId, Command)> =
+            given.iter().map(|g| (g.hero, g.command)).collect();
+        let events = world.apply_all(&commands)?;
+        Ok(Resolved { given, events })
     }
 }

@@ -50,10 +50,10 @@ pub use hash::Fnv64;
 pub use intention::{Intention, Planned, acts_in};
 pub use messages::{compared, messages, messages_named};
 pub use names::Names;
-pub use record::{Divergence, GameRecord, Maker, Origin, Step, Upgrade};
+pub use record::{Divergence, GameRecord, Given, Maker, Origin, Step, Upgrade};
 pub use words::a_name;
 pub use world::bounds;
 pub use world::{
     Depth, DepthParts, Ending, FlightStop, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH,
-    Matchup, NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
+    MAX_HEROES, Matchup, NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
 };

@@ -3,7 +3,8 @@
 //! its first turn, checked turn by turn, and taken over at any moment. Pure data: the
 //! `persist` module writes it to files.
 
-use super::{Command, RULES_VERSION, TURN_HASH_VERSION, World};
+use super::{Command, CreatureId, RULES_VERSION, TURN_HASH_VERSION, World};
+use hexdeep_tiling::turn::PlayerId;
 use serde::{Deserialize, Serialize};
 
 /// Which release recorded a stretch of a record, and under which rules and turn hash: only
@@ -66,11 +67,35 @@ pub enum Origin {
     },
 }
 
-/// One step of a record: a command and the world's hash once it was carried out.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Step {
-    /// The accepted command.
+/// One directive that counted in a segment: the hero it directed, the player who gave it, and
+/// the command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Given {
+    /// The hero directed.
+    pub hero: CreatureId,
+    /// Its player.
+    pub player: PlayerId,
+    /// What the hero was told to do.
     pub command: Command,
+}
+
+impl Given {
+    /// The player's command for the first hero: a one-hero game's only kind of directive.
+    pub fn by_the_player(command: Command) -> Given {
+        Given {
+            hero: World::PLAYER,
+            player: PlayerId(1),
+            command,
+        }
+    }
+}
+
+/// One step of a record: the directives of one segment (each hero's that had one; none when
+/// every hero waited) and the world's hash once they were carried out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The directives that counted, in the order given.
+    pub given: Vec<Given>,
     /// [`World::turn_hash`] after it.
     pub hash: u64,
     /// The turn the world was in after it.
@@ -79,12 +104,44 @@ pub struct Step {
     pub depth: u32,
 }
 
+impl Step {
+    /// The command of a step with a single directive.
+    pub fn command(&self) -> Option<Command> {
+        match self.given.as_slice() {
+            [only] => Some(only.command),
+            _ => None,
+        }
+    }
+
+    /// Carries the step's directives out in `world`, all in one segment, and returns what
+    /// happened until a hero acts again.
+    pub fn apply_to(&self, world: &mut World) -> Result<Vec<super::Event>, super::Rejection> {
+        let commands: Vec<(CreatureId, Command)> =
+            self.given.iter().map(|g| (g.hero, g.command)).collect();
+        world.apply_all(&commands).map_err(|(_, why)| why)
+    }
+
+    /// The step's directives in words, for a divergence: `Move(E)`, or `hero 1 Wait, …`.
+    fn describe(&self) -> String {
+        match self.command() {
+            Some(command) if self.given[0].hero == World::PLAYER => format!("{command:?}"),
+            _ if self.given.is_empty() => "no directive".to_string(),
+            _ => self
+                .given
+                .iter()
+                .map(|g| format!("hero {} {:?}", g.hero + 1, g.command))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}
+
 /// Everything needed to replay and verify a game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     /// The world before the first command: the seed and every starting level.
     pub start: World,
-    /// Every accepted command, in order, with the hash after it.
+    /// Every resolved segment's directives, in order, with the hash after them.
     pub steps: Vec<Step>,
     /// Where the game came from.
     pub origin: Origin,
@@ -183,19 +240,19 @@ impl GameRecord {
         Some((first, before))
     }
 
-    /// Appends a command accepted by `world` (which has already carried it out).
+    /// Appends the player's command accepted by `world` (which has already carried it out).
     pub fn push(&mut self, command: Command, world: &World) {
+        self.push_segment(&[Given::by_the_player(command)], world);
+    }
+
+    /// Appends the directives of a segment `world` has resolved.
+    pub fn push_segment(&mut self, given: &[Given], world: &World) {
         self.steps.push(Step {
-            command,
+            given: given.to_vec(),
             hash: world.turn_hash(),
             turn: world.turn(),
             depth: world.depth(),
         });
-    }
-
-    /// The commands, in order.
-    pub fn commands(&self) -> impl Iterator<Item = Command> + '_ {
-        self.steps.iter().map(|s| s.command)
     }
 
     /// The world after the first `n` commands, replayed from the start (or from the last
@@ -209,7 +266,7 @@ impl GameRecord {
             .map_or((0, &self.start), |u| (u.at_step, &u.state));
         let mut world = from.clone();
         for step in self.steps.iter().take(n).skip(first) {
-            let _ = world.apply(step.command);
+            let _ = step.apply_to(&mut world);
         }
         world
     }
@@ -225,7 +282,7 @@ impl GameRecord {
                 world = u.state.clone();
                 deepest = deepest.max(world.depth());
             }
-            if world.apply(step.command).is_err() {
+            if step.apply_to(&mut world).is_err() {
                 continue;
             }
             deepest = deepest.max(world.depth());
@@ -256,10 +313,10 @@ impl GameRecord {
                 turn: step.turn,
                 what,
             };
-            if let Err(why) = world.apply(step.command) {
+            if let Err(why) = step.apply_to(&mut world) {
                 return Err(differs(format!(
-                    "the rules refused {:?}: {why}",
-                    step.command
+                    "the rules refused {}: {why}",
+                    step.describe()
                 )));
             }
             if let Some(what) = step_differences(step, &world) {
@@ -305,7 +362,7 @@ fn step_differences(step: &Step, world: &World) -> Option<String> {
             step.depth
         ));
     }
-    (!told.is_empty()).then(|| format!("after {:?} {}", step.command, told.join("; ")))
+    (!told.is_empty()).then(|| format!("after {} {}", step.describe(), told.join("; ")))
 }
 
 /// The first few differences, and how many more there are.

@@ -10,7 +10,7 @@ use super::view::{self, Context};
 use crate::persist::cost::level_bytes;
 use crate::persist::keyframes::{Limits, TooLarge};
 use crate::persist::{Keyframes, SavedGame};
-use crate::sim::{Command, GameRecord, Names, Origin, World, messages_named};
+use crate::sim::{GameRecord, Names, Origin, Step, World, messages_named};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -81,7 +81,7 @@ pub enum ReplayExit {
 pub struct Replayer {
     /// The game watched.
     pub game: SavedGame,
-    commands: Vec<Command>,
+    commands: Vec<Step>,
     frames: Keyframes<Moment>,
     /// How many steps can be played: the record's, or fewer where the rules refuse one.
     end: usize,
@@ -116,9 +116,9 @@ impl Moment {
     }
 }
 
-fn step(moment: &mut Moment, command: &Command) -> Result<(), crate::sim::Rejection> {
+fn step(moment: &mut Moment, step: &Step) -> Result<(), crate::sim::Rejection> {
     moment.names = moment.names.updated(&moment.world);
-    moment.world.apply(*command)?;
+    step.apply_to(&mut moment.world)?;
     moment.names.see(&moment.world);
     moment.names.forget_gone(&moment.world);
     Ok(())
@@ -148,7 +148,7 @@ impl Replayer {
         limits: Limits,
         progress: &mut dyn FnMut(usize, usize) -> bool,
     ) -> Result<Replayer, TooLarge> {
-        let commands: Vec<Command> = game.record.commands().collect();
+        let commands: Vec<Step> = game.record.steps.clone();
         let all = commands.len();
         let frames = Keyframes::build_telling(
             Moment::at_start(game.record.start.clone()),
@@ -164,7 +164,7 @@ impl Replayer {
     /// A viewer that only plays forward, from the start, replaying nothing before its first
     /// step (`--cast`): its snapshot is the start alone, and a step the rules refuse ends it.
     pub fn forward_only(game: SavedGame) -> Result<Replayer, TooLarge> {
-        let commands: Vec<Command> = game.record.commands().collect();
+        let commands: Vec<Step> = game.record.steps.clone();
         let limits = Limits {
             every: usize::MAX,
             max_snapshots: 1,
@@ -179,7 +179,7 @@ impl Replayer {
         Ok(Replayer::over(game, commands, frames))
     }
 
-    fn over(game: SavedGame, commands: Vec<Command>, frames: Keyframes<Moment>) -> Replayer {
+    fn over(game: SavedGame, commands: Vec<Step>, frames: Keyframes<Moment>) -> Replayer {
         let world = game.record.start.clone();
         let mut ui = UiState {
             shell: super::state::Shell::Watch,
@@ -243,7 +243,7 @@ impl Replayer {
 
     /// Plays one step; false at the end.
     pub fn forward(&mut self) -> bool {
-        let Some(&command) = self
+        let Some(command) = self
             .commands
             .get(self.pos)
             .filter(|_| self.pos < self.len())
@@ -253,7 +253,7 @@ impl Replayer {
         };
         self.ui.log.mark_read();
         self.ui.names = self.ui.names.updated(&self.world);
-        let Ok(events) = self.world.apply(command) else {
+        let Ok(events) = command.apply_to(&mut self.world) else {
             // Only a viewer playing forward only meets a refused step: the replay ends there.
             self.end = self.pos;
             self.playing = false;

@@ -6,8 +6,10 @@
 //! that changes only the world names its world type and nothing more, and a migration is one
 //! function on worlds ([`SavedGame::map_worlds`]).
 //!
-//! The envelope's own types (steps, commands, origins, makers) are format 2's and frozen with
-//! it: a format that changes them needs an envelope of its own.
+//! The envelope's own types (origins, makers) are format 2's and frozen with it. Its steps
+//! are format 2's by default; a format whose steps hold more names its own step type `S`
+//! (format 6: the directives of several players), and its migration maps the steps too
+//! ([`SavedGame::map_steps`]).
 
 use super::v2::{Maker, Origin, Step};
 use serde::{Deserialize, Serialize};
@@ -23,9 +25,9 @@ pub struct Upgrade<W> {
 
 /// A game's record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record<W> {
+pub struct Record<W, S = Step> {
     pub start: W,
-    pub steps: Vec<Step>,
+    pub steps: Vec<S>,
     pub origin: Origin,
     pub made_by: Maker,
     pub upgrades: Vec<Upgrade<W>>,
@@ -33,17 +35,34 @@ pub struct Record<W> {
 
 /// A save or a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedGame<W> {
+pub struct SavedGame<W, S = Step> {
     pub name: String,
-    pub record: Record<W>,
+    pub record: Record<W, S>,
     pub current: W,
     pub log: Vec<String>,
 }
 
-impl<W> SavedGame<W> {
+impl<W, S> SavedGame<W, S> {
+    /// The same game with every step of its record turned by `up` into another format's.
+    pub fn map_steps<T>(self, up: impl FnMut(S) -> T) -> SavedGame<W, T> {
+        let r = self.record;
+        SavedGame {
+            name: self.name,
+            record: Record {
+                start: r.start,
+                steps: r.steps.into_iter().map(up).collect(),
+                origin: r.origin,
+                made_by: r.made_by,
+                upgrades: r.upgrades,
+            },
+            current: self.current,
+            log: self.log,
+        }
+    }
+
     /// The same game with every world it holds (the record's start, each upgrade's, the
     /// current one) turned by `up` into another format's: all a migration of the envelope is.
-    pub fn map_worlds<V>(self, mut up: impl FnMut(W) -> V) -> SavedGame<V> {
+    pub fn map_worlds<V>(self, mut up: impl FnMut(W) -> V) -> SavedGame<V, S> {
         let Record {
             start,
             steps,
@@ -111,6 +130,21 @@ mod tests {
             (10, 20, 30)
         );
         assert_eq!(new.map_worlds(|w| (w / 10) as u32), old);
+    }
+
+    #[test]
+    fn mapping_the_steps_turns_every_step_and_keeps_the_rest() {
+        let mut old = game();
+        old.record.steps.push(Step {
+            command: super::super::v2::Command::Wait,
+            hash: 5,
+            turn: 1,
+            depth: 1,
+        });
+        let new = old.clone().map_steps(|s| (s.hash, s.turn));
+        assert_eq!(new.record.steps, vec![(5, 1)]);
+        assert_eq!((new.current, new.record.start), (3, 1));
+        assert_eq!(new.record.upgrades.len(), 1);
     }
 
     #[test]

@@ -5,10 +5,11 @@ use super::world::{
     command_from_schema, command_to_schema, ending_from_schema, ending_to_schema,
     world_from_schema, world_to_schema,
 };
-use super::{SchemaError, check_text, envelope, v5};
+use super::{SchemaError, check_text, envelope, v5, v6};
 use crate::content::Content;
 use crate::persist::game::{HallOfFame, SavedGame, Score};
-use crate::sim::{GameRecord, Maker, Origin, Step, Upgrade};
+use crate::sim::{GameRecord, Given, Maker, Origin, Step, Upgrade};
+use hexdeep_tiling::turn::PlayerId;
 use std::sync::Arc;
 
 /// The most lines of the message log a save keeps.
@@ -31,18 +32,49 @@ fn maker_from_schema(m: &v5::Maker) -> Result<Maker, SchemaError> {
     })
 }
 
+fn given_to_schema(g: &Given) -> v6::Given {
+    v6::Given {
+        hero: u32::try_from(g.hero).unwrap_or(u32::MAX),
+        player: g.player.0,
+        command: command_to_schema(g.command),
+    }
+}
+
+/// A directive from the schema. Whether its hero is one and acts is the replay's to check,
+/// as for every command.
+fn given_from_schema(g: &v6::Given) -> Result<Given, SchemaError> {
+    Ok(Given {
+        hero: usize::try_from(g.hero).unwrap_or(usize::MAX),
+        player: PlayerId(g.player),
+        command: command_from_schema(g.command)?,
+    })
+}
+
+fn step_from_schema(s: &v6::Step) -> Result<Step, SchemaError> {
+    Ok(Step {
+        given: s
+            .given
+            .iter()
+            .map(given_from_schema)
+            .collect::<Result<_, _>>()?,
+        hash: s.hash,
+        turn: s.turn,
+        depth: s.depth,
+    })
+}
+
 /// A saved game as the schema writes it.
-pub fn game_to_schema(game: &SavedGame) -> v5::SavedGame {
+pub fn game_to_schema(game: &SavedGame) -> v6::SavedGame {
     let r = &game.record;
-    v5::SavedGame {
+    v6::SavedGame {
         name: game.name.clone(),
         record: envelope::Record {
             start: world_to_schema(&r.start),
             steps: r
                 .steps
                 .iter()
-                .map(|s| v5::Step {
-                    command: command_to_schema(s.command),
+                .map(|s| v6::Step {
+                    given: s.given.iter().map(given_to_schema).collect(),
                     hash: s.hash,
                     turn: s.turn,
                     depth: s.depth,
@@ -73,7 +105,7 @@ pub fn game_to_schema(game: &SavedGame) -> v5::SavedGame {
 
 /// A saved game from the schema, every world checked.
 pub fn game_from_schema(
-    g: &v5::SavedGame,
+    g: &v6::SavedGame,
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     check_text("the game's name", &g.name)?;
@@ -90,14 +122,7 @@ pub fn game_from_schema(
         .record
         .steps
         .iter()
-        .map(|s| {
-            Ok(Step {
-                command: command_from_schema(s.command)?,
-                hash: s.hash,
-                turn: s.turn,
-                depth: s.depth,
-            })
-        })
+        .map(step_from_schema)
         .collect::<Result<Vec<_>, SchemaError>>()?;
     let mut at = 0;
     let mut upgrades = Vec::new();

@@ -9,8 +9,10 @@
 //!   remembers for the kinds of item it ran out of.
 //! - [`v4`]: format 4, written by hexdeep 0.4.0: format 3 with the tiling a game is played
 //!   on, in the world, in each level and in each run of the hall of fame.
-//! - [`v5`]: format 5, the current one: format 4 with the features on the sides between
-//!   tiles and on corners (thin walls, doors on sides, pillars) in each level.
+//! - [`v5`]: format 5, written by hexdeep 0.5.0: format 4 with the features on the sides
+//!   between tiles and on corners (thin walls, doors on sides, pillars) in each level.
+//! - [`v6`]: format 6, the current one: format 5 with a party of heroes in each world and
+//!   each step of the record holding a segment's directives with their heroes and players.
 //!
 //! From format 2 on, a game is one [`envelope`] around each format's frozen world. Reading a
 //! file decodes the payload as its format's types, runs it through the list of
@@ -27,6 +29,7 @@ mod migrate;
 mod migrate_v2;
 mod migrate_v3;
 mod migrate_v4;
+mod migrate_v5;
 mod migrations;
 mod sides;
 #[cfg(test)]
@@ -38,6 +41,8 @@ mod tests_envelope;
 #[cfg(test)]
 mod tests_formats;
 #[cfg(test)]
+mod tests_party;
+#[cfg(test)]
 mod tests_sides;
 #[cfg(test)]
 mod tests_v1;
@@ -48,6 +53,7 @@ mod v2;
 mod v3;
 mod v4;
 mod v5;
+mod v6;
 mod world;
 
 use super::codec::{self, CodecError};
@@ -92,12 +98,6 @@ fn check_text(what: &str, text: &str) -> Result<(), SchemaError> {
 /// it before it is given: a save its own reader would refuse (a level larger than its tiles
 /// allow, a text longer than a file may hold) is never written, so the save before it stays.
 pub fn encode_game(game: &SavedGame) -> Result<Vec<u8>, CodecError> {
-    // Format 5 holds one hero: a party's game is refused before anything is written.
-    if game.current.heroes().len() > 1 || game.record.start.heroes().len() > 1 {
-        return Err(CodecError::Encode(
-            "a game of several heroes cannot be saved in this format, which holds one".into(),
-        ));
-    }
     let payload = codec::encode(&game::game_to_schema(game))?;
     let content = game.current.content_handle();
     let maker = game.record.last_maker();
@@ -130,7 +130,7 @@ pub fn decode_game(
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     let read = read_game(format, payload, game_version, hash)?;
-    let current = upgrade::<v5::SavedGame>(format, read, &game_migrations())?;
+    let current = upgrade::<v6::SavedGame>(format, read, &game_migrations())?;
     budget::check_game(&current)?;
     game::game_from_schema(&current, content)
 }
@@ -162,6 +162,7 @@ fn read_game(
         3 => read::<v3::SavedGame>(payload),
         4 => read::<v4::SavedGame>(payload),
         5 => read::<v5::SavedGame>(payload),
+        6 => read::<v6::SavedGame>(payload),
         _ => Err(SchemaError::new(format!("no schema for format {format}"))),
     }
 }
@@ -176,6 +177,7 @@ fn game_migrations() -> Vec<Migration> {
         Migration::new(2, |g: v2::SavedGame| Ok(g.map_worlds(migrate_v2::world))),
         Migration::new(3, |g: v3::SavedGame| Ok(g.map_worlds(migrate_v3::world))),
         Migration::new(4, |g: v4::SavedGame| Ok(g.map_worlds(migrate_v4::world))),
+        Migration::new(5, |g: v5::SavedGame| Ok(migrate_v5::game(g))),
     ]
 }
 
@@ -192,9 +194,10 @@ pub fn decode_scores(format: u32, payload: &[u8]) -> Result<HallOfFame, SchemaEr
         3 => read::<v3::HallOfFame>(payload),
         4 => read::<v4::HallOfFame>(payload),
         5 => read::<v5::HallOfFame>(payload),
+        6 => read::<v6::HallOfFame>(payload),
         _ => Err(SchemaError::new(format!("no schema for format {format}"))),
     }?;
-    let current = upgrade::<v5::HallOfFame>(format, read, &score_migrations())?;
+    let current = upgrade::<v6::HallOfFame>(format, read, &score_migrations())?;
     game::scores_from_schema(&current)
 }
 
@@ -206,5 +209,6 @@ fn score_migrations() -> Vec<Migration> {
         Migration::unchanged::<v3::HallOfFame>(2),
         Migration::new(3, |h: v3::HallOfFame| Ok(migrate_v3::scores(h))),
         Migration::unchanged::<v5::HallOfFame>(4),
+        Migration::unchanged::<v6::HallOfFame>(5),
     ]
 }

@@ -5,6 +5,7 @@
 //! (`tests_formats`), worlds no rules could make (`tests_verify`), sides (`tests_sides`),
 //! the file's budget (`tests_budget`) and the migrations (`tests_envelope`).
 
+pub(super) use super::migrate_v5::game as to_current;
 use super::{envelope, v5};
 use crate::files::scratch::Scratch;
 use crate::geom::Cell;
@@ -20,8 +21,15 @@ pub(super) fn scratch(name: &str) -> Scratch {
     crate::files::scratch::scratch(&format!("schema-{name}"))
 }
 
-/// Writes `payload` as a save named `name` in `dir` and returns its path.
+/// Writes `payload` as a format 5 save named `name` in `dir` and returns its path: the
+/// crafted games are built in format 5's types, and a load migrates them to the current
+/// format before it checks them ([`write_current`] writes the current format's).
 pub(super) fn write_file(dir: &Path, name: &str, payload: &[u8]) -> PathBuf {
+    framed(dir, 5, name, payload, None)
+}
+
+/// Writes `payload` as a save of the current format named `name` in `dir`.
+pub(super) fn write_current(dir: &Path, name: &str, payload: &[u8]) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, container::frame(Kind::Save, None, payload)).unwrap();
     path
@@ -79,6 +87,7 @@ pub(super) fn small_world() -> v5::World {
     super::world::world_to_schema(
         &World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap(),
     )
+    .world
 }
 
 /// A valid world whose levels are `depths`; the player stands at (0, 0) of the first.
@@ -206,8 +215,19 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
     assert!(err.contains("together once built"), "{err}");
 }
 
-/// A short game of generated levels in the schema, the player carrying two stacks.
+/// A short game of generated levels in format 5's schema, the player carrying two stacks.
 pub(super) fn played_game() -> v5::SavedGame {
+    let game = played_game_now();
+    game.map_worlds(|w| w.world).map_steps(|s| super::v2::Step {
+        command: s.given[0].command,
+        hash: s.hash,
+        turn: s.turn,
+        depth: s.depth,
+    })
+}
+
+/// [`played_game`] in the current format's schema.
+pub(super) fn played_game_now() -> super::v6::SavedGame {
     let start = World::new_game(
         crate::content::Content::bundled().unwrap().into(),
         crate::mapgen::dungeon(),
@@ -234,7 +254,13 @@ pub(super) fn played_game() -> v5::SavedGame {
 /// another number, written in `dir` as `name`.
 pub(super) fn old_file(dir: &Path, format: u32, name: &str, payload: &[u8]) -> PathBuf {
     let content = crate::content::Content::bundled().unwrap();
-    let mut bytes = container::frame(Kind::Save, Some(content.hash()), payload);
+    framed(dir, format, name, payload, Some(content.hash()))
+}
+
+/// `payload` framed as a save of `format` played with the content of hash `content` (none
+/// named: a load does not check the creatures against it), written in `dir` as `name`.
+fn framed(dir: &Path, format: u32, name: &str, payload: &[u8], content: Option<u64>) -> PathBuf {
+    let mut bytes = container::frame(Kind::Save, content, payload);
     bytes[8..12].copy_from_slice(&format.to_le_bytes());
     let crc_at = bytes.len() - payload.len() - 4;
     let mut crc = crc32fast::Hasher::new();

@@ -58,7 +58,9 @@ fn maps_still_to_come_count_in_the_files_budget() {
     game.record.start = with_maps();
     let payload = codec::encode(&game).unwrap();
     assert!(payload.len() < 5 << 20, "{}", payload.len());
-    let err = super::budget::check_game(&game).unwrap_err().to_string();
+    let err = super::budget::check_game(&super::tests::to_current(game))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("maps still to come"), "{err}");
     let path = write_file(&dir, "pending.hdsave", &payload);
     let err = refused(&path);
@@ -71,7 +73,7 @@ fn a_level_with_thin_walls_counts_what_its_sides_cost() {
     // Four striped levels: 66 million cells, within 67,108,864 cells counted bare, but
     // more than three times that once each has its sides.
     let sided = |walled| world_of((1..=4).map(|d| depth(striped("s", d, walled))).collect());
-    let err = super::budget::check_game(&game_of(sided(true)))
+    let err = super::budget::check_game(&super::tests::to_current(game_of(sided(true))))
         .unwrap_err()
         .to_string();
     assert!(err.contains("once built"), "{err}");
@@ -82,5 +84,8 @@ fn a_level_with_thin_walls_counts_what_its_sides_cost() {
     );
     refused(&path);
     // Bare, they cost a third as much a cell: within the budget.
-    assert_eq!(super::budget::check_game(&game_of(sided(false))), Ok(()));
+    assert_eq!(
+        super::budget::check_game(&super::tests::to_current(game_of(sided(false)))),
+        Ok(())
+    );
 }

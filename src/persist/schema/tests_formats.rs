@@ -118,7 +118,9 @@ fn a_format_2_file_loads_as_it_was_with_no_letters_remembered() {
     let dir = scratch("format2");
     let path = old_file(&dir, 2, "format2.hdsave", &codec::encode(&old).unwrap());
     let loaded = load_game(&path).unwrap();
-    let current = super::game::game_from_schema(&game, &content.into()).unwrap();
+    let current =
+        super::game::game_from_schema(&super::tests::to_current(game.clone()), &content.into())
+            .unwrap();
     assert!(loaded.current.differences(&current.current).is_empty());
     assert_eq!(loaded.record.steps.len(), game.record.steps.len());
     assert!(loaded.current.player().letters.is_empty());
@@ -143,7 +145,9 @@ fn a_format_3_file_loads_as_a_game_on_hexes() {
     let path = old_file(&dir, 3, "format3.hdsave", &codec::encode(&old).unwrap());
     let loaded = load_game(&path).unwrap();
     let content = crate::content::Content::bundled().unwrap();
-    let current = super::game::game_from_schema(&game, &content.into()).unwrap();
+    let current =
+        super::game::game_from_schema(&super::tests::to_current(game.clone()), &content.into())
+            .unwrap();
     assert!(loaded.current.differences(&current.current).is_empty());
     for world in [&loaded.current, &loaded.record.start] {
         assert!(

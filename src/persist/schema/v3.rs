@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::v2::{
     Behaviour, Command, Depth, Ending, FloorItem, HallOfFame, Intention, Level, Maker, Origin,
-    Placement, Plan, Run, Score, Stack, Step, Story, Tile,
+    Placement, Plan, Run, Score, Stack, Story, Tile,
 };
 
 /// A creature and its state.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::v3::{
     Behaviour, Command, Creature, Ending, FloorItem, Intention, Maker, Origin, Placement, Plan,
-    Run, Stack, Step, Story, Tile,
+    Run, Stack, Story, Tile,
 };
 
 /// The code of a tiling: 0 hexes, 1 squares, 2 triangles. The tiles of a level and the

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::v4::{
     Behaviour, Command, Creature, Ending, FloorItem, HallOfFame, Intention, Maker, Origin,
-    Placement, Plan, Run, Score, Stack, Step, Story, Tile, TilingCode,
+    Placement, Plan, Run, Score, Stack, Story, Tile, TilingCode,
 };
 
 /// A side of a level holding a feature: its cell in the large projection (`H = 0`, ARCHITECTURE.md

@@ -4,7 +4,7 @@ use super::level::{
     cell, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile, tiling_code,
     tiling_of,
 };
-use super::{SchemaError, check_text, v5};
+use super::{SchemaError, check_text, v5, v6};
 use crate::content::Content;
 use crate::geom::Compass;
 use crate::rng::GameRng;
@@ -65,8 +65,17 @@ fn rng_of(state: u128) -> Result<GameRng, SchemaError> {
 }
 
 /// A world as the schema writes it.
-pub fn world_to_schema(world: &World) -> v5::World {
+pub fn world_to_schema(world: &World) -> v6::World {
     let parts = world.to_parts();
+    let heroes = u32::try_from(parts.heroes).unwrap_or(u32::MAX);
+    v6::World {
+        world: world_parts_to_schema(world, parts),
+        heroes,
+    }
+}
+
+/// The world's pieces as format 5 wrote a world.
+fn world_parts_to_schema(world: &World, parts: WorldParts) -> v5::World {
     v5::World {
         seed: parts.seed,
         tiling: tiling_code(world.level().terrain.tiling()),
@@ -118,7 +127,10 @@ pub fn world_to_schema(world: &World) -> v5::World {
 
 /// A world from the schema, checked as every loaded world is; its deeper levels come from
 /// the standard dungeon on its tiling.
-pub fn world_from_schema(w: &v5::World, content: &Arc<Content>) -> Result<World, SchemaError> {
+pub fn world_from_schema(party: &v6::World, content: &Arc<Content>) -> Result<World, SchemaError> {
+    let w = &party.world;
+    // The world checks the party's size against its creatures when it is built.
+    let heroes = usize::try_from(party.heroes).unwrap_or(usize::MAX);
     let tiling = check_levels(w)?;
     let pending_maps = w
         .pending_maps
@@ -141,7 +153,7 @@ pub fn world_from_schema(w: &v5::World, content: &Arc<Content>) -> Result<World,
         depth_count: w.depth_count,
         pending_maps,
         creatures,
-        heroes: 1,
+        heroes,
         turn: w.turn,
         segment: w.segment,
         rng: rng_of(w.rng)?,

@@ -57,11 +57,14 @@ impl World {
     }
 
     /// No item more often than the player's starting kit and the item placements of the
-    /// levels made so far hold, counting those drunk or read, which are gone.
+    /// levels made so far hold (the kit of each hero, what each level placed), counting those
+    /// drunk or read, which are gone.
     fn check_item_counts(&self) -> Result<(), InvalidWorld> {
         let mut room: BTreeMap<&str, u64> = BTreeMap::new();
+        // Every hero starts with the kit.
+        let heroes = self.heroes.len() as u64;
         for kind in self.content.items() {
-            *room.entry(kind.name.as_str()).or_default() += u64::from(kind.start);
+            *room.entry(kind.name.as_str()).or_default() += u64::from(kind.start) * heroes;
         }
         for depth in &self.depths {
             for p in &depth.level.placements {

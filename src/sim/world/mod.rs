@@ -136,9 +136,9 @@ impl World {
         World::new_party(content, levels, seed, maps, 1)
     }
 
-    /// A whole game as [`World::new_game`] makes it, for a party of `heroes` heroes (at least
-    /// one) who start on the first level's start and the free tiles nearest it. `None` if the
-    /// level has no room for them all.
+    /// A whole game as [`World::new_game`] makes it, for a party of `heroes` heroes (one to
+    /// [`MAX_HEROES`]) who start on the first level's start and the free tiles nearest it.
+    /// `None` for another number, or if the level has no room for them all.
     pub fn new_party(
         content: Arc<Content>,
         levels: Arc<dyn LevelSource>,
@@ -194,13 +194,16 @@ impl World {
         seed: u64,
         heroes: usize,
     ) -> Option<World> {
+        if !(1..=MAX_HEROES).contains(&heroes) {
+            return None;
+        }
         for (d, level) in levels.iter_mut().enumerate() {
             level.depth = d as u32 + 1;
         }
         let first = levels.first()?;
         let start = first.start_or_default()?;
         let mut creatures = vec![Creature::player(&content, start)];
-        for (n, at) in party_places(first, start, heroes.max(1))?
+        for (n, at) in party_places(first, start, heroes)?
             .into_iter()
             .enumerate()
             .skip(1)
@@ -360,6 +363,14 @@ impl World {
     /// The player's id.
     pub const PLAYER: CreatureId = 0;
 
+    /// Gives the heroes the names in `names`, in the heroes' order (a hero past the end keeps
+    /// its own): before the game's record starts, since names are part of the world.
+    pub fn name_heroes(&mut self, names: &[String]) {
+        for (&hero, name) in self.heroes.iter().zip(names) {
+            self.creatures[hero].name.clone_from(name);
+        }
+    }
+
     /// Whole turns completed.
     pub fn turn(&self) -> u64 {
         self.turn
@@ -497,6 +508,9 @@ impl World {
         }
     }
 }
+
+/// The most heroes a game has: a party of one to four.
+pub const MAX_HEROES: usize = 4;
 
 /// What the views were computed for: the depth, each hero's tile and sight, the terrain
 /// digest.

@@ -3,7 +3,7 @@
 //! the rules' own types; `persist` turns them into its schema's.
 
 use super::regen::Regen;
-use super::{Depth, FloorItem, Story, World};
+use super::{Depth, FloorItem, MAX_HEROES, Story, World};
 use crate::content::Content;
 use crate::map::Level;
 use crate::rng::GameRng;
@@ -89,6 +89,13 @@ impl World {
     /// A world from its pieces, played with `content`, checked ([`World::validate`]), with
     /// its view computed.
     pub fn from_parts(parts: WorldParts, content: Arc<Content>) -> Result<World, InvalidWorld> {
+        if !(1..=MAX_HEROES.min(parts.creatures.len())).contains(&parts.heroes) {
+            return Err(InvalidWorld::Inconsistent(format!(
+                "a party of {} heroes among {} creatures; a game has 1 to {MAX_HEROES}",
+                parts.heroes,
+                parts.creatures.len()
+            )));
+        }
         let mut world = World {
             content,
             levels: None,
@@ -105,7 +112,7 @@ impl World {
                 .collect(),
             depth_count: parts.depth_count,
             pending_maps: parts.pending_maps,
-            heroes: (0..parts.heroes.clamp(1, parts.creatures.len().max(1))).collect(),
+            heroes: (0..parts.heroes).collect(),
             creatures: parts.creatures,
             turn: parts.turn,
             segment: parts.segment,

@@ -39,9 +39,10 @@ impl World {
         self.check_frame()?;
         self.check_depths()?;
         let taken = self.check_creatures()?;
-        if !self.creatures[0].alive && self.story.ending.is_none() {
+        let all_dead = self.heroes.iter().all(|&h| !self.creatures[h].alive);
+        if all_dead && self.story.ending.is_none() {
             return Err(InvalidWorld::Inconsistent(
-                "the player is dead but the game goes on".into(),
+                "every hero is dead but the game goes on".into(),
             ));
         }
         check_shared_tiles(&self.creatures, taken)?;
@@ -67,13 +68,17 @@ impl World {
                 self.depth_count
             )));
         }
-        let Some(player) = self.creatures.first() else {
+        if self.creatures.is_empty() {
             return Err(InvalidWorld::Missing("player"));
-        };
-        if player.behaviour.is_some() {
-            return Err(InvalidWorld::Inconsistent(
-                "the first creature is not the player".into(),
-            ));
+        }
+        if let Some(&h) = self.heroes.iter().find(|&&h| {
+            self.creatures
+                .get(h)
+                .is_none_or(|hero| hero.behaviour.is_some())
+        }) {
+            return Err(InvalidWorld::Inconsistent(format!(
+                "creature {h} is not a hero"
+            )));
         }
         if !(1..=super::SEGMENTS).contains(&self.segment) {
             return Err(InvalidWorld::Inconsistent(format!(
