@@ -10,6 +10,7 @@ use cli::scratch;
 use hexdeep::content::Content;
 use hexdeep::geom::Compass;
 use hexdeep::persist::{self, SaveDir, SavedGame};
+use hexdeep::sim::ally::Task;
 use hexdeep::sim::control::{Control, PlayerId};
 use hexdeep::sim::{Command, GameRecord, Origin, World};
 use proptest::prelude::*;
@@ -146,6 +147,17 @@ fn fixture() -> PathBuf {
 fn the_format_6_party_fixture_loads_continues_and_verifies() {
     let mut game = persist::load_game(&fixture()).unwrap();
     assert_eq!(game.current.heroes().len(), 2);
+    // Ann tamed the rat and told it to guard.
+    let rat = game.current.allies_of(0)[0];
+    assert!(matches!(
+        game.current.ally(rat).unwrap().task,
+        Task::Guard(_)
+    ));
+    let led = game.record.steps.iter().flat_map(|s| &s.given);
+    assert!(
+        led.clone()
+            .any(|g| g.hero == rat && g.player == PlayerId(1))
+    );
     let end = game.record.verify(Some(&game.current)).unwrap();
     assert!(end.differences(&game.current).is_empty());
     let names = ["Ann".to_string(), "Bob".to_string()];

@@ -288,8 +288,9 @@ fn inventory_letters_are_the_same_after_save_and_load() {
         [
             ('a', "dart"),
             ('b', "potion of healing"),
-            ('c', "mace"),
-            ('d', "sword")
+            ('c', "scroll of taming"),
+            ('d', "mace"),
+            ('e', "sword")
         ]
     );
 }

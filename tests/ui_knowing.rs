@@ -285,7 +285,7 @@ fn geared_with(items: &[(&str, Cell)]) -> World {
     .unwrap();
     let mut parts = world.to_parts();
     let me = &mut parts.creatures[0];
-    for (item, letter) in [("scale mail", 'c'), ("sling", 'd')] {
+    for (item, letter) in [("scale mail", 'd'), ("sling", 'e')] {
         me.inventory.push(hexdeep::sim::Stack {
             item: item.to_string(),
             count: 1,
@@ -414,7 +414,7 @@ fn the_fight_counts_the_weapon_and_armour_in_hand_and_the_monster_s_armour() {
     parts.creatures[0].inventory.push(hexdeep::sim::Stack {
         item: "mace".to_string(),
         count: 1,
-        letter: 'e',
+        letter: 'f',
     });
     parts.creatures[0].wielded = Some("mace".to_string());
     let mut level = room::level(&[("orc", Cell::new(5, 2))]);

@@ -51,6 +51,12 @@ pub enum ItemUse {
         /// The launcher's item name.
         launcher: String,
     },
+    /// Read: the nearest monster the reader sees within `range` tiles becomes the reader's
+    /// ally.
+    Tame {
+        /// The farthest monster it reaches.
+        range: u32,
+    },
     /// Read: carries the reader to a random far tile of the level.
     Teleport,
     /// Read: shows the whole level's layout.
@@ -98,7 +104,7 @@ impl ItemUse {
     pub fn action(&self) -> ItemAction {
         match self {
             ItemUse::Heal { .. } | ItemUse::GainLife { .. } => ItemAction::Drink,
-            ItemUse::Teleport | ItemUse::MagicMap => ItemAction::Read,
+            ItemUse::Teleport | ItemUse::MagicMap | ItemUse::Tame { .. } => ItemAction::Read,
             ItemUse::Thrown { .. } | ItemUse::Blast { .. } => ItemAction::Throw,
             ItemUse::Ammo { .. } => ItemAction::Fire,
             ItemUse::Weapon { .. } | ItemUse::Launcher { .. } => ItemAction::Wield,
@@ -124,6 +130,7 @@ impl ItemUse {
             }
             ItemUse::Teleport => "read: teleports you".to_string(),
             ItemUse::MagicMap => "read: maps this level".to_string(),
+            ItemUse::Tame { range } => format!("read: tames a monster in view within {range}"),
             ItemUse::Weapon { damage, armour } => {
                 format!("wield: {damage} damage a blow{}", signed(*armour, "armour"))
             }
@@ -287,6 +294,9 @@ impl Raw {
             },
             "teleport" => ItemUse::Teleport,
             "magic_map" => ItemUse::MagicMap,
+            "tame" => ItemUse::Tame {
+                range: self.range("a taming")?,
+            },
             "weapon" => ItemUse::Weapon {
                 damage: self.positive(self.damage, "damage")?,
                 armour: self.modifier(self.armour, "a weapon's armour")?,

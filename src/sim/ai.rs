@@ -3,8 +3,11 @@
 //! it last saw them, and wanders otherwise; its behaviour from the data file shapes the hunt
 //! (fleeing, waiting for the pack, shooting, charging, guarding a post).
 
+mod ally;
 mod approach;
 mod stance;
+
+pub(super) use ally::choose_ally;
 
 pub use stance::Stance;
 pub(super) use stance::stance;

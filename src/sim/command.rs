@@ -43,6 +43,9 @@ pub enum Command {
     Descend,
     /// Go up the stairs underfoot (out of the dungeon from depth 1, with the artifact).
     Ascend,
+    /// The directive for an ally, given by its hero's player: what it is to do from this
+    /// segment on. It takes the hero no time.
+    Lead(super::ally::Tell),
 }
 
 /// Why a command was refused; a refused command takes no time and is not recorded.
@@ -109,6 +112,15 @@ pub enum Rejection {
     /// for a hero already given one.
     #[error("that hero does not act now")]
     NotActing,
+    /// A directive for an ally given for a creature that is not a living ally on the level.
+    #[error("only an ally can be told that")]
+    NotAlly,
+    /// An ally told to attack a tile where no foe of its stands.
+    #[error("no foe stands there")]
+    NoFoe,
+    /// A scroll of taming read with no monster in view near enough.
+    #[error("no monster in view within {0} tiles answers the call")]
+    NothingToTame(u32),
 }
 
 /// The verb of an item action, for messages.

@@ -3,6 +3,7 @@
 //! whose people were late. The terms and the gathering are the tiling crate's
 //! ([`hexdeep_tiling::turn`]); this is the game's use of them over [`World::apply_all`].
 
+use super::ally::Tell;
 use super::orders::{End, Order};
 use super::{Command, CreatureId, Event, Given, Rejection, World};
 use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering};
@@ -56,6 +57,9 @@ pub struct Control {
     orders: Vec<(CreatureId, PlayerId, Order)>,
     /// The standing orders that ended since [`Control::ended`] was last asked, with why.
     ended: Vec<(CreatureId, Order, End)>,
+    /// The directives for allies given for the coming segment (turn, segment): the ally,
+    /// the player, what it is told. They do not hold the segment up.
+    leads: Vec<((u64, u32), CreatureId, PlayerId, Tell)>,
 }
 
 impl Control {
@@ -91,6 +95,7 @@ impl Control {
             gathering: None,
             orders: Vec::new(),
             ended: Vec::new(),
+            leads: Vec::new(),
         }
     }
 
@@ -103,6 +108,35 @@ impl Control {
     pub fn hierarchy(&self, hero: CreatureId) -> Option<&ControlHierarchy> {
         let at = self.hierarchies.binary_search_by_key(&hero, |(h, _)| *h);
         at.ok().map(|at| &self.hierarchies[at].1)
+    }
+
+    /// The hierarchy that directs creature `id`: a hero's own, or for an ally one of its
+    /// own once delegated, else its hero's.
+    pub fn hierarchy_of(&self, world: &World, id: CreatureId) -> Option<&ControlHierarchy> {
+        self.hierarchy(id)
+            .or_else(|| world.ally(id).and_then(|a| self.hierarchy(a.leader)))
+    }
+
+    /// Player `by`, who controls ally `ally` (through its hero), lets player `to` direct it
+    /// too, just below `by`. `false` as [`Control::delegate`] says.
+    pub fn delegate_ally(
+        &mut self,
+        world: &World,
+        ally: CreatureId,
+        by: PlayerId,
+        to: PlayerId,
+    ) -> bool {
+        if world.ally(ally).is_none() || world.is_hero(ally) {
+            return false;
+        }
+        if self.hierarchy(ally).is_none() {
+            let Some(inherited) = self.hierarchy_of(world, ally).cloned() else {
+                return false;
+            };
+            let at = self.hierarchies.partition_point(|(h, _)| *h < ally);
+            self.hierarchies.insert(at, (ally, inherited));
+        }
+        self.delegate(ally, by, to)
     }
 
     /// Player `by`, who controls hero `hero`, lets player `to` direct it too, just below
@@ -226,6 +260,9 @@ impl Control {
         hero: CreatureId,
         command: Command,
     ) -> Result<(), DirectiveError> {
+        if let Command::Lead(tell) = command {
+            return self.lead(world, player, hero, tell);
+        }
         world.check_command(hero, command)?;
         // A directive of the hero's own people interrupts its standing order.
         self.orders.retain(|(h, _, _)| *h != hero);
@@ -236,6 +273,59 @@ impl Control {
         };
         self.gathering(world).give(directive)?;
         Ok(())
+    }
+
+    /// Player `player` tells ally `ally` what to do from the coming segment on: refused
+    /// unless the player controls it (through its hero) and the rules take it. Of several
+    /// players' directives for it, the highest controller's counts.
+    fn lead(
+        &mut self,
+        world: &World,
+        player: PlayerId,
+        ally: CreatureId,
+        tell: Tell,
+    ) -> Result<(), DirectiveError> {
+        let controls = self
+            .hierarchy_of(world, ally)
+            .is_some_and(|h| h.controls(player));
+        if !controls {
+            return Err(Refusal::NotInControl(player, ally).into());
+        }
+        world.task_for(ally, tell)?;
+        let now = (world.turn(), world.segment());
+        self.leads
+            .retain(|&(at, a, p, _)| at == now && !(a == ally && p == player));
+        self.leads.push((now, ally, player, tell));
+        Ok(())
+    }
+
+    /// The directives for allies that count in the coming segment: for each ally, its
+    /// highest controller's.
+    fn counted_leads(&mut self, world: &World) -> Vec<Given> {
+        let now = (world.turn(), world.segment());
+        let leads = std::mem::take(&mut self.leads);
+        let mut allies: Vec<CreatureId> = leads.iter().map(|l| l.1).collect();
+        allies.sort_unstable();
+        allies.dedup();
+        allies
+            .into_iter()
+            .filter_map(|ally| {
+                let given = |p: PlayerId| {
+                    leads
+                        .iter()
+                        .find(|&&(at, a, q, _)| at == now && a == ally && q == p)
+                };
+                let player = self
+                    .hierarchy_of(world, ally)?
+                    .decides(|p| given(p).is_some())?;
+                let &(_, _, _, tell) = given(player)?;
+                Some(Given {
+                    hero: ally,
+                    player,
+                    command: Command::Lead(tell),
+                })
+            })
+            .collect()
     }
 
     /// The people the coming segment still waits for: each controls an acting hero none of
@@ -260,7 +350,7 @@ impl Control {
         late: impl Fn(PlayerId) -> bool,
     ) -> Result<Resolved, (CreatureId, Rejection)> {
         let gathering = self.take_gathering(world);
-        let given: Vec<Given> = gathering
+        let mut given: Vec<Given> = gathering
             .close(late)
             .into_iter()
             .filter_map(|(hero, counted)| {
@@ -272,6 +362,7 @@ impl Control {
                 })
             })
             .collect();
+        given.extend(self.counted_leads(world));
         let commands: Vec<(CreatureId, Command)> =
             given.iter().map(|g| (g.hero, g.command)).collect();
         let events = world.apply_all(&commands)?;

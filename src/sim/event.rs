@@ -172,6 +172,14 @@ pub enum Event {
         /// The item.
         item: String,
     },
+    /// A hero read a scroll of taming: the monster that became its ally, or none that
+    /// answered.
+    Tamed {
+        /// The hero.
+        who: CreatureId,
+        /// The new ally.
+        ally: Option<CreatureId>,
+    },
     /// A creature was carried elsewhere on the level.
     Teleported {
         /// Who.

@@ -393,7 +393,23 @@ impl Teller<'_> {
             Event::Unwielded { ref item } => Some(format!("you put away {}", the_name(item))),
             Event::Wore { ref item } => Some(format!("you put on {}", the_name(item))),
             Event::TookOff { ref item } => Some(format!("you take off {}", the_name(item))),
+            Event::Tamed { who, ally } => Some(self.tamed_line(who, ally)),
             _ => Self::journey_line(event),
+        }
+    }
+
+    /// "the jackal follows you now", or "nothing answers hero 2's call".
+    fn tamed_line(&self, who: CreatureId, ally: Option<CreatureId>) -> String {
+        let hero = self.name(who);
+        let whose = if who == World::PLAYER {
+            "you".to_string()
+        } else {
+            hero.clone()
+        };
+        match ally {
+            Some(ally) => format!("{} follows {whose} now", self.name(ally)),
+            None if who == World::PLAYER => "nothing answers your call".to_string(),
+            None => format!("nothing answers {hero}'s call"),
         }
     }
 

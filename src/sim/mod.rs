@@ -21,6 +21,7 @@
 pub const RULES_VERSION: u32 = 6;
 
 mod ai;
+pub mod ally;
 mod command;
 pub mod control;
 mod creature;

@@ -73,9 +73,9 @@ fn check_upgrade_count(n: usize) -> Result<(), SchemaError> {
 pub fn check_game(g: &v6::SavedGame) -> Result<(), SchemaError> {
     check_upgrade_count(g.record.upgrades.len())?;
     let mut budget = Budget::default();
-    let worlds = [&g.current.world, &g.record.start.world]
+    let worlds = [&g.current.base, &g.record.start.base]
         .into_iter()
-        .chain(g.record.upgrades.iter().map(|u| &u.state.world));
+        .chain(g.record.upgrades.iter().map(|u| &u.state.base));
     for world in worlds {
         check_depth_count(world.depths.len().saturating_add(world.pending_maps.len()))?;
         for depth in &world.depths {

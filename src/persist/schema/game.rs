@@ -2,7 +2,7 @@
 
 use super::level::{tiling_code, tiling_of};
 use super::world::{
-    command_from_schema, command_to_schema, ending_from_schema, ending_to_schema,
+    directive_from_schema, directive_to_schema, ending_from_schema, ending_to_schema,
     world_from_schema, world_to_schema,
 };
 use super::{SchemaError, check_text, envelope, v5, v6};
@@ -36,7 +36,7 @@ fn given_to_schema(g: &Given) -> v6::Given {
     v6::Given {
         hero: u32::try_from(g.hero).unwrap_or(u32::MAX),
         player: g.player.0,
-        command: command_to_schema(g.command),
+        directive: directive_to_schema(g.command),
     }
 }
 
@@ -46,7 +46,7 @@ fn given_from_schema(g: &v6::Given) -> Result<Given, SchemaError> {
     Ok(Given {
         hero: usize::try_from(g.hero).unwrap_or(usize::MAX),
         player: PlayerId(g.player),
-        command: command_from_schema(g.command)?,
+        command: directive_from_schema(g.directive)?,
     })
 }
 

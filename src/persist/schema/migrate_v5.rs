@@ -1,22 +1,26 @@
-//! Format 5 to format 6: a game of format 5 had one hero, the player, who gave every command;
-//! each world gets a party of one and each step becomes that one directive, by the first
-//! person (player 1). The hall of fame did not change.
+//! Format 5 to format 6: a game of format 5 had one hero, the player, who gave every command,
+//! and no allies; each world gets a party of one and each step becomes that one directive,
+//! by the first person (player 1). The hall of fame did not change.
 
 use super::{v5, v6};
 
 /// A format 5 game in format 6.
 pub fn game(g: v5::SavedGame) -> v6::SavedGame {
-    g.map_worlds(|world| v6::World { world, heroes: 1 })
-        .map_steps(|s| v6::Step {
-            given: vec![v6::Given {
-                hero: 0,
-                player: 1,
-                command: s.command,
-            }],
-            hash: s.hash,
-            turn: s.turn,
-            depth: s.depth,
-        })
+    g.map_worlds(|base| v6::World {
+        base,
+        heroes: 1,
+        allies: Vec::new(),
+    })
+    .map_steps(|s| v6::Step {
+        given: vec![v6::Given {
+            hero: 0,
+            player: 1,
+            directive: v6::Directive::Act(s.command),
+        }],
+        hash: s.hash,
+        turn: s.turn,
+        depth: s.depth,
+    })
 }
 
 #[cfg(test)]
@@ -31,8 +35,9 @@ mod tests {
         assert_eq!(
             new.current,
             v6::World {
-                world: old.current,
-                heroes: 1
+                base: old.current,
+                heroes: 1,
+                allies: Vec::new(),
             }
         );
         assert_eq!(new.record.start.heroes, 1);
@@ -43,7 +48,7 @@ mod tests {
                 vec![v6::Given {
                     hero: 0,
                     player: 1,
-                    command: o.command
+                    directive: v6::Directive::Act(o.command),
                 }]
             );
             assert_eq!((n.hash, n.turn, n.depth), (o.hash, o.turn, o.depth));

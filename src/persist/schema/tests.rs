@@ -87,7 +87,7 @@ pub(super) fn small_world() -> v5::World {
     super::world::world_to_schema(
         &World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap(),
     )
-    .world
+    .base
 }
 
 /// A valid world whose levels are `depths`; the player stands at (0, 0) of the first.
@@ -218,8 +218,11 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
 /// A short game of generated levels in format 5's schema, the player carrying two stacks.
 pub(super) fn played_game() -> v5::SavedGame {
     let game = played_game_now();
-    game.map_worlds(|w| w.world).map_steps(|s| super::v2::Step {
-        command: s.given[0].command,
+    game.map_worlds(|w| w.base).map_steps(|s| super::v2::Step {
+        command: match s.given[0].directive {
+            super::v6::Directive::Act(c) => c,
+            super::v6::Directive::Lead(_) => unreachable!("the played game leads no ally"),
+        },
         hash: s.hash,
         turn: s.turn,
         depth: s.depth,

@@ -22,7 +22,7 @@ fn a_party_of_a_size_no_game_has_is_refused_naming_the_file() {
 fn more_heroes_than_creatures_or_a_monster_called_a_hero_is_refused() {
     let dir = scratch("party-creatures");
     let mut game = played_game_now();
-    game.current.world.creatures.truncate(1);
+    game.current.base.creatures.truncate(1);
     game.current.heroes = 2;
     let path = write_current(&dir, "few.hdsave", &codec::encode(&game).unwrap());
     let err = refused(&path);

@@ -8,6 +8,7 @@ use super::{SchemaError, check_text, v5, v6};
 use crate::content::Content;
 use crate::geom::Compass;
 use crate::rng::GameRng;
+use crate::sim::ally::{Ally, Task, Tell};
 use crate::sim::{
     Attack, Behaviour, Command, Creature, DepthParts, Ending, Faction, FloorItem, Intention,
     Planned, Stack, Story, World, WorldParts,
@@ -69,7 +70,8 @@ pub fn world_to_schema(world: &World) -> v6::World {
     let parts = world.to_parts();
     let heroes = u32::try_from(parts.heroes).unwrap_or(u32::MAX);
     v6::World {
-        world: world_parts_to_schema(world, parts),
+        allies: parts.allies.iter().map(ally_to_schema).collect(),
+        base: world_parts_to_schema(world, parts),
         heroes,
     }
 }
@@ -128,7 +130,7 @@ fn world_parts_to_schema(world: &World, parts: WorldParts) -> v5::World {
 /// A world from the schema, checked as every loaded world is; its deeper levels come from
 /// the standard dungeon on its tiling.
 pub fn world_from_schema(party: &v6::World, content: &Arc<Content>) -> Result<World, SchemaError> {
-    let w = &party.world;
+    let w = &party.base;
     // The world checks the party's size against its creatures when it is built.
     let heroes = usize::try_from(party.heroes).unwrap_or(usize::MAX);
     let tiling = check_levels(w)?;
@@ -148,6 +150,7 @@ pub fn world_from_schema(party: &v6::World, content: &Arc<Content>) -> Result<Wo
         .map(creature_from_schema)
         .collect::<Result<_, _>>()?;
     let parts = WorldParts {
+        allies: party.allies.iter().map(ally_from_schema).collect(),
         seed: w.seed,
         depths,
         depth_count: w.depth_count,
@@ -408,27 +411,33 @@ pub fn ending_from_schema(e: &v5::Ending) -> Result<Ending, SchemaError> {
     })
 }
 
-/// A command in the schema.
-pub fn command_to_schema(c: Command) -> v5::Command {
+/// A directive in the schema: a hero's command, or what an ally is told.
+pub fn directive_to_schema(c: Command) -> v6::Directive {
+    use v6::Directive::Act;
     match c {
-        Command::Move(d) => v5::Command::Move(direction_code(d)),
-        Command::Attack(d) => v5::Command::Attack(direction_code(d)),
-        Command::Wait => v5::Command::Wait,
-        Command::Rest => v5::Command::Rest,
-        Command::Throw { item, at } => v5::Command::Throw { item, at: tile(at) },
-        Command::Drink(l) => v5::Command::Drink(l),
-        Command::Read(l) => v5::Command::Read(l),
-        Command::Wield(l) => v5::Command::Wield(l),
-        Command::Wear(l) => v5::Command::Wear(l),
-        Command::Drop(l) => v5::Command::Drop(l),
-        Command::PickUp => v5::Command::PickUp,
-        Command::Descend => v5::Command::Descend,
-        Command::Ascend => v5::Command::Ascend,
+        Command::Lead(tell) => v6::Directive::Lead(tell_to_schema(tell)),
+        Command::Move(d) => Act(v5::Command::Move(direction_code(d))),
+        Command::Attack(d) => Act(v5::Command::Attack(direction_code(d))),
+        Command::Wait => Act(v5::Command::Wait),
+        Command::Rest => Act(v5::Command::Rest),
+        Command::Throw { item, at } => Act(v5::Command::Throw { item, at: tile(at) }),
+        Command::Drink(l) => Act(v5::Command::Drink(l)),
+        Command::Read(l) => Act(v5::Command::Read(l)),
+        Command::Wield(l) => Act(v5::Command::Wield(l)),
+        Command::Wear(l) => Act(v5::Command::Wear(l)),
+        Command::Drop(l) => Act(v5::Command::Drop(l)),
+        Command::PickUp => Act(v5::Command::PickUp),
+        Command::Descend => Act(v5::Command::Descend),
+        Command::Ascend => Act(v5::Command::Ascend),
     }
 }
 
-/// A command from the schema.
-pub fn command_from_schema(c: v5::Command) -> Result<Command, SchemaError> {
+/// A directive from the schema.
+pub fn directive_from_schema(d: v6::Directive) -> Result<Command, SchemaError> {
+    let c = match d {
+        v6::Directive::Lead(tell) => return Ok(Command::Lead(tell_from_schema(tell))),
+        v6::Directive::Act(c) => c,
+    };
     Ok(match c {
         v5::Command::Move(d) => Command::Move(direction_of(d)?),
         v5::Command::Attack(d) => Command::Attack(direction_of(d)?),
@@ -444,4 +453,52 @@ pub fn command_from_schema(c: v5::Command) -> Result<Command, SchemaError> {
         v5::Command::Descend => Command::Descend,
         v5::Command::Ascend => Command::Ascend,
     })
+}
+
+fn tell_to_schema(t: Tell) -> v6::Tell {
+    match t {
+        Tell::Follow => v6::Tell::Follow,
+        Tell::Stay => v6::Tell::Stay,
+        Tell::Guard => v6::Tell::Guard,
+        Tell::Attack(at) => v6::Tell::Attack(tile(at)),
+    }
+}
+
+fn tell_from_schema(t: v6::Tell) -> Tell {
+    match t {
+        v6::Tell::Follow => Tell::Follow,
+        v6::Tell::Stay => Tell::Stay,
+        v6::Tell::Guard => Tell::Guard,
+        v6::Tell::Attack(at) => Tell::Attack(cell(at)),
+    }
+}
+
+fn ally_to_schema(a: &Ally) -> v6::Ally {
+    let id = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    v6::Ally {
+        id: id(a.id),
+        leader: id(a.leader),
+        task: match a.task {
+            Task::Follow => v6::Task::Follow,
+            Task::Stay(at) => v6::Task::Stay(tile(at)),
+            Task::Guard(at) => v6::Task::Guard(tile(at)),
+            Task::Attack(foe) => v6::Task::Attack(id(foe)),
+        },
+    }
+}
+
+/// An ally from the schema; the world checks that its ids name creatures that can be one
+/// when it is built.
+fn ally_from_schema(a: &v6::Ally) -> Ally {
+    let id = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+    Ally {
+        id: id(a.id),
+        leader: id(a.leader),
+        task: match a.task {
+            v6::Task::Follow => Task::Follow,
+            v6::Task::Stay(at) => Task::Stay(cell(at)),
+            v6::Task::Guard(at) => Task::Guard(cell(at)),
+            v6::Task::Attack(foe) => Task::Attack(id(foe)),
+        },
+    }
 }

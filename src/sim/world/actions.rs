@@ -125,6 +125,10 @@ impl World {
             }
             Command::Read(letter) => {
                 let kind = self.carried(me, letter, ItemAction::Read)?;
+                if let ItemUse::Tame { range } = kind.use_ {
+                    self.tameable(who, range)
+                        .ok_or(Rejection::NothingToTame(range))?;
+                }
                 Ok(PlayerAction::staying(Deed::Read {
                     item: kind.name.clone(),
                 }))
@@ -149,6 +153,8 @@ impl World {
             }
             Command::Descend => self.stairs_action(me, Stairs::Down),
             Command::Ascend => self.stairs_action(me, Stairs::Up),
+            // A hero is directed by its own commands; only an ally is led.
+            Command::Lead(_) => Err(Rejection::NotAlly),
         }
     }
 
@@ -426,6 +432,7 @@ impl World {
                 self.map_level();
                 events.push(Event::Mapped);
             }
+            Some(&ItemUse::Tame { range }) => self.tame(who, range, events),
             _ => {}
         }
     }

@@ -34,6 +34,7 @@ impl World {
             ("the random generator", self.rng == other.rng),
             ("the monsters' generator", self.ai_rng == other.ai_rng),
             ("the monsters' plans", self.plans == other.plans),
+            ("the allies", self.allies == other.allies),
             (
                 "the story of the run",
                 same_story(&self.story, &other.story),
@@ -54,15 +55,7 @@ impl World {
                 "the number of depths",
                 self.depth_count == other.depth_count,
             ),
-            (
-                "the maps still to come",
-                self.pending_maps.len() == other.pending_maps.len()
-                    && self
-                        .pending_maps
-                        .iter()
-                        .zip(&other.pending_maps)
-                        .all(|(a, b)| same_map(a, b) && a.terrain.iter().eq(b.terrain.iter())),
-            ),
+            ("the maps still to come", self.same_maps_to_come(other)),
         ];
         out.extend(
             whole
@@ -72,6 +65,16 @@ impl World {
         );
         self.level_differences(other, &mut out);
         out
+    }
+
+    /// Whether both have the same maps still to come.
+    fn same_maps_to_come(&self, other: &World) -> bool {
+        self.pending_maps.len() == other.pending_maps.len()
+            && self
+                .pending_maps
+                .iter()
+                .zip(&other.pending_maps)
+                .all(|(a, b)| same_map(a, b) && a.terrain.iter().eq(b.terrain.iter()))
     }
 
     /// Each level's terrain (the first tile that differs), the rest of its map, the player's

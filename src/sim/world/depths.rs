@@ -132,13 +132,14 @@ impl World {
         };
         // The party goes together: every living hero on the level arrives, the player on
         // the stairs (or the free tile nearest them) and the others on the free tiles
-        // nearest that.
-        let party: Vec<CreatureId> = self
+        // nearest that, then the allies following them from near enough.
+        let mut party: Vec<CreatureId> = self
             .heroes
             .iter()
             .copied()
             .filter(|&h| self.creatures[h].alive && self.creatures[h].depth == from)
             .collect();
+        party.extend(self.companions(&party, from));
         for hero in party {
             self.creatures[hero].depth = to;
             self.creatures[hero].busy = 0;

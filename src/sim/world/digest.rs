@@ -9,6 +9,7 @@
 use super::{Ending, World};
 use crate::geom::Cell;
 use crate::sim::Creature;
+use crate::sim::ally::Task;
 use crate::sim::intention::Intention;
 use rand::Rng;
 
@@ -83,6 +84,16 @@ impl World {
         for f in self.floor_items() {
             m.cell(f.at);
             m.text(&f.item);
+        }
+        for a in &self.allies {
+            m.word(a.id as u64);
+            m.word(a.leader as u64);
+            match a.task {
+                Task::Follow => m.word(0),
+                Task::Stay(at) => (m.word(1), m.cell(at)).0,
+                Task::Guard(at) => (m.word(2), m.cell(at)).0,
+                Task::Attack(foe) => (m.word(3), m.word(foe as u64)).0,
+            }
         }
         m.finish()
     }

@@ -2,6 +2,7 @@
 //! and memory, the monsters' plans and the story of the run.
 
 mod actions;
+mod allies;
 pub mod bounds;
 mod compare;
 mod depths;
@@ -82,6 +83,8 @@ pub struct World {
     /// The heroes' ids, in their players' order: `[0]` in a game of one player
     /// (ARCHITECTURE.md, "Simultaneous turns").
     heroes: Vec<CreatureId>,
+    /// The tamed creatures, by id, each with its hero and task (ARCHITECTURE.md, "Allies").
+    allies: Vec<super::ally::Ally>,
     turn: u64,
     /// The segment about to run, `1..=SEGMENTS`.
     segment: u32,
@@ -226,6 +229,7 @@ impl World {
             pending_maps,
             creatures,
             heroes: hero_ids,
+            allies: Vec::new(),
             turn: 0,
             segment: 1,
             rng: rng::stream(seed, Stream::Rules, 0),
@@ -466,12 +470,19 @@ impl World {
     /// one segment (a hero with none waits), then runs segments until a hero acts again, and
     /// returns every event in order. A command for a creature that is not an acting hero,
     /// a second one for the same hero, or one the rules refuse ([`Rejection`]) refuses them
-    /// all: nothing changes and no time passes.
+    /// all: nothing changes and no time passes. A [`Command::Lead`] among them is the
+    /// directive for an ally ([`World::allies`]), taken before the segment runs.
     pub fn apply_all(
         &mut self,
         commands: &[(CreatureId, Command)],
     ) -> Result<Vec<Event>, (CreatureId, Rejection)> {
-        let actions = self.hero_actions(commands)?;
+        let (tells, commands): (Vec<_>, Vec<_>) = commands
+            .iter()
+            .copied()
+            .partition(|(_, c)| matches!(c, Command::Lead(_)));
+        let tasks = self.ally_tasks(&tells)?;
+        let actions = self.hero_actions(&commands)?;
+        self.set_tasks(&tasks);
         let mut events = Vec::new();
         if let Some(&(_, command)) = commands.iter().find(|(h, _)| *h == World::PLAYER) {
             self.note_for_regen(command);

@@ -38,6 +38,8 @@ pub struct WorldParts {
     pub creatures: Vec<Creature>,
     /// How many heroes the game has (creatures `0..heroes`).
     pub heroes: usize,
+    /// The allies, by id ([`World::allies`]).
+    pub allies: Vec<crate::sim::ally::Ally>,
     /// Whole turns done.
     pub turn: u64,
     /// The segment about to run.
@@ -75,6 +77,7 @@ impl World {
             pending_maps: self.pending_maps.clone(),
             creatures: self.creatures.clone(),
             heroes: self.heroes.len(),
+            allies: self.allies.clone(),
             turn: self.turn,
             segment: self.segment,
             rng: self.rng.clone(),
@@ -113,6 +116,7 @@ impl World {
             depth_count: parts.depth_count,
             pending_maps: parts.pending_maps,
             heroes: (0..parts.heroes).collect(),
+            allies: parts.allies,
             creatures: parts.creatures,
             turn: parts.turn,
             segment: parts.segment,

@@ -7,7 +7,7 @@ use super::{SEGMENTS, World};
 use crate::content::{Attack, Behaviour};
 use crate::fov::visible_tiles;
 use crate::geom::{Cell, Side};
-use crate::sim::ai::{Senses, choose};
+use crate::sim::ai::{Mind, Senses, choose, choose_ally};
 use crate::sim::intention::{Intention, Planned, acts_in};
 use crate::sim::resolve::{Act, Resolver, Unit};
 use crate::sim::tactics::within_reach;
@@ -147,6 +147,7 @@ impl World {
             }
             let action = heroes.iter().find(|(h, _)| *h == id).map(|(_, a)| a);
             let (wanted, from) = self.wanted(id, acting && !busy, action);
+            let wanted = self.make_way(id, wanted, heroes);
             let checked = self.checked(id, wanted, from, &mut s);
             let plain = action.is_some_and(|p| p.deed == Deed::Plain);
             if checked == Intention::Stay && plain {
@@ -163,6 +164,29 @@ impl World {
             });
         }
         s
+    }
+
+    /// An ally that would stay where its hero steps makes way: it steps onto the hero's
+    /// tile, and the two change places.
+    fn make_way(
+        &self,
+        id: CreatureId,
+        wanted: Intention,
+        heroes: &[(CreatureId, PlayerAction)],
+    ) -> Intention {
+        let Some(ally) = self.ally(id) else {
+            return wanted;
+        };
+        let here = self.creatures[id].pos;
+        let stepping_here = heroes
+            .iter()
+            .find(|(h, a)| self.is_hero(*h) && a.intention == Intention::Move(here));
+        match stepping_here {
+            Some((h, _)) if wanted == Intention::Stay && ally.leader == *h => {
+                Intention::Move(self.creatures[*h].pos)
+            }
+            _ => wanted,
+        }
     }
 
     /// What creature `id` means to do this segment and the tile it planned it from: the
@@ -392,9 +416,16 @@ impl World {
         {
             let depth = self.depth();
             let level = &self.depths[self.depth_index()].level;
-            // The heroes' Dijkstra map depends only on the level's terrain and the living
-            // heroes' tiles on it: kept while none of them changes.
-            let heroes = super::query::heroes_on(&self.heroes, &self.creatures, depth);
+            // The monsters hunt the heroes and their allies. Their Dijkstra map depends only
+            // on the level's terrain and the tiles of those living on it: kept while none of
+            // them changes.
+            let mut heroes = super::query::heroes_on(&self.heroes, &self.creatures, depth);
+            heroes.extend(
+                self.allies
+                    .iter()
+                    .map(|a| &self.creatures[a.id])
+                    .filter(|c| c.alive && c.depth == depth),
+            );
             let key = (
                 depth,
                 heroes.iter().map(|h| h.pos).collect::<Vec<Cell>>(),
@@ -410,8 +441,15 @@ impl World {
                 Senses::with_heroes(level, kinds, &self.creatures, depth, &heroes, known);
             let here = self.creatures.iter().skip(self.heroes.len());
             for c in here.filter(|c| c.alive && c.depth == depth) {
-                senses.aim(c);
-                let (intention, mind) = choose(&senses, c, &mut self.ai_rng);
+                let (intention, mind) =
+                    if let Some(ally) = self.allies.iter().find(|a| a.id == c.id) {
+                        let leader = Some(&self.creatures[ally.leader])
+                            .filter(|l| l.alive && l.depth == depth);
+                        (choose_ally(&senses, c, ally, leader), Mind::default())
+                    } else {
+                        senses.aim(c);
+                        choose(&senses, c, &mut self.ai_rng)
+                    };
                 senses.note(c, intention);
                 plans[c.id] = Some(Planned {
                     from: c.pos,

@@ -46,6 +46,7 @@ impl World {
             ));
         }
         check_shared_tiles(&self.creatures, taken)?;
+        self.check_allies()?;
         if self.visible.len() > self.level().terrain.storage_len() {
             return Err(InvalidWorld::Inconsistent(
                 "the view does not fit the level".into(),
@@ -86,6 +87,39 @@ impl World {
                 self.segment,
                 super::SEGMENTS
             )));
+        }
+        Ok(())
+    }
+
+    /// Each ally is a creature that is no hero, listed once in order, on its hero's side, and
+    /// follows a hero; one told to attack names a creature.
+    fn check_allies(&self) -> Result<(), InvalidWorld> {
+        let bad = |what: String| Err(InvalidWorld::Inconsistent(what));
+        for (i, a) in self.allies.iter().enumerate() {
+            if i > 0 && self.allies[i - 1].id >= a.id {
+                return bad(format!("ally {} is listed out of order or twice", a.id));
+            }
+            let (Some(me), Some(leader)) = (self.creatures.get(a.id), self.creatures.get(a.leader))
+            else {
+                return bad(format!(
+                    "ally {} or its hero {} does not exist",
+                    a.id, a.leader
+                ));
+            };
+            if self.is_hero(a.id) || !self.is_hero(a.leader) || me.faction != leader.faction {
+                return bad(format!(
+                    "creature {} cannot be an ally of {}",
+                    a.id, a.leader
+                ));
+            }
+            if let crate::sim::ally::Task::Attack(foe) = a.task {
+                if foe >= self.creatures.len() {
+                    return bad(format!(
+                        "ally {} attacks creature {foe}, which does not exist",
+                        a.id
+                    ));
+                }
+            }
         }
         Ok(())
     }
