@@ -112,6 +112,11 @@ pub struct World {
     /// state).
     #[serde(skip)]
     hero_views: Vec<Vec<usize>>,
+    /// The hero whose eyes the player's queries look through ([`World::player`],
+    /// [`World::is_visible`], …): the player's hero unless a shell of several people shows
+    /// another's turn ([`World::set_viewer`]). Never part of the state: no rule reads it.
+    #[serde(skip)]
+    viewer: CreatureId,
     /// The player's natural healing under way.
     regen: regen::Regen,
 }
@@ -238,6 +243,7 @@ impl World {
             hunt_map: None,
             view_key: None,
             hero_views: Vec::new(),
+            viewer: World::PLAYER,
             regen: regen::Regen::default(),
         };
         let content = Arc::clone(&world.content);
@@ -305,7 +311,7 @@ impl World {
     }
 
     fn depth_index(&self) -> usize {
-        (self.player().depth as usize)
+        (self.creatures[World::PLAYER].depth as usize)
             .saturating_sub(1)
             .min(self.depths.len() - 1)
     }
@@ -328,9 +334,10 @@ impl World {
             .filter(move |c| c.alive && c.depth == depth)
     }
 
-    /// The player's creature: the first hero, whose view the shell shows.
+    /// The player's creature: the hero whose view the shell shows, the first hero unless
+    /// another is the viewer ([`World::set_viewer`]).
     pub fn player(&self) -> &Creature {
-        &self.creatures[0]
+        &self.creatures[self.viewer]
     }
 
     /// The heroes' ids in their players' order (the player's hero first).
