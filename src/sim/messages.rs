@@ -479,8 +479,8 @@ fn same_kind(a: &Event, b: &Event) -> bool {
             Event::PickedUp {
                 who: w2, item: i2, ..
             },
-        ) => w1 == w2 && i1 == i2,
-        (
+        )
+        | (
             Event::NoRoom {
                 who: w1, item: i1, ..
             },

@@ -14,6 +14,9 @@ pub enum Order {
     Rest,
     /// Walk to a tile by the known way.
     Travel(Cell),
+    /// Walk to the nearest known item worth picking up, else the nearest unexplored place,
+    /// until nothing is left to find.
+    Explore,
 }
 
 /// Why a standing order ended.
@@ -25,6 +28,8 @@ pub enum End {
     MonsterInView,
     /// No known way leads on.
     NoWay,
+    /// A creature stands in the way.
+    Blocked,
     /// The hero fell.
     Died,
 }
@@ -36,6 +41,7 @@ impl End {
             End::Done => "done",
             End::MonsterInView => "a monster comes into view",
             End::NoWay => "no known way leads on",
+            End::Blocked => "someone stands in the way",
             End::Died => "the hero fell",
         }
     }
@@ -58,12 +64,29 @@ impl Order {
             Order::Travel(to) if me.pos == to => Err(End::Done),
             Order::Travel(to) => {
                 let path = world.known_path(me.pos, to).ok_or(End::NoWay)?;
-                let next = *path.first().ok_or(End::NoWay)?;
-                let dir = world.level().terrain.direction(me.pos, next);
-                dir.map(Command::Move).ok_or(End::NoWay)
+                step_along(world, hero, &path)
+            }
+            Order::Explore => {
+                let path = world.explore_path_for(hero).ok_or(End::Done)?;
+                step_along(world, hero, &path)
             }
         }
     }
+}
+
+/// The step onto the first tile of `path` for hero `hero`: a step into a closed door on a
+/// side opens it (and the next segment steps through); a creature the hero sees standing
+/// there ends the order.
+fn step_along(world: &World, hero: CreatureId, path: &[Cell]) -> Result<Command, End> {
+    let from = world.creatures().get(hero).ok_or(End::Died)?.pos;
+    let next = *path.first().ok_or(End::NoWay)?;
+    let opens = world.level().door_opened_by_step(from, next).is_some();
+    let stands = world.creature_at(next).is_some() && world.hero_sees(hero, next);
+    if stands && !opens {
+        return Err(End::Blocked);
+    }
+    let dir = world.level().terrain.direction(from, next);
+    dir.map(Command::Move).ok_or(End::NoWay)
 }
 
 /// Whether hero `hero` sees a living creature that is not a hero.
