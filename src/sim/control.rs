@@ -204,6 +204,16 @@ impl Control {
         Ok(())
     }
 
+    /// Ends every standing order at once (a person at the keyboard takes over): the coming
+    /// segment's gathering opens anew without their directives, so it waits for their people
+    /// again. Returns the orders ended. Meant for a segment the orders alone answer: a
+    /// person's directive given in it would have to be given again.
+    pub fn stop_orders(&mut self) -> Vec<(CreatureId, Order)> {
+        self.gathering = None;
+        let orders = std::mem::take(&mut self.orders);
+        orders.into_iter().map(|(h, _, o)| (h, o)).collect()
+    }
+
     /// The standing order hero `hero` carries on, if any.
     pub fn standing_order(&self, hero: CreatureId) -> Option<Order> {
         self.orders

@@ -40,14 +40,20 @@ pub fn play_game(
     // A game that cannot be saved would be lost: refuse it before it starts.
     game.save(&world, &[])
         .map_err(|e| PlayError::Map(format!("cannot save the game: {e}")))?;
-    let session = Session {
+    let mut session = Session {
         world,
         ui,
         keymap,
         palette: Palette::detect(),
         record: Vec::new(),
         game: Some(game),
+        hotseat: None,
     };
+    if session.world.heroes().len() > 1 {
+        // A party is played by as many people, taking turns, each by their hero's name.
+        session.hotseat = Some(super::hotseat::Hotseat::of(&session.world, &session.ui));
+        session.refresh_roster();
+    }
     let tail = game_loop::play(session)?;
     for line in tail {
         crate::output::emit_line(&crate::text::escape_controls(&line));

@@ -59,12 +59,13 @@ impl World {
         self.level().terrain.distance(a, b)
     }
 
-    /// The living monsters in view, nearest first (then by id).
+    /// The living monsters in view, nearest first (then by id): the other heroes of a party
+    /// are no monsters.
     pub fn visible_monsters(&self) -> Vec<&Creature> {
         let me = self.player();
         let mut list: Vec<&Creature> = self
             .creatures_here()
-            .filter(|c| c.id != me.id && self.is_visible(c.pos))
+            .filter(|c| !self.is_hero(c.id) && self.is_visible(c.pos))
             .collect();
         list.sort_by_key(|c| (self.dist(me.pos, c.pos), c.id));
         list
@@ -361,7 +362,7 @@ impl World {
             .count();
         (
             u32::try_from(upto).unwrap_or(0),
-            self.actions_in_turn(World::PLAYER),
+            self.actions_in_turn(self.viewer()),
         )
     }
 }

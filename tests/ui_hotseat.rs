@@ -1,0 +1,197 @@
+//! Hotseat (issue 31): several people at one terminal, each giving their hero's directive in
+//! turn. The screen says whose turn it is and shows that hero's view, the sidebar lists every
+//! hero and who has still to play, and a segment resolves only when every acting hero has a
+//! directive.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/cli.rs"]
+mod cli;
+#[path = "support/room.rs"]
+mod room;
+#[path = "support/screen.rs"]
+mod screen;
+
+use hexdeep::content::Content;
+use hexdeep::geom::Cell;
+use hexdeep::map::SideFeature;
+use hexdeep::sim::World;
+use hexdeep::ui::app::Session;
+use hexdeep::ui::keymap::Keymap;
+use hexdeep::ui::palette::Palette;
+
+/// Ann and Bob in the test room with `monsters`: Ann's hero at (1, 2), shut in by thin walls
+/// on all its sides (she sees nothing of the room), Bob's beside it at (0, 1), seeing it all.
+fn table(monsters: &[(&str, Cell)]) -> Session {
+    party(true, monsters)
+}
+
+/// Ann and Bob in the test room with `monsters`, Ann's hero at (1, 2) (`walled`: shut in by
+/// thin walls), Bob's at (0, 1).
+fn party(walled: bool, monsters: &[(&str, Cell)]) -> Session {
+    let mut level = room::level(monsters);
+    let me = Cell::new(1, 2);
+    let around: Vec<Cell> = level.terrain.neighbours(me).collect();
+    for n in around.into_iter().filter(|_| walled) {
+        let side = level.side_of(me, n).unwrap();
+        assert!(level.set_side(side, SideFeature::Wall));
+    }
+    let content: std::sync::Arc<Content> = Content::bundled().unwrap().into();
+    let mut world = World::party_on_levels(content, vec![level], 5, 2).unwrap();
+    world.name_heroes(&["Ann".to_string(), "Bob".to_string()]);
+    Session::hotseat(world, Keymap::default_keys(), Palette { color: false })
+}
+
+/// The screen's text, 100 by 30.
+fn text(s: &mut Session) -> String {
+    screen::text(&screen::draw(s, 100, 30))
+}
+
+/// The sidebar's lines (right of the map's border), trimmed.
+fn sidebar(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.split('│').nth(1))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn the_screen_names_whose_turn_it_is_and_shows_that_heros_view() {
+    let mut s = table(&[("rat", Cell::new(5, 1))]);
+    let ann = text(&mut s);
+    assert!(ann.contains("Ann's turn — hero Ann, depth 1"), "{ann}");
+    assert!(
+        sidebar(&ann).iter().any(|l| l == "Nothing in view."),
+        "{ann}"
+    );
+    screen::press_char(&mut s, '.');
+    let bob = text(&mut s);
+    assert!(bob.contains("Bob's turn — hero Bob, depth 1"), "{bob}");
+    assert!(
+        sidebar(&bob).iter().any(|l| l.starts_with("r rat ")),
+        "Bob sees the rat Ann does not: {bob}"
+    );
+    assert_eq!(s.world.player().name, "Bob");
+}
+
+#[test]
+fn the_sidebar_lists_every_hero_and_who_has_still_to_play() {
+    let mut s = table(&[]);
+    let lines = sidebar(&text(&mut s));
+    assert!(lines.contains(&"Party:".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&">Ann: 20/20 hp, D1, to play".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"Bob: 20/20 hp, D1, to play".to_string()),
+        "{lines:?}"
+    );
+    screen::press_char(&mut s, '.');
+    let lines = sidebar(&text(&mut s));
+    assert!(
+        lines.contains(&"Ann: 20/20 hp, D1, ready".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&">Bob: 20/20 hp, D1, to play".to_string()),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_segment_resolves_only_when_every_acting_hero_has_a_directive() {
+    let mut s = party(false, &[]);
+    let start = (s.world.turn(), s.world.segment());
+    let bob = s.world.creatures()[1].pos;
+    // Ann steps east; nothing happens until Bob has played too.
+    screen::press_char(&mut s, 'l');
+    assert_eq!((s.world.turn(), s.world.segment()), start);
+    assert_eq!(s.world.creatures()[0].pos, Cell::new(1, 2));
+    assert_eq!(s.world.player().id, 1, "Bob's turn");
+    screen::press_char(&mut s, '.');
+    assert_ne!((s.world.turn(), s.world.segment()), start);
+    assert_eq!(
+        s.world.creatures()[0].pos,
+        Cell::new(2, 2),
+        "Ann's step counted"
+    );
+    assert_eq!(s.world.creatures()[1].pos, bob, "Bob waited");
+    assert_eq!(s.world.player().id, 0, "Ann's turn again");
+    assert!(
+        s.record.is_empty(),
+        "a party's segments are not single commands"
+    );
+}
+
+#[test]
+fn each_person_is_told_the_segment_from_their_heros_point_of_view() {
+    // A rat next to both heroes; Ann waits, Bob strikes it.
+    let mut s = party(false, &[("rat", Cell::new(1, 1))]);
+    screen::press_char(&mut s, '.');
+    screen::press_char(&mut s, 'F');
+    screen::press_char(&mut s, 'l');
+    let ann = text(&mut s);
+    assert!(ann.contains("Bob hits the rat"), "{ann}");
+    assert!(!ann.contains("You hit the rat"), "{ann}");
+    screen::press_char(&mut s, '.');
+    let bob = text(&mut s);
+    assert!(bob.contains("Bob's turn"), "{bob}");
+    assert!(bob.contains("You hit the rat"), "{bob}");
+    assert!(!bob.contains("Bob hits"), "{bob}");
+}
+
+#[test]
+fn exploring_is_a_standing_order_that_asks_its_person_nothing() {
+    let mut s = party(false, &[]);
+    screen::press_char(&mut s, 'o');
+    assert_eq!(s.world.player().id, 1, "Bob's turn once Ann explores");
+    let ann_from = s.world.creatures()[0].pos;
+    for _ in 0..3 {
+        screen::press_char(&mut s, '.');
+        assert_eq!(s.world.player().id, 1, "only Bob is asked");
+    }
+    assert_ne!(s.world.creatures()[0].pos, ann_from, "Ann's hero explores");
+    let lines = sidebar(&text(&mut s));
+    assert!(
+        lines.contains(&"Ann: 20/20 hp, D1, explores".to_string()),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_wrong_count_of_players_or_bad_names_are_refused_before_the_game() {
+    for (args, why) in [
+        (
+            &["--players", "5"][..],
+            "--players 5: a game seats 1 to 4 people",
+        ),
+        (
+            &["--players", "0"][..],
+            "--players 0: a game seats 1 to 4 people",
+        ),
+        (
+            &["--players", "2", "--names", "Ann"][..],
+            "--names gives 1 name for 2 players",
+        ),
+        (
+            &["--players", "2", "--names", "Ann,"][..],
+            "name 2 is empty",
+        ),
+        (
+            &["--players", "2", "--names", "Ann,Bartholomew the Bold"][..],
+            "at most 12 fit",
+        ),
+        (
+            &["--players", "2", "--names", "Ann,B\x07ob"][..],
+            "holds a control character",
+        ),
+    ] {
+        let mut all = vec!["play", "--seed", "3"];
+        all.extend(args);
+        let out = cli::run(&all);
+        let err = cli::stderr(&out);
+        assert!(!out.status.success(), "{all:?}");
+        assert!(err.contains(why), "{all:?}: {err}");
+        assert!(!err.contains('\u{7}') && !err.contains("panicked"), "{err}");
+    }
+}
