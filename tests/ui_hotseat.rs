@@ -195,3 +195,23 @@ fn a_wrong_count_of_players_or_bad_names_are_refused_before_the_game() {
         assert!(!err.contains('\u{7}') && !err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn a_fallen_heros_person_is_skipped_and_the_others_play_on() {
+    let s = party(false, &[]);
+    let mut parts = s.world.to_parts();
+    parts.creatures[0].alive = false;
+    parts.creatures[0].hp = 0;
+    let world = World::from_parts(parts, Content::bundled().unwrap().into()).unwrap();
+    let mut s = Session::hotseat(world, Keymap::default_keys(), Palette { color: false });
+    assert_eq!(s.world.player().id, 1, "Bob's turn: Ann's hero has fallen");
+    let start = (s.world.turn(), s.world.segment());
+    screen::press_char(&mut s, '.');
+    assert_ne!((s.world.turn(), s.world.segment()), start, "Bob alone resolves it");
+    assert_eq!(s.world.player().id, 1, "Bob's turn again");
+    let text = text(&mut s);
+    assert!(text.contains("Bob's turn"), "{text}");
+    let lines = sidebar(&text);
+    assert!(lines.contains(&"Ann: 0/20 hp, D1, dead".to_string()), "{lines:?}");
+    assert!(!s.world.is_over());
+}

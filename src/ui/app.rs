@@ -54,8 +54,7 @@ impl Session {
     /// file: the first person's turn on the screen.
     pub fn hotseat(world: World, keymap: Keymap, palette: Palette) -> Self {
         let mut session = Session::new(world, keymap, palette);
-        session.hotseat = Some(super::hotseat::Hotseat::of(&session.world, &session.ui));
-        session.refresh_roster();
+        session.seat_people();
         session
     }
 

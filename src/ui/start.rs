@@ -51,8 +51,7 @@ pub fn play_game(
     };
     if session.world.heroes().len() > 1 {
         // A party is played by as many people, taking turns, each by their hero's name.
-        session.hotseat = Some(super::hotseat::Hotseat::of(&session.world, &session.ui));
-        session.refresh_roster();
+        session.seat_people();
     }
     let tail = game_loop::play(session)?;
     for line in tail {

@@ -310,8 +310,10 @@ impl World {
         &mut self.depths[d]
     }
 
+    /// The index of the level the world runs: its lead hero's ([`World::depth`]), so a party
+    /// whose first hero fell runs the level the living went on to.
     fn depth_index(&self) -> usize {
-        (self.creatures[World::PLAYER].depth as usize)
+        (self.depth() as usize)
             .saturating_sub(1)
             .min(self.depths.len() - 1)
     }

@@ -10,6 +10,13 @@ use crate::ui::describe::sentence;
 use crate::ui::state::{Auto, Mode};
 
 impl Session {
+    /// Seats one person for each hero of the world, each named as their hero, and gives the
+    /// screen to the first the coming segment waits for.
+    pub(crate) fn seat_people(&mut self) {
+        self.hotseat = Some(super::Hotseat::of(&self.world, &self.ui));
+        self.pass_turn();
+    }
+
     /// Whether several people play at this terminal.
     pub fn is_hotseat(&self) -> bool {
         self.hotseat.is_some()
@@ -176,7 +183,7 @@ impl Session {
     }
 
     /// Refreshes what the screen shows of the party.
-    pub(crate) fn refresh_roster(&mut self) {
+    fn refresh_roster(&mut self) {
         if let Some(hotseat) = self.hotseat.as_mut() {
             self.ui.party = Some(hotseat.roster(&self.world));
         }
