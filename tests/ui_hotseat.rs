@@ -207,11 +207,44 @@ fn a_fallen_heros_person_is_skipped_and_the_others_play_on() {
     assert_eq!(s.world.player().id, 1, "Bob's turn: Ann's hero has fallen");
     let start = (s.world.turn(), s.world.segment());
     screen::press_char(&mut s, '.');
-    assert_ne!((s.world.turn(), s.world.segment()), start, "Bob alone resolves it");
+    assert_ne!(
+        (s.world.turn(), s.world.segment()),
+        start,
+        "Bob alone resolves it"
+    );
     assert_eq!(s.world.player().id, 1, "Bob's turn again");
     let text = text(&mut s);
     assert!(text.contains("Bob's turn"), "{text}");
     let lines = sidebar(&text);
-    assert!(lines.contains(&"Ann: 0/20 hp, D1, dead".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&"Ann: 0/20 hp, D1, dead".to_string()),
+        "{lines:?}"
+    );
     assert!(!s.world.is_over());
+}
+
+#[test]
+fn the_other_heroes_are_drawn_as_friends_not_foes() {
+    let mut s = party(false, &[("rat", Cell::new(8, 2))]);
+    s.palette = Palette { color: true };
+    let buf = screen::draw(&mut s, 100, 30);
+    let fg = |glyph: &str| -> Vec<ratatui::style::Color> {
+        buf.content()
+            .iter()
+            .filter(|c| c.symbol() == glyph)
+            .filter_map(|c| c.style().fg)
+            .collect()
+    };
+    use ratatui::style::Color;
+    let heroes = fg("@");
+    assert_eq!(heroes.len(), 2, "{heroes:?}");
+    assert!(
+        heroes.contains(&Color::LightYellow),
+        "Ann's own hero: {heroes:?}"
+    );
+    assert!(
+        heroes.contains(&Color::LightCyan),
+        "Bob's, a friend: {heroes:?}"
+    );
+    assert!(!fg("r").is_empty() && !fg("r").contains(&Color::LightCyan));
 }
