@@ -56,6 +56,8 @@ pub struct Control {
     orders: Vec<(CreatureId, PlayerId, Order)>,
     /// The standing orders that ended since [`Control::ended`] was last asked, with why.
     ended: Vec<(CreatureId, Order, End)>,
+    /// The heroes whose standing orders walk, as the coming segment's gathering opened.
+    walking: Vec<CreatureId>,
 }
 
 impl Control {
@@ -91,6 +93,7 @@ impl Control {
             gathering: None,
             orders: Vec::new(),
             ended: Vec::new(),
+            walking: Vec::new(),
         }
     }
 
@@ -143,6 +146,11 @@ impl Control {
             Some((hero, hierarchies[at].1.clone()))
         }));
         let orders = std::mem::take(&mut self.orders);
+        self.walking = orders
+            .iter()
+            .filter(|(_, _, o)| matches!(o, Order::Travel(_) | Order::Explore))
+            .map(|&(h, _, _)| h)
+            .collect();
         for (hero, giver, order) in orders {
             if !acting.contains(&hero) || self.carry(&mut gathering, world, (hero, giver, order)) {
                 self.orders.push((hero, giver, order));
@@ -159,7 +167,7 @@ impl Control {
         world: &World,
         (hero, giver, order): (CreatureId, PlayerId, Order),
     ) -> bool {
-        match order.next(world, hero) {
+        match order.next_among(world, hero, &self.walking) {
             Ok(command) => {
                 let directive = Directive {
                     player: giver,
@@ -195,6 +203,11 @@ impl Control {
         // The coming segment's gathering, with what others gave in it, takes the order's
         // first step (if the hero acts in it).
         let mut gathering = self.take_gathering(world);
+        self.walking.retain(|&h| h != hero);
+        if matches!(order, Order::Travel(_) | Order::Explore) {
+            // Walking from this segment on: a hero walking behind steps after them.
+            self.walking.push(hero);
+        }
         let kept = !world.acting_heroes().contains(&hero)
             || self.carry(&mut gathering, world, (hero, player, order));
         if kept {

@@ -242,6 +242,6 @@ fn ended_line(order: Order, end: End) -> Option<&'static str> {
         (_, End::Done) => "You arrive.",
         (_, End::MonsterInView) => "You stop: a monster comes into view.",
         (_, End::NoWay) => "You stop: no known way leads on.",
-        (_, End::Blocked) => "You stop: someone stands in the way.",
+        (_, End::Blocked) => "You stop: someone stands where you were going.",
     })
 }
