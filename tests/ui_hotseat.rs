@@ -18,6 +18,7 @@ use hexdeep::sim::World;
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
+use ratatui::style::Color;
 
 /// Ann and Bob in the test room with `monsters`: Ann's hero at (1, 2), shut in by thin walls
 /// on all its sides (she sees nothing of the room), Bob's beside it at (0, 1), seeing it all.
@@ -228,14 +229,13 @@ fn the_other_heroes_are_drawn_as_friends_not_foes() {
     let mut s = party(false, &[("rat", Cell::new(8, 2))]);
     s.palette = Palette { color: true };
     let buf = screen::draw(&mut s, 100, 30);
-    let fg = |glyph: &str| -> Vec<ratatui::style::Color> {
+    let fg = |glyph: &str| -> Vec<Color> {
         buf.content()
             .iter()
             .filter(|c| c.symbol() == glyph)
             .filter_map(|c| c.style().fg)
             .collect()
     };
-    use ratatui::style::Color;
     let heroes = fg("@");
     assert_eq!(heroes.len(), 2, "{heroes:?}");
     assert!(
