@@ -248,3 +248,19 @@ fn the_other_heroes_are_drawn_as_friends_not_foes() {
     );
     assert!(!fg("r").is_empty() && !fg("r").contains(&Color::LightCyan));
 }
+
+#[test]
+fn an_order_ends_naming_the_monster_that_came_into_view_to_its_person() {
+    let mut s = party(false, &[("rat", Cell::new(11, 0))]);
+    assert!(!s.world.hero_sees(0, Cell::new(11, 0)));
+    screen::press_char(&mut s, 'o');
+    for _ in 0..40 {
+        if s.world.player().id == 0 {
+            break;
+        }
+        screen::press_char(&mut s, '.');
+    }
+    let ann = text(&mut s);
+    assert!(ann.contains("Ann's turn"), "{ann}");
+    assert!(ann.contains("You stop: a rat comes into view."), "{ann}");
+}

@@ -172,9 +172,7 @@ impl Session {
             .iter()
             .position(|p| waiting.contains(&p.player));
         for (hero, order, end) in ended {
-            if let Some(line) = ended_line(order, end) {
-                self.tell_person(hero, line);
-            }
+            self.tell_ended(hero, order, end);
         }
         if let Some(next) = next {
             self.show_person(next);
@@ -189,13 +187,36 @@ impl Session {
         }
     }
 
+    /// Tells hero `hero`'s person that their standing order ended, and why: the monster that
+    /// came into view named as their sidebar names it ("You stop: jackal B comes into view.").
+    fn tell_ended(&mut self, hero: CreatureId, order: Order, end: End) {
+        let Some(n) = self.person_of(hero) else {
+            return;
+        };
+        self.as_person(n, |s| {
+            let seen = s.world.visible_monsters().first().map(|c| c.id);
+            let line = match (end, seen) {
+                (End::MonsterInView, Some(id)) => {
+                    let who = s.ui.names.updated(&s.world).a_name(&s.world, id);
+                    Some(format!("You stop: {who} comes into view."))
+                }
+                _ => ended_line(order, end).map(String::from),
+            };
+            if let Some(line) = line {
+                s.ui.log.push(line);
+            }
+        });
+    }
+
+    /// The person (an index) who plays hero `hero`.
+    fn person_of(&self, hero: CreatureId) -> Option<usize> {
+        let hotseat = self.hotseat.as_ref()?;
+        hotseat.people.iter().position(|p| p.hero == hero)
+    }
+
     /// Adds `line` to the messages of hero `hero`'s person.
     fn tell_person(&mut self, hero: CreatureId, line: &str) {
-        let person = self
-            .hotseat
-            .as_ref()
-            .and_then(|h| h.people.iter().position(|p| p.hero == hero));
-        if let Some(n) = person {
+        if let Some(n) = self.person_of(hero) {
             self.as_person(n, |s| s.ui.log.push(line));
         }
     }
