@@ -110,3 +110,31 @@ fn a_segment_is_told_to_each_hero_from_their_own_point_of_view() {
     assert!(messages_seen_by(&events, &world, &names, 0).is_empty());
     assert_eq!(messages_seen_by(&events, &world, &names, 1).len(), 1);
 }
+
+#[test]
+fn the_world_runs_the_level_the_living_went_on_to_when_the_first_hero_fell() {
+    let mut first = room::level(&[]);
+    first
+        .terrain
+        .set(Cell::new(0, 1), hexdeep::map::Terrain::StairsDown);
+    let mut second = room::level(&[]);
+    second.name = "below".to_string();
+    second
+        .terrain
+        .set(Cell::new(1, 2), hexdeep::map::Terrain::StairsUp);
+    let content: std::sync::Arc<Content> = Content::bundled().unwrap().into();
+    let world = World::party_on_levels(content.clone(), vec![first, second], 5, 2).unwrap();
+    assert_eq!(
+        world.creatures()[1].pos,
+        Cell::new(0, 1),
+        "hero 2 on the stairs"
+    );
+    let mut parts = world.to_parts();
+    parts.creatures[0].alive = false;
+    parts.creatures[0].hp = 0;
+    let mut world = World::from_parts(parts, content).unwrap();
+    world.apply_all(&[(1, Command::Descend)]).unwrap();
+    assert_eq!(world.depth(), 2);
+    assert_eq!(world.level().name, "below", "the level hero 2 is on");
+    assert_eq!(world.level().depth, 2);
+}

@@ -14,10 +14,12 @@ mod screen;
 use hexdeep::content::Content;
 use hexdeep::geom::Cell;
 use hexdeep::map::SideFeature;
-use hexdeep::sim::World;
+use hexdeep::sim::{Origin, World};
 use hexdeep::ui::app::Session;
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
+use hexdeep::ui::saving::GameFile;
+use hexdeep::ui::start::session_of;
 use ratatui::style::Color;
 
 /// Ann and Bob in the test room with `monsters`: Ann's hero at (1, 2), shut in by thin walls
@@ -263,4 +265,80 @@ fn an_order_ends_naming_the_monster_that_came_into_view_to_its_person() {
     let ann = text(&mut s);
     assert!(ann.contains("Ann's turn"), "{ann}");
     assert!(ann.contains("You stop: a rat comes into view."), "{ann}");
+}
+
+/// A party's game kept on a file: Ann steps east and Bob waits, then Ann waits, and with
+/// Bob to play they save (`S`). The session and where it was saved.
+fn played_and_saved() -> (Session, std::path::PathBuf) {
+    let dir = hexdeep::persist::SaveDir::open(cli::scratch("saved-party")).unwrap();
+    let s = party(false, &[("rat", Cell::new(10, 4))]);
+    let game = GameFile::new(dir, &s.world, Origin::Fresh);
+    let palette = Palette { color: false };
+    let mut s = session_of(s.world, game, Vec::new(), Keymap::default_keys(), palette);
+    screen::keys(&mut s, "l.");
+    screen::press_char(&mut s, '.');
+    assert_eq!(s.world.player().id, 1, "Bob's turn");
+    screen::press_char(&mut s, 'S');
+    assert!(s.ui.quit, "saved and quit: {:?}", s.ui.log.lines().last());
+    let path = s.game.as_ref().unwrap().path.clone();
+    (s, path)
+}
+
+#[test]
+fn a_party_game_is_saved_and_continued_with_the_same_peoples_turns() {
+    let (s, path) = played_and_saved();
+    let hash = s.world.turn_hash();
+    let mut saved = hexdeep::persist::load_game(&path).unwrap();
+    assert_eq!(saved.current.turn_hash(), hash);
+    let names: Vec<&str> = saved.current.creatures()[..2]
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(names, ["Ann", "Bob"]);
+    let step = &saved.record.steps[0];
+    let given: Vec<(usize, u16)> = step.given.iter().map(|g| (g.hero, g.player.0)).collect();
+    assert_eq!(
+        given,
+        [(0, 1), (1, 2)],
+        "each hero's directive by its person"
+    );
+    assert_eq!(
+        saved
+            .record
+            .verify(Some(&saved.current))
+            .unwrap()
+            .turn_hash(),
+        hash
+    );
+    // `continue`: the same people take their turns. Ann's directive in the segment not yet
+    // resolved was not saved: the segment asks everyone again, Ann first.
+    let file = hexdeep::ui::start::resumed_file(&mut saved, &path).unwrap();
+    let palette = Palette { color: false };
+    let mut s = session_of(
+        saved.current,
+        file,
+        Vec::new(),
+        Keymap::default_keys(),
+        palette,
+    );
+    let ann = text(&mut s);
+    assert!(ann.contains("Ann's turn — hero Ann, depth 1"), "{ann}");
+    let lines = sidebar(&ann);
+    assert!(
+        lines.contains(&">Ann: 20/20 hp, D1, to play".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"Bob: 20/20 hp, D1, to play".to_string()),
+        "{lines:?}"
+    );
+    screen::press_char(&mut s, '.');
+    assert!(text(&mut s).contains("Bob's turn — hero Bob"));
+    screen::press_char(&mut s, '.');
+    let game = s.game.as_ref().unwrap();
+    assert_eq!(game.record.steps.len(), 2, "the continued game records on");
+    assert_eq!(
+        game.record.verify(Some(&s.world)).unwrap().turn_hash(),
+        s.world.turn_hash()
+    );
 }

@@ -129,8 +129,11 @@ impl Session {
             })
             .collect();
         match hotseat.control.resolve(&mut self.world, |_| false) {
-            Ok(events) => {
-                self.tell_everyone(&events, &before);
+            Ok(resolved) => {
+                if let Some(game) = &mut self.game {
+                    game.note_segment(&resolved.given, &self.world);
+                }
+                self.tell_everyone(&resolved.events, &before);
                 if self.world.is_over() {
                     self.ui.auto = None;
                     self.put_away();
