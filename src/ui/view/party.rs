@@ -12,14 +12,18 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-/// Draws "Ann's turn — hero Ann, depth 1" over the top row of the map area `map`.
+/// Draws "Ann's turn — hero Ann, depth 1" as a bar across the top row of the map area `map`,
+/// so the map's own row never runs on beside it.
 pub fn banner(world: &World, roster: &Roster, map: Rect, buf: &mut Buffer) {
     let Some(text) = roster.banner(world) else {
         return;
     };
     let style = Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD);
     let row = Rect { height: 1, ..map };
-    Paragraph::new(Line::styled(format!(" {text} "), style)).render(row, buf);
+    ratatui::widgets::Clear.render(row, buf);
+    Paragraph::new(Line::raw(format!(" {text}")))
+        .style(style)
+        .render(row, buf);
 }
 
 /// The sidebar's lines about the party: a title, then one line a hero, the one whose turn
