@@ -59,7 +59,7 @@ impl Session {
     }
 
     /// Applies a command to the world; the only place commands are recorded. In a hotseat
-    /// game it is the directive of the person whose turn it is ([`Session::direct`]).
+    /// game it is the directive of the person whose turn it is, given through its `Control`.
     pub fn perform(&mut self, command: Command) {
         if self.hotseat.is_some() {
             self.direct(command);
