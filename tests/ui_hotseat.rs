@@ -344,3 +344,37 @@ fn a_party_game_is_saved_and_continued_with_the_same_peoples_turns() {
         s.world.turn_hash()
     );
 }
+
+#[test]
+fn when_standing_orders_run_the_game_a_key_stops_them_all() {
+    use hexdeep::ui::events::{Scripted, ScriptedEvents};
+    let mut s = party(false, &[]);
+    let from: Vec<Cell> = (0..2).map(|h| s.world.creatures()[h].pos).collect();
+    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    // Both explore; nobody is asked, so the loop runs two segments; then a key.
+    let script = [
+        Scripted::keys("oo"),
+        vec![Scripted::Idle, Scripted::Idle],
+        Scripted::keys("x"),
+    ];
+    let mut events = ScriptedEvents::new(script.into_iter().flatten());
+    hexdeep::ui::game_loop::run(&mut s, &mut term, &mut events);
+    for (h, start) in from.iter().enumerate() {
+        assert_ne!(s.world.creatures()[h].pos, *start, "hero {h} explored");
+    }
+    assert!(
+        !s.orders_running(),
+        "the segment waits for the people again"
+    );
+    let ann = text(&mut s);
+    assert!(ann.contains("You stop: you pressed a key."), "{ann}");
+    let lines = sidebar(&ann);
+    assert!(
+        lines.contains(&">Ann: 20/20 hp, D1, to play".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"Bob: 20/20 hp, D1, to play".to_string()),
+        "{lines:?}"
+    );
+}
