@@ -17,19 +17,43 @@ fn item(event: Event) -> Vec<String> {
 fn wielding_wearing_and_taking_off_name_the_item_in_hand() {
     let e = |f: fn(String) -> Event, name: &str| item(f(name.to_string()));
     assert_eq!(
-        e(|item| Event::Wore { item }, "chain mail"),
+        e(
+            |item| Event::Wore {
+                who: World::PLAYER,
+                item,
+            },
+            "chain mail"
+        ),
         ["you put on the chain mail"]
     );
     assert_eq!(
-        e(|item| Event::TookOff { item }, "leather armour"),
+        e(
+            |item| Event::TookOff {
+                who: World::PLAYER,
+                item,
+            },
+            "leather armour"
+        ),
         ["you take off the leather armour"]
     );
     assert_eq!(
-        e(|item| Event::Wielded { item }, "mace"),
+        e(
+            |item| Event::Wielded {
+                who: World::PLAYER,
+                item,
+            },
+            "mace"
+        ),
         ["you wield the mace"]
     );
     assert_eq!(
-        e(|item| Event::Unwielded { item }, "war axe"),
+        e(
+            |item| Event::Unwielded {
+                who: World::PLAYER,
+                item,
+            },
+            "war axe"
+        ),
         ["you put away the war axe"]
     );
 }
@@ -53,6 +77,7 @@ fn picking_up_and_dropping_count_as_english() {
         "{lines:?}"
     );
     let no_room = |item: &str| Event::NoRoom {
+        who: World::PLAYER,
         item: item.to_string(),
     };
     assert_eq!(
@@ -64,6 +89,7 @@ fn picking_up_and_dropping_count_as_english() {
         ["you have no room for a suit of scale mail"]
     );
     let dropped = |item: &str, count| Event::Dropped {
+        who: World::PLAYER,
         item: item.to_string(),
         count,
     };

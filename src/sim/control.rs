@@ -60,6 +60,8 @@ pub struct Control {
     /// The directives for allies given for the coming segment (turn, segment): the ally,
     /// the player, what it is told. They do not hold the segment up.
     leads: Vec<((u64, u32), CreatureId, PlayerId, Tell)>,
+    /// The heroes whose standing orders walk, as the coming segment's gathering opened.
+    walking: Vec<CreatureId>,
 }
 
 impl Control {
@@ -96,6 +98,7 @@ impl Control {
             orders: Vec::new(),
             ended: Vec::new(),
             leads: Vec::new(),
+            walking: Vec::new(),
         }
     }
 
@@ -177,6 +180,11 @@ impl Control {
             Some((hero, hierarchies[at].1.clone()))
         }));
         let orders = std::mem::take(&mut self.orders);
+        self.walking = orders
+            .iter()
+            .filter(|(_, _, o)| matches!(o, Order::Travel(_) | Order::Explore))
+            .map(|&(h, _, _)| h)
+            .collect();
         for (hero, giver, order) in orders {
             if !acting.contains(&hero) || self.carry(&mut gathering, world, (hero, giver, order)) {
                 self.orders.push((hero, giver, order));
@@ -193,7 +201,7 @@ impl Control {
         world: &World,
         (hero, giver, order): (CreatureId, PlayerId, Order),
     ) -> bool {
-        match order.next(world, hero) {
+        match order.next_among(world, hero, &self.walking) {
             Ok(command) => {
                 let directive = Directive {
                     player: giver,
@@ -229,6 +237,11 @@ impl Control {
         // The coming segment's gathering, with what others gave in it, takes the order's
         // first step (if the hero acts in it).
         let mut gathering = self.take_gathering(world);
+        self.walking.retain(|&h| h != hero);
+        if matches!(order, Order::Travel(_) | Order::Explore) {
+            // Walking from this segment on: a hero walking behind steps after them.
+            self.walking.push(hero);
+        }
         let kept = !world.acting_heroes().contains(&hero)
             || self.carry(&mut gathering, world, (hero, player, order));
         if kept {
@@ -236,6 +249,16 @@ impl Control {
         }
         self.gathering = Some(((world.turn(), world.segment()), gathering));
         Ok(())
+    }
+
+    /// Ends every standing order at once (a person at the keyboard takes over): the coming
+    /// segment's gathering opens anew without their directives, so it waits for their people
+    /// again. Returns the orders ended. Meant for a segment the orders alone answer: a
+    /// person's directive given in it would have to be given again.
+    pub fn stop_orders(&mut self) -> Vec<(CreatureId, Order)> {
+        self.gathering = None;
+        let orders = std::mem::take(&mut self.orders);
+        orders.into_iter().map(|(h, _, o)| (h, o)).collect()
     }
 
     /// The standing order hero `hero` carries on, if any.

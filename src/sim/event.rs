@@ -140,35 +140,47 @@ pub enum Event {
         /// Maximum hit points gained.
         gained_max: i32,
     },
-    /// The pack had no room for an item underfoot.
+    /// A hero's pack had no room for an item underfoot.
     NoRoom {
+        /// Whose pack.
+        who: CreatureId,
         /// The item left lying.
         item: String,
     },
-    /// The player dropped items.
+    /// A hero dropped items.
     Dropped {
+        /// Who dropped them.
+        who: CreatureId,
         /// The item.
         item: String,
         /// How many.
         count: u32,
     },
-    /// The player took a weapon or launcher in hand.
+    /// A hero took a weapon or launcher in hand.
     Wielded {
+        /// Who.
+        who: CreatureId,
         /// The item.
         item: String,
     },
-    /// The player put a weapon away.
+    /// A hero put a weapon away.
     Unwielded {
+        /// Who.
+        who: CreatureId,
         /// The item.
         item: String,
     },
-    /// The player put armour on.
+    /// A hero put armour on.
     Wore {
+        /// Who.
+        who: CreatureId,
         /// The item.
         item: String,
     },
-    /// The player took armour off.
+    /// A hero took armour off.
     TookOff {
+        /// Who.
+        who: CreatureId,
         /// The item.
         item: String,
     },

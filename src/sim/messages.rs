@@ -9,15 +9,20 @@ use crate::geom::Cell;
 
 /// How an item the player could wield or wear compares with what they wield or wear now:
 /// "+2 damage, -1 armour vs your mace", "same as your mace"; `None` for any other item and
-/// for the one in use.
+/// for the one in use. The player is the viewer ([`World::viewer`]).
 pub fn compared(world: &World, item: &str) -> Option<String> {
+    compared_for(world, world.viewer(), item)
+}
+
+/// [`compared`] for hero `who`'s gear.
+fn compared_for(world: &World, who: CreatureId, item: &str) -> Option<String> {
     use crate::content::ItemAction;
-    let me = world.player();
+    let me = world.creatures().get(who)?;
     if me.wielded.as_deref() == Some(item) || me.worn.as_deref() == Some(item) {
         return None;
     }
-    let with = world.player_gear_with(item)?;
-    let now = world.player_gear();
+    let with = world.gear_with(who, item)?;
+    let now = world.gear_now(who);
     let current = match world.content().item(item)?.use_.action() {
         ItemAction::Wear => me
             .worn
@@ -50,14 +55,28 @@ pub fn messages(events: &[Event], world: &World) -> Vec<String> {
 }
 
 /// The lines describing `events`, naming monsters by `names` ("rat B" when several rats are in
-/// view), which should also hold the letters of the monsters seen before the events.
+/// view), which should also hold the letters of the monsters seen before the events. Told to
+/// the viewer ([`World::viewer`]).
 pub fn messages_named(events: &[Event], world: &World, names: &Names) -> Vec<String> {
+    messages_seen_by(events, world, names, world.viewer())
+}
+
+/// The lines describing `events` as hero `hero` saw them: "you" for `hero`, the other heroes
+/// by name ("Bob hits the rat"), and only what `hero` sees told. Each person of a game for
+/// several is told a segment so.
+pub fn messages_seen_by(
+    events: &[Event],
+    world: &World,
+    names: &Names,
+    hero: CreatureId,
+) -> Vec<String> {
     let mut lines = Vec::new();
     for segment in events.split(|e| matches!(e, Event::Segment { .. })) {
         Teller {
             world,
             segment,
             names,
+            me: hero,
         }
         .tell(&mut lines);
     }
@@ -68,13 +87,15 @@ struct Teller<'a> {
     world: &'a World,
     segment: &'a [Event],
     names: &'a Names,
+    /// The hero told: "you".
+    me: CreatureId,
 }
 
 impl Teller<'_> {
-    /// "you" for the player's hero, another hero by their own name ("hero 2"), "the rat"
-    /// or "rat B" for a monster.
+    /// "you" for the hero told, another hero by their own name ("hero 2"), "the rat" or
+    /// "rat B" for a monster.
     fn name(&self, id: CreatureId) -> String {
-        if id == World::PLAYER {
+        if id == self.me {
             "you".to_string()
         } else if self.world.is_hero(id) {
             self.world.creatures()[id].name.clone()
@@ -86,12 +107,12 @@ impl Teller<'_> {
     /// [`Teller::name`] for a creature the player sees now, "something" for one out of view
     /// (the other side of a bump may stand where the player cannot see).
     fn name_if_seen(&self, id: CreatureId) -> String {
-        let seen = id == World::PLAYER
+        let seen = id == self.me
             || self
                 .world
                 .creatures()
                 .get(id)
-                .is_some_and(|c| self.world.is_visible(c.pos));
+                .is_some_and(|c| self.sees(c.pos));
         if seen {
             self.name(id)
         } else {
@@ -99,8 +120,13 @@ impl Teller<'_> {
         }
     }
 
+    /// Whether the hero told sees `at` now.
+    fn sees(&self, at: Cell) -> bool {
+        self.world.hero_sees(self.me, at)
+    }
+
     fn possessive(&self, id: CreatureId) -> String {
-        if id == World::PLAYER {
+        if id == self.me {
             "your".to_string()
         } else {
             format!("{}'s", self.name(id))
@@ -109,16 +135,12 @@ impl Teller<'_> {
 
     /// "you hit" / "the goblin hits".
     fn says(&self, id: CreatureId, plural: &str, singular: &str) -> String {
-        let verb = if id == World::PLAYER {
-            plural
-        } else {
-            singular
-        };
+        let verb = if id == self.me { plural } else { singular };
         format!("{} {verb}", self.name(id))
     }
 
     fn shown(&self, id: CreatureId, at: Cell) -> bool {
-        id == World::PLAYER || self.world.is_visible(at)
+        id == self.me || self.sees(at)
     }
 
     /// What `who` threw, fired or shot in this segment ("dart", "shot", "bomb"), if anything:
@@ -189,7 +211,7 @@ impl Teller<'_> {
             // A death out of view is told when the blow or missile that dealt it was: "your
             // bomb hits kobold C" is followed by "kobold C dies".
             Event::Died { who, at } => (self.shown(who, at) || self.hit_told(who)).then(|| {
-                if who == World::PLAYER {
+                if who == self.me {
                     "you die".to_string()
                 } else {
                     format!("{} dies", self.name(who))
@@ -226,7 +248,7 @@ impl Teller<'_> {
                 )
             });
         }
-        let target = if victim == World::PLAYER {
+        let target = if victim == self.me {
             "you".into()
         } else {
             self.name(victim)
@@ -299,7 +321,7 @@ impl Teller<'_> {
             (None, None) if threw => {
                 format!("{} {what} hits nothing", self.possessive(attacker))
             }
-            (None, None) if attacker == World::PLAYER => "you strike empty air".to_string(),
+            (None, None) if attacker == self.me => "you strike empty air".to_string(),
             (None, None) => blow,
         })
     }
@@ -346,7 +368,7 @@ impl Teller<'_> {
                 who,
                 ref item,
                 gained_max,
-            } => (who == World::PLAYER).then(|| {
+            } => (who == self.me).then(|| {
                 if gained_max > 0 {
                     format!(
                         "you drink {} and feel stronger (+{gained_max} maximum hp)",
@@ -356,68 +378,94 @@ impl Teller<'_> {
                     format!("you drink {} and feel better", a_name(item))
                 }
             }),
-            Event::Broke { ref item, at } => self
-                .world
-                .is_visible(at)
-                .then(|| format!("the {item} breaks")),
+            Event::Broke { ref item, at } => self.sees(at).then(|| format!("the {item} breaks")),
             _ => self.gear_line(event),
         }
     }
 
-    /// Lines about the player's gear: picking up, dropping, wielding and wearing; the rest go
-    /// to [`Self::journey_line`].
+    /// Lines about the heroes' gear: picking up, dropping, wielding and wearing (the hero
+    /// told's own, and another hero's in view); the rest go to [`Self::journey_line`].
     fn gear_line(&self, event: &Event) -> Option<String> {
         match *event {
             Event::PickedUp { who, ref item, .. } => {
-                (who == World::PLAYER && self.first_of_its_kind(event)).then(|| {
+                (who == self.me && self.first_of_its_kind(event)).then(|| {
                     let what = how_many(self.count_of_its_kind(event), item);
-                    match compared(self.world, item) {
+                    match compared_for(self.world, who, item) {
                         Some(c) => format!("you pick up {what} ({c})"),
                         None => format!("you pick up {what}"),
                     }
                 })
             }
-            Event::NoRoom { ref item } => self.first_of_its_kind(event).then(|| {
-                let what = how_many(self.count_of_its_kind(event), item);
-                format!("you have no room for {what}")
+            Event::NoRoom { who, ref item } => (who == self.me && self.first_of_its_kind(event))
+                .then(|| {
+                    let what = how_many(self.count_of_its_kind(event), item);
+                    format!("you have no room for {what}")
+                }),
+            Event::Dropped {
+                who,
+                ref item,
+                count,
+            } => self.in_view(who).then(|| {
+                let carried = self
+                    .world
+                    .creatures()
+                    .get(who)
+                    .map_or(0, |c| c.count_of(item));
+                let what = if count > 1 {
+                    how_many(count, item)
+                } else if carried > 0 {
+                    // One of several: "a dart"; the last or only one: "the chain mail".
+                    a_name(item)
+                } else {
+                    the_name(item)
+                };
+                format!("{} {what}", self.says(who, "drop", "drops"))
             }),
-            Event::Dropped { ref item, count } => Some(if count > 1 {
-                format!("you drop {}", how_many(count, item))
-            } else if self.world.player().count_of(item) > 0 {
-                // One of several: "a dart"; the last or only one: "the chain mail".
-                format!("you drop {}", a_name(item))
-            } else {
-                format!("you drop {}", the_name(item))
-            }),
-            Event::Wielded { ref item } => Some(format!("you wield {}", the_name(item))),
-            Event::Unwielded { ref item } => Some(format!("you put away {}", the_name(item))),
-            Event::Wore { ref item } => Some(format!("you put on {}", the_name(item))),
-            Event::TookOff { ref item } => Some(format!("you take off {}", the_name(item))),
+            Event::Wielded { who, ref item } => self.deed(who, ("wield", "wields"), item),
+            Event::Unwielded { who, ref item } => self.deed(who, ("put away", "puts away"), item),
+            Event::Wore { who, ref item } => self.deed(who, ("put on", "puts on"), item),
+            Event::TookOff { who, ref item } => self.deed(who, ("take off", "takes off"), item),
             Event::Tamed { who, ally } => Some(self.tamed_line(who, ally)),
-            _ => Self::journey_line(event),
+            _ => self.journey_line(event),
         }
     }
 
-    /// "the jackal follows you now", or "nothing answers hero 2's call".
+    /// "the jackal follows you now", or "nothing answers Ann's call".
     fn tamed_line(&self, who: CreatureId, ally: Option<CreatureId>) -> String {
         let hero = self.name(who);
-        let whose = if who == World::PLAYER {
-            "you".to_string()
-        } else {
-            hero.clone()
-        };
         match ally {
-            Some(ally) => format!("{} follows {whose} now", self.name(ally)),
-            None if who == World::PLAYER => "nothing answers your call".to_string(),
+            Some(ally) => format!("{} follows {hero} now", self.name(ally)),
+            None if who == self.me => "nothing answers your call".to_string(),
             None => format!("nothing answers {hero}'s call"),
         }
     }
 
+    /// Whether the hero told sees hero `who`: themselves always, another where they stand.
+    fn in_view(&self, who: CreatureId) -> bool {
+        who == self.me
+            || self
+                .world
+                .creatures()
+                .get(who)
+                .is_some_and(|c| self.sees(c.pos))
+    }
+
+    /// "you wield the mace", "Bob wields the mace" (when in view).
+    fn deed(
+        &self,
+        who: CreatureId,
+        (plural, singular): (&str, &str),
+        item: &str,
+    ) -> Option<String> {
+        self.in_view(who)
+            .then(|| format!("{} {}", self.says(who, plural, singular), the_name(item)))
+    }
+
     /// Lines about the journey (teleports, maps, stairs, the escape) and a bug in the rules.
-    fn journey_line(event: &Event) -> Option<String> {
+    fn journey_line(&self, event: &Event) -> Option<String> {
         match *event {
             Event::Teleported { who, .. } => {
-                (who == World::PLAYER).then(|| "the world blurs and you are elsewhere".to_string())
+                (who == self.me).then(|| "the world blurs and you are elsewhere".to_string())
             }
             Event::Mapped => Some("the layout of this level comes to your mind".to_string()),
             Event::Stairs { depth, down } => Some(format!(
@@ -431,7 +479,7 @@ impl Teller<'_> {
     }
 }
 
-/// Whether two events are told together: the player picking up, or finding no room for, the
+/// Whether two events are told together: one hero picking up, or finding no room for, the
 /// same item.
 fn same_kind(a: &Event, b: &Event) -> bool {
     match (a, b) {
@@ -442,8 +490,15 @@ fn same_kind(a: &Event, b: &Event) -> bool {
             Event::PickedUp {
                 who: w2, item: i2, ..
             },
+        )
+        | (
+            Event::NoRoom {
+                who: w1, item: i1, ..
+            },
+            Event::NoRoom {
+                who: w2, item: i2, ..
+            },
         ) => w1 == w2 && i1 == i2,
-        (Event::NoRoom { item: i1 }, Event::NoRoom { item: i2 }) => i1 == i2,
         _ => false,
     }
 }

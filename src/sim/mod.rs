@@ -49,7 +49,7 @@ pub use creature::{Creature, CreatureId, Faction, Stack};
 pub use event::{BounceReason, Event};
 pub use hash::Fnv64;
 pub use intention::{Intention, Planned, acts_in};
-pub use messages::{compared, messages, messages_named};
+pub use messages::{compared, messages, messages_named, messages_seen_by};
 pub use names::Names;
 pub use record::{Divergence, GameRecord, Given, Maker, Origin, Step, Upgrade};
 pub use words::a_name;

@@ -14,6 +14,9 @@ pub enum Order {
     Rest,
     /// Walk to a tile by the known way.
     Travel(Cell),
+    /// Walk to the nearest known item worth picking up, else the nearest unexplored place,
+    /// until nothing is left to find.
+    Explore,
 }
 
 /// Why a standing order ended.
@@ -25,6 +28,8 @@ pub enum End {
     MonsterInView,
     /// No known way leads on.
     NoWay,
+    /// A creature stands on the tile the order walks to.
+    Blocked,
     /// The hero fell.
     Died,
 }
@@ -36,6 +41,7 @@ impl End {
             End::Done => "done",
             End::MonsterInView => "a monster comes into view",
             End::NoWay => "no known way leads on",
+            End::Blocked => "someone stands where it goes",
             End::Died => "the hero fell",
         }
     }
@@ -44,6 +50,18 @@ impl End {
 impl Order {
     /// The command that carries the order on for `hero` in the coming segment, or why it ends.
     pub fn next(self, world: &World, hero: CreatureId) -> Result<Command, End> {
+        self.next_among(world, hero, &[])
+    }
+
+    /// [`Order::next`] in a party where the heroes of `walking` carry on orders that walk
+    /// too: one of them in the way is stepped after (it walks on in the same segment, or the
+    /// step bounces off it harmlessly), anyone else is gone round or waited for.
+    pub fn next_among(
+        self,
+        world: &World,
+        hero: CreatureId,
+        walking: &[CreatureId],
+    ) -> Result<Command, End> {
         let me = world.creatures().get(hero).ok_or(End::Died)?;
         if !me.alive {
             return Err(End::Died);
@@ -51,18 +69,60 @@ impl Order {
         if self != Order::Hold && monster_in_view(world, hero) {
             return Err(End::MonsterInView);
         }
-        match self {
-            Order::Hold => Ok(Command::Wait),
-            Order::Rest if me.hp >= me.max_hp => Err(End::Done),
-            Order::Rest => Ok(Command::Rest),
-            Order::Travel(to) if me.pos == to => Err(End::Done),
-            Order::Travel(to) => {
-                let path = world.known_path(me.pos, to).ok_or(End::NoWay)?;
-                let next = *path.first().ok_or(End::NoWay)?;
-                let dir = world.level().terrain.direction(me.pos, next);
-                dir.map(Command::Move).ok_or(End::NoWay)
+        let path = match self {
+            Order::Hold => return Ok(Command::Wait),
+            Order::Rest if me.hp >= me.max_hp => return Err(End::Done),
+            Order::Rest => return Ok(Command::Rest),
+            Order::Travel(to) if me.pos == to => return Err(End::Done),
+            Order::Travel(to) => world.known_path(me.pos, to).ok_or(End::NoWay)?,
+            Order::Explore => world.explore_path_for(hero).ok_or(End::Done)?,
+        };
+        let way = Way {
+            world,
+            hero,
+            walking,
+        };
+        way.step_along(&path)
+    }
+}
+
+/// A hero walking an order's way.
+struct Way<'a> {
+    world: &'a World,
+    hero: CreatureId,
+    /// The heroes whose own orders walk.
+    walking: &'a [CreatureId],
+}
+
+impl Way<'_> {
+    /// The step onto the first tile of `path`: a step into a closed door on a side opens it
+    /// (and the next segment steps through). A creature the hero sees standing there is
+    /// stepped after when it is a walking hero, else gone round by the known way around it,
+    /// else waited for; one standing on the order's last tile ends it.
+    fn step_along(&self, path: &[Cell]) -> Result<Command, End> {
+        let world = self.world;
+        let from = world.creatures()[self.hero].pos;
+        let next = *path.first().ok_or(End::NoWay)?;
+        let goal = *path.last().ok_or(End::NoWay)?;
+        let opens = world.level().door_opened_by_step(from, next).is_some();
+        let blocker = world
+            .creature_at(next)
+            .filter(|c| !opens && world.hero_sees(self.hero, c.pos));
+        let next = match blocker {
+            Some(c) if self.walking.contains(&c.id) => next,
+            Some(_) if next == goal => return Err(End::Blocked),
+            Some(_) => {
+                let around = world.known_path_avoiding(from, goal, &[next]);
+                let step = around.and_then(|p| p.first().copied());
+                match step.filter(|&s| s != next && world.creature_at(s).is_none()) {
+                    Some(step) => step,
+                    None => return Ok(Command::Wait),
+                }
             }
-        }
+            None => next,
+        };
+        let dir = world.level().terrain.direction(from, next);
+        dir.map(Command::Move).ok_or(End::NoWay)
     }
 }
 

@@ -32,6 +32,8 @@ pub struct Session {
     pub record: Vec<Command>,
     /// The game's file, when it is kept on disk (tests play without one).
     pub game: Option<GameFile>,
+    /// The people taking turns at this terminal, in a game of several ([`super::hotseat`]).
+    pub hotseat: Option<super::hotseat::Hotseat>,
 }
 
 impl Session {
@@ -44,11 +46,25 @@ impl Session {
             palette,
             record: Vec::new(),
             game: None,
+            hotseat: None,
         }
     }
 
-    /// Applies a command to the world; the only place commands are recorded.
+    /// A session of several people on a world of as many heroes, one a person, kept on no
+    /// file: the first person's turn on the screen.
+    pub fn hotseat(world: World, keymap: Keymap, palette: Palette) -> Self {
+        let mut session = Session::new(world, keymap, palette);
+        session.seat_people();
+        session
+    }
+
+    /// Applies a command to the world; the only place commands are recorded. In a hotseat
+    /// game it is the directive of the person whose turn it is, given through its `Control`.
     pub fn perform(&mut self, command: Command) {
+        if self.hotseat.is_some() {
+            self.direct(command);
+            return;
+        }
         self.ui.log.mark_read();
         // The letters as the screen showed them when the command was chosen.
         self.ui.names = self.ui.names.updated(&self.world);
@@ -90,7 +106,7 @@ impl Session {
 
     /// After a step: what lies where the player now stands and was not picked up (a weapon or
     /// armour no better than one carried is left), and that `g` takes it.
-    fn tell_left_here(&mut self) {
+    pub(crate) fn tell_left_here(&mut self) {
         let me = self.world.player().pos;
         let items = super::describe::items_words(&self.world, me);
         if !items.is_empty() && self.world.player().alive {
@@ -118,7 +134,7 @@ impl Session {
     }
 
     /// Saves when an autosave is due; only a failure is told.
-    fn autosave(&mut self) {
+    pub(crate) fn autosave(&mut self) {
         let lines = self.log_lines();
         let Some(game) = self.game.as_mut().filter(|g| g.autosave_due(&self.world)) else {
             return;
@@ -168,7 +184,7 @@ impl Session {
 
     /// An ended game's replay, character dump and score are written once; what became of
     /// them is kept for the end screen.
-    fn put_away(&mut self) {
+    pub(crate) fn put_away(&mut self) {
         let lines = self.log_lines();
         let mut report = EndReport::default();
         if let Some(game) = self.game.as_mut() {
@@ -219,7 +235,7 @@ impl Session {
 
     /// Logs what happened: first the player's own segment, then, when travel, exploring or a
     /// rest must stop because a monster came into view, the stop, then what followed.
-    fn tell(&mut self, events: &[WorldEvent]) {
+    pub(crate) fn tell(&mut self, events: &[WorldEvent]) {
         let later = events
             .iter()
             .enumerate()
@@ -260,8 +276,17 @@ impl Session {
         parts
     }
 
-    /// Handles one key press.
+    /// Handles one key press; in a hotseat game, travel, exploring or a rest it starts is
+    /// given as a standing order.
     pub fn key(&mut self, key: KeyEvent) {
+        self.key_press(key);
+        if self.hotseat.is_some() {
+            self.orders_from_auto();
+        }
+    }
+
+    /// Handles one key press as the game of one does.
+    fn key_press(&mut self, key: KeyEvent) {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             // Ctrl-C saves and quits like `S`; if the save fails the game still ends here,
             // the failure told on the way out.
@@ -481,6 +506,14 @@ impl Session {
     /// Handles a mouse click on the map: describe the tile, or travel there when picking; a
     /// click on a neighbouring tile while `F` asks, or a Ctrl-click on one, strikes it.
     pub fn click(&mut self, mouse: MouseEvent, map_area: ratatui::layout::Rect) {
+        self.click_map(mouse, map_area);
+        if self.hotseat.is_some() {
+            self.orders_from_auto();
+        }
+    }
+
+    /// Handles a mouse click on the map as the game of one does.
+    fn click_map(&mut self, mouse: MouseEvent, map_area: ratatui::layout::Rect) {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
         }

@@ -61,7 +61,7 @@ pub fn stop_for_monster(ui: &mut UiState, world: &World) -> bool {
 pub fn stop_for_bump(ui: &mut UiState, world: &World, events: &[Event]) -> bool {
     let moving = matches!(ui.auto, Some(Auto::Travel { .. } | Auto::Explore { .. }));
     let bumped = events.iter().find_map(|e| match e {
-        Event::Bounced { who, reason, .. } if *who == World::PLAYER => Some(reason.blocker()),
+        Event::Bounced { who, reason, .. } if *who == world.player().id => Some(reason.blocker()),
         _ => None,
     });
     match bumped {

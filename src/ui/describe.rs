@@ -146,7 +146,7 @@ pub fn pace_brief(world: &World, who: crate::sim::CreatureId) -> Option<String> 
 fn pace_of(world: &World, who: crate::sim::CreatureId) -> Option<(&'static str, u32, u32)> {
     let (its, yours) = (
         world.actions_in_turn(who),
-        world.actions_in_turn(World::PLAYER),
+        world.actions_in_turn(world.player().id),
     );
     let word = match its.cmp(&yours) {
         std::cmp::Ordering::Greater => "fast",

@@ -120,7 +120,10 @@ where
         if let Err(err) = terminal.draw(|frame| parts = session.draw(frame)) {
             return LoopEnd::from_error(into_io(err));
         }
-        let automatic = session.ui.auto.is_some() && !session.ui.too_small;
+        // In a hotseat game travel, exploring and rest are standing orders, which run the
+        // segments nobody is asked for.
+        let orders = session.orders_running();
+        let automatic = (session.ui.auto.is_some() || orders) && !session.ui.too_small;
         let wait = match session.ui.auto {
             _ if !automatic => IDLE_POLL,
             Some(Auto::Rest) => REST_STEP_DELAY,
@@ -128,6 +131,7 @@ where
         };
         match events.next_event(wait) {
             Ok(Some(event)) => handle(session, &event, automatic, parts),
+            Ok(None) if orders && automatic => session.run_orders(),
             Ok(None) => {
                 if automatic
                     && let Some(command) = auto::next_command(&mut session.ui, &session.world)
@@ -166,6 +170,10 @@ fn handle(session: &mut Session, event: &Event, automatic: bool, parts: Option<A
 /// it goes on with it instead (a held `o` explores on, where it used to stop and start again
 /// at every repeat).
 fn interrupt(session: &mut Session, key: &KeyEvent) {
+    if session.is_hotseat() {
+        session.stop_orders();
+        return;
+    }
     let again = match session.ui.auto {
         Some(Auto::Explore { .. }) => Intent::Explore,
         Some(Auto::Rest) => Intent::Rest,

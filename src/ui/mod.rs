@@ -12,6 +12,7 @@ pub mod cast;
 pub mod describe;
 pub mod events;
 pub mod game_loop;
+pub mod hotseat;
 pub mod inventory;
 pub mod item_prompt;
 pub mod keymap;
@@ -54,6 +55,13 @@ pub struct PlayArgs {
     /// `TILESET:12=wall`, `CLASS=wall` (comma-separated).
     #[arg(long, value_name = "ID=TERRAIN,...", value_parser = crate::mapfile::TerrainMap::parse)]
     pub terrain: Vec<crate::mapfile::TerrainMap>,
+    /// How many people play at this terminal, each with a hero, taking turns in every
+    /// segment (hotseat): 2 to 4; 1 is the game of one.
+    #[arg(long, value_name = "N")]
+    pub players: Option<u32>,
+    /// The players' names, one a player, separated by commas (`Ann,Bob`): their heroes'.
+    #[arg(long, value_name = "A,B,...")]
+    pub names: Option<String>,
 }
 
 /// Why a game could not start.
@@ -73,6 +81,8 @@ pub enum PlayError {
 /// Runs a new game in the terminal until the player quits; saves go to `saves` (or where
 /// [`crate::persist::Places`] says).
 pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
+    let people =
+        hotseat::people::people(args.players, args.names.as_deref()).map_err(PlayError::Map)?;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000_000));
@@ -81,8 +91,14 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     let dir = start::open_saves(&places)?;
     let (levels, warnings, tiling) = load_levels(args, &content, seed)?;
     let source = crate::mapgen::dungeon_on(tiling);
-    let world = World::new_game(content.into(), source, seed, levels)
-        .ok_or_else(|| PlayError::Map("the first map has no tile to stand on".to_string()))?;
+    let heroes = people.len().max(1);
+    let mut world = World::new_party(content.into(), source, seed, levels, heroes).ok_or_else(
+        || match heroes {
+            1 => PlayError::Map("the first map has no tile to stand on".to_string()),
+            n => PlayError::Map(format!("the first map has no room for {n} heroes to start")),
+        },
+    )?;
+    world.name_heroes(&people);
     let mut notes = warnings;
     notes.push(format!(
         "Welcome to hexdeep{}. {}. Press ? for help.",

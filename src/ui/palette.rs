@@ -152,6 +152,17 @@ impl Palette {
         }
     }
 
+    /// The style of another hero of the party: bold, and cyan where the player's is yellow
+    /// and the monsters' red, so a friend never reads as a foe.
+    pub fn ally(self) -> Style {
+        let style = Style::default().add_modifier(Modifier::BOLD);
+        if self.color {
+            style.fg(Color::LightCyan)
+        } else {
+            style
+        }
+    }
+
     /// The style of a creature or item by its name: its colour in the data files, bold.
     pub fn creature(self, content: &Content, name: &str) -> Style {
         let colour = content.monster(name).map(|k| k.colour.as_str());

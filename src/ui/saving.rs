@@ -3,7 +3,7 @@
 //! and on a closed terminal, and at the end the finished replay and the hall of fame.
 
 use crate::persist::{self, SaveDir, SavedGame, Score};
-use crate::sim::{Command, GameRecord, Origin, World};
+use crate::sim::{Command, GameRecord, Given, Origin, World};
 use std::path::PathBuf;
 
 /// Turns between autosaves.
@@ -79,6 +79,12 @@ impl GameFile {
     /// Notes an accepted command: the one place commands enter the record.
     pub fn note(&mut self, command: Command, world: &World) {
         self.record.push(command, world);
+    }
+
+    /// Notes a resolved segment of a party's game: the directives that counted, by their
+    /// heroes and players (a hotseat game's one place directives enter the record).
+    pub fn note_segment(&mut self, given: &[Given], world: &World) {
+        self.record.push_segment(given, world);
     }
 
     /// Whether it is time for an autosave.

@@ -32,27 +32,39 @@ pub fn play_game(
         return Err(PlayError::NotATerminal);
     }
     let (keymap, keymap_note) = load_keymap(keymap, places.keymap().as_deref());
-    let mut ui = UiState::default();
-    for note in keymap_note.into_iter().chain(notes) {
-        ui.log.push(note);
-    }
-    super::update::hint_sides(&mut ui, &world);
+    let notes: Vec<String> = keymap_note.into_iter().chain(notes).collect();
     // A game that cannot be saved would be lost: refuse it before it starts.
     game.save(&world, &[])
         .map_err(|e| PlayError::Map(format!("cannot save the game: {e}")))?;
-    let session = Session {
-        world,
-        ui,
-        keymap,
-        palette: Palette::detect(),
-        record: Vec::new(),
-        game: Some(game),
-    };
+    let session = session_of(world, game, notes, keymap, Palette::detect());
     let tail = game_loop::play(session)?;
     for line in tail {
         crate::output::emit_line(&crate::text::escape_controls(&line));
     }
     Ok(())
+}
+
+/// The session that plays `world`, kept in `game`, with `notes` in the log first: a party's
+/// game seats as many people, taking turns, each by their hero's name.
+pub fn session_of(
+    world: World,
+    game: GameFile,
+    notes: Vec<String>,
+    keymap: Keymap,
+    palette: Palette,
+) -> Session {
+    let mut ui = UiState::default();
+    for note in notes {
+        ui.log.push(note);
+    }
+    super::update::hint_sides(&mut ui, &world);
+    let mut session = Session::new(world, keymap, palette);
+    session.ui = ui;
+    session.game = Some(game);
+    if session.world.heroes().len() > 1 {
+        session.seat_people();
+    }
+    session
 }
 
 /// `hexdeep continue [FILE]`: the named save, or the newest one in the saves folder.

@@ -182,6 +182,8 @@ pub struct UiState {
     /// Where the map's viewport was left by the last frame, so that it scrolls with the
     /// player instead of recentring at every step ([`crate::ui::view::remember_camera`]).
     pub scroll: Option<Scroll>,
+    /// In a hotseat game, the party as the screen shows it: every hero and whose turn it is.
+    pub party: Option<super::hotseat::Roster>,
 }
 
 /// The viewport the last frame drew the map in, and what it was drawn for.
@@ -259,6 +261,7 @@ impl Default for UiState {
             shell: Shell::Play,
             quiver: None,
             scroll: None,
+            party: None,
         }
     }
 }

@@ -194,7 +194,7 @@ impl World {
         let me = &self.creatures[who];
         let bump = self
             .creature_at(to)
-            .is_some_and(|c| c.faction.hostile_to(me.faction) && self.is_visible(to));
+            .is_some_and(|c| c.faction.hostile_to(me.faction) && self.hero_sees(who, to));
         Ok(PlayerAction::plain(if attack || bump {
             Intention::Attack(to)
         } else {
@@ -387,7 +387,7 @@ impl World {
                 for _ in 0..count {
                     self.drop_item(at, &item);
                 }
-                events.push(Event::Dropped { item, count });
+                events.push(Event::Dropped { who, item, count });
             }
             Deed::PickUp => self.pick_up(who, events, false),
             Deed::Stairs(way) => self.climb(way, events),
@@ -462,11 +462,11 @@ impl World {
         let player = &mut self.creatures[who];
         if player.wielded.as_deref() == Some(item.as_str()) {
             player.wielded = None;
-            events.push(Event::Unwielded { item });
+            events.push(Event::Unwielded { who, item });
         } else {
             player.wielded = Some(item.clone());
             self.story.used(&item);
-            events.push(Event::Wielded { item });
+            events.push(Event::Wielded { who, item });
         }
     }
 
@@ -474,11 +474,11 @@ impl World {
         let player = &mut self.creatures[who];
         if player.worn.as_deref() == Some(item.as_str()) {
             player.worn = None;
-            events.push(Event::TookOff { item });
+            events.push(Event::TookOff { who, item });
         } else {
             player.worn = Some(item.clone());
             self.story.used(&item);
-            events.push(Event::Wore { item });
+            events.push(Event::Wore { who, item });
         }
     }
 
@@ -526,13 +526,13 @@ impl World {
         }
     }
 
-    /// The player's blow and armour as they are now.
+    /// The player's blow and armour as they are now (the viewer's, [`World::viewer`]).
     pub fn player_gear(&self) -> Gear {
-        self.gear_now(World::PLAYER)
+        self.gear_now(self.viewer)
     }
 
     /// Creature `who`'s blow and armour as they are now.
-    pub(super) fn gear_now(&self, who: CreatureId) -> Gear {
+    pub(crate) fn gear_now(&self, who: CreatureId) -> Gear {
         let me = &self.creatures[who];
         self.gear(me, me.wielded.as_deref(), me.worn.as_deref())
     }
@@ -540,11 +540,11 @@ impl World {
     /// The player's blow and armour if they wielded or wore `item` in place of what they
     /// wield or wear now; `None` for an item that is neither wielded nor worn.
     pub fn player_gear_with(&self, item: &str) -> Option<Gear> {
-        self.gear_with(World::PLAYER, item)
+        self.gear_with(self.viewer, item)
     }
 
     /// Creature `who`'s blow and armour with `item` in place ([`World::player_gear_with`]).
-    pub(super) fn gear_with(&self, who: CreatureId, item: &str) -> Option<Gear> {
+    pub(crate) fn gear_with(&self, who: CreatureId, item: &str) -> Option<Gear> {
         let me = &self.creatures[who];
         let (wielded, worn) = match self.content.item(item)?.use_.action() {
             ItemAction::Wield => (Some(item), me.worn.as_deref()),

@@ -67,7 +67,7 @@ impl World {
                 .as_ref()
                 .map_or(String::new(), Ending::describe),
         );
-        mix_creature(&mut m, self.player());
+        mix_creature(&mut m, &self.creatures[World::PLAYER]);
         for c in self.creatures_here().skip(1) {
             mix_creature(&mut m, c);
             let planned = self.plans.get(c.id).copied().flatten();

@@ -56,7 +56,7 @@ impl World {
     /// in hand leaves the player at least as well off in both damage and armour. Three suits
     /// of scale mail were hoarded in one run (issue 33). The pick-up command takes anything.
     pub fn worth_picking_up(&self, item: &str) -> bool {
-        self.worth_picking_up_by(World::PLAYER, item)
+        self.worth_picking_up_by(self.viewer, item)
     }
 
     /// Whether hero `who` stepping onto `item` picks it up ([`World::worth_picking_up`]).
@@ -114,6 +114,7 @@ impl World {
                 });
             } else {
                 events.push(Event::NoRoom {
+                    who,
                     item: f.item.clone(),
                 });
                 kept.push(f);

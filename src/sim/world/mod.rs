@@ -115,6 +115,11 @@ pub struct World {
     /// state).
     #[serde(skip)]
     hero_views: Vec<Vec<usize>>,
+    /// The hero whose eyes the player's queries look through ([`World::player`],
+    /// [`World::is_visible`], …): the player's hero unless a shell of several people shows
+    /// another's turn ([`World::set_viewer`]). Never part of the state: no rule reads it.
+    #[serde(skip)]
+    viewer: CreatureId,
     /// The player's natural healing under way.
     regen: regen::Regen,
 }
@@ -242,6 +247,7 @@ impl World {
             hunt_map: None,
             view_key: None,
             hero_views: Vec::new(),
+            viewer: World::PLAYER,
             regen: regen::Regen::default(),
         };
         let content = Arc::clone(&world.content);
@@ -308,8 +314,10 @@ impl World {
         &mut self.depths[d]
     }
 
+    /// The index of the level the world runs: its lead hero's ([`World::depth`]), so a party
+    /// whose first hero fell runs the level the living went on to.
     fn depth_index(&self) -> usize {
-        (self.player().depth as usize)
+        (self.depth() as usize)
             .saturating_sub(1)
             .min(self.depths.len() - 1)
     }
@@ -332,9 +340,10 @@ impl World {
             .filter(move |c| c.alive && c.depth == depth)
     }
 
-    /// The player's creature: the first hero, whose view the shell shows.
+    /// The player's creature: the hero whose view the shell shows, the first hero unless
+    /// another is the viewer ([`World::set_viewer`]).
     pub fn player(&self) -> &Creature {
-        &self.creatures[0]
+        &self.creatures[self.viewer]
     }
 
     /// The heroes' ids in their players' order (the player's hero first).

@@ -130,6 +130,7 @@ impl World {
             hunt_map: None,
             view_key: None,
             hero_views: Vec::new(),
+            viewer: World::PLAYER,
             regen: Regen::from_parts(parts.regen),
         };
         world.validate()?;

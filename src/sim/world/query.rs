@@ -59,12 +59,13 @@ impl World {
         self.level().terrain.distance(a, b)
     }
 
-    /// The living monsters in view, nearest first (then by id).
+    /// The living monsters in view, nearest first (then by id): the other heroes of a party
+    /// are no monsters.
     pub fn visible_monsters(&self) -> Vec<&Creature> {
         let me = self.player();
         let mut list: Vec<&Creature> = self
             .creatures_here()
-            .filter(|c| c.id != me.id && self.is_visible(c.pos))
+            .filter(|c| !self.is_hero(c.id) && self.is_visible(c.pos))
             .collect();
         list.sort_by_key(|c| (self.dist(me.pos, c.pos), c.id));
         list
@@ -252,11 +253,16 @@ impl World {
     /// ([`World::worth_picking_up`]: a weapon or armour no better than one carried is left
     /// where it lies, and not walked to again) that can be reached through known tiles.
     pub fn path_to_known_item(&self) -> Option<Vec<Cell>> {
-        let me = self.player().pos;
+        self.path_to_known_item_for(self.viewer())
+    }
+
+    /// [`World::path_to_known_item`] for hero `who`.
+    fn path_to_known_item_for(&self, who: CreatureId) -> Option<Vec<Cell>> {
+        let me = self.creatures().get(who)?.pos;
         let mut items: Vec<Cell> = self
             .floor_items()
             .iter()
-            .filter(|f| self.worth_picking_up(&f.item))
+            .filter(|f| self.worth_picking_up_by(who, &f.item))
             .map(|f| f.at)
             .filter(|&at| self.is_seen(at) && at != me)
             .collect();
@@ -268,9 +274,15 @@ impl World {
     /// The way to the nearest known item, or else to the nearest unexplored place, through
     /// known tiles (the player's tile excluded); `None` when nothing is left to find.
     pub fn explore_path(&self) -> Option<Vec<Cell>> {
-        let me = self.player().pos;
+        self.explore_path_for(self.viewer())
+    }
+
+    /// [`World::explore_path`] for hero `who` (the party's memory is shared, the way is
+    /// theirs): what the standing order to explore walks.
+    pub fn explore_path_for(&self, who: CreatureId) -> Option<Vec<Cell>> {
+        let me = self.creatures().get(who)?.pos;
         let route = self
-            .path_to_known_item()
+            .path_to_known_item_for(who)
             .or_else(|| path::explore_step(self.level(), self.seen_index(), me))?;
         Some(route.into_iter().filter(|&h| h != me).collect())
     }
@@ -350,7 +362,7 @@ impl World {
             .count();
         (
             u32::try_from(upto).unwrap_or(0),
-            self.actions_in_turn(World::PLAYER),
+            self.actions_in_turn(self.viewer()),
         )
     }
 }

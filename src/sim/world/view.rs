@@ -11,12 +11,34 @@ impl World {
         self.player().sight
     }
 
-    /// Whether the player sees `hex` of their level now.
+    /// Whether the player sees `hex` of their level now: the viewer's sight
+    /// ([`World::set_viewer`]).
     pub fn is_visible(&self, hex: Cell) -> bool {
+        if self.viewer != World::PLAYER {
+            return self.hero_sees(self.viewer, hex);
+        }
         self.level()
             .terrain
             .index(hex)
             .is_some_and(|i| self.visible.get(i).copied().unwrap_or(false))
+    }
+
+    /// The hero whose eyes the player's queries look through: [`World::player`] is that
+    /// hero, [`World::is_visible`] what they see, the telegraph, the monsters in view and
+    /// the paths of travel and exploring theirs. The player's hero unless set.
+    pub fn viewer(&self) -> CreatureId {
+        self.viewer
+    }
+
+    /// Looks through hero `hero`'s eyes from now on ([`World::viewer`]); `false`, changing
+    /// nothing, when `hero` is not a hero. The rules never read the viewer: a game plays
+    /// the same whoever watches it.
+    pub fn set_viewer(&mut self, hero: CreatureId) -> bool {
+        let known = self.is_hero(hero);
+        if known {
+            self.viewer = hero;
+        }
+        known
     }
 
     /// Whether the player has ever seen `hex` of their level (remembered tiles).

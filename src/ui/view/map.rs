@@ -86,6 +86,8 @@ impl MapView<'_> {
             glyph = c.glyph;
             style = if c.id == world.player().id {
                 self.palette.player()
+            } else if world.is_hero(c.id) {
+                self.palette.ally()
             } else {
                 self.palette.creature(world.content(), &c.name)
             };

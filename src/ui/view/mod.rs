@@ -9,6 +9,7 @@ mod layout;
 mod log;
 mod map;
 pub mod overlay;
+mod party;
 pub mod sidebar;
 mod sides;
 
@@ -92,6 +93,9 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         camera: camera(world, ui, parts.map),
     };
     map.render(parts.map, buf);
+    if let Some(roster) = &ui.party {
+        party::banner(world, roster, parts.map, buf);
+    }
     look_card(world, ui, &map.camera, parts.map, buf);
     Sidebar {
         world,
@@ -115,7 +119,7 @@ fn look_card(world: &World, ui: &UiState, camera: &Camera, map: Rect, buf: &mut 
     if let Mode::Look { cursor } = ui.mode
         && let Some(monster) = world
             .visible_creature(cursor)
-            .filter(|c| c.id != World::PLAYER)
+            .filter(|c| c.id != world.player().id)
         && let Some((title, lines)) =
             crate::ui::card::monster_card(world, &ui.names.updated(world), monster.id)
     {

@@ -87,6 +87,11 @@ impl Sidebar<'_> {
         let world = self.world;
         let bold = Style::default().add_modifier(Modifier::BOLD);
         let mut lines = self.status_lines(width, bold);
+        if let Some(roster) = &self.ui.party {
+            lines.push(Line::raw(""));
+            lines.extend(super::party::lines(world, roster, self.palette));
+            lines.push(Line::raw(""));
+        }
         lines.extend(self.gear_lines());
         lines.push(Line::raw(""));
         let carried = inventory::summary(world);

@@ -1,0 +1,73 @@
+//! What a hotseat game shows of its party: the line over the map that says whose turn it is,
+//! and the sidebar's list of every hero with their hit points, depth and whether the segment
+//! still waits for their directive.
+
+use crate::sim::World;
+use crate::sim::orders::Order;
+use crate::ui::hotseat::{Member, Roster};
+use crate::ui::palette::Palette;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Draws "Ann's turn — hero Ann, depth 1" as a bar across the top row of the map area `map`,
+/// so the map's own row never runs on beside it.
+pub fn banner(world: &World, roster: &Roster, map: Rect, buf: &mut Buffer) {
+    let Some(text) = roster.banner(world) else {
+        return;
+    };
+    let style = Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD);
+    let row = Rect { height: 1, ..map };
+    ratatui::widgets::Clear.render(row, buf);
+    Paragraph::new(Line::raw(format!(" {text}")))
+        .style(style)
+        .render(row, buf);
+}
+
+/// The sidebar's lines about the party: a title, then one line a hero, the one whose turn
+/// it is marked `>` and in bold.
+pub fn lines(world: &World, roster: &Roster, palette: Palette) -> Vec<Line<'static>> {
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut lines = vec![Line::styled("Party:", bold)];
+    for (n, member) in roster.heroes.iter().enumerate() {
+        let Some(hero) = world.creatures().get(member.hero) else {
+            continue;
+        };
+        let state = state(world, member);
+        let mark = if n == roster.turn { '>' } else { ' ' };
+        let text = format!(
+            "{mark}{}: {}/{} hp, D{}, {state}",
+            member.name,
+            hero.hp.max(0),
+            hero.max_hp,
+            hero.depth
+        );
+        let style = match (n == roster.turn, member.to_play && palette.color) {
+            (true, true) => bold.fg(Color::Yellow),
+            (true, false) => bold,
+            (false, true) => Style::default().fg(Color::Yellow),
+            (false, false) if !hero.alive => palette.faint(),
+            (false, false) => Style::default(),
+        };
+        lines.push(Line::styled(text, style));
+    }
+    lines
+}
+
+/// Where a hero stands in the coming segment: fallen, still to give a directive, carrying
+/// on a standing order, given one, or not acting in it.
+fn state(world: &World, member: &Member) -> &'static str {
+    let alive = world.creatures().get(member.hero).is_some_and(|c| c.alive);
+    match member.order {
+        _ if !alive => "dead",
+        _ if member.to_play => "to play",
+        Some(Order::Travel(_)) => "travels",
+        Some(Order::Explore) => "explores",
+        Some(Order::Rest) => "rests",
+        Some(Order::Hold) => "holds",
+        None if world.acting_heroes().contains(&member.hero) => "ready",
+        None => "busy",
+    }
+}
