@@ -4,10 +4,11 @@
 //! unseen monsters. No clock, no files, no unseeded randomness: the same seed plays the same
 //! game.
 
+mod eye;
 mod felt;
 mod fight;
 pub mod game;
-pub mod gear;
+mod gear;
 mod mind;
 pub mod run;
 pub mod summary;

@@ -252,11 +252,17 @@ impl World {
     /// ([`World::worth_picking_up`]: a weapon or armour no better than one carried is left
     /// where it lies, and not walked to again) that can be reached through known tiles.
     pub fn path_to_known_item(&self) -> Option<Vec<Cell>> {
-        let me = self.player().pos;
+        self.path_to_known_item_by(World::PLAYER)
+    }
+
+    /// [`World::path_to_known_item`] for hero `who`: from its tile, to an item worth its
+    /// picking up.
+    pub fn path_to_known_item_by(&self, who: CreatureId) -> Option<Vec<Cell>> {
+        let me = self.creatures.get(who)?.pos;
         let mut items: Vec<Cell> = self
             .floor_items()
             .iter()
-            .filter(|f| self.worth_picking_up(&f.item))
+            .filter(|f| self.worth_picking_up_by(who, &f.item))
             .map(|f| f.at)
             .filter(|&at| self.is_seen(at) && at != me)
             .collect();
@@ -268,9 +274,14 @@ impl World {
     /// The way to the nearest known item, or else to the nearest unexplored place, through
     /// known tiles (the player's tile excluded); `None` when nothing is left to find.
     pub fn explore_path(&self) -> Option<Vec<Cell>> {
-        let me = self.player().pos;
+        self.explore_path_by(World::PLAYER)
+    }
+
+    /// [`World::explore_path`] for hero `who`, from its tile.
+    pub fn explore_path_by(&self, who: CreatureId) -> Option<Vec<Cell>> {
+        let me = self.creatures.get(who)?.pos;
         let route = self
-            .path_to_known_item()
+            .path_to_known_item_by(who)
             .or_else(|| path::explore_step(self.level(), self.seen_index(), me))?;
         Some(route.into_iter().filter(|&h| h != me).collect())
     }
