@@ -180,3 +180,42 @@ impl World {
         (0..=8).find_map(|r| level.terrain.ring(hex, r).into_iter().find(|&h| free(h)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::content::Content;
+    use crate::geom::Cell;
+    use crate::map::{Grid, Level, Shape, Terrain};
+    use crate::sim::{Command, World};
+
+    /// Two levels of open floor with stairs down at (3, 2) of the first; a party of two.
+    fn two_levels() -> World {
+        let shape = Shape::Parallelogram {
+            width: 12,
+            height: 5,
+        };
+        let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
+        grid.set(Cell::new(3, 2), Terrain::StairsDown);
+        let mut first = Level::new("first", 1, grid.clone());
+        first.start = Some(Cell::new(1, 2));
+        let mut second = Level::new("second", 2, grid);
+        second.start = Some(Cell::new(8, 2));
+        let content = Content::bundled().unwrap().into();
+        World::party_on_levels(content, vec![first, second], 5, 2).unwrap()
+    }
+
+    #[test]
+    fn once_the_first_hero_fell_the_world_runs_the_level_of_the_heroes_left() {
+        let mut world = two_levels();
+        world.creatures[0].alive = false;
+        world.creatures[0].hp = 0;
+        world.creatures[1].pos = Cell::new(3, 2);
+        world.apply_all(&[(1, Command::Descend)]).unwrap();
+        let hero = &world.creatures()[1];
+        assert_eq!((hero.depth, world.depth()), (2, 2));
+        assert_eq!(world.level().depth, 2, "the level the world runs is the hero's");
+        assert!(world.hero_sees(1, hero.pos));
+        assert!(world.depths()[1].is_seen(hero.pos), "the second level is seen");
+        assert!(world.depths()[1].visited());
+    }
+}

@@ -304,8 +304,9 @@ impl World {
         &mut self.depths[d]
     }
 
+    /// The index of the level the world runs: the lead's ([`World::depth`]).
     fn depth_index(&self) -> usize {
-        (self.player().depth as usize)
+        (self.depth() as usize)
             .saturating_sub(1)
             .min(self.depths.len() - 1)
     }
