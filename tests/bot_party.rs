@@ -3,22 +3,23 @@
 //! seed, with records that replay and verify; `hexdeep bot --players N`.
 #![allow(clippy::unwrap_used)]
 
+#[path = "support/cli.rs"]
+mod cli;
 #[path = "support/room.rs"]
 mod room;
-use hexdeep::bot::Bot;
+use hexdeep::bot::{Bot, game_seed, play_on, play_party_on};
 use hexdeep::content::Content;
-use hexdeep::geom::Cell;
+use hexdeep::geom::{Cell, Tiling};
 use hexdeep::sim::{Command, World};
+use std::sync::Arc;
+
+fn content() -> Arc<Content> {
+    Content::bundled().unwrap().into()
+}
 
 /// A party of `heroes` in the test room with `monsters`.
 fn party(heroes: usize, monsters: &[(&str, Cell)]) -> World {
-    World::party_on_levels(
-        Content::bundled().unwrap().into(),
-        vec![room::level(monsters)],
-        5,
-        heroes,
-    )
-    .unwrap()
+    World::party_on_levels(content(), vec![room::level(monsters)], 5, heroes).unwrap()
 }
 
 #[test]
@@ -45,4 +46,71 @@ fn each_hero_s_bot_strikes_the_rat_next_to_its_own_hero() {
         !matches!(Bot::new().choose(&world), Command::Attack(_)),
         "the first hero has nothing next to it to strike"
     );
+}
+
+#[test]
+fn a_party_game_is_the_same_game_for_the_same_seed() {
+    let content = content();
+    let play = |seed| play_party_on(&content, Tiling::Hex, seed, 2, (150, false)).unwrap();
+    let (a, b) = (play(game_seed(3, 0)), play(game_seed(3, 0)));
+    assert_eq!(a.outcome(), b.outcome());
+    assert_eq!(a.world.turn_hash(), b.world.turn_hash());
+    assert_eq!(a.world.heroes().len(), 2);
+    // Both heroes played: each left the start.
+    let start = play_party_on(&content, Tiling::Hex, game_seed(3, 0), 2, (0, false)).unwrap();
+    for &h in a.world.heroes() {
+        assert_ne!(
+            a.world.creatures()[h].pos,
+            start.world.creatures()[h].pos,
+            "{h}"
+        );
+    }
+    let other = play(game_seed(3, 1));
+    assert_ne!(a.world.turn_hash(), other.world.turn_hash());
+}
+
+#[test]
+fn a_party_of_one_plays_the_single_hero_game_exactly() {
+    let content = content();
+    for i in 0..3 {
+        let seed = game_seed(123, i);
+        for tiling in [Tiling::Hex, Tiling::Triangle] {
+            let party = play_party_on(&content, tiling, seed, 1, (400, false)).unwrap();
+            let alone = play_on(&content, tiling, seed, 400, false).unwrap();
+            assert_eq!(party.outcome(), alone.outcome(), "{tiling} game {i}");
+            assert_eq!(party.world.turn_hash(), alone.world.turn_hash());
+        }
+    }
+}
+
+#[test]
+fn the_command_line_plays_parties_of_one_to_four() {
+    for bad in ["0", "5"] {
+        let out = cli::run(&["bot", "--games", "1", "--players", bad]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{bad}");
+        assert!(
+            stderr.contains("--players must be from 1 to 4"),
+            "{bad}: {stderr}"
+        );
+    }
+    let out = cli::run(&[
+        "bot",
+        "--games",
+        "2",
+        "--turns",
+        "30",
+        "--players",
+        "3",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["players"].as_u64(), json["games"].as_u64()),
+        (Some(3), Some(2))
+    );
+    let out = cli::run(&["bot", "--games", "1", "--turns", "10"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("games 1 (1 player each), "), "{text}");
 }

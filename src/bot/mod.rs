@@ -10,10 +10,12 @@ mod fight;
 pub mod game;
 mod gear;
 mod mind;
+pub mod party;
 pub mod run;
 pub mod summary;
 
 pub use game::{Outcome, Played, play, play_on, play_world};
 pub use mind::Bot;
+pub use party::{play_party, play_party_on};
 pub use run::{RunConfig, game_seed, run};
 pub use summary::Summary;
