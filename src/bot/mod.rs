@@ -16,6 +16,6 @@ pub mod summary;
 
 pub use game::{Outcome, Played, play, play_on, play_world};
 pub use mind::Bot;
-pub use party::{play_party, play_party_on};
+pub use party::{Party, play_party, play_party_on};
 pub use run::{RunConfig, game_seed, run};
 pub use summary::Summary;

@@ -9,7 +9,7 @@ use super::game::Played;
 use crate::content::Content;
 use crate::geom::Tiling;
 use crate::sim::control::{Control, PlayerKind};
-use crate::sim::{Command, CreatureId, Ending, GameRecord, Origin, World};
+use crate::sim::{Command, CreatureId, Ending, Event, GameRecord, Origin, World};
 use std::sync::Arc;
 
 /// Plays a fresh game of `seed` on a dungeon of `tiling` for a party of `heroes` heroes, as
@@ -35,22 +35,17 @@ pub fn play_party_on(
 /// ends as out of time); keeps the record of every segment's directives when `keep_record`.
 pub fn play_party(mut world: World, turns: u64, keep_record: bool) -> Played {
     let mut record = keep_record.then(|| GameRecord::new(world.clone(), Origin::Fresh));
-    let mut control = Control::of_party(&world, &[]).played_by(PlayerKind::Script);
-    let mut bots: Vec<Bot> = world.heroes().iter().map(|&h| Bot::for_hero(h)).collect();
+    let mut party = Party::new(&world);
     while !world.is_over() {
         if world.turn() >= turns {
             world.abandon(Ending::OutOfTime);
             break;
         }
-        let given = give_all(&mut control, &world, &mut bots);
-        let Ok(events) = control.resolve(&mut world, |_| false) else {
-            // Every directive was checked as it was given: a refusal now is a bug in the
-            // rules, never a reason to stall.
+        // Every directive was checked as it was given: a refusal now is a bug in the rules,
+        // never a reason to stall.
+        let Some((given, _)) = party.play_segment(&mut world) else {
             break;
         };
-        for bot in &mut bots {
-            bot.observe(&world, &events);
-        }
         if let Some(record) = &mut record {
             record_segment(record, &given, &world);
         }
@@ -62,9 +57,42 @@ pub fn play_party(mut world: World, turns: u64, keep_record: bool) -> Played {
     }
 }
 
+/// Each hero's command in one segment.
+pub type Commands = Vec<(CreatureId, Command)>;
+
+/// The bots of a party, one for each hero, and their players' control.
+#[derive(Clone, Debug)]
+pub struct Party {
+    control: Control,
+    bots: Vec<Bot>,
+}
+
+impl Party {
+    /// A bot for each hero of `world`, each hero's person a script.
+    pub fn new(world: &World) -> Party {
+        Party {
+            control: Control::of_party(world, &[]).played_by(PlayerKind::Script),
+            bots: world.heroes().iter().map(|&h| Bot::for_hero(h)).collect(),
+        }
+    }
+
+    /// Plays the coming segment of `world` (a game not over): each acting hero's bot gives
+    /// its directive, the segment resolves, and every bot is told what happened. Returns the
+    /// directives that counted and the events; `None` when the rules refused them (then
+    /// nothing changed).
+    pub fn play_segment(&mut self, world: &mut World) -> Option<(Commands, Vec<Event>)> {
+        let given = give_all(&mut self.control, world, &mut self.bots);
+        let events = self.control.resolve(world, |_| false).ok()?;
+        for bot in &mut self.bots {
+            bot.observe(world, &events);
+        }
+        Some((given, events))
+    }
+}
+
 /// Each acting hero's bot chooses its command and gives it as its player's directive (a
 /// command the rules refuse, a bug in the bot, becomes a wait). Returns what was given.
-fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) -> Vec<(CreatureId, Command)> {
+fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) -> Commands {
     let mut given = Vec::new();
     for hero in world.acting_heroes() {
         let Some(bot) = bots.iter_mut().find(|b| b.hero() == hero) else {
