@@ -105,9 +105,6 @@ fn config(args: &BotArgs, content: Arc<Content>) -> Result<RunConfig, String> {
             args.players
         ));
     }
-    if args.players > 1 && args.replays.is_some() {
-        return Err("--replays writes games of one hero (--players 1) for now".to_string());
-    }
     let jobs = match args.jobs {
         Some(0) => return Err("--jobs must be at least 1".to_string()),
         Some(j) => j,

@@ -114,3 +114,50 @@ fn the_command_line_plays_parties_of_one_to_four() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("games 1 (1 player each), "), "{text}");
 }
+
+#[test]
+fn a_party_game_s_record_replays_and_verifies() {
+    let content = content();
+    let played = play_party_on(&content, Tiling::Hex, game_seed(9, 2), 3, (120, true)).unwrap();
+    let record = played.record.as_ref().unwrap();
+    assert!(
+        record.steps.iter().any(|s| s.given.len() == 3),
+        "segments where all three heroes' directives counted"
+    );
+    let players: Vec<u16> = record.steps[0].given.iter().map(|g| g.player.0).collect();
+    assert_eq!(players, [1, 2, 3], "each hero's own player");
+    record.verify(Some(&played.world)).unwrap();
+}
+
+#[test]
+fn a_party_s_replays_written_by_the_bot_verify() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("hexdeep-bot-party-replays-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.to_str().unwrap();
+    let out = cli::run(&[
+        "bot",
+        "--games",
+        "2",
+        "--turns",
+        "25",
+        "--players",
+        "2",
+        "--replays",
+        folder,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    let mut args = vec!["replay", "--verify"];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    let out = cli::run(&args);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert_eq!(report.matches(": ok:").count(), 2, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

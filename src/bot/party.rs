@@ -8,8 +8,8 @@ use super::Bot;
 use super::game::Played;
 use crate::content::Content;
 use crate::geom::Tiling;
-use crate::sim::control::{Control, PlayerKind};
-use crate::sim::{Command, CreatureId, Ending, Event, GameRecord, Origin, World};
+use crate::sim::control::{Control, PlayerKind, Resolved};
+use crate::sim::{Command, Ending, GameRecord, Origin, World};
 use std::sync::Arc;
 
 /// Plays a fresh game of `seed` on a dungeon of `tiling` for a party of `heroes` heroes, as
@@ -43,11 +43,11 @@ pub fn play_party(mut world: World, turns: u64, keep_record: bool) -> Played {
         }
         // Every directive was checked as it was given: a refusal now is a bug in the rules,
         // never a reason to stall.
-        let Some((given, _)) = party.play_segment(&mut world) else {
+        let Some(resolved) = party.play_segment(&mut world) else {
             break;
         };
         if let Some(record) = &mut record {
-            record_segment(record, &given, &world);
+            record.push_segment(&resolved.given, &world);
         }
     }
     Played {
@@ -56,9 +56,6 @@ pub fn play_party(mut world: World, turns: u64, keep_record: bool) -> Played {
         record,
     }
 }
-
-/// Each hero's command in one segment.
-pub type Commands = Vec<(CreatureId, Command)>;
 
 /// The bots of a party, one for each hero, and their players' control.
 #[derive(Clone, Debug)]
@@ -80,20 +77,19 @@ impl Party {
     /// its directive, the segment resolves, and every bot is told what happened. Returns the
     /// directives that counted and the events; `None` when the rules refused them (then
     /// nothing changed).
-    pub fn play_segment(&mut self, world: &mut World) -> Option<(Commands, Vec<Event>)> {
-        let given = give_all(&mut self.control, world, &mut self.bots);
-        let events = self.control.resolve(world, |_| false).ok()?;
+    pub fn play_segment(&mut self, world: &mut World) -> Option<Resolved> {
+        give_all(&mut self.control, world, &mut self.bots);
+        let resolved = self.control.resolve(world, |_| false).ok()?;
         for bot in &mut self.bots {
-            bot.observe(world, &events);
+            bot.observe(world, &resolved.events);
         }
-        Some((given, events))
+        Some(resolved)
     }
 }
 
 /// Each acting hero's bot chooses its command and gives it as its player's directive (a
-/// command the rules refuse, a bug in the bot, becomes a wait). Returns what was given.
-fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) -> Commands {
-    let mut given = Vec::new();
+/// command the rules refuse, a bug in the bot, becomes a wait).
+fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) {
     for hero in world.acting_heroes() {
         let Some(bot) = bots.iter_mut().find(|b| b.hero() == hero) else {
             continue;
@@ -101,21 +97,9 @@ fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) -> Commands 
         let Some(&player) = control.hierarchy(hero).and_then(|h| h.ranks().first()) else {
             continue;
         };
-        let mut command = bot.choose(world);
+        let command = bot.choose(world);
         if control.give(world, player, hero, command).is_err() {
-            command = Command::Wait;
-            if control.give(world, player, hero, command).is_err() {
-                continue;
-            }
+            let _ = control.give(world, player, hero, Command::Wait);
         }
-        given.push((hero, command));
-    }
-    given
-}
-
-/// Records one resolved segment.
-fn record_segment(record: &mut GameRecord, given: &[(CreatureId, Command)], world: &World) {
-    if let Some(&(_, command)) = given.iter().find(|(h, _)| *h == World::PLAYER) {
-        record.push(command, world);
     }
 }
