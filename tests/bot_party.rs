@@ -10,6 +10,7 @@ mod room;
 use hexdeep::bot::{Bot, game_seed, play_on, play_party_on};
 use hexdeep::content::Content;
 use hexdeep::geom::{Cell, Tiling};
+use hexdeep::map::{Placement, PlacementKind, Terrain};
 use hexdeep::sim::{Command, World};
 use std::sync::Arc;
 
@@ -160,4 +161,35 @@ fn a_party_s_replays_written_by_the_bot_verify() {
     assert!(out.status.success(), "{report}");
     assert_eq!(report.matches(": ok:").count(), 2, "{report}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_hero_does_not_go_down_while_another_carries_the_artifact() {
+    // Two levels of the test room, stairs down under the first hero; the artifact under the
+    // second, who picks it up.
+    let levels = |artifact: Option<Cell>| {
+        let mut first = room::level(&[]);
+        first.terrain.set(Cell::new(1, 2), Terrain::StairsDown);
+        if let Some(at) = artifact {
+            let name = content().artifact().unwrap().to_string();
+            first.placements.push(Placement {
+                at,
+                kind: PlacementKind::Item(name),
+            });
+        }
+        vec![first, room::level(&[])]
+    };
+    let empty = World::party_on_levels(content(), levels(None), 5, 2).unwrap();
+    let second = empty.creatures()[1].pos;
+    let mut world = World::party_on_levels(content(), levels(Some(second)), 5, 2).unwrap();
+    world.apply_all(&[(1, Command::PickUp)]).unwrap();
+    assert!(world.carries_artifact_by(1));
+    // The first hero explores the room, and then would go down were the artifact not carried.
+    let mut bot = Bot::new();
+    for _ in 0..40 {
+        let command = bot.choose(&world);
+        assert_ne!(command, Command::Descend);
+        world.apply_all(&[(0, command)]).unwrap();
+    }
+    assert_eq!(world.depth(), 1);
 }

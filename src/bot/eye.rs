@@ -113,4 +113,14 @@ impl<'a> Eye<'a> {
     pub(super) fn carries_artifact(&self) -> bool {
         self.world.carries_artifact_by(self.hero)
     }
+
+    /// Whether a living hero of the party on the hero's level (the hero too) carries the
+    /// artifact.
+    pub(super) fn party_carries_artifact(&self) -> bool {
+        let depth = self.me().depth;
+        self.world.heroes().iter().any(|&h| {
+            let c = &self.world.creatures()[h];
+            c.alive && c.depth == depth && self.world.carries_artifact_by(h)
+        })
+    }
 }

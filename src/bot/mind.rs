@@ -316,11 +316,21 @@ impl Bot {
     }
 
     /// Where to head: out with the artifact; down once the level is explored (or the bot has
-    /// spent long enough on it); else explore.
+    /// spent long enough on it); else explore. When another hero carries the artifact, up
+    /// with them (the party takes the stairs together: a hero going down took the bearer
+    /// back down, and two bots passed the stairs to and fro until their time ran out), and
+    /// on the first level, where only the bearer leaves, nowhere.
     fn goal(&self, eye: Eye) -> Goal {
         let world = eye.world;
         if eye.carries_artifact() {
             return Goal::Out;
+        }
+        if eye.party_carries_artifact() {
+            return if world.depth() > 1 {
+                Goal::Out
+            } else {
+                Goal::Explore
+            };
         }
         if world.depth() >= world.depth_count() {
             return Goal::Explore;
