@@ -193,3 +193,19 @@ fn a_hero_does_not_go_down_while_another_carries_the_artifact() {
     }
     assert_eq!(world.depth(), 1);
 }
+
+#[test]
+fn the_bot_s_players_are_scripts_the_segment_does_not_wait_for() {
+    use hexdeep::sim::control::{Control, PlayerKind};
+    let world = party(2, &[]);
+    let mut control = Control::of_party(&world, &[]).played_by(PlayerKind::Script);
+    let kinds: Vec<PlayerKind> = control.players().iter().map(|p| p.kind).collect();
+    assert_eq!(
+        kinds,
+        [PlayerKind::Ai, PlayerKind::Script, PlayerKind::Script]
+    );
+    assert!(
+        control.waiting_for(&world).is_empty(),
+        "no person to wait for"
+    );
+}
