@@ -39,7 +39,13 @@ pub struct BotArgs {
     /// The tiling of the dungeons: hex, square or triangle.
     #[arg(long, default_value_t = Tiling::Hex)]
     pub grid: Tiling,
+    /// How many heroes each game's party has (1 to 4), each played by the bot.
+    #[arg(long, default_value_t = 1)]
+    pub players: usize,
 }
+
+/// The most heroes a party of the bot's has.
+pub const MAX_PLAYERS: usize = 4;
 
 /// Runs the games and returns the summary to print, or why it could not.
 pub fn run_bot(args: &BotArgs) -> Result<String, String> {
@@ -77,7 +83,7 @@ pub fn run_bot(args: &BotArgs) -> Result<String, String> {
     {
         return Err(e);
     }
-    let summary = Summary::of(&outcomes, seconds);
+    let summary = Summary::of(config.players, &outcomes, seconds);
     Ok(if args.json {
         format!("{}\n", summary.to_json())
     } else {
@@ -93,6 +99,12 @@ fn config(args: &BotArgs, content: Arc<Content>) -> Result<RunConfig, String> {
     if args.turns == 0 {
         return Err("--turns must be at least 1".to_string());
     }
+    if !(1..=MAX_PLAYERS).contains(&args.players) {
+        return Err(format!(
+            "--players must be from 1 to {MAX_PLAYERS} (it was {})",
+            args.players
+        ));
+    }
     let jobs = match args.jobs {
         Some(0) => return Err("--jobs must be at least 1".to_string()),
         Some(j) => j,
@@ -103,6 +115,7 @@ fn config(args: &BotArgs, content: Arc<Content>) -> Result<RunConfig, String> {
         games: args.games,
         seed: args.seed,
         turns: args.turns,
+        players: args.players,
         jobs,
         records: args.replays.is_some(),
         content,

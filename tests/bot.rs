@@ -20,6 +20,7 @@ fn config(games: usize, turns: u64, jobs: usize, records: bool) -> RunConfig {
         games,
         seed: 7,
         turns,
+        players: 1,
         jobs,
         records,
         content: Content::bundled().unwrap().into(),
@@ -32,7 +33,7 @@ fn fifty_games_give_the_same_summary_on_one_thread_and_two() {
     let two = run(&config(50, 80, 2, false), &|_, _| {});
     assert_eq!(one.len(), 50);
     assert_eq!(one, two);
-    let (a, b) = (Summary::of(&one, 1.0), Summary::of(&two, 2.0));
+    let (a, b) = (Summary::of(1, &one, 1.0), Summary::of(1, &two, 2.0));
     assert_eq!(a.without_speed(), b.without_speed());
     assert!(a.depths.values().sum::<usize>() == 50);
     // The turn limit ends the games that last: none goes past it.

@@ -1,8 +1,9 @@
-//! The bot in a fight, from what the player sees: the monsters in view, their telegraphed
+//! The bot in a fight, from what the hero sees: the monsters in view, their telegraphed
 //! plans and the tiles those plans threaten. It steps out of marked tiles when a safe one is
 //! at hand, strikes a monster as it arrives, strikes what stands next to it, and throws or
 //! fires at what comes from afar.
 
+use super::eye::Eye;
 use super::gear::{self, Missile};
 use crate::geom::Cell;
 use crate::map::Terrain;
@@ -12,8 +13,9 @@ use crate::sim::{Attack, Behaviour, Command, Creature, Intention, Plan, World};
 /// A blow this heavy is worth stepping away from even when unhurt.
 const HEAVY_BLOW: i32 = 4;
 
-/// What the bot sees of the fight this action.
+/// What the bot's hero sees of the fight this action.
 pub(super) struct Fight<'a> {
+    eye: Eye<'a>,
     world: &'a World,
     me: Cell,
     /// Hostile monsters in view, nearest first.
@@ -25,21 +27,23 @@ pub(super) struct Fight<'a> {
 }
 
 impl<'a> Fight<'a> {
-    /// The fight as seen now.
-    pub(super) fn new(world: &'a World) -> Fight<'a> {
-        let me = world.player();
-        let foes: Vec<&Creature> = world
+    /// The fight as the hero sees it now.
+    pub(super) fn new(eye: Eye<'a>) -> Fight<'a> {
+        let world = eye.world;
+        let me = eye.me();
+        let foes: Vec<&Creature> = eye
             .visible_monsters()
             .into_iter()
             .filter(|c| c.faction.hostile_to(me.faction))
             .collect();
-        let plans: Vec<Plan> = world
+        let plans: Vec<Plan> = eye
             .visible_plans()
             .into_iter()
             .filter(|p| p.acts_next)
             .collect();
         let marked = plans.iter().flat_map(|p| world.threatened(p)).collect();
         Fight {
+            eye,
             world,
             me: me.pos,
             foes,
@@ -53,14 +57,14 @@ impl<'a> Fight<'a> {
         !self.foes.is_empty()
     }
 
-    /// Whether some monster in view is next to the player, with nothing on the side between
+    /// Whether some monster in view is next to the hero, with nothing on the side between
     /// to stop a blow.
     pub(super) fn adjacent(&self) -> bool {
         let level = self.world.level();
         self.foes.iter().any(|c| level.blow_allowed(c.pos, self.me))
     }
 
-    /// Whether the player's tile is threatened in the coming segment.
+    /// Whether the hero's tile is threatened in the coming segment.
     pub(super) fn threatened(&self) -> bool {
         self.marked.contains(&self.me)
     }
@@ -109,7 +113,7 @@ impl<'a> Fight<'a> {
 
     /// Whether a step `command` dodges a shot of a shooter that steps back and brings the
     /// player nearer the nearest monster aiming one: such dodges close in on it, and it is
-    /// caught once next to the player.
+    /// caught once next to the hero.
     pub(super) fn closes_on_shooter(&self, command: Command) -> bool {
         let Command::Move(dir) = command else {
             return false;
@@ -129,7 +133,7 @@ impl<'a> Fight<'a> {
         self.world.level().terrain.distance(a, b)
     }
 
-    /// How many foes stand next to `hex`, shooters that step back aside: next to the player
+    /// How many foes stand next to `hex`, shooters that step back aside: next to the hero
     /// such a shooter strikes only when cornered, and its reach is where it is safest to be.
     fn foes_next_to(&self, hex: Cell) -> usize {
         let grid = &self.world.level().terrain;
@@ -144,7 +148,7 @@ impl<'a> Fight<'a> {
     pub(super) fn free(&self, hex: Cell) -> bool {
         self.world.is_seen(hex)
             && self.world.level().passable(hex)
-            && self.world.visible_creature(hex).is_none()
+            && self.eye.visible_creature(hex).is_none()
     }
 
     /// Where `foe` may stand after the coming segment's movement, as the marks say: the tiles
@@ -166,7 +170,7 @@ impl<'a> Fight<'a> {
         }
     }
 
-    /// A blow where a monster next to the player (or telegraphed to step next to them) will
+    /// A blow where a monster next to the hero (or telegraphed to step next to them) will
     /// stand after this segment's movement: a sure one before a guess at a feint's tiles, then
     /// the weakest first, arrivals before those already there. A monster stepping out of reach
     /// is let go.
@@ -188,9 +192,9 @@ impl<'a> Fight<'a> {
             .map(Command::Attack)
     }
 
-    /// A step into the tile between the player and a spear thrusting at them from two tiles
+    /// A step into the tile between the hero and a spear thrusting at them from two tiles
     /// away, when it is free and no other blow is marked there: the thrust lands behind, on
-    /// the tile left, and the player stands next to the spear to strike it.
+    /// the tile left, and the hero stands next to the spear to strike it.
     pub(super) fn step_inside(&self) -> Option<Command> {
         let level = self.world.level();
         self.plans
@@ -205,7 +209,7 @@ impl<'a> Fight<'a> {
             .map(Command::Move)
     }
 
-    /// A step that keeps the player next to a shooter stepping back out of their reach, so
+    /// A step that keeps the hero next to a shooter stepping back out of their reach, so
     /// that it never gets its shot: onto a free, unmarked tile next to where it steps. It
     /// runs only while its way back lets it shoot; where that bends, it is cornered and fights.
     pub(super) fn follow(&self) -> Option<Command> {
@@ -233,14 +237,14 @@ impl<'a> Fight<'a> {
     }
 
     /// A throw or shot at the nearest monster that a missile can reach, aimed where it will
-    /// stand; a bomb for a tough one or a crowd, when the burst cannot reach the player.
+    /// stand; a bomb for a tough one or a crowd, when the burst cannot reach the hero.
     pub(super) fn shoot(&self) -> Option<Command> {
-        let missiles = gear::missiles(self.world);
+        let missiles = gear::missiles(&self.eye);
         if missiles.is_empty() {
             return None;
         }
         for foe in &self.foes {
-            let at = self.world.telegraphed_tile(foe);
+            let at = self.eye.telegraphed_tile(foe);
             if at == self.me || self.world.level().terrain.adjacent(at, self.me) {
                 continue;
             }
@@ -263,7 +267,7 @@ impl<'a> Fight<'a> {
         }
         let clear = line[..line.len() - 1]
             .iter()
-            .all(|&h| self.world.visible_creature(h).is_none());
+            .all(|&h| self.eye.visible_creature(h).is_none());
         let grid = &self.world.level().terrain;
         let crowd = self
             .foes
@@ -288,25 +292,22 @@ impl<'a> Fight<'a> {
             .copied()
     }
 
-    /// Whether some monster in view is coming for the player: it telegraphs a step nearer,
+    /// Whether some monster in view is coming for the hero: it telegraphs a step nearer,
     /// or a blow or shot at them.
     pub(super) fn coming(&self) -> bool {
-        self.world
-            .visible_plans()
-            .iter()
-            .any(|p| match p.intention {
-                Intention::Move(to) => self.dist(to, self.me) < self.dist(p.from, self.me),
-                Intention::Attack(_) | Intention::Throw(_) => {
-                    self.world.threatened(p).contains(&self.me)
-                }
-                Intention::Stay => false,
-            })
+        self.eye.visible_plans().iter().any(|p| match p.intention {
+            Intention::Move(to) => self.dist(to, self.me) < self.dist(p.from, self.me),
+            Intention::Attack(_) | Intention::Throw(_) => {
+                self.world.threatened(p).contains(&self.me)
+            }
+            Intention::Stay => false,
+        })
     }
 
-    /// Whether the blows marked on the player's tile are worth stepping away from: a wide
-    /// swing, a charge or a shot, a heavy blow, or any blow when the player is hurt.
+    /// Whether the blows marked on the hero's tile are worth stepping away from: a wide
+    /// swing, a charge or a shot, a heavy blow, or any blow when the hero is hurt.
     pub(super) fn worth_dodging(&self) -> bool {
-        let me = self.world.player();
+        let me = self.eye.me();
         let hurt = me.hp * 2 < me.max_hp;
         self.plans
             .iter()

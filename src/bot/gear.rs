@@ -2,26 +2,22 @@
 //! potions, scrolls and missiles. Effects come from the item kinds in the data, never from
 //! item names.
 
-use crate::sim::{Gear, ItemKind, ItemUse, World};
+use super::eye::Eye;
+use crate::sim::{Gear, ItemKind, ItemUse};
 
-/// One stack in the pack with its kind.
-fn pack(world: &World) -> impl Iterator<Item = (char, &ItemKind)> + '_ {
-    world
-        .player()
+/// One stack in the hero's pack with its kind.
+fn pack<'a>(eye: &Eye<'a>) -> impl Iterator<Item = (char, &'a ItemKind)> + 'a {
+    let content = eye.world.content();
+    eye.me()
         .inventory
         .iter()
         .filter(|s| s.count > 0)
-        .filter_map(|s| world.content().item(&s.item).map(|k| (s.letter, k)))
+        .filter_map(move |s| content.item(&s.item).map(|k| (s.letter, k)))
 }
 
 /// The letter of the first stack whose effect passes `wanted`.
-fn first(world: &World, wanted: impl Fn(&ItemUse) -> bool) -> Option<char> {
-    pack(world).find(|(_, k)| wanted(&k.use_)).map(|(l, _)| l)
-}
-
-/// The damage of the player's blow now: the wielded weapon's, or their own.
-pub fn blow_damage(world: &World) -> i32 {
-    world.player_gear().damage
+fn first(eye: &Eye, wanted: impl Fn(&ItemUse) -> bool) -> Option<char> {
+    pack(eye).find(|(_, k)| wanted(&k.use_)).map(|(l, _)| l)
 }
 
 /// How much the bot values a blow and an armour: a point of armour is worth a point of
@@ -30,31 +26,31 @@ fn worth(gear: Gear) -> i32 {
     gear.damage + gear.armour
 }
 
-/// The carried item passing `wanted` (a weapon, or armour) that would leave the player best off,
+/// The carried item passing `wanted` (a weapon, or armour) that would leave the hero best off,
 /// when it is better than what they have now.
-fn upgrade(world: &World, wanted: impl Fn(&ItemUse) -> bool) -> Option<char> {
-    let now = worth(world.player_gear());
-    pack(world)
+fn upgrade(eye: &Eye, wanted: impl Fn(&ItemUse) -> bool) -> Option<char> {
+    let now = worth(eye.gear());
+    pack(eye)
         .filter(|(_, k)| wanted(&k.use_))
-        .filter_map(|(l, k)| Some((l, worth(world.player_gear_with(&k.name)?))))
+        .filter_map(|(l, k)| Some((l, worth(eye.gear_with(&k.name)?))))
         .filter(|&(_, w)| w > now)
         .max_by_key(|&(l, w)| (w, std::cmp::Reverse(l)))
         .map(|(l, _)| l)
 }
 
 /// A weapon that leaves the player better off than what they wield now, to wield.
-pub fn weapon_upgrade(world: &World) -> Option<char> {
-    upgrade(world, |u| matches!(u, ItemUse::Weapon { .. }))
+pub(super) fn weapon_upgrade(eye: &Eye) -> Option<char> {
+    upgrade(eye, |u| matches!(u, ItemUse::Weapon { .. }))
 }
 
 /// Armour that leaves the player better off than what they wear now, to put on.
-pub fn armour_upgrade(world: &World) -> Option<char> {
-    upgrade(world, |u| matches!(u, ItemUse::Armour { .. }))
+pub(super) fn armour_upgrade(eye: &Eye) -> Option<char> {
+    upgrade(eye, |u| matches!(u, ItemUse::Armour { .. }))
 }
 
 /// A healing potion: the one that heals most.
-pub fn healing_potion(world: &World) -> Option<char> {
-    pack(world)
+pub(super) fn healing_potion(eye: &Eye) -> Option<char> {
+    pack(eye)
         .filter_map(|(l, k)| match k.use_ {
             ItemUse::Heal { heal } => Some((l, heal)),
             _ => None,
@@ -64,18 +60,18 @@ pub fn healing_potion(world: &World) -> Option<char> {
 }
 
 /// A potion that raises maximum hit points.
-pub fn life_potion(world: &World) -> Option<char> {
-    first(world, |u| matches!(u, ItemUse::GainLife { .. }))
+pub(super) fn life_potion(eye: &Eye) -> Option<char> {
+    first(eye, |u| matches!(u, ItemUse::GainLife { .. }))
 }
 
 /// A scroll of teleport.
-pub fn teleport_scroll(world: &World) -> Option<char> {
-    first(world, |u| matches!(u, ItemUse::Teleport))
+pub(super) fn teleport_scroll(eye: &Eye) -> Option<char> {
+    first(eye, |u| matches!(u, ItemUse::Teleport))
 }
 
 /// A scroll of magic mapping.
-pub fn mapping_scroll(world: &World) -> Option<char> {
-    first(world, |u| matches!(u, ItemUse::MagicMap))
+pub(super) fn mapping_scroll(eye: &Eye) -> Option<char> {
+    first(eye, |u| matches!(u, ItemUse::MagicMap))
 }
 
 /// Something that flies: thrown by hand, a bomb, or ammunition for the wielded launcher.
@@ -91,11 +87,11 @@ pub struct Missile {
     pub burst: Option<u32>,
 }
 
-/// Every missile the player can throw or fire now, the hardest-hitting first.
-pub fn missiles(world: &World) -> Vec<Missile> {
-    let mut list: Vec<Missile> = pack(world)
+/// Every missile the hero can throw or fire now, the hardest-hitting first.
+pub(super) fn missiles(eye: &Eye) -> Vec<Missile> {
+    let mut list: Vec<Missile> = pack(eye)
         .filter_map(|(letter, k)| {
-            let range = world.throw_range(letter)?;
+            let range = eye.throw_range(letter)?;
             let (damage, burst) = match k.use_ {
                 ItemUse::Thrown { damage, .. } | ItemUse::Ammo { damage, .. } => (damage, None),
                 ItemUse::Blast { damage, radius, .. } => (damage, Some(radius)),
@@ -114,30 +110,29 @@ pub fn missiles(world: &World) -> Vec<Missile> {
 }
 
 /// A launcher carried but not wielded, with ammunition for it in the pack.
-pub fn loadable_launcher(world: &World) -> Option<char> {
-    let wielded = world.player().wielded.as_deref();
-    pack(world)
+pub(super) fn loadable_launcher(eye: &Eye) -> Option<char> {
+    let wielded = eye.me().wielded.as_deref();
+    pack(eye)
         .filter(|(_, k)| matches!(k.use_, ItemUse::Launcher { .. }))
         .filter(|(_, k)| Some(k.name.as_str()) != wielded)
         .find(|(_, launcher)| {
-            pack(world).any(|(_, k)| {
+            pack(eye).any(|(_, k)| {
                 matches!(&k.use_, ItemUse::Ammo { launcher: l, .. } if *l == launcher.name)
             })
         })
         .map(|(l, _)| l)
 }
 
-/// Whether the player holds a launcher (and so strikes with bare hands).
-pub fn holds_launcher(world: &World) -> bool {
-    world
-        .player()
+/// Whether the hero holds a launcher (and so strikes with bare hands).
+pub(super) fn holds_launcher(eye: &Eye) -> bool {
+    eye.me()
         .wielded
         .as_deref()
-        .and_then(|n| world.content().item(n))
+        .and_then(|n| eye.world.content().item(n))
         .is_some_and(|k| matches!(k.use_, ItemUse::Launcher { .. }))
 }
 
-/// Whether the pack has room for one more kind of item.
-pub fn has_room(world: &World) -> bool {
-    world.player().inventory.len() < 26
+/// Whether the hero's pack has room for one more kind of item.
+pub(super) fn has_room(eye: &Eye) -> bool {
+    eye.me().inventory.len() < 26
 }

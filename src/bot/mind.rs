@@ -2,12 +2,13 @@
 //! view and remembered, through the world's player-knowledge queries), never the hidden map
 //! or unseen monsters.
 
+use super::eye::Eye;
 use super::felt::Felt;
 use super::fight::Fight;
 use super::gear;
 use crate::geom::Cell;
 use crate::map::Terrain;
-use crate::sim::{Command, Event, World};
+use crate::sim::{Command, CreatureId, Event, World};
 
 /// Below this percentage of maximum hit points the bot drinks in a fight.
 const DRINK_BELOW: i32 = 40;
@@ -70,11 +71,14 @@ impl Progress {
     }
 }
 
-/// A scripted player. It keeps only what a player would keep in mind: the way it is
-/// walking, whether it is resting, how long it has been on this level, how long it has
-/// waited for a monster and how long it has gone without progress.
+/// A scripted player of one hero. It keeps only what a player would keep in mind: the way it
+/// is walking, whether it is resting, how long it has been on this level, how long it has
+/// waited for a monster and how long it has gone without progress. A party has one for each
+/// hero.
 #[derive(Clone, Debug, Default)]
 pub struct Bot {
+    /// The hero it plays.
+    hero: CreatureId,
     /// The tiles still to walk, the next first.
     route: Vec<Cell>,
     planned: Option<Planned>,
@@ -105,19 +109,35 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// A bot at the start of a game.
+    /// A bot for the first hero (the player's) at the start of a game.
     pub fn new() -> Bot {
         Bot::default()
     }
 
-    /// Takes note of what the player is told of the bot's last command (`events`, from
-    /// [`World::apply`], with `world` as it left it): a bump into something unseen.
-    pub fn observe(&mut self, world: &World, events: &[Event]) {
-        self.felt = Felt::after(self.felt, world, events);
+    /// A bot for hero `hero` at the start of a game.
+    pub fn for_hero(hero: CreatureId) -> Bot {
+        Bot {
+            hero,
+            ..Bot::default()
+        }
     }
 
-    /// The bot's next command in `world` (a game not yet over).
+    /// The hero this bot plays.
+    pub fn hero(&self) -> CreatureId {
+        self.hero
+    }
+
+    /// Takes note of what the hero's player is told of the segment that resolved the bot's
+    /// last command (`events`, from [`World::apply`] or [`World::apply_all`], with `world` as
+    /// it left it): a bump into something unseen.
+    pub fn observe(&mut self, world: &World, events: &[Event]) {
+        self.felt = Felt::after(self.felt, Eye::new(world, self.hero), events);
+    }
+
+    /// The bot's next command for its hero in `world` (a game not yet over, the hero alive
+    /// and acting in the coming segment).
     pub fn choose(&mut self, world: &World) -> Command {
+        let eye = Eye::new(world, self.hero);
         if self.arrived.0 != world.depth() {
             self.arrived = (world.depth(), world.turn());
             self.route.clear();
@@ -128,7 +148,7 @@ impl Bot {
             self.explored = false;
         }
         self.items_known = items;
-        let fight = Fight::new(world);
+        let fight = Fight::new(eye);
         self.watch_progress(world, &fight);
         if fight.any() {
             self.route.clear();
@@ -136,7 +156,7 @@ impl Bot {
             if fight.coming() {
                 self.alert = ALERT;
             }
-            if let Some(command) = self.in_fight(world, &fight) {
+            if let Some(command) = self.in_fight(eye, &fight) {
                 return command;
             }
         } else {
@@ -147,14 +167,14 @@ impl Bot {
         }
         // Something unseen in the way: strike it rather than push against it again (once the
         // bot has moved on, or the tile is in view, it is forgotten).
-        match self.felt.and_then(|f| f.strike(world)) {
+        match self.felt.and_then(|f| f.strike(eye)) {
             Some(command) => return command,
             None => self.felt = None,
         }
-        if let Some(command) = self.tend(world, &fight) {
+        if let Some(command) = self.tend(eye, &fight) {
             return command;
         }
-        self.travel(world)
+        self.travel(eye)
     }
 
     /// Counts the actions without progress: a new tile seen, a foe in view hurt, a kill, a
@@ -185,19 +205,19 @@ impl Bot {
     }
 
     /// What to do about the monsters in view, or `None` to go on with the journey.
-    fn in_fight(&mut self, world: &World, fight: &Fight) -> Option<Command> {
-        let me = world.player();
+    fn in_fight(&mut self, eye: Eye, fight: &Fight) -> Option<Command> {
+        let me = eye.me();
         let percent = me.hp * 100 / me.max_hp.max(1);
         let pressed = fight.adjacent() || fight.threatened();
         if percent < DRINK_BELOW && pressed {
-            if let Some(potion) = gear::healing_potion(world) {
+            if let Some(potion) = gear::healing_potion(&eye) {
                 return Some(Command::Drink(potion));
             }
-            if let Some(stairs) = escape_stairs(world) {
+            if let Some(stairs) = escape_stairs(eye) {
                 return Some(stairs);
             }
             if percent < FLEE_BELOW {
-                if let Some(scroll) = gear::teleport_scroll(world) {
+                if let Some(scroll) = gear::teleport_scroll(&eye) {
                     return Some(Command::Read(scroll));
                 }
             }
@@ -213,11 +233,11 @@ impl Bot {
             .step_inside()
             .or(dodge)
             .or_else(|| fight.strike())
-            .or_else(|| ready_weapon(world, fight))
+            .or_else(|| ready_weapon(eye, fight))
             .or_else(|| fight.shoot())
-            .or_else(|| ready_launcher(world, fight))
+            .or_else(|| ready_launcher(eye, fight))
             .or_else(|| fight.follow().filter(|_| !self.stuck()))
-            .or_else(|| close_in(world, fight).filter(|_| !self.stuck()));
+            .or_else(|| close_in(eye, fight).filter(|_| !self.stuck()));
         if action.is_some() {
             self.waited = 0;
             return action;
@@ -231,11 +251,12 @@ impl Bot {
 
     /// Looking after itself when nothing presses: picking up, gear, potions of life, maps,
     /// rest.
-    fn tend(&mut self, world: &World, fight: &Fight) -> Option<Command> {
+    fn tend(&mut self, eye: Eye, fight: &Fight) -> Option<Command> {
         if fight.any() {
             return None;
         }
-        let me = world.player();
+        let world = eye.world;
+        let me = eye.me();
         if self.alert > 0 {
             self.alert -= 1;
             return Some(if me.hp < me.max_hp {
@@ -244,17 +265,17 @@ impl Bot {
                 Command::Wait
             });
         }
-        if world.items_at(me.pos).next().is_some() && gear::has_room(world) {
+        if world.items_at(me.pos).next().is_some() && gear::has_room(&eye) {
             return Some(Command::PickUp);
         }
-        let gear_up = gear::weapon_upgrade(world)
+        let gear_up = gear::weapon_upgrade(&eye)
             .map(Command::Wield)
-            .or_else(|| gear::armour_upgrade(world).map(Command::Wear))
-            .or_else(|| gear::life_potion(world).map(Command::Drink));
+            .or_else(|| gear::armour_upgrade(&eye).map(Command::Wear))
+            .or_else(|| gear::life_potion(&eye).map(Command::Drink));
         if gear_up.is_some() {
             return gear_up;
         }
-        if let Some(scroll) = gear::mapping_scroll(world) {
+        if let Some(scroll) = gear::mapping_scroll(&eye) {
             let depth = world.depth();
             if !self.mapped.contains(&depth) && world.seen_stairs_down().is_empty() {
                 self.mapped.push(depth);
@@ -268,25 +289,26 @@ impl Bot {
     }
 
     /// The next step of the journey: explore, go down, or carry the artifact out.
-    fn travel(&mut self, world: &World) -> Command {
-        let here = world.level().terrain_at(world.player().pos);
-        let goal = self.goal(world);
+    fn travel(&mut self, eye: Eye) -> Command {
+        let world = eye.world;
+        let here = world.level().terrain_at(eye.me().pos);
+        let goal = self.goal(eye);
         match (goal, here) {
             (Goal::Down, Some(Terrain::StairsDown)) => return Command::Descend,
             (Goal::Out, Some(Terrain::StairsUp)) => return Command::Ascend,
             _ => {}
         }
         if self.stuck() && world.seen_stairs_down().is_empty() {
-            if let Some(scroll) = gear::teleport_scroll(world) {
+            if let Some(scroll) = gear::teleport_scroll(&eye) {
                 self.route.clear();
                 return Command::Read(scroll);
             }
         }
-        if let Some(step) = self.follow(world, goal) {
+        if let Some(step) = self.follow(eye, goal) {
             return step;
         }
         if goal != Goal::Explore {
-            if let Some(step) = self.follow(world, Goal::Explore) {
+            if let Some(step) = self.follow(eye, Goal::Explore) {
                 return step;
             }
         }
@@ -294,10 +316,21 @@ impl Bot {
     }
 
     /// Where to head: out with the artifact; down once the level is explored (or the bot has
-    /// spent long enough on it); else explore.
-    fn goal(&self, world: &World) -> Goal {
-        if world.carries_artifact() {
+    /// spent long enough on it); else explore. When another hero carries the artifact, up
+    /// with them (the party takes the stairs together: a hero going down took the bearer
+    /// back down, and two bots passed the stairs to and fro until their time ran out), and
+    /// on the first level, where only the bearer leaves, nowhere.
+    fn goal(&self, eye: Eye) -> Goal {
+        let world = eye.world;
+        if eye.carries_artifact() {
             return Goal::Out;
+        }
+        if eye.party_carries_artifact() {
+            return if world.depth() > 1 {
+                Goal::Out
+            } else {
+                Goal::Explore
+            };
         }
         if world.depth() >= world.depth_count() {
             return Goal::Explore;
@@ -312,21 +345,22 @@ impl Bot {
     }
 
     /// One step along the route to `goal`, planning it again when it is stale.
-    fn follow(&mut self, world: &World, goal: Goal) -> Option<Command> {
+    fn follow(&mut self, eye: Eye, goal: Goal) -> Option<Command> {
+        let world = eye.world;
         let now = Planned {
             goal,
             depth: world.depth(),
             items: world.known_items(),
             stairs: world.seen_stairs_down().len() + world.seen_stairs_up().len(),
         };
-        let me = world.player().pos;
+        let me = eye.me().pos;
         // An exploring route whose end has come into view is still walked a few steps, so
         // that it is not planned anew at every step.
         let fresh = self.planned == Some(now)
             && self.route.first().is_some_and(|&h| {
                 world.level().move_allowed(me, h)
                     && world.level().passable(h)
-                    && world.visible_creature(h).is_none()
+                    && eye.visible_creature(h).is_none()
             })
             && (self.walked < REPLAN_AFTER
                 || self
@@ -335,7 +369,7 @@ impl Bot {
                     .is_some_and(|&end| worth_reaching(world, goal, end)));
         if !fresh {
             self.route.clear();
-            let Some(route) = route(world, goal, self.stuck()) else {
+            let Some(route) = route(eye, goal, self.stuck()) else {
                 self.explored |= goal == Goal::Explore;
                 return None;
             };
@@ -352,12 +386,13 @@ impl Bot {
     }
 }
 
-/// The way to `goal` through known tiles, the player's tile excluded; when `stuck`, around
-/// the monsters in view if there is such a way.
-fn route(world: &World, goal: Goal, stuck: bool) -> Option<Vec<Cell>> {
-    let me = world.player().pos;
+/// The way to `goal` through known tiles, the hero's tile excluded; when `stuck`, around
+/// the creatures in view if there is such a way.
+fn route(eye: Eye, goal: Goal, stuck: bool) -> Option<Vec<Cell>> {
+    let world = eye.world;
+    let me = eye.me().pos;
     let monsters: Vec<Cell> = if stuck {
-        world.visible_monsters().iter().map(|c| c.pos).collect()
+        eye.visible_monsters().iter().map(|c| c.pos).collect()
     } else {
         Vec::new()
     };
@@ -367,8 +402,8 @@ fn route(world: &World, goal: Goal, stuck: bool) -> Option<Vec<Cell>> {
             .or_else(|| world.known_path(me, to))
     };
     match goal {
-        Goal::Explore => world.explore_path(),
-        Goal::Down => path(world.nearest_seen_stairs_down()?),
+        Goal::Explore => eye.explore_path(),
+        Goal::Down => path(eye.nearest_seen_stairs_down()?),
         Goal::Out => world
             .seen_stairs_up()
             .into_iter()
@@ -391,8 +426,9 @@ fn worth_reaching(world: &World, goal: Goal, end: Cell) -> bool {
 }
 
 /// Taking the stairs underfoot to get away (never out of the dungeon).
-fn escape_stairs(world: &World) -> Option<Command> {
-    match world.level().terrain_at(world.player().pos)? {
+fn escape_stairs(eye: Eye) -> Option<Command> {
+    let world = eye.world;
+    match world.level().terrain_at(eye.me().pos)? {
         Terrain::StairsDown if world.depth() < world.depth_count() => Some(Command::Descend),
         Terrain::StairsUp if world.depth() > 1 => Some(Command::Ascend),
         _ => None,
@@ -402,18 +438,19 @@ fn escape_stairs(world: &World) -> Option<Command> {
 /// A launcher in hand when monsters are still far and there is ammunition for it; never
 /// one launcher for another (with two, the bot swapped them at every action while its shots
 /// could not reach: issue 17).
-fn ready_launcher(world: &World, fight: &Fight) -> Option<Command> {
+fn ready_launcher(eye: Eye, fight: &Fight) -> Option<Command> {
     let far = fight.nearest().is_some_and(|d| d >= 4);
-    if far && !gear::holds_launcher(world) {
-        return gear::loadable_launcher(world).map(Command::Wield);
+    if far && !gear::holds_launcher(&eye) {
+        return gear::loadable_launcher(&eye).map(Command::Wield);
     }
     None
 }
 
 /// A step toward a monster that shoots from afar, through known tiles.
-fn close_in(world: &World, fight: &Fight) -> Option<Command> {
+fn close_in(eye: Eye, fight: &Fight) -> Option<Command> {
+    let world = eye.world;
     let shooter = fight.shooter()?;
-    let me = world.player().pos;
+    let me = eye.me().pos;
     let path = world.known_path(me, shooter.pos)?;
     let next = *path.first()?;
     if !fight.free(next) {
@@ -423,10 +460,10 @@ fn close_in(world: &World, fight: &Fight) -> Option<Command> {
 }
 
 /// A melee weapon back in hand when a monster comes near while a launcher is held.
-fn ready_weapon(world: &World, fight: &Fight) -> Option<Command> {
+fn ready_weapon(eye: Eye, fight: &Fight) -> Option<Command> {
     let near = fight.nearest().is_some_and(|d| d <= 2);
-    if near && gear::holds_launcher(world) {
-        return gear::weapon_upgrade(world).map(Command::Wield);
+    if near && gear::holds_launcher(&eye) {
+        return gear::weapon_upgrade(&eye).map(Command::Wield);
     }
     None
 }
@@ -460,17 +497,17 @@ mod tests {
         let mut world = hall();
         let mut bot = Bot::new();
         for n in 1..=3 {
-            bot.watch_progress(&world, &Fight::new(&world));
+            bot.watch_progress(&world, &Fight::new(Eye::new(&world, 0)));
             // The first look is progress itself: the level's tiles are newly seen.
             assert_eq!(bot.idle, n - 1);
         }
         // A step east shows tiles not seen before.
         world.apply(Command::Move(Compass::E)).unwrap();
-        bot.watch_progress(&world, &Fight::new(&world));
+        bot.watch_progress(&world, &Fight::new(Eye::new(&world, 0)));
         assert_eq!(bot.idle, 0);
         // Waiting shows nothing new.
         world.apply(Command::Wait).unwrap();
-        bot.watch_progress(&world, &Fight::new(&world));
+        bot.watch_progress(&world, &Fight::new(Eye::new(&world, 0)));
         assert_eq!(bot.idle, 1);
     }
 

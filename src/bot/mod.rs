@@ -4,15 +4,18 @@
 //! unseen monsters. No clock, no files, no unseeded randomness: the same seed plays the same
 //! game.
 
+mod eye;
 mod felt;
 mod fight;
 pub mod game;
-pub mod gear;
+mod gear;
 mod mind;
+pub mod party;
 pub mod run;
 pub mod summary;
 
 pub use game::{Outcome, Played, play, play_on, play_world};
 pub use mind::Bot;
+pub use party::{Party, play_party, play_party_on};
 pub use run::{RunConfig, game_seed, run};
 pub use summary::Summary;

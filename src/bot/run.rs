@@ -2,7 +2,8 @@
 //! as many threads as asked; results are gathered by index, so a run's outcomes are the same
 //! for any number of threads.
 
-use super::game::{Outcome, Played, play_on};
+use super::game::{Outcome, Played};
+use super::party::play_party_on;
 use crate::content::Content;
 use crate::geom::Tiling;
 use crate::rng::splitmix64;
@@ -18,6 +19,8 @@ pub struct RunConfig {
     pub seed: u64,
     /// The turn limit of each game.
     pub turns: u64,
+    /// How many heroes each game's party has, each played by a bot.
+    pub players: usize,
     /// How many threads.
     pub jobs: usize,
     /// Whether to keep each game's record (for replays and checks).
@@ -65,12 +68,12 @@ fn worker(
             return out;
         }
         let seed = game_seed(config.seed, i);
-        let played = play_on(
+        let played = play_party_on(
             &config.content,
             config.tiling,
             seed,
-            config.turns,
-            config.records,
+            config.players,
+            (config.turns, config.records),
         );
         if let Some(played) = played {
             done(i, &played);

@@ -16,6 +16,8 @@ const BAR_WIDTH: u32 = 40;
 pub struct Summary {
     /// Games played.
     pub games: usize,
+    /// The heroes of each game's party, each played by a bot.
+    pub players: usize,
     /// Games won.
     pub wins: usize,
     /// Deaths by cause: the killer's kind ("goblin"), or what else ended the run ("their own
@@ -38,8 +40,9 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The summary of `outcomes`, played in `seconds` of wall-clock time.
-    pub fn of(outcomes: &[Outcome], seconds: f64) -> Summary {
+    /// The summary of `outcomes`, games of parties of `players` heroes played in `seconds`
+    /// of wall-clock time.
+    pub fn of(players: usize, outcomes: &[Outcome], seconds: f64) -> Summary {
         let games = outcomes.len();
         let mut deaths = BTreeMap::new();
         let mut depths = BTreeMap::new();
@@ -55,6 +58,7 @@ impl Summary {
         let per_second = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
         Summary {
             games,
+            players,
             wins: count(outcomes, |e| *e == Ending::Won),
             deaths,
             out_of_time: count(outcomes, |e| *e == Ending::OutOfTime),
@@ -99,8 +103,10 @@ impl Summary {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "games {}, wins {} ({:.1}%), deaths {}, out of time {}",
+            "games {} ({} player{} each), wins {} ({:.1}%), deaths {}, out of time {}",
             self.games,
+            self.players,
+            if self.players == 1 { "" } else { "s" },
             self.wins,
             self.win_percent(),
             self.deaths.values().sum::<usize>(),
@@ -176,6 +182,7 @@ mod tests {
             depth: 1,
         };
         let s = Summary::of(
+            2,
             &[
                 outcome(Ending::Won, 10, 300),
                 outcome(died.clone(), 1, 100),
@@ -184,6 +191,7 @@ mod tests {
             2.0,
         );
         assert_eq!((s.games, s.wins, s.deaths["rat"]), (3, 1, 2));
+        assert_eq!(s.players, 2);
         assert_eq!(s.depths[&1], 1);
         assert_eq!(s.median_depth, 2);
         assert!((s.mean_turns - 200.0).abs() < 1e-9);
@@ -193,9 +201,14 @@ mod tests {
             text.contains("  rat\n") && text.contains(" 10 |#"),
             "{text}"
         );
+        assert!(
+            text.starts_with("games 3 (2 players each), wins 1"),
+            "{text}"
+        );
         let json: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
         assert_eq!(json["depths"]["10"], 1);
         assert_eq!(json["deaths"]["rat"], 2, "{json}");
+        assert_eq!(json["players"], 2, "{json}");
     }
 
     #[test]
@@ -211,6 +224,7 @@ mod tests {
             )
         };
         let s = Summary::of(
+            1,
             &[
                 died("a troll"),
                 died("an ogre"),

@@ -102,6 +102,17 @@ impl Control {
         }
     }
 
+    /// The same control with every person played by a `kind` player instead (a bot plays
+    /// each hero as [`PlayerKind::Script`]).
+    pub fn played_by(mut self, kind: PlayerKind) -> Control {
+        for player in &mut self.players {
+            if player.kind == PlayerKind::Person {
+                player.kind = kind;
+            }
+        }
+        self
+    }
+
     /// Every player, the AI first.
     pub fn players(&self) -> &[Player] {
         &self.players

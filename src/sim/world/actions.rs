@@ -303,10 +303,17 @@ impl World {
 
     /// The range of the item under `letter` when thrown or fired now, if it can be.
     pub fn throw_range(&self, letter: char) -> Option<u32> {
-        let kind = self.content.item(&self.player().stack(letter)?.item)?;
+        self.throw_range_by(World::PLAYER, letter)
+    }
+
+    /// The range of the item under `letter` in creature `who`'s pack when it throws or fires
+    /// it now, if it can ([`World::throw_range`] for any hero).
+    pub fn throw_range_by(&self, who: CreatureId, letter: char) -> Option<u32> {
+        let me = self.creatures.get(who)?;
+        let kind = self.content.item(&me.stack(letter)?.item)?;
         match &kind.use_ {
             ItemUse::Thrown { range, .. } | ItemUse::Blast { range, .. } => Some(*range),
-            ItemUse::Ammo { launcher, .. } => self.launcher_range(self.player(), launcher),
+            ItemUse::Ammo { launcher, .. } => self.launcher_range(me, launcher),
             _ => None,
         }
     }
@@ -334,6 +341,13 @@ impl World {
     /// Whether the player carries the artifact.
     pub fn carries_artifact(&self) -> bool {
         self.bears_artifact(self.player())
+    }
+
+    /// Whether creature `who` carries the artifact ([`World::carries_artifact`] for any hero).
+    pub fn carries_artifact_by(&self, who: CreatureId) -> bool {
+        self.creatures
+            .get(who)
+            .is_some_and(|c| self.bears_artifact(c))
     }
 
     /// Whether `me` carries the artifact.
@@ -531,8 +545,9 @@ impl World {
         self.gear_now(self.viewer)
     }
 
-    /// Creature `who`'s blow and armour as they are now.
-    pub(crate) fn gear_now(&self, who: CreatureId) -> Gear {
+    /// Creature `who`'s blow and armour as they are now ([`World::player_gear`] for any
+    /// hero).
+    pub fn gear_now(&self, who: CreatureId) -> Gear {
         let me = &self.creatures[who];
         self.gear(me, me.wielded.as_deref(), me.worn.as_deref())
     }
@@ -544,7 +559,7 @@ impl World {
     }
 
     /// Creature `who`'s blow and armour with `item` in place ([`World::player_gear_with`]).
-    pub(crate) fn gear_with(&self, who: CreatureId, item: &str) -> Option<Gear> {
+    pub fn gear_with(&self, who: CreatureId, item: &str) -> Option<Gear> {
         let me = &self.creatures[who];
         let (wielded, worn) = match self.content.item(item)?.use_.action() {
             ItemAction::Wield => (Some(item), me.worn.as_deref()),

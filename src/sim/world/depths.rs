@@ -130,9 +130,10 @@ impl World {
         let Some(arrival) = arrival else {
             return;
         };
-        // The party goes together: every living hero on the level arrives, the player on
+        // The party goes together: every living hero on the level arrives, the first on
         // the stairs (or the free tile nearest them) and the others on the free tiles
-        // nearest that, then the allies following them from near enough.
+        // nearest the first in steps, so that none lands where the others cannot reach; then
+        // the allies following them from near enough.
         let mut party: Vec<CreatureId> = self
             .heroes
             .iter()
@@ -140,16 +141,51 @@ impl World {
             .filter(|&h| self.creatures[h].alive && self.creatures[h].depth == from)
             .collect();
         party.extend(self.companions(&party, from));
+        let mut first = None;
         for hero in party {
-            self.creatures[hero].depth = to;
-            self.creatures[hero].busy = 0;
-            // Off the map until placed, so that the free tile search does not count it.
-            self.creatures[hero].alive = false;
-            let spot = self.free_tile_near(arrival).unwrap_or(arrival);
-            self.creatures[hero].pos = spot;
-            self.creatures[hero].alive = true;
+            let spot = match first {
+                None => self.free_tile_near(to, arrival),
+                Some(at) => self.free_tile_reached(to, at),
+            }
+            .unwrap_or(arrival);
+            first.get_or_insert(spot);
+            let moved = &mut self.creatures[hero];
+            (moved.depth, moved.busy, moved.pos) = (to, 0, spot);
         }
         self.enter_level();
+    }
+
+    /// Whether `cell` of the level at `depth` can be entered and no living creature stands
+    /// there.
+    fn free_on(&self, depth: u32, cell: Cell) -> bool {
+        let level = &self.depths[depth as usize - 1].level;
+        let here = |c: &&crate::sim::Creature| c.alive && c.depth == depth;
+        level.passable(cell) && self.creatures.iter().filter(here).all(|c| c.pos != cell)
+    }
+
+    /// The free tile of the level at `depth` nearest to `from` in steps (ties in coordinate
+    /// order), `from` itself first, within eight steps.
+    fn free_tile_reached(&self, depth: u32, from: Cell) -> Option<Cell> {
+        let level = &self.depths[depth as usize - 1].level;
+        let mut reached = vec![from];
+        let mut frontier = vec![from];
+        for _ in 0..=8 {
+            if let Some(&free) = frontier.iter().find(|&&c| self.free_on(depth, c)) {
+                return Some(free);
+            }
+            let mut next: Vec<Cell> = frontier
+                .iter()
+                .flat_map(|&c| level.terrain.neighbours(c).map(move |n| (c, n)))
+                .filter(|&(c, n)| level.passable(n) && level.move_allowed(c, n))
+                .map(|(_, n)| n)
+                .filter(|n| !reached.contains(n))
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            reached.extend(next.iter().copied());
+            frontier = next;
+        }
+        None
     }
 
     /// Makes the next depth: the next map file given, or the level the world's source
@@ -173,11 +209,92 @@ impl World {
         true
     }
 
-    /// The passable tile without a creature nearest to `hex` on the player's level (`hex`
-    /// itself first), searching outwards ring by ring.
-    pub(super) fn free_tile_near(&self, hex: Cell) -> Option<Cell> {
-        let level = self.level();
-        let free = |h: Cell| level.passable(h) && self.creatures_here().all(|c| c.pos != h);
+    /// The free tile of the level at `depth` nearest to `hex` (`hex` itself first),
+    /// searching outwards ring by ring.
+    fn free_tile_near(&self, depth: u32, hex: Cell) -> Option<Cell> {
+        let level = &self.depths[depth as usize - 1].level;
+        let free = |h: Cell| self.free_on(depth, h);
         (0..=8).find_map(|r| level.terrain.ring(hex, r).into_iter().find(|&h| free(h)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::content::Content;
+    use crate::geom::Cell;
+    use crate::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
+    use crate::sim::world::spawn_monsters;
+    use crate::sim::{Command, World};
+
+    /// Two levels of open floor with stairs down at (3, 2) of the first; a party of two.
+    fn two_levels() -> World {
+        let shape = Shape::Parallelogram {
+            width: 12,
+            height: 5,
+        };
+        let mut grid = Grid::new(&shape, Terrain::Floor).unwrap();
+        grid.set(Cell::new(3, 2), Terrain::StairsDown);
+        let mut first = Level::new("first", 1, grid.clone());
+        first.start = Some(Cell::new(1, 2));
+        let mut second = Level::new("second", 2, grid);
+        second.start = Some(Cell::new(8, 2));
+        let content = Content::bundled().unwrap().into();
+        World::party_on_levels(content, vec![first, second], 5, 2).unwrap()
+    }
+
+    #[test]
+    fn the_party_arrives_where_the_first_hero_can_reach_them() {
+        // Below: a corridor from the stairs up at (3, 2) west to (0, 2), rats on the two
+        // tiles next to the stairs, and a walled-in pocket at (5, 2), two tiles east.
+        let shape = Shape::Parallelogram {
+            width: 8,
+            height: 5,
+        };
+        let mut below = Grid::new(&shape, Terrain::Wall).unwrap();
+        for x in 0..=2 {
+            below.set(Cell::new(x, 2), Terrain::Floor);
+        }
+        below.set(Cell::new(3, 2), Terrain::StairsUp);
+        let pocket = Cell::new(5, 2);
+        below.set(pocket, Terrain::Floor);
+        let mut second = Level::new("below", 2, below);
+        second.start = Some(Cell::new(3, 2));
+        for x in [1, 2] {
+            second.placements.push(Placement {
+                at: Cell::new(x, 2),
+                kind: PlacementKind::Monster("rat".into()),
+            });
+        }
+        let mut world = two_levels();
+        world.depths[1] = super::Depth::new(second.clone());
+        spawn_monsters(&world.content_handle(), &second, 2, &mut world.creatures);
+        world.creatures[0].pos = Cell::new(3, 2);
+        world.apply_all(&[(0, Command::Descend)]).unwrap();
+        let (first, other) = (world.creatures()[0].pos, world.creatures()[1].pos);
+        assert_eq!(first, Cell::new(3, 2), "the first hero on the stairs");
+        assert_ne!(other, pocket, "not in the pocket");
+        assert_eq!(other, Cell::new(0, 2), "the free tile nearest in steps");
+    }
+
+    #[test]
+    fn once_the_first_hero_fell_the_world_runs_the_level_of_the_heroes_left() {
+        let mut world = two_levels();
+        world.creatures[0].alive = false;
+        world.creatures[0].hp = 0;
+        world.creatures[1].pos = Cell::new(3, 2);
+        world.apply_all(&[(1, Command::Descend)]).unwrap();
+        let hero = &world.creatures()[1];
+        assert_eq!((hero.depth, world.depth()), (2, 2));
+        assert_eq!(
+            world.level().depth,
+            2,
+            "the level the world runs is the hero's"
+        );
+        assert!(world.hero_sees(1, hero.pos));
+        assert!(
+            world.depths()[1].is_seen(hero.pos),
+            "the second level is seen"
+        );
+        assert!(world.depths()[1].visited());
     }
 }

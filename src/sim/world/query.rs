@@ -257,7 +257,7 @@ impl World {
     }
 
     /// [`World::path_to_known_item`] for hero `who`.
-    fn path_to_known_item_for(&self, who: CreatureId) -> Option<Vec<Cell>> {
+    pub fn path_to_known_item_for(&self, who: CreatureId) -> Option<Vec<Cell>> {
         let me = self.creatures().get(who)?.pos;
         let mut items: Vec<Cell> = self
             .floor_items()
