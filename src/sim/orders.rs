@@ -130,5 +130,5 @@ impl Way<'_> {
 fn monster_in_view(world: &World, hero: CreatureId) -> bool {
     world
         .creatures_here()
-        .any(|c| !world.is_hero(c.id) && world.hero_sees(hero, c.pos))
+        .any(|c| !world.on_heroes_side(c.id) && world.hero_sees(hero, c.pos))
 }

@@ -74,14 +74,17 @@ impl Session {
             Command::Throw { item, .. } => self.world.player().stack(item).map(|s| s.item.clone()),
             _ => None,
         };
-        match self.world.apply(command) {
+        let given = self.with_tells(command);
+        let commands: Vec<(crate::sim::CreatureId, Command)> =
+            given.iter().map(|g| (g.hero, g.command)).collect();
+        match self.world.apply_all(&commands).map_err(|(_, why)| why) {
             Ok(events) => {
                 self.record.push(command);
                 if thrown.is_some() {
                     self.ui.quiver = thrown;
                 }
                 if let Some(game) = &mut self.game {
-                    game.note(command, &self.world);
+                    game.note_segment(&given, &self.world);
                 }
                 self.tell(&events);
                 if self.world.player().pos != pos_before {
@@ -348,6 +351,13 @@ impl Session {
     /// A key while a prompt waits on its answer (abandon the run? throw anyway? which
     /// item?): answers it; true if one was waiting.
     fn answer_prompt(&mut self, key: KeyEvent) -> bool {
+        if self.ui.mode == Mode::Tell {
+            self.ui.mode = Mode::Normal;
+            if let KeyCode::Char(c) = key.code {
+                self.tell_allies(c);
+            }
+            return true;
+        }
         if self.ui.mode == Mode::ConfirmQuit {
             let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
             if yes && !self.world.is_over() {

@@ -17,7 +17,7 @@ pub fn monster_card(
     let c = world
         .creatures()
         .get(who)
-        .filter(|c| c.alive && !world.is_hero(who) && world.is_visible(c.pos))?;
+        .filter(|c| c.alive && !world.on_heroes_side(who) && world.is_visible(c.pos))?;
     let fight = world.matchup(who)?;
     let pace = super::describe::pace(world, who).unwrap_or_else(|| {
         let n = world.actions_in_turn(who);

@@ -64,6 +64,8 @@ pub enum Intent {
     Range,
     /// Show or hide the monsters' telegraphed intentions.
     Telegraph,
+    /// Tell your allies what to do (a letter follows).
+    Tell,
     /// Switch the map between the compact and the large projection.
     Zoom,
     /// Jump the cursor to the next visible monster.
@@ -114,6 +116,7 @@ impl Intent {
             "explore" => Some(Intent::Explore),
             "range" => Some(Intent::Range),
             "telegraph" => Some(Intent::Telegraph),
+            "tell" => Some(Intent::Tell),
             "zoom" => Some(Intent::Zoom),
             "next_target" => Some(Intent::NextTarget),
             "save" => Some(Intent::Save),

@@ -5,6 +5,7 @@
 //! a cursor); the [`Session`](app::Session) applies and records it; [`view`] draws.
 
 pub mod alarm;
+pub mod allies;
 pub mod app;
 pub mod auto;
 pub mod card;

@@ -46,6 +46,8 @@ pub enum Mode {
     },
     /// "Strike which way?": a direction strikes that neighbouring tile, Esc cancels.
     Strike,
+    /// "Tell your allies": a letter tells them, anything else cancels.
+    Tell,
     /// The inventory screen; any key closes it.
     Inventory,
     /// "Which item?": a letter chooses, Esc cancels.
@@ -184,6 +186,9 @@ pub struct UiState {
     pub scroll: Option<Scroll>,
     /// In a hotseat game, the party as the screen shows it: every hero and whose turn it is.
     pub party: Option<super::hotseat::Roster>,
+    /// What the player told their allies, to go with the next command (in a game of one;
+    /// a hotseat game gives it to the control at once).
+    pub tells: Vec<(crate::sim::CreatureId, crate::sim::ally::Tell)>,
 }
 
 /// The viewport the last frame drew the map in, and what it was drawn for.
@@ -262,6 +267,7 @@ impl Default for UiState {
             quiver: None,
             scroll: None,
             party: None,
+            tells: Vec::new(),
         }
     }
 }

@@ -27,6 +27,11 @@ pub fn update(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command
             None
         }
         Mode::Strike => strike(ui, intent),
+        Mode::Tell => {
+            // Only a letter answers (the session reads it); any other key backs out.
+            ui.mode = Mode::Normal;
+            None
+        }
         Mode::Range | Mode::Inventory => {
             ui.mode = Mode::Normal;
             None
@@ -69,6 +74,7 @@ fn shows_map(mode: &Mode) -> bool {
             | Mode::PickTravel { .. }
             | Mode::Range
             | Mode::Strike
+            | Mode::Tell
     )
 }
 
@@ -240,6 +246,14 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
             }
         }
         Intent::Range => ui.mode = Mode::Range,
+        Intent::Tell => {
+            if world.allies_of(world.viewer()).is_empty() {
+                ui.log
+                    .push("You have no ally to tell (a scroll of taming makes one).");
+            } else {
+                ui.mode = Mode::Tell;
+            }
+        }
         Intent::Telegraph => {
             ui.telegraph = !ui.telegraph;
             let state = if ui.telegraph { "shown" } else { "hidden" };
@@ -345,6 +359,10 @@ fn look(ui: &mut UiState, world: &World, cursor: Cell, intent: Intent) {
 pub const STRIKE_PROMPT: &str =
     "Strike which way? The key written on a neighbouring tile (or a click on it); Esc cancels.";
 
+/// What `T` asks.
+pub const TELL_PROMPT: &str = "Tell your allies: f follow you, s stay here, g guard here, a attack \
+     the nearest foe in view; any other key cancels.";
+
 /// What `Q` asks (only while the game goes on: once it is over, `Q` quits at once).
 pub const ABANDON_PROMPT: &str = "Abandon this run? It ends here and counts as quit. Press y to \
      abandon, any other key to carry on (S saves and quits instead).";
@@ -354,6 +372,7 @@ pub const ABANDON_PROMPT: &str = "Abandon this run? It ends here and counts as q
 pub fn prompt(mode: &Mode) -> Option<&str> {
     match mode {
         Mode::Strike => Some(STRIKE_PROMPT),
+        Mode::Tell => Some(TELL_PROMPT),
         Mode::ConfirmQuit => Some(ABANDON_PROMPT),
         Mode::ConfirmThrow { question, .. } => Some(question),
         _ => None,

@@ -446,7 +446,7 @@ impl World {
     /// ([`World::feint_marks`]).
     pub fn planned(&self) -> Vec<Plan> {
         self.creatures_here()
-            .skip(1)
+            .filter(|c| !self.on_heroes_side(c.id))
             .filter_map(|c| Some((c, (*self.plans.get(c.id)?)?.intention)))
             .flat_map(|(c, intention)| {
                 let acts_next = acts_in(c.speed, self.segment, SEGMENTS) && c.busy == 0;

@@ -65,7 +65,7 @@ impl World {
         let me = self.player();
         let mut list: Vec<&Creature> = self
             .creatures_here()
-            .filter(|c| !self.is_hero(c.id) && self.is_visible(c.pos))
+            .filter(|c| !self.on_heroes_side(c.id) && self.is_visible(c.pos))
             .collect();
         list.sort_by_key(|c| (self.dist(me.pos, c.pos), c.id));
         list
@@ -119,7 +119,7 @@ impl World {
     /// reason behind its plan, which the sidebar tells and [`World::threats`] weighs.
     pub fn stance(&self, who: CreatureId) -> Stance {
         let monster = self.creatures_here().find(|c| c.id == who);
-        let Some(monster) = monster.filter(|c| !self.is_hero(c.id)) else {
+        let Some(monster) = monster.filter(|c| !self.on_heroes_side(c.id)) else {
             return Stance::Unaware;
         };
         let kinds = self.content.monsters();

@@ -9,7 +9,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 /// What each intent does, in the order the help lists them.
-const ENTRIES: [(Intent, &str); 37] = [
+const ENTRIES: [(Intent, &str); 38] = [
     (Intent::Help, "this help (Up/Down scroll)"),
     (
         Intent::Step(Compass::NW),
@@ -84,6 +84,10 @@ const ENTRIES: [(Intent, &str); 37] = [
     ),
     (Intent::Confirm, "confirm"),
     (Intent::Cancel, "cancel a prompt, aim or look"),
+    (
+        Intent::Tell,
+        "tell your allies: follow, stay, guard, attack",
+    ),
     (Intent::ScrollUp, "scroll up"),
     (Intent::ScrollDown, "scroll down"),
     (Intent::Quit, "on the end screen: quit"),

@@ -86,7 +86,7 @@ impl MapView<'_> {
             glyph = c.glyph;
             style = if c.id == world.player().id {
                 self.palette.player()
-            } else if world.is_hero(c.id) {
+            } else if world.on_heroes_side(c.id) {
                 self.palette.ally()
             } else {
                 self.palette.creature(world.content(), &c.name)

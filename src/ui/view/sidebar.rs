@@ -93,6 +93,9 @@ impl Sidebar<'_> {
             lines.push(Line::raw(""));
         }
         lines.extend(self.gear_lines());
+        let names = self.ui.names.updated(world);
+        let allies = crate::ui::allies::sidebar_lines(world, &self.ui.tells, &names);
+        lines.extend(allies.into_iter().map(Line::raw));
         lines.push(Line::raw(""));
         let carried = inventory::summary(world);
         if carried.is_empty() {

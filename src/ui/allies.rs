@@ -1,0 +1,122 @@
+//! Telling allies what to do (`T`, ARCHITECTURE.md "Allies"): the answer to the prompt
+//! becomes a directive for each ally of the hero on screen. In a game of one it goes with
+//! the hero's next command, in the same segment; in a hotseat game it is given to the
+//! control at once, as the person's directive for the ally.
+
+use super::app::Session;
+use super::describe::sentence;
+use crate::sim::ally::Tell;
+use crate::sim::control::PlayerId;
+use crate::sim::{Command, CreatureId, Given, World};
+
+impl Session {
+    /// The answer to `T`'s prompt: `f` follow, `s` stay, `g` guard, `a` attack the nearest
+    /// foe in view; another key tells nothing.
+    pub(crate) fn tell_allies(&mut self, key: char) {
+        let tell = match key {
+            'f' => Tell::Follow,
+            's' => Tell::Stay,
+            'g' => Tell::Guard,
+            'a' => {
+                let Some(foe) = self.world.visible_monsters().first().map(|c| c.pos) else {
+                    self.ui.log.push("No foe in view to attack.");
+                    return;
+                };
+                Tell::Attack(foe)
+            }
+            _ => return,
+        };
+        let allies = self.world.allies_of(self.world.viewer());
+        for &ally in &allies {
+            if let Err(why) = self.world.task_for(ally, tell) {
+                self.ui.log.push(sentence(&why.to_string()));
+                return;
+            }
+        }
+        if let Some(hotseat) = self.hotseat.as_mut() {
+            let player = hotseat.person().player;
+            for &ally in &allies {
+                if let Err(why) =
+                    hotseat
+                        .control
+                        .give(&self.world, player, ally, Command::Lead(tell))
+                {
+                    self.ui.log.push(sentence(&why.to_string()));
+                    return;
+                }
+            }
+        } else {
+            self.ui.tells.retain(|(a, _)| !allies.contains(a));
+            self.ui.tells.extend(allies.iter().map(|&a| (a, tell)));
+        }
+        let names = self.ui.names.updated(&self.world);
+        let who: Vec<String> = allies
+            .iter()
+            .map(|&a| names.the_name(&self.world, a))
+            .collect();
+        self.ui.log.push(sentence(&format!(
+            "you tell {} to {}",
+            who.join(" and "),
+            words(tell)
+        )));
+    }
+}
+
+impl Session {
+    /// The player's `command` and what they told their allies since their last one, as the
+    /// directives of one segment (a telling the world would refuse now, its foe gone, is
+    /// dropped). The tellings are taken.
+    pub(crate) fn with_tells(&mut self, command: Command) -> Vec<Given> {
+        let mut given = vec![Given::by_the_player(command)];
+        let tells = std::mem::take(&mut self.ui.tells);
+        given.extend(
+            tells
+                .into_iter()
+                .filter(|&(ally, tell)| self.world.task_for(ally, tell).is_ok())
+                .map(|(ally, tell)| Given {
+                    hero: ally,
+                    player: PlayerId(1),
+                    command: Command::Lead(tell),
+                }),
+        );
+        given
+    }
+}
+
+/// What an ally is told, as the message says it: "stay".
+fn words(tell: Tell) -> &'static str {
+    match tell {
+        Tell::Follow => "follow you",
+        Tell::Stay => "stay",
+        Tell::Guard => "guard this place",
+        Tell::Attack(_) => "attack",
+    }
+}
+
+/// The sidebar's lines about the allies of the hero on screen: each by name, with its hit
+/// points and what it does (and what it was just told, until the next action).
+pub fn sidebar_lines(
+    world: &World,
+    tells: &[(CreatureId, Tell)],
+    names: &crate::sim::Names,
+) -> Vec<String> {
+    world
+        .allies_of(world.viewer())
+        .into_iter()
+        .map(|id| {
+            let c = &world.creatures()[id];
+            let doing = world.ally(id).map_or("follows", |a| a.task.words());
+            let told = tells
+                .iter()
+                .find(|(a, _)| *a == id)
+                .map(|&(_, t)| format!(", told to {}", words(t)));
+            format!(
+                "Ally: {} {}/{} hp, {doing}{}",
+                names.the_name(world, id),
+                c.hp,
+                c.max_hp,
+                told.unwrap_or_default()
+            )
+        })
+        .collect()
+}
