@@ -317,6 +317,70 @@ fn a_following_ally_comes_down_the_stairs_with_its_hero() {
 }
 
 #[test]
+fn an_ally_told_to_attack_a_foe_now_dead_follows_down_the_stairs() {
+    let mut grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 8,
+            height: 3,
+        },
+        Terrain::Floor,
+    )
+    .unwrap();
+    grid.set(Cell::new(3, 1), Terrain::StairsDown);
+    let mut first = Level::new("top", 1, grid);
+    first.start = Some(Cell::new(2, 1));
+    for (name, x) in [("goblin", 5), ("rat", 7)] {
+        first.placements.push(Placement {
+            at: Cell::new(x, 1),
+            kind: PlacementKind::Monster(name.into()),
+        });
+    }
+    let grid = Grid::new(
+        &Shape::Parallelogram {
+            width: 8,
+            height: 3,
+        },
+        Terrain::Floor,
+    )
+    .unwrap();
+    let mut second = Level::new("below", 2, grid);
+    second.start = Some(Cell::new(1, 1));
+    let content = Content::bundled().unwrap().into();
+    let mut world = World::from_levels(content, vec![first, second], 4).unwrap();
+    let letter = scroll(&world, 0);
+    world.apply(Command::Read(letter)).unwrap();
+    let ally = world.allies()[0].id;
+    let foe = world
+        .creatures()
+        .iter()
+        .position(|c| c.name == "rat")
+        .unwrap();
+    let at = world.creatures()[foe].pos;
+    world
+        .apply_all(&[(0, Command::Wait), (ally, Command::Lead(Tell::Attack(at)))])
+        .unwrap();
+    for _ in 0..20 {
+        if !world.creatures()[foe].alive {
+            break;
+        }
+        world.apply(Command::Wait).unwrap();
+    }
+    assert!(!world.creatures()[foe].alive, "the ally killed its foe");
+    assert!(world.creatures()[ally].alive);
+    assert!(matches!(world.ally(ally).unwrap().task, Task::Attack(_)));
+    // Back beside its hero, it comes down with the party.
+    for _ in 0..6 {
+        world.apply(Command::Wait).unwrap();
+    }
+    world
+        .apply(Command::Move(hexdeep::geom::Compass::E))
+        .unwrap();
+    world.apply(Command::Descend).unwrap();
+    assert_eq!(world.depth(), 2);
+    assert_eq!(world.creatures()[ally].depth, 2, "the ally came along");
+}
+
+#[test]
 fn a_save_keeps_the_ally_its_task_and_the_directives_that_led_it() {
     let mut world = hall(&[("rat", Cell::new(4, 1))]);
     let start = world.clone();

@@ -132,7 +132,7 @@ impl World {
         let grid = &self.level().terrain;
         self.allies
             .iter()
-            .filter(|a| a.task == Task::Follow && party.contains(&a.leader))
+            .filter(|a| self.follows(a) && party.contains(&a.leader))
             .filter(|a| {
                 let c = &self.creatures[a.id];
                 let leader = &self.creatures[a.leader];
@@ -142,6 +142,19 @@ impl World {
             })
             .map(|a| a.id)
             .collect()
+    }
+
+    /// Whether `ally` keeps near its hero now: told to follow, or told to attack a foe that
+    /// is gone (dead, or on another level), after which its mind follows again.
+    fn follows(&self, ally: &Ally) -> bool {
+        match ally.task {
+            Task::Follow => true,
+            Task::Attack(foe) => self
+                .creatures
+                .get(foe)
+                .is_none_or(|f| !f.alive || f.depth != self.creatures[ally.id].depth),
+            Task::Stay(_) | Task::Guard(_) => false,
+        }
     }
 
     /// Whether creature `id` is on the heroes' side: a hero or an ally.
