@@ -276,35 +276,35 @@ fn a_monster_fights_an_ally_in_its_way() {
     assert!(hit, "the goblin struck the rat");
 }
 
-#[test]
-fn a_following_ally_comes_down_the_stairs_with_its_hero() {
-    let mut grid = Grid::new(
-        &Shape::Parallelogram {
+/// Two levels of 8 by 3 tiles: the player at (2, 1) of the first, stairs down at (3, 1),
+/// `monsters` (kind, x) on its middle row.
+fn two_levels(monsters: &[(&str, i32)]) -> World {
+    let floor = || {
+        let shape = Shape::Parallelogram {
             width: 8,
             height: 3,
-        },
-        Terrain::Floor,
-    )
-    .unwrap();
+        };
+        Grid::new(&shape, Terrain::Floor).unwrap()
+    };
+    let mut grid = floor();
     grid.set(Cell::new(3, 1), Terrain::StairsDown);
     let mut first = Level::new("top", 1, grid);
     first.start = Some(Cell::new(2, 1));
-    first.placements.push(Placement {
-        at: Cell::new(5, 1),
-        kind: PlacementKind::Monster("rat".into()),
-    });
-    let grid = Grid::new(
-        &Shape::Parallelogram {
-            width: 8,
-            height: 3,
-        },
-        Terrain::Floor,
-    )
-    .unwrap();
-    let mut second = Level::new("below", 2, grid);
+    for &(name, x) in monsters {
+        first.placements.push(Placement {
+            at: Cell::new(x, 1),
+            kind: PlacementKind::Monster(name.into()),
+        });
+    }
+    let mut second = Level::new("below", 2, floor());
     second.start = Some(Cell::new(1, 1));
     let content = Content::bundled().unwrap().into();
-    let mut world = World::from_levels(content, vec![first, second], 4).unwrap();
+    World::from_levels(content, vec![first, second], 4).unwrap()
+}
+
+#[test]
+fn a_following_ally_comes_down_the_stairs_with_its_hero() {
+    let mut world = two_levels(&[("rat", 5)]);
     let letter = scroll(&world, 0);
     world.apply(Command::Read(letter)).unwrap();
     let rat = world.allies()[0].id;
@@ -318,35 +318,7 @@ fn a_following_ally_comes_down_the_stairs_with_its_hero() {
 
 #[test]
 fn an_ally_told_to_attack_a_foe_now_dead_follows_down_the_stairs() {
-    let mut grid = Grid::new(
-        &Shape::Parallelogram {
-            width: 8,
-            height: 3,
-        },
-        Terrain::Floor,
-    )
-    .unwrap();
-    grid.set(Cell::new(3, 1), Terrain::StairsDown);
-    let mut first = Level::new("top", 1, grid);
-    first.start = Some(Cell::new(2, 1));
-    for (name, x) in [("goblin", 5), ("rat", 7)] {
-        first.placements.push(Placement {
-            at: Cell::new(x, 1),
-            kind: PlacementKind::Monster(name.into()),
-        });
-    }
-    let grid = Grid::new(
-        &Shape::Parallelogram {
-            width: 8,
-            height: 3,
-        },
-        Terrain::Floor,
-    )
-    .unwrap();
-    let mut second = Level::new("below", 2, grid);
-    second.start = Some(Cell::new(1, 1));
-    let content = Content::bundled().unwrap().into();
-    let mut world = World::from_levels(content, vec![first, second], 4).unwrap();
+    let mut world = two_levels(&[("goblin", 5), ("rat", 7)]);
     let letter = scroll(&world, 0);
     world.apply(Command::Read(letter)).unwrap();
     let ally = world.allies()[0].id;
