@@ -5,7 +5,7 @@
 //! decides as it always did.
 
 use crate::geom::Cell;
-use crate::sim::{Creature, CreatureId, Gear, Intention, Plan, World};
+use crate::sim::{Creature, CreatureId, Gear, Plan, World};
 
 /// The world as hero `hero` knows it.
 #[derive(Copy, Clone)]
@@ -65,18 +65,7 @@ impl<'a> Eye<'a> {
     /// The tile a monster in view is telegraphed to step onto in the coming segment, or its
     /// own when it does not step then.
     pub(super) fn telegraphed_tile(&self, monster: &Creature) -> Cell {
-        let plan = self
-            .visible_plans()
-            .into_iter()
-            .find(|p| p.who == monster.id);
-        match plan {
-            Some(Plan {
-                intention: Intention::Move(to),
-                acts_next: true,
-                ..
-            }) => to,
-            _ => monster.pos,
-        }
+        crate::sim::telegraphed_among(&self.visible_plans(), monster)
     }
 
     /// The way to the nearest known item worth picking up, or else to the nearest unexplored

@@ -54,6 +54,7 @@ pub use names::Names;
 pub use record::{Divergence, GameRecord, Given, Maker, Origin, Step, Upgrade};
 pub use words::a_name;
 pub use world::bounds;
+pub use world::telegraphed_among;
 pub use world::{
     Depth, DepthParts, Ending, FlightStop, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH,
     MAX_HEROES, Matchup, NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,

@@ -92,18 +92,24 @@ impl Session {
                 }
                 super::alarm::warn(&mut self.ui, &self.world, hp_before);
                 super::update::hint_sides(&mut self.ui, &self.world);
-                if self.world.is_over() {
-                    self.ui.auto = None;
-                    self.put_away();
-                    self.ui.mode = Mode::End { scroll: 0 };
-                } else {
-                    self.autosave();
-                }
+                self.end_or_autosave();
             }
             Err(rejection) => {
                 self.ui.auto = None;
                 self.ui.log.push(sentence(&rejection.to_string()));
             }
+        }
+    }
+
+    /// After a resolved segment: the end screen when the game is over, else an autosave when
+    /// one is due.
+    pub(crate) fn end_or_autosave(&mut self) {
+        if self.world.is_over() {
+            self.ui.auto = None;
+            self.put_away();
+            self.ui.mode = Mode::End { scroll: 0 };
+        } else {
+            self.autosave();
         }
     }
 

@@ -27,7 +27,7 @@ pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;
 pub use matchup::Matchup;
 pub use parts::{DepthParts, WorldParts};
-pub use query::{FlightStop, NEAR, Threat};
+pub use query::{FlightStop, NEAR, Threat, telegraphed_among};
 pub use source::LevelSource;
 pub use story::{Ending, Story};
 pub use validate::InvalidWorld;

@@ -161,18 +161,7 @@ impl World {
     /// The tile a monster in view is telegraphed to step onto in the coming segment, or the tile
     /// it stands on when it does not step then: where a missile thrown now should meet it.
     pub fn telegraphed_tile(&self, monster: &Creature) -> Cell {
-        let plan = self
-            .visible_plans()
-            .into_iter()
-            .find(|p| p.who == monster.id);
-        match plan {
-            Some(Plan {
-                intention: Intention::Move(to),
-                acts_next: true,
-                ..
-            }) => to,
-            _ => monster.pos,
-        }
+        telegraphed_among(&self.visible_plans(), monster)
     }
 
     /// The tiles to walk from `from` to `to` through known passable tiles (the start excluded).
@@ -364,6 +353,19 @@ impl World {
             u32::try_from(upto).unwrap_or(0),
             self.actions_in_turn(self.viewer()),
         )
+    }
+}
+
+/// The tile `monster` is telegraphed to step onto in the coming segment by one of `plans`,
+/// or the tile it stands on when it does not step then.
+pub fn telegraphed_among(plans: &[Plan], monster: &Creature) -> Cell {
+    match plans.iter().find(|p| p.who == monster.id) {
+        Some(Plan {
+            intention: Intention::Move(to),
+            acts_next: true,
+            ..
+        }) => *to,
+        _ => monster.pos,
     }
 }
 

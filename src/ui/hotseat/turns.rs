@@ -7,7 +7,7 @@ use crate::sim::orders::{End, Order};
 use crate::sim::{Command, CreatureId, Event};
 use crate::ui::app::Session;
 use crate::ui::describe::sentence;
-use crate::ui::state::{Auto, Mode};
+use crate::ui::state::Auto;
 
 impl Session {
     /// Seats one person for each hero of the world, each named as their hero, and gives the
@@ -134,13 +134,7 @@ impl Session {
                     game.note_segment(&resolved.given, &self.world);
                 }
                 self.tell_everyone(&resolved.events, &before);
-                if self.world.is_over() {
-                    self.ui.auto = None;
-                    self.put_away();
-                    self.ui.mode = Mode::End { scroll: 0 };
-                } else {
-                    self.autosave();
-                }
+                self.end_or_autosave();
             }
             Err((hero, why)) => self.tell_person(hero, &sentence(&why.to_string())),
         }
