@@ -96,6 +96,8 @@ pub struct Replayer {
     goto: Option<String>,
     /// The shell state the widgets draw (messages of the steps played).
     pub ui: UiState,
+    /// The hero whose eyes the replay is watched through (`v` passes to the next one).
+    viewer: crate::sim::CreatureId,
 }
 
 /// A moment of the replay: the world and the letters the screen gives its monsters then.
@@ -203,7 +205,26 @@ impl Replayer {
             speed: 2,
             goto: None,
             ui,
+            viewer: World::PLAYER,
         }
+    }
+
+    /// Watches through the next hero's eyes (a party's game; one hero keeps its own), saying
+    /// whose.
+    pub fn next_viewer(&mut self) {
+        let heroes = self.world.heroes();
+        let at = heroes.iter().position(|&h| h == self.viewer).unwrap_or(0);
+        self.viewer = heroes[(at + 1) % heroes.len()];
+        self.world.set_viewer(self.viewer);
+        let name = &self.world.creatures()[self.viewer].name;
+        let whose = if name == "you" {
+            "the first hero"
+        } else {
+            name
+        };
+        self.ui
+            .log
+            .push(format!("(Watching through {whose}'s eyes.)"));
     }
 
     /// How many steps the replay has.
@@ -232,6 +253,7 @@ impl Replayer {
         let from = n.saturating_sub(LOG_STEPS);
         let moment = self.frames.seek(from, &self.commands, step);
         self.world = moment.world;
+        self.world.set_viewer(self.viewer);
         self.ui.names = moment.names;
         self.pos = from;
         self.ui.log = MessageLog::default();
@@ -360,6 +382,7 @@ impl Replayer {
             }
             KeyCode::Char('g') => self.goto = Some(String::new()),
             KeyCode::Char('z') => super::update::toggle_large(&mut self.ui, &self.world),
+            KeyCode::Char('v') => self.next_viewer(),
             KeyCode::Char('<') => {
                 let back = self
                     .level_changes()
