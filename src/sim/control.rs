@@ -4,7 +4,7 @@
 //! ([`hexdeep_tiling::turn`]); this is the game's use of them over [`World::apply_all`].
 
 use super::ally::Tell;
-use super::orders::{End, Order};
+use super::orders::{End, Headway, Order, clearing, walks};
 use super::{Command, CreatureId, Event, Given, Rejection, World};
 use hexdeep_tiling::turn::{ControlHierarchy, Directive, Gathering};
 
@@ -53,15 +53,28 @@ pub struct Control {
     /// The coming segment's directives, with the turn and segment they are for: opened at
     /// the first directive or question, closed when the segment resolves.
     gathering: Option<((u64, u32), Gathering<Command>)>,
-    /// The standing orders under way: the hero, the player who gave it, the order.
-    orders: Vec<(CreatureId, PlayerId, Order)>,
+    /// The standing orders under way.
+    orders: Vec<Standing>,
     /// The standing orders that ended since [`Control::ended`] was last asked, with why.
     ended: Vec<(CreatureId, Order, End)>,
     /// The directives for allies given for the coming segment (turn, segment): the ally,
     /// the player, what it is told. They do not hold the segment up.
     leads: Vec<((u64, u32), CreatureId, PlayerId, Tell)>,
-    /// The heroes whose standing orders walk, as the coming segment's gathering opened.
+    /// The heroes whose standing orders walk them off their tiles in the coming segment:
+    /// another hero's order steps after them.
     walking: Vec<CreatureId>,
+    /// The commands the standing orders gave in the coming segment's gathering, by hero.
+    steps: Vec<(CreatureId, Command)>,
+}
+
+/// A standing order under way: the hero, the player who gave it, the order, and how it gets
+/// on.
+#[derive(Copy, Clone, Debug)]
+struct Standing {
+    hero: CreatureId,
+    giver: PlayerId,
+    order: Order,
+    headway: Headway,
 }
 
 impl Control {
@@ -99,6 +112,7 @@ impl Control {
             ended: Vec::new(),
             leads: Vec::new(),
             walking: Vec::new(),
+            steps: Vec::new(),
         }
     }
 
@@ -193,27 +207,52 @@ impl Control {
         let orders = std::mem::take(&mut self.orders);
         self.walking = orders
             .iter()
-            .filter(|(_, _, o)| matches!(o, Order::Travel(_) | Order::Explore))
-            .map(|&(h, _, _)| h)
+            .filter(|o| walks(o.order))
+            .map(|o| o.hero)
             .collect();
-        for (hero, giver, order) in orders {
-            if !acting.contains(&hero) || self.carry(&mut gathering, world, (hero, giver, order)) {
-                self.orders.push((hero, giver, order));
+        // A hero steps after a walking one only when that one's own step leaves its tile.
+        self.steps = orders
+            .iter()
+            .filter(|o| walks(o.order) && acting.contains(&o.hero))
+            .filter(|o| !o.headway.spent(world.creatures()[o.hero].pos))
+            .filter_map(|o| {
+                Some((
+                    o.hero,
+                    o.order.next_among(world, o.hero, &self.walking).ok()?,
+                ))
+            })
+            .collect();
+        self.walking = clearing(world, &self.steps);
+        self.steps.clear();
+        for mut standing in orders {
+            if !acting.contains(&standing.hero) || self.carry(&mut gathering, world, &mut standing)
+            {
+                self.orders.push(standing);
             }
         }
         gathering
     }
 
     /// Carries a standing order on in `gathering`: its command for the coming segment as its
-    /// giver's directive; `false` when it ends (told in [`Control::ended`]).
+    /// giver's directive; `false` when it ends (told in [`Control::ended`]). An order that
+    /// walks ends as blocked when its hero has stood on one tile too long.
     fn carry(
         &mut self,
         gathering: &mut Gathering<Command>,
         world: &World,
-        (hero, giver, order): (CreatureId, PlayerId, Order),
+        standing: &mut Standing,
     ) -> bool {
-        match order.next_among(world, hero, &self.walking) {
+        let Standing {
+            hero, giver, order, ..
+        } = *standing;
+        let pos = world.creatures().get(hero).map(|c| c.pos);
+        let next = match pos {
+            Some(at) if walks(order) && !standing.headway.note(at) => Err(End::Blocked),
+            _ => order.next_among(world, hero, &self.walking),
+        };
+        match next {
             Ok(command) => {
+                self.steps.push((hero, command));
                 let directive = Directive {
                     player: giver,
                     creature: hero,
@@ -244,19 +283,24 @@ impl Control {
         if !controls {
             return Err(Refusal::NotInControl(player, hero).into());
         }
-        self.orders.retain(|(h, _, _)| *h != hero);
+        self.orders.retain(|o| o.hero != hero);
         // The coming segment's gathering, with what others gave in it, takes the order's
         // first step (if the hero acts in it).
         let mut gathering = self.take_gathering(world);
-        self.walking.retain(|&h| h != hero);
-        if matches!(order, Order::Travel(_) | Order::Explore) {
-            // Walking from this segment on: a hero walking behind steps after them.
-            self.walking.push(hero);
-        }
+        // The heroes the new order may step after: those whose orders' steps given in this
+        // gathering leave their tiles.
+        self.steps.retain(|&(h, _)| h != hero);
+        self.walking = clearing(world, &self.steps);
+        let mut standing = Standing {
+            hero,
+            giver: player,
+            order,
+            headway: Headway::default(),
+        };
         let kept = !world.acting_heroes().contains(&hero)
-            || self.carry(&mut gathering, world, (hero, player, order));
+            || self.carry(&mut gathering, world, &mut standing);
         if kept {
-            self.orders.push((hero, player, order));
+            self.orders.push(standing);
         }
         self.gathering = Some(((world.turn(), world.segment()), gathering));
         Ok(())
@@ -268,16 +312,14 @@ impl Control {
     /// person's directive given in it would have to be given again.
     pub fn stop_orders(&mut self) -> Vec<(CreatureId, Order)> {
         self.gathering = None;
+        self.steps.clear();
         let orders = std::mem::take(&mut self.orders);
-        orders.into_iter().map(|(h, _, o)| (h, o)).collect()
+        orders.into_iter().map(|o| (o.hero, o.order)).collect()
     }
 
     /// The standing order hero `hero` carries on, if any.
     pub fn standing_order(&self, hero: CreatureId) -> Option<Order> {
-        self.orders
-            .iter()
-            .find(|(h, _, _)| *h == hero)
-            .map(|&(_, _, o)| o)
+        self.orders.iter().find(|o| o.hero == hero).map(|o| o.order)
     }
 
     /// The standing orders that ended since this was last asked, with why, in order.
@@ -299,7 +341,8 @@ impl Control {
         }
         world.check_command(hero, command)?;
         // A directive of the hero's own people interrupts its standing order.
-        self.orders.retain(|(h, _, _)| *h != hero);
+        self.orders.retain(|o| o.hero != hero);
+        self.steps.retain(|&(h, _)| h != hero);
         let directive = Directive {
             player,
             creature: hero,

@@ -53,9 +53,9 @@ impl Order {
         self.next_among(world, hero, &[])
     }
 
-    /// [`Order::next`] in a party where the heroes of `walking` carry on orders that walk
-    /// too: one of them in the way is stepped after (it walks on in the same segment, or the
-    /// step bounces off it harmlessly), anyone else is gone round or waited for.
+    /// [`Order::next`] in a party where the heroes of `walking` step off their tiles in the
+    /// coming segment by their own orders ([`clearing`]): one of them in the way is stepped
+    /// after, an ally is stepped onto (it makes way), anyone else is gone round or waited for.
     pub fn next_among(
         self,
         world: &World,
@@ -97,8 +97,9 @@ struct Way<'a> {
 impl Way<'_> {
     /// The step onto the first tile of `path`: a step into a closed door on a side opens it
     /// (and the next segment steps through). A creature the hero sees standing there is
-    /// stepped after when it is a walking hero, else gone round by the known way around it,
-    /// else waited for; one standing on the order's last tile ends it.
+    /// stepped after when it is a walking hero, stepped onto when it is an ally (which makes
+    /// way), else gone round by the known way around it, else waited for; one standing on the
+    /// order's last tile ends it.
     fn step_along(&self, path: &[Cell]) -> Result<Command, End> {
         let world = self.world;
         let from = world.creatures()[self.hero].pos;
@@ -110,6 +111,8 @@ impl Way<'_> {
             .filter(|c| !opens && world.hero_sees(self.hero, c.pos));
         let next = match blocker {
             Some(c) if self.walking.contains(&c.id) => next,
+            // An ally makes way for a hero stepping onto it (`World::make_way`).
+            Some(c) if world.on_heroes_side(c.id) && !world.is_hero(c.id) => next,
             Some(_) if next == goal => return Err(End::Blocked),
             Some(_) => {
                 let around = world.known_path_avoiding(from, goal, &[next]);
@@ -131,4 +134,108 @@ fn monster_in_view(world: &World, hero: CreatureId) -> bool {
     world
         .creatures_here()
         .any(|c| !world.on_heroes_side(c.id) && world.hero_sees(hero, c.pos))
+}
+
+/// How many segments in a row a hero acting on an order that walks may stand on one tile
+/// (waiting for someone, or bouncing off them) before the order ends as blocked.
+pub const PATIENCE: u32 = 8;
+
+/// How an order that walks gets on: the tile its hero stood on when it last acted by it, and
+/// for how many of its segments in a row the hero has stood there.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Headway {
+    at: Option<Cell>,
+    idle: u32,
+}
+
+impl Headway {
+    /// Notes that the hero stands on `at` as its order carries on; `false` once it has stood
+    /// there for [`PATIENCE`] of its segments in a row: the order cannot get on.
+    pub fn note(&mut self, at: Cell) -> bool {
+        let patient = !self.spent(at);
+        if self.at == Some(at) {
+            self.idle += 1;
+        } else {
+            *self = Headway {
+                at: Some(at),
+                idle: 0,
+            };
+        }
+        patient
+    }
+
+    /// Whether [`Headway::note`] would end the order with its hero on `at`.
+    pub fn spent(&self, at: Cell) -> bool {
+        self.at == Some(at) && self.idle + 1 >= PATIENCE
+    }
+}
+
+/// Whether `order` walks: a hero behind one walking by it steps after it.
+pub fn walks(order: Order) -> bool {
+    matches!(order, Order::Travel(_) | Order::Explore)
+}
+
+/// The heroes among `steps` (each walking hero's command for the coming segment) whose step
+/// leaves their tile free: onto a tile nobody stands on, or after another hero whose step
+/// does, or round a ring of heroes stepping after each other (R5, R6). A hero opening a
+/// door, waiting, or stepping onto an ally (who changes places with it) or a hero that does
+/// not leave, stays: whoever steps after it would bounce off it.
+pub fn clearing(world: &World, steps: &[(CreatureId, Command)]) -> Vec<CreatureId> {
+    let target = |hero: CreatureId| {
+        let (_, command) = steps.iter().find(|(h, _)| *h == hero)?;
+        let Command::Move(dir) = *command else {
+            return None;
+        };
+        let from = world.creatures()[hero].pos;
+        let (to, _) = world.level().terrain.step(from, dir)?;
+        let opens = world.level().door_opened_by_step(from, to).is_some();
+        (!opens).then_some(to)
+    };
+    let clears = |start: CreatureId| {
+        let mut hero = start;
+        // A chain of heroes stepping after each other is no longer than the party.
+        for _ in 0..=steps.len() {
+            let Some(to) = target(hero) else {
+                return false;
+            };
+            match world.creature_at(to) {
+                None => return true,
+                Some(c) if c.id == start => return true,
+                Some(c) if world.is_hero(c.id) => hero = c.id,
+                Some(_) => return false,
+            }
+        }
+        // A ring of heroes that does not come back to `start`: it waits a segment.
+        false
+    };
+    steps
+        .iter()
+        .map(|&(h, _)| h)
+        .filter(|&h| clears(h))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headway_runs_out_after_patience_segments_on_one_tile_and_a_step_renews_it() {
+        let (a, b) = (Cell::new(1, 2), Cell::new(2, 2));
+        let mut headway = Headway::default();
+        assert!(headway.note(a), "the order's first segment");
+        for _ in 1..PATIENCE {
+            assert!(!headway.spent(a));
+            assert!(headway.note(a));
+        }
+        assert!(headway.spent(a));
+        assert!(!headway.spent(b), "a step on renews it");
+        let mut stood = headway;
+        assert!(
+            !stood.note(a),
+            "one segment more on the same tile ends the order"
+        );
+        assert!(headway.note(b));
+        assert!(!headway.spent(b));
+    }
 }

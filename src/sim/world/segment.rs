@@ -166,25 +166,24 @@ impl World {
         s
     }
 
-    /// An ally that would stay where its hero steps makes way: it steps onto the hero's
-    /// tile, and the two change places.
+    /// An ally that would stay where a hero steps makes way: it steps onto the hero's tile,
+    /// and the two change places. Any hero, not only its own: a hero walking past another's
+    /// ally in a corridor would otherwise wait for it for ever.
     fn make_way(
         &self,
         id: CreatureId,
         wanted: Intention,
         heroes: &[(CreatureId, PlayerAction)],
     ) -> Intention {
-        let Some(ally) = self.ally(id) else {
+        if self.ally(id).is_none() {
             return wanted;
-        };
+        }
         let here = self.creatures[id].pos;
         let stepping_here = heroes
             .iter()
             .find(|(h, a)| self.is_hero(*h) && a.intention == Intention::Move(here));
         match stepping_here {
-            Some((h, _)) if wanted == Intention::Stay && ally.leader == *h => {
-                Intention::Move(self.creatures[*h].pos)
-            }
+            Some((h, _)) if wanted == Intention::Stay => Intention::Move(self.creatures[*h].pos),
             _ => wanted,
         }
     }
