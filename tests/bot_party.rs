@@ -209,3 +209,53 @@ fn the_bot_s_players_are_scripts_the_segment_does_not_wait_for() {
         "no person to wait for"
     );
 }
+
+/// A corridor from west to east along row 1, 24 tiles long, with `monsters`; the first hero
+/// starts at (1, 1), the second at (0, 1) behind them.
+fn corridor(monsters: &[(&str, Cell)]) -> World {
+    let shape = hexdeep::map::Shape::Parallelogram {
+        width: 24,
+        height: 3,
+    };
+    let mut grid = hexdeep::map::Grid::new(&shape, Terrain::Wall).unwrap();
+    for x in 0..24 {
+        grid.set(Cell::new(x, 1), Terrain::Floor);
+    }
+    let mut level = hexdeep::map::Level::new("corridor", 1, grid);
+    level.start = Some(Cell::new(1, 1));
+    for (name, at) in monsters {
+        level.placements.push(Placement {
+            at: *at,
+            kind: PlacementKind::Monster((*name).to_string()),
+        });
+    }
+    World::party_on_levels(content(), vec![level], 5, 2).unwrap()
+}
+
+#[test]
+fn a_hero_does_not_step_onto_a_companions_tile_while_the_companion_sees_a_foe() {
+    // A rat eight tiles east of the first hero: in their sight, out of the second's.
+    let rat = Cell::new(9, 1);
+    let world = corridor(&[("rat", rat)]);
+    let (first, second) = (world.creatures()[0].pos, world.creatures()[1].pos);
+    assert_eq!((first, second), (Cell::new(1, 1), Cell::new(0, 1)));
+    assert!(world.hero_sees(0, rat) && !world.hero_sees(1, rat));
+    // The blows aimed at the first hero land on their tile after the movement, on whoever
+    // stands there: the second hero waits rather than follow them onto it.
+    assert_eq!(Bot::for_hero(1).choose(&world), Command::Wait);
+    // With no foe in view the second hero follows the first down the corridor.
+    let quiet = corridor(&[]);
+    let east = quiet.level().terrain.direction(second, first).unwrap();
+    assert_eq!(Bot::for_hero(1).choose(&quiet), Command::Move(east));
+}
+
+#[test]
+fn a_hero_rests_while_a_companion_on_the_level_is_badly_hurt() {
+    let mut parts = party(2, &[]).to_parts();
+    parts.creatures[0].hp = parts.creatures[0].max_hp / 2;
+    let world = World::from_parts(parts, content()).unwrap();
+    // The party heals at the resting rate only when every hero rests: the second hero, unhurt,
+    // rests beside the first.
+    assert_eq!(Bot::for_hero(1).choose(&world), Command::Rest);
+    assert_eq!(Bot::new().choose(&world), Command::Rest);
+}

@@ -6,6 +6,7 @@ use super::eye::Eye;
 use super::felt::Felt;
 use super::fight::Fight;
 use super::gear;
+use super::together;
 use crate::geom::Cell;
 use crate::map::Terrain;
 use crate::sim::{Command, CreatureId, Event, World};
@@ -137,6 +138,16 @@ impl Bot {
     /// The bot's next command for its hero in `world` (a game not yet over, the hero alive
     /// and acting in the coming segment).
     pub fn choose(&mut self, world: &World) -> Command {
+        let command = self.decide(world);
+        if together::into_companions_place(&Eye::new(world, self.hero), command) {
+            self.route.clear();
+            return Command::Wait;
+        }
+        command
+    }
+
+    /// The command [`Bot::choose`] gives, before it keeps the hero off a companion's tile.
+    fn decide(&mut self, world: &World) -> Command {
         let eye = Eye::new(world, self.hero);
         if self.arrived.0 != world.depth() {
             self.arrived = (world.depth(), world.turn());
@@ -283,8 +294,7 @@ impl Bot {
                 return Some(Command::Read(scroll));
             }
         }
-        let percent = me.hp * 100 / me.max_hp.max(1);
-        self.resting = me.hp < me.max_hp && (self.resting || percent < REST_BELOW);
+        self.resting = together::party_rests(&eye, self.resting, REST_BELOW);
         self.resting.then_some(Command::Rest)
     }
 

@@ -13,6 +13,7 @@ mod mind;
 pub mod party;
 pub mod run;
 pub mod summary;
+mod together;
 
 pub use game::{Outcome, Played, play, play_on, play_world};
 pub use mind::Bot;

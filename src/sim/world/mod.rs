@@ -493,9 +493,7 @@ impl World {
         let actions = self.hero_actions(&commands)?;
         self.set_tasks(&tasks);
         let mut events = Vec::new();
-        if let Some(&(_, command)) = commands.iter().find(|(h, _)| *h == World::PLAYER) {
-            self.note_for_regen(command);
-        }
+        self.note_party_for_regen(&commands);
         self.run_segment(&actions, &mut events);
         self.run_until_a_hero_acts(&mut events);
         Ok(events)

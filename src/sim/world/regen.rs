@@ -2,7 +2,7 @@
 //! `rest_regen_every` turns spent resting (numbers from `data/player.toml`).
 
 use super::World;
-use crate::sim::Command;
+use crate::sim::{Command, CreatureId};
 use serde::{Deserialize, Serialize};
 
 /// The player's progress toward the next hit point, part of the world state.
@@ -32,6 +32,20 @@ impl World {
     pub(super) fn note_for_regen(&mut self, command: Command) {
         if command != Command::Rest {
             self.regen.busy = true;
+        }
+    }
+
+    /// Notes every acting hero's command (a hero with none waits): the party's turn counts
+    /// as resting only when every action of every hero in it rests. Before, only the first
+    /// hero's command counted: a hero fighting beside a resting first hero healed at the
+    /// resting rate, and after the first hero's death the others always did.
+    pub(super) fn note_party_for_regen(&mut self, commands: &[(CreatureId, Command)]) {
+        for hero in self.acting_heroes() {
+            let command = commands
+                .iter()
+                .find(|(h, _)| *h == hero)
+                .map_or(Command::Wait, |&(_, c)| c);
+            self.note_for_regen(command);
         }
     }
 
@@ -69,7 +83,7 @@ mod tests {
     use crate::content::{Content, PlayerKind};
     use crate::geom::Cell;
     use crate::map::{Grid, Level, Shape, Terrain};
-    use crate::sim::{Command, World};
+    use crate::sim::{Command, CreatureId, World};
 
     fn player_kind() -> PlayerKind {
         Content::bundled().unwrap().player().clone()
@@ -152,5 +166,59 @@ mod tests {
             hp = world.player().hp;
         }
         assert_eq!(hp, 4);
+    }
+
+    /// A party of two in a room, the second hero at `hp`.
+    fn party(hp: i32) -> World {
+        let grid = Grid::new(&Shape::Hexagon { radius: 3 }, Terrain::Floor).unwrap();
+        let mut level = Level::new("room", 1, grid);
+        level.start = Some(Cell::new(0, 0));
+        let content = Content::bundled().unwrap().into();
+        let mut world = World::party_on_levels(content, vec![level], 1, 2).unwrap();
+        world.creatures[1].hp = hp;
+        world
+    }
+
+    /// Plays `count` whole turns, each acting hero given `command_of(hero)` (or none);
+    /// returns the second hero's hit points at the end.
+    fn party_turns(
+        world: &mut World,
+        count: u64,
+        command_of: impl Fn(CreatureId) -> Option<Command>,
+    ) -> i32 {
+        let end = world.turn() + count;
+        while world.turn() < end {
+            let commands: Vec<(CreatureId, Command)> = world
+                .acting_heroes()
+                .into_iter()
+                .filter_map(|h| Some((h, command_of(h)?)))
+                .collect();
+            world.apply_all(&commands).unwrap();
+        }
+        world.creatures()[1].hp
+    }
+
+    #[test]
+    fn a_hero_who_does_not_rest_makes_the_partys_turn_busy_whoever_comes_first() {
+        let kind = player_kind();
+        let rest = u64::from(kind.rest_regen_every);
+        assert!(rest < u64::from(kind.regen_every));
+        // Both rest: the resting rate.
+        let mut world = party(4);
+        assert_eq!(party_turns(&mut world, rest, |_| Some(Command::Rest)), 5);
+        // The first hero rests, the second waits: not a turn of rest.
+        let mut world = party(4);
+        let rests_first = |h| Some(if h == 0 { Command::Rest } else { Command::Wait });
+        assert_eq!(party_turns(&mut world, rest, rests_first), 4);
+        // A hero given no command waits.
+        let mut world = party(4);
+        let only_first = |h| (h == 0).then_some(Command::Rest);
+        assert_eq!(party_turns(&mut world, rest, only_first), 4);
+        // The first hero fallen, the second's own command counts.
+        let mut world = party(4);
+        world.creatures[0].alive = false;
+        world.creatures[0].hp = 0;
+        assert_eq!(party_turns(&mut world, rest, |_| Some(Command::Wait)), 4);
+        assert_eq!(party_turns(&mut world, rest, |_| Some(Command::Rest)), 5);
     }
 }
