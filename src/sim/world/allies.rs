@@ -88,7 +88,7 @@ impl World {
         let me = &self.creatures[who];
         let grid = &self.level().terrain;
         self.creatures_here()
-            .filter(|c| !self.is_hero(c.id) && self.ally(c.id).is_none())
+            .filter(|c| !self.on_heroes_side(c.id))
             .filter(|c| c.faction.hostile_to(me.faction))
             .filter(|c| grid.distance(me.pos, c.pos) <= range as i32 && self.hero_sees(who, c.pos))
             .min_by_key(|c| (grid.distance(me.pos, c.pos), c.id))
