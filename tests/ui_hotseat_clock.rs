@@ -81,7 +81,7 @@ fn a_deadline_passing_hands_the_hero_to_the_ai_and_the_turn_passes_on() {
         "{bob}"
     );
     assert!(
-        sidebar(&bob).contains(&"Ann: 20/20 hp, D1, AI plays".to_string()),
+        sidebar(&bob).contains(&"Ann: 20/20 hp, D1, late".to_string()),
         "{bob}"
     );
     screen::press_char(&mut s, '.');

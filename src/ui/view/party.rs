@@ -59,14 +59,14 @@ pub fn lines(world: &World, roster: &Roster, palette: Palette) -> Vec<Line<'stat
     lines
 }
 
-/// A person's clock under their hero's line: `  clock 4:45`, reversed while it runs, and
+/// A person's clock under their hero's line: `clock 4:45`, reversed while it runs, and
 /// what happens to a person whose time ran out. None for a person who no longer plays.
 fn clock_line(member: &Member) -> Option<Line<'static>> {
     let left = member.clock?;
     if member.presence != Presence::Playing {
         return None;
     }
-    let mut text = format!("  clock {}", minutes(left));
+    let mut text = format!("clock {}", minutes(left));
     if member.late {
         text.push_str(", out: the AI");
     }
@@ -86,7 +86,7 @@ fn state(world: &World, member: &Member) -> &'static str {
         _ if member.presence == Presence::Watching => "watching",
         _ if member.presence == Presence::Gone => "gone",
         _ if !alive => "dead",
-        _ if member.late => "AI plays",
+        _ if member.late => "late",
         _ if member.to_play => "to play",
         Some(Order::Travel(_)) => "travels",
         Some(Order::Explore) => "explores",
