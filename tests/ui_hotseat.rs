@@ -222,7 +222,7 @@ fn a_fallen_heros_person_is_skipped_and_the_others_play_on() {
     assert!(text.contains("Bob's turn"), "{text}");
     let lines = sidebar(&text);
     assert!(
-        lines.contains(&"Ann: 0/20 hp, D1, dead".to_string()),
+        lines.contains(&"Ann: 0/20 hp, D1, watching".to_string()),
         "{lines:?}"
     );
     assert!(!s.world.is_over());

@@ -274,6 +274,7 @@ impl Session {
         if let Some(p) = parts {
             super::update::fit_map_scale(&mut self.ui, &self.world, (p.map.width, p.map.height));
         }
+        self.show_clocks();
         let context = Context {
             keymap: &self.keymap,
             palette: self.palette,
@@ -288,6 +289,9 @@ impl Session {
     /// Handles one key press; in a hotseat game, travel, exploring or a rest it starts is
     /// given as a standing order.
     pub fn key(&mut self, key: KeyEvent) {
+        if self.fallen_key(key) {
+            return;
+        }
         self.key_press(key);
         if self.hotseat.is_some() {
             self.orders_from_auto();

@@ -116,6 +116,8 @@ where
         if events.stop_requested() {
             return LoopEnd::Stopped;
         }
+        // A deadline that passed hands the turn on before the screen is drawn.
+        session.check_clock();
         let mut parts = None;
         if let Err(err) = terminal.draw(|frame| parts = session.draw(frame)) {
             return LoopEnd::from_error(into_io(err));
@@ -129,6 +131,8 @@ where
             Some(Auto::Rest) => REST_STEP_DELAY,
             _ => AUTO_STEP_DELAY,
         };
+        // Wake no later than the running clock's deadline, to notice it pass.
+        let wait = session.time_left().map_or(wait, |left| wait.min(left));
         match events.next_event(wait) {
             Ok(Some(event)) => handle(session, &event, automatic, parts),
             Ok(None) if orders && automatic => session.run_orders(),

@@ -10,6 +10,7 @@ pub mod app;
 pub mod auto;
 pub mod card;
 pub mod cast;
+pub mod clock;
 pub mod describe;
 pub mod events;
 pub mod game_loop;
@@ -63,6 +64,10 @@ pub struct PlayArgs {
     /// The players' names, one a player, separated by commas (`Ann,Bob`): their heroes'.
     #[arg(long, value_name = "A,B,...")]
     pub names: Option<String>,
+    /// Each person's chess clock in a game of several, in seconds: a starting credit and what
+    /// every segment adds (`120+10`), or `off`; 300+15 by default. A game of one has none.
+    #[arg(long, value_name = "START+INC", value_parser = hotseat::timer::ClockSetting::parse)]
+    pub clock: Option<hotseat::timer::ClockSetting>,
 }
 
 /// Why a game could not start.
@@ -101,6 +106,8 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
     )?;
     world.name_heroes(&people);
     let mut notes = warnings;
+    let (clock, note) = hotseat::timer::ClockSetting::for_people(people.len(), args.clock);
+    notes.extend(note);
     notes.push(format!(
         "Welcome to hexdeep{}. {}. Press ? for help.",
         match tiling {
@@ -110,7 +117,11 @@ pub fn run(args: &PlayArgs, saves: Option<PathBuf>) -> Result<(), PlayError> {
         describe::level_title(world.level())
     ));
     let game = saving::GameFile::new(dir, &world, crate::sim::Origin::Fresh);
-    start::play_game(world, game, notes, args.keymap.as_deref(), &places)
+    let setup = start::Setup {
+        keymap: args.keymap.as_deref(),
+        clock,
+    };
+    start::play_game(world, game, notes, &setup, &places)
 }
 
 /// The maps given with `--map`, in order, each at its depth, any warnings about them, and the

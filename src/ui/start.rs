@@ -20,23 +20,46 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
+/// How a game is played at this terminal: the keymap file chosen, if any, and the chess
+/// clock of a game of several.
+#[derive(Clone, Copy, Debug)]
+pub struct Setup<'a> {
+    /// A keymap file given with `--keymap`.
+    pub keymap: Option<&'a Path>,
+    /// The people's clock (a game of one never has one).
+    pub clock: super::hotseat::timer::ClockSetting,
+}
+
+impl Default for Setup<'_> {
+    /// No keymap file, and the default clock: what `continue` and a game taken over play with
+    /// (the time banks are not saved, so they start afresh).
+    fn default() -> Self {
+        Setup {
+            keymap: None,
+            clock: super::hotseat::timer::ClockSetting::DEFAULT,
+        }
+    }
+}
+
 /// Plays `world` in the terminal, kept in `game`, with `notes` in the log first.
 pub fn play_game(
     world: World,
     mut game: GameFile,
     notes: Vec<String>,
-    keymap: Option<&Path>,
+    setup: &Setup,
     places: &Places,
 ) -> Result<(), PlayError> {
     if !std::io::stdout().is_terminal() {
         return Err(PlayError::NotATerminal);
     }
-    let (keymap, keymap_note) = load_keymap(keymap, places.keymap().as_deref());
+    let (keymap, keymap_note) = load_keymap(setup.keymap, places.keymap().as_deref());
     let notes: Vec<String> = keymap_note.into_iter().chain(notes).collect();
     // A game that cannot be saved would be lost: refuse it before it starts.
     game.save(&world, &[])
         .map_err(|e| PlayError::Map(format!("cannot save the game: {e}")))?;
-    let session = session_of(world, game, notes, keymap, Palette::detect());
+    let mut session = session_of(world, game, notes, keymap, Palette::detect());
+    let clock = std::sync::Arc::new(super::clock::SystemClock::new());
+    session.time_people(setup.clock, clock);
     let tail = game_loop::play(session)?;
     for line in tail {
         crate::output::emit_line(&crate::text::escape_controls(&line));
@@ -128,7 +151,7 @@ fn resume(mut game: SavedGame, path: &Path, places: &Places) -> Result<(), PlayE
         ));
     }
     notes.push(format!("Welcome back. {}.", game.current.level().name));
-    play_game(game.current, file, notes, None, places)
+    play_game(game.current, file, notes, &Setup::default(), places)
 }
 
 /// The file a game loaded from `path` goes on in: saved back to `path` (a backup's game to
@@ -178,7 +201,7 @@ pub fn taken_over(replay: Box<Replayer>) -> Result<(World, GameRecord, String), 
 pub fn take_over(replay: Box<Replayer>, places: &Places) -> Result<(), PlayError> {
     let (world, record, note) = taken_over(replay).map_err(PlayError::Map)?;
     let game = GameFile::new(open_saves(places)?, &world, record.origin);
-    play_game(world, game, vec![note], None, places)
+    play_game(world, game, vec![note], &Setup::default(), places)
 }
 
 /// `hexdeep replay`: watch (and maybe take over), verify or export.

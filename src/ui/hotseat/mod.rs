@@ -5,7 +5,10 @@
 //! from their hero's point of view. Travel, exploring and rest are standing orders, so one
 //! person's long walk asks the others nothing.
 
+mod deadline;
+mod fallen;
 pub mod people;
+pub mod timer;
 mod turns;
 
 use super::state::UiState;
@@ -25,6 +28,22 @@ pub struct Person {
     /// Their shell state (messages, letters, the map's scroll, the quiver) while another
     /// person's turn is on the screen; `None` while theirs is.
     ui: Option<UiState>,
+    /// Whether they play, or their hero has fallen and they watch or have left.
+    pub presence: Presence,
+}
+
+/// Whether a person still plays (ARCHITECTURE.md, "Simultaneous turns", hotseat).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Their hero lives (or the game is over).
+    Playing,
+    /// Their hero has fallen while another lives: the screen is theirs until they choose to
+    /// watch or leave.
+    Fallen,
+    /// Their hero has fallen and they watch the others play.
+    Watching,
+    /// Their hero has fallen and they left the table.
+    Gone,
 }
 
 /// A hotseat game's people and whose turn the screen shows.
@@ -36,6 +55,8 @@ pub struct Hotseat {
     pub people: Vec<Person>,
     /// The person whose turn the screen shows (an index into `people`).
     pub turn: usize,
+    /// The chess clock, in a game with deadlines.
+    pub timer: Option<timer::Timer>,
 }
 
 impl Hotseat {
@@ -58,12 +79,20 @@ impl Hotseat {
                 player: PlayerId(u16::try_from(n + 1).unwrap_or(u16::MAX)),
                 name,
                 ui: (n > 0).then(|| ui.clone()),
+                // A hero fallen before the game was seated (a game continued): their person
+                // watches, as they chose nothing here.
+                presence: if world.creatures()[hero].alive {
+                    Presence::Playing
+                } else {
+                    Presence::Watching
+                },
             })
             .collect();
         Hotseat {
             control,
             people,
             turn: 0,
+            timer: None,
         }
     }
 
@@ -72,23 +101,46 @@ impl Hotseat {
         &self.people[self.turn]
     }
 
-    /// What the sidebar shows of the party: every hero, whose turn it is and who has still
-    /// to give a directive.
+    /// Whether person `n`'s time ran out in the coming segment (their hero follows the AI).
+    pub fn is_late(&self, n: usize) -> bool {
+        self.timer.as_ref().is_some_and(|t| t.is_late(n))
+    }
+
+    /// What the sidebar shows of the party: every hero, whose turn it is, who has still to
+    /// give a directive, and each person's clock.
     pub fn roster(&mut self, world: &World) -> Roster {
         let waiting = self.control.waiting_for(world);
         let heroes = self
             .people
             .iter()
-            .map(|p| Member {
+            .enumerate()
+            .map(|(n, p)| Member {
                 hero: p.hero,
                 name: p.name.clone(),
-                to_play: waiting.contains(&p.player),
+                to_play: waiting.contains(&p.player) && !self.is_late(n),
                 order: self.control.standing_order(p.hero),
+                presence: p.presence,
+                clock: None,
+                running: false,
+                late: self.is_late(n),
             })
             .collect();
-        Roster {
+        let mut roster = Roster {
             heroes,
             turn: self.turn,
+        };
+        self.show_clocks(&mut roster);
+        roster
+    }
+
+    /// Puts each person's time left, and whose runs, on `roster`.
+    pub fn show_clocks(&self, roster: &mut Roster) {
+        let Some(timer) = &self.timer else {
+            return;
+        };
+        for (n, member) in roster.heroes.iter_mut().enumerate() {
+            member.clock = Some(timer.left(n));
+            member.running = timer.running() == Some(n);
         }
     }
 }
@@ -113,13 +165,33 @@ pub struct Member {
     pub to_play: bool,
     /// The standing order they carry on, if any.
     pub order: Option<Order>,
+    /// Whether their person plays, watches or has left.
+    pub presence: Presence,
+    /// Their person's time left, in a game with a clock.
+    pub clock: Option<std::time::Duration>,
+    /// Whether their person's time is running.
+    pub running: bool,
+    /// Whether their person's time ran out in the coming segment.
+    pub late: bool,
 }
 
 impl Roster {
-    /// The line that says whose turn it is: "Ann's turn — hero Ann, depth 1".
+    /// The line that says whose turn it is: "Ann's turn — hero Ann, depth 1"; for a person
+    /// whose hero has just fallen, what they may do.
     pub fn banner(&self, world: &World) -> Option<String> {
         let me = self.heroes.get(self.turn)?;
         let hero = world.creatures().get(me.hero)?;
+        match me.presence {
+            Presence::Fallen => {
+                return Some(format!(
+                    "{}'s hero has fallen — w: watch the others, x: leave",
+                    me.name
+                ));
+            }
+            Presence::Watching => return Some(format!("{} watches", me.name)),
+            Presence::Gone => return Some(format!("{} has left", me.name)),
+            Presence::Playing => {}
+        }
         Some(format!(
             "{}'s turn — hero {}, depth {}",
             me.name, hero.name, hero.depth

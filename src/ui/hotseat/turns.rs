@@ -26,11 +26,23 @@ impl Session {
     /// a person's directive completes it, it resolves at once; when standing orders alone
     /// answer it, the game loop resolves it after a pause ([`Session::run_orders`]) and a key
     /// stops them all ([`Session::stop_orders`]).
+    /// A person whose hero has just fallen holds them until they choose to watch or leave.
     pub fn orders_running(&mut self) -> bool {
+        let choosing = self.hotseat.as_ref().is_some_and(|h| {
+            h.people
+                .iter()
+                .any(|p| p.presence == super::Presence::Fallen)
+        });
+        !choosing && self.answered()
+    }
+
+    /// Whether the coming segment waits for nobody: every acting hero has a directive, or
+    /// its people's time ran out.
+    fn answered(&mut self) -> bool {
         let over = self.world.is_over();
         self.hotseat
             .as_mut()
-            .is_some_and(|h| !over && h.control.waiting_for(&self.world).is_empty())
+            .is_some_and(|h| !over && h.still_waiting(&self.world).is_empty())
     }
 
     /// The directive of the person whose turn it is, for their hero; a refused one is told
@@ -108,18 +120,24 @@ impl Session {
 
     /// After a directive or an order: resolves the segment when no person is waited for any
     /// longer, then gives the screen to the first person the coming segment waits for.
-    fn settle(&mut self) {
-        if self.orders_running() {
+    pub(super) fn settle(&mut self) {
+        if self.answered() {
             self.resolve_segment();
         }
         self.pass_turn();
     }
 
-    /// Resolves the coming segment and tells each person what their hero saw of it.
+    /// Resolves the coming segment (the heroes of the people whose time ran out following
+    /// the AI), charges the time banks, and tells each person what their hero saw of it.
     fn resolve_segment(&mut self) {
+        self.tick_clock();
         let Some(hotseat) = self.hotseat.as_mut() else {
             return;
         };
+        let late: Vec<_> = (0..hotseat.people.len())
+            .filter(|&n| hotseat.is_late(n))
+            .map(|n| hotseat.people[n].player)
+            .collect();
         let before: Vec<(i32, Cell)> = hotseat
             .people
             .iter()
@@ -128,12 +146,19 @@ impl Session {
                 (c.hp, c.pos)
             })
             .collect();
-        match hotseat.control.resolve(&mut self.world, |_| false) {
+        match hotseat
+            .control
+            .resolve(&mut self.world, |p| late.contains(&p))
+        {
             Ok(resolved) => {
+                if let Some(timer) = hotseat.timer.as_mut() {
+                    timer.segment_resolved();
+                }
                 if let Some(game) = &mut self.game {
                     game.note_segment(&resolved.given, &self.world);
                 }
                 self.tell_everyone(&resolved.events, &before);
+                self.note_fallen();
                 self.end_or_autosave();
             }
             Err((hero, why)) => self.tell_person(hero, &sentence(&why.to_string())),
@@ -156,29 +181,40 @@ impl Session {
         }
     }
 
-    /// Gives the screen to the first person the coming segment waits for, telling each
-    /// person whose standing order ended why.
-    fn pass_turn(&mut self) {
+    /// Gives the screen to a person whose hero has just fallen, else to the first person the
+    /// coming segment waits for (whose time then runs), telling each person whose standing
+    /// order ended why.
+    pub(super) fn pass_turn(&mut self) {
         let Some(hotseat) = self.hotseat.as_mut() else {
             return;
         };
-        let waiting = hotseat.control.waiting_for(&self.world);
+        let waiting = hotseat.still_waiting(&self.world);
         let ended = hotseat.control.ended();
-        let next = hotseat
+        let fallen = hotseat
             .people
             .iter()
-            .position(|p| waiting.contains(&p.player));
+            .position(|p| p.presence == super::Presence::Fallen);
+        let next = fallen.or(waiting.first().copied());
         for (hero, order, end) in ended {
             self.tell_ended(hero, order, end);
         }
         if let Some(next) = next {
             self.show_person(next);
         }
+        self.tick_clock();
         self.refresh_roster();
     }
 
+    /// Adds `line` to every person's messages.
+    pub(super) fn tell_all(&mut self, line: &str) {
+        let count = self.hotseat.as_ref().map_or(0, |h| h.people.len());
+        for n in 0..count {
+            self.as_person(n, |s| s.ui.log.push(line));
+        }
+    }
+
     /// Refreshes what the screen shows of the party.
-    fn refresh_roster(&mut self) {
+    pub(super) fn refresh_roster(&mut self) {
         if let Some(hotseat) = self.hotseat.as_mut() {
             self.ui.party = Some(hotseat.roster(&self.world));
         }
@@ -220,7 +256,7 @@ impl Session {
 
     /// Runs `f` with person `n`'s state on the screen and their hero as the viewer, then
     /// puts back the person whose turn it is.
-    fn as_person(&mut self, n: usize, f: impl FnOnce(&mut Session)) {
+    pub(super) fn as_person(&mut self, n: usize, f: impl FnOnce(&mut Session)) {
         let Some(turn) = self.hotseat.as_ref().map(|h| h.turn) else {
             return;
         };

@@ -4,7 +4,8 @@
 
 use crate::sim::World;
 use crate::sim::orders::Order;
-use crate::ui::hotseat::{Member, Roster};
+use crate::ui::hotseat::timer::minutes;
+use crate::ui::hotseat::{Member, Presence, Roster};
 use crate::ui::palette::Palette;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -27,7 +28,8 @@ pub fn banner(world: &World, roster: &Roster, map: Rect, buf: &mut Buffer) {
 }
 
 /// The sidebar's lines about the party: a title, then one line a hero, the one whose turn
-/// it is marked `>` and in bold.
+/// it is marked `>` and in bold, each followed in a game with a clock by its person's time
+/// left (the running one reversed).
 pub fn lines(world: &World, roster: &Roster, palette: Palette) -> Vec<Line<'static>> {
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = vec![Line::styled("Party:", bold)];
@@ -52,8 +54,28 @@ pub fn lines(world: &World, roster: &Roster, palette: Palette) -> Vec<Line<'stat
             (false, false) => Style::default(),
         };
         lines.push(Line::styled(text, style));
+        lines.extend(clock_line(member));
     }
     lines
+}
+
+/// A person's clock under their hero's line: `clock 4:45`, reversed while it runs, and
+/// what happens to a person whose time ran out. None for a person who no longer plays.
+fn clock_line(member: &Member) -> Option<Line<'static>> {
+    let left = member.clock?;
+    if member.presence != Presence::Playing {
+        return None;
+    }
+    let mut text = format!("clock {}", minutes(left));
+    if member.late {
+        text.push_str(", out: the AI");
+    }
+    let style = if member.running {
+        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    } else {
+        Style::default()
+    };
+    Some(Line::styled(text, style))
 }
 
 /// Where a hero stands in the coming segment: fallen, still to give a directive, carrying
@@ -61,7 +83,10 @@ pub fn lines(world: &World, roster: &Roster, palette: Palette) -> Vec<Line<'stat
 fn state(world: &World, member: &Member) -> &'static str {
     let alive = world.creatures().get(member.hero).is_some_and(|c| c.alive);
     match member.order {
+        _ if member.presence == Presence::Watching => "watching",
+        _ if member.presence == Presence::Gone => "gone",
         _ if !alive => "dead",
+        _ if member.late => "late",
         _ if member.to_play => "to play",
         Some(Order::Travel(_)) => "travels",
         Some(Order::Explore) => "explores",
