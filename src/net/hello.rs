@@ -73,11 +73,14 @@ impl Hello {
         let Some(payload) = frame::read_frame(input, MAX_HELLO)? else {
             return Ok(None);
         };
-        Ok(Some(
-            frame::decode::<Hello>(&payload)
-                .map_err(|e| Refusal::NotHello(e.to_string()))
-                .and_then(|hello| hello.check().map(|()| hello)),
-        ))
+        Ok(Some(Hello::from_payload(&payload)))
+    }
+
+    /// The hello in a first frame's payload, checked.
+    pub fn from_payload(payload: &[u8]) -> Result<Hello, Refusal> {
+        frame::decode::<Hello>(payload)
+            .map_err(|e| Refusal::NotHello(e.to_string()))
+            .and_then(|hello| hello.check().map(|()| hello))
     }
 
     /// Whether a server of this build takes this client.

@@ -4,6 +4,11 @@
 
 pub mod frame;
 pub mod hello;
+pub mod message;
+pub mod server;
+pub mod stream;
 
 pub use frame::{FrameError, read_frame, write_frame};
 pub use hello::{Hello, PROTOCOL_VERSION, Refusal};
+pub use message::{ClientMessage, ServerMessage};
+pub use server::{Limits, Server};
