@@ -26,6 +26,7 @@ pub mod geom;
 pub mod map;
 pub mod mapfile;
 pub mod mapgen;
+pub mod net;
 pub mod output;
 pub mod path;
 pub mod persist;

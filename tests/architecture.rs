@@ -13,8 +13,8 @@ const CORE: [&str; 10] = [
 ];
 
 /// What the core must never use.
-const SHELLS: [&str; 7] = [
-    "ui", "persist", "mapfile", "files", "output", "botcli", "main",
+const SHELLS: [&str; 8] = [
+    "ui", "persist", "mapfile", "files", "output", "botcli", "main", "net",
 ];
 
 fn src() -> PathBuf {

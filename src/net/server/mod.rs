@@ -1,0 +1,99 @@
+//! The server: it listens, takes each connection's hello, and serves the connections it takes
+//! each in a task of its own (ARCHITECTURE.md, "The network"). Whatever one peer sends — a
+//! frame too large, bytes that are no message, nothing at all — closes that connection only,
+//! with a refusal saying why; the others go on.
+
+mod connection;
+
+use super::message::ServerMessage;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+
+/// How much the server gives its peers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections served at once; the next is refused ("the server is full").
+    pub max_connections: usize,
+    /// How long a new connection may take to say hello.
+    pub hello_within: Duration,
+    /// How long a connection may stay silent before it is closed.
+    pub idle_after: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 256,
+            hello_within: Duration::from_secs(10),
+            idle_after: Duration::from_secs(15 * 60),
+        }
+    }
+}
+
+/// A server bound to its address, not yet serving.
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    limits: Limits,
+    slots: Arc<Semaphore>,
+}
+
+impl Server {
+    /// Binds `addr` (port 0 picks a free port: see [`Server::local_addr`]).
+    pub async fn bind(addr: SocketAddr, limits: Limits) -> io::Result<Server> {
+        Ok(Server {
+            listener: TcpListener::bind(addr).await?,
+            limits,
+            slots: Arc::new(Semaphore::new(limits.max_connections)),
+        })
+    }
+
+    /// Where the server listens.
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves connections until `shutdown` completes.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        tokio::pin!(shutdown);
+        loop {
+            tokio::select! {
+                () = &mut shutdown => return,
+                accepted = self.listener.accept() => match accepted {
+                    Ok((socket, _)) => self.take(socket),
+                    // Out of file descriptors and the like: the peer is gone, the server
+                    // waits a moment and goes on.
+                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                },
+            }
+        }
+    }
+
+    /// Serves `socket` in a task of its own, or refuses it when every slot is taken.
+    fn take(&self, socket: TcpStream) {
+        let limits = self.limits;
+        if let Ok(slot) = Arc::clone(&self.slots).try_acquire_owned() {
+            tokio::spawn(async move {
+                connection::serve(socket, limits).await;
+                drop(slot);
+            });
+        } else {
+            let why = format!(
+                "the server is full ({} connections): try again later",
+                limits.max_connections
+            );
+            tokio::spawn(connection::refuse(socket, why));
+        }
+    }
+}
+
+/// The frame's payload for `message`, or `None` when it cannot be encoded (never for the
+/// server's own small messages).
+fn payload(message: &ServerMessage) -> Option<Vec<u8>> {
+    super::frame::encode(message).ok()
+}
