@@ -10,7 +10,7 @@ use crate::ui::palette::Palette;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 /// Draws "Ann's turn — hero Ann, depth 1" as a bar across the top row of the map area `map`,
@@ -27,9 +27,10 @@ pub fn banner(world: &World, roster: &Roster, map: Rect, buf: &mut Buffer) {
         .render(row, buf);
 }
 
-/// The sidebar's lines about the party: a title, then one line a hero, the one whose turn
-/// it is marked `>` and in bold, each followed in a game with a clock by its person's time
-/// left (the running one reversed).
+/// The sidebar's lines about the party: a title, then two lines a hero — their name, hit
+/// points and depth, the one whose turn it is marked `>` and in bold; under it, indented,
+/// where they stand in the coming segment and, in a game with a clock, their person's time
+/// left (reversed while it runs). Two short lines fit the sidebar where one long one was cut.
 pub fn lines(world: &World, roster: &Roster, palette: Palette) -> Vec<Line<'static>> {
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = vec![Line::styled("Party:", bold)];
@@ -37,10 +38,9 @@ pub fn lines(world: &World, roster: &Roster, palette: Palette) -> Vec<Line<'stat
         let Some(hero) = world.creatures().get(member.hero) else {
             continue;
         };
-        let state = state(world, member);
         let mark = if n == roster.turn { '>' } else { ' ' };
         let text = format!(
-            "{mark}{}: {}/{} hp, D{}, {state}",
+            "{mark}{}: {}/{} hp, D{}",
             member.name,
             hero.hp.max(0),
             hero.max_hp,
@@ -54,28 +54,26 @@ pub fn lines(world: &World, roster: &Roster, palette: Palette) -> Vec<Line<'stat
             (false, false) => Style::default(),
         };
         lines.push(Line::styled(text, style));
-        lines.extend(clock_line(member));
+        let mut under = vec![Span::styled(format!("  {}", state(world, member)), style)];
+        under.extend(clock_span(member));
+        lines.push(Line::from(under));
     }
     lines
 }
 
-/// A person's clock under their hero's line: `clock 4:45`, reversed while it runs, and
-/// what happens to a person whose time ran out. None for a person who no longer plays.
-fn clock_line(member: &Member) -> Option<Line<'static>> {
+/// A person's clock after their hero's state: `, clock 4:45`, the time reversed while it
+/// runs. None for a person who no longer plays.
+fn clock_span(member: &Member) -> Option<Span<'static>> {
     let left = member.clock?;
     if member.presence != Presence::Playing {
         return None;
-    }
-    let mut text = format!("clock {}", minutes(left));
-    if member.late {
-        text.push_str(", out: the AI");
     }
     let style = if member.running {
         Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
     } else {
         Style::default()
     };
-    Some(Line::styled(text, style))
+    Some(Span::styled(format!(", clock {}", minutes(left)), style))
 }
 
 /// Where a hero stands in the coming segment: fallen, still to give a directive, carrying
