@@ -145,6 +145,24 @@ impl Control {
             .or_else(|| world.ally(id).and_then(|a| self.hierarchy(a.leader)))
     }
 
+    /// The living allies on the viewer's level that player `player` may direct: through
+    /// their heroes, or because their hero's player delegated them. By id.
+    pub fn allies_directed_by(&self, world: &World, player: PlayerId) -> Vec<CreatureId> {
+        world
+            .allies()
+            .iter()
+            .map(|a| a.id)
+            .filter(|&id| {
+                let c = &world.creatures()[id];
+                c.alive && c.depth == world.depth()
+            })
+            .filter(|&id| {
+                self.hierarchy_of(world, id)
+                    .is_some_and(|h| h.controls(player))
+            })
+            .collect()
+    }
+
     /// Player `by`, who controls ally `ally` (through its hero), lets player `to` direct it
     /// too, just below `by`. `false` as [`Control::delegate`] says.
     pub fn delegate_ally(

@@ -246,14 +246,7 @@ fn normal(ui: &mut UiState, world: &World, intent: Intent) -> Option<Command> {
             }
         }
         Intent::Range => ui.mode = Mode::Range,
-        Intent::Tell => {
-            if world.allies_of(world.viewer()).is_empty() {
-                ui.log
-                    .push("You have no ally to tell (a scroll of taming makes one).");
-            } else {
-                ui.mode = Mode::Tell;
-            }
-        }
+        Intent::Tell => ask_what_to_tell(ui, world),
         Intent::Telegraph => {
             ui.telegraph = !ui.telegraph;
             let state = if ui.telegraph { "shown" } else { "hidden" };
@@ -361,7 +354,22 @@ pub const STRIKE_PROMPT: &str =
 
 /// What `T` asks.
 pub const TELL_PROMPT: &str = "Tell your allies: f follow you, s stay here, g guard here, a attack \
-     the nearest foe in view; any other key cancels.";
+     the nearest foe in view, d let the next person direct them too; any other key cancels.";
+
+/// `T`: asks what to tell the allies the person on screen directs (in hotseat, their hero's
+/// and those another person let them direct; else the hero's), or says there are none.
+fn ask_what_to_tell(ui: &mut UiState, world: &World) {
+    let none = ui.party.as_ref().map_or_else(
+        || world.allies_of(world.viewer()).is_empty(),
+        |roster| roster.allies.is_empty(),
+    );
+    if none {
+        ui.log
+            .push("You have no ally to tell (a scroll of taming makes one).");
+    } else {
+        ui.mode = Mode::Tell;
+    }
+}
 
 /// What `Q` asks (only while the game goes on: once it is over, `Q` quits at once).
 pub const ABANDON_PROMPT: &str = "Abandon this run? It ends here and counts as quit. Press y to \

@@ -101,6 +101,14 @@ impl Hotseat {
         &self.people[self.turn]
     }
 
+    /// The next person after the one on screen, in turn order, who still plays.
+    pub fn next_playing_person(&self) -> Option<usize> {
+        let count = self.people.len();
+        (1..count)
+            .map(|step| (self.turn + step) % count)
+            .find(|&n| self.people[n].presence == Presence::Playing)
+    }
+
     /// Whether person `n`'s time ran out in the coming segment (their hero follows the AI).
     pub fn is_late(&self, n: usize) -> bool {
         self.timer.as_ref().is_some_and(|t| t.is_late(n))
@@ -125,9 +133,11 @@ impl Hotseat {
                 late: self.is_late(n),
             })
             .collect();
+        let allies = self.control.allies_directed_by(world, self.person().player);
         let mut roster = Roster {
             heroes,
             turn: self.turn,
+            allies,
         };
         self.show_clocks(&mut roster);
         roster
@@ -152,6 +162,9 @@ pub struct Roster {
     pub heroes: Vec<Member>,
     /// Whose turn the screen shows (an index into `heroes`).
     pub turn: usize,
+    /// The allies the person on screen directs: their hero's, and those another person let
+    /// them direct too (`T` `d`).
+    pub allies: Vec<CreatureId>,
 }
 
 /// One hero of a [`Roster`].

@@ -157,11 +157,25 @@ impl Session {
                 if let Some(game) = &mut self.game {
                     game.note_segment(&resolved.given, &self.world);
                 }
+                self.forget_tells();
                 self.tell_everyone(&resolved.events, &before);
                 self.note_fallen();
                 self.end_or_autosave();
             }
             Err((hero, why)) => self.tell_person(hero, &sentence(&why.to_string())),
+        }
+    }
+
+    /// Forgets what each person told their allies: the segment that took it has resolved,
+    /// and the sidebar shows the allies' tasks.
+    fn forget_tells(&mut self) {
+        self.ui.tells.clear();
+        if let Some(hotseat) = self.hotseat.as_mut() {
+            for person in &mut hotseat.people {
+                if let Some(ui) = person.ui.as_mut() {
+                    ui.tells.clear();
+                }
+            }
         }
     }
 

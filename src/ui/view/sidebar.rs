@@ -94,7 +94,11 @@ impl Sidebar<'_> {
         }
         lines.extend(self.gear_lines());
         let names = self.ui.names.updated(world);
-        let allies = crate::ui::allies::sidebar_lines(world, &self.ui.tells, &names);
+        let directed = match &self.ui.party {
+            Some(roster) => roster.allies.clone(),
+            None => world.allies_of(world.viewer()),
+        };
+        let allies = crate::ui::allies::sidebar_lines(world, &directed, &self.ui.tells, &names);
         lines.extend(allies.into_iter().map(Line::raw));
         lines.push(Line::raw(""));
         let carried = inventory::summary(world);
