@@ -227,8 +227,9 @@ pub enum Shell {
 pub struct EndReport {
     /// The hall of fame after this run, when it could be read.
     pub hall: Option<crate::persist::HallOfFame>,
-    /// This run's place in the hall of fame (from 1), if it made it.
-    pub place: Option<usize>,
+    /// The places in the hall of fame (from 1) of this game's runs that made it: its one
+    /// run's, or each hero's of a party.
+    pub places: Vec<usize>,
     /// Why this run is not in the hall of fame, when it could not be recorded.
     pub not_recorded: Option<String>,
     /// Where the replay was written.
