@@ -65,3 +65,98 @@ fn each_hero_of_a_party_enters_the_hall_of_fame_as_their_own_run() {
     );
     assert!(out.contains("Bob (with Ann): quit"), "{out}");
 }
+
+/// The lines of `text` from the one that is `heading` to the next blank one.
+fn section<'a>(text: &'a str, heading: &str) -> Vec<&'a str> {
+    text.lines()
+        .skip_while(|l| *l != heading)
+        .take_while(|l| !l.is_empty())
+        .collect()
+}
+
+#[test]
+fn a_party_s_dump_is_named_after_it_and_has_every_hero_s_sheet() {
+    let game = party_fight::game(4);
+    let world = &game.current;
+    let dir = cli::scratch("morgue");
+    let done = put_away(&game, &dir);
+    let path = done.morgue.unwrap();
+    let file = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(file.starts_with("Ann-and-Bob-"), "{file}");
+    let dump = std::fs::read_to_string(&path).unwrap();
+    assert!(dump.contains("\nParty:   Ann, Bob\n"), "{dump}");
+    let bob = &world.creatures()[1];
+    let ann = section(&dump, "== Ann ==");
+    let bob_sheet = section(&dump, "== Bob ==");
+    for (sheet, want) in [
+        (&ann, "Fate:    killed by an ogre on depth 1".to_string()),
+        (&ann, "HP:      0/20".to_string()),
+        (&ann, "Kills:   1".to_string()),
+        (
+            &bob_sheet,
+            "Fate:    alive when the party gave up".to_string(),
+        ),
+        (&bob_sheet, format!("HP:      {}/{}", bob.hp, bob.max_hp)),
+        (&bob_sheet, "Depth:   1 now, 1 deepest".to_string()),
+        (&bob_sheet, "Allies:  none".to_string()),
+    ] {
+        assert!(sheet.contains(&want.as_str()), "{want:?} in {sheet:#?}");
+    }
+    // Each hero's pack is their own: the kit each starts with.
+    for sheet in [&ann, &bob_sheet] {
+        assert!(
+            sheet.iter().any(|l| l.contains("scroll of taming")),
+            "{sheet:#?}"
+        );
+    }
+    // The end screen says where it went.
+    let report = hexdeep::ui::state::EndReport {
+        morgue: Some(path.clone()),
+        ..Default::default()
+    };
+    let screen = end_screen(world, &report);
+    assert!(
+        screen.contains(&format!("Character dump: {}", path.display())),
+        "{screen}"
+    );
+}
+
+/// The end screen of `world` with `report`, as text.
+fn end_screen(world: &hexdeep::sim::World, report: &hexdeep::ui::state::EndReport) -> String {
+    use ratatui::{buffer::Buffer, layout::Rect, widgets::Widget};
+    let area = Rect::new(0, 0, 200, 40);
+    let mut buf = Buffer::empty(area);
+    let view = hexdeep::ui::view::EndView {
+        world,
+        report: Some(report),
+        scroll: 0,
+    };
+    (&view).render(area, &mut buf);
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_party_s_dump_names_the_allies_with_their_heroes() {
+    // The format 6 fixture: Ann tamed the rat and told it to guard.
+    let path = std::path::Path::new("tests/data/format-6/party.hdsave");
+    let mut game = persist::load_game(path).unwrap();
+    game.current.abandon(Ending::Quit);
+    let dir = cli::scratch("allies");
+    let dump = std::fs::read_to_string(put_away(&game, &dir).morgue.unwrap()).unwrap();
+    let ann = section(&dump, "== Ann ==");
+    assert!(
+        ann.contains(&"Allies:  a rat (guards, depth 1)"),
+        "{ann:#?}"
+    );
+    assert!(
+        section(&dump, "== Bob ==").contains(&"Allies:  none"),
+        "{dump}"
+    );
+}

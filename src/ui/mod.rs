@@ -18,6 +18,7 @@ pub mod inventory;
 pub mod item_prompt;
 pub mod keymap;
 pub mod morgue;
+mod morgue_party;
 pub mod palette;
 pub mod replay;
 pub mod saving;

@@ -132,7 +132,7 @@ impl GameFile {
         }
         // A party's heroes each have their own run: found once, by replaying the record.
         let fates = (world.heroes().len() > 1).then(|| self.record.fates());
-        match super::morgue::write(&self.dir, &self.name, world, log) {
+        match super::morgue::write(&self.dir, &self.name, world, log, fates.as_ref()) {
             Ok(path) => done.morgue = Some(path),
             Err(e) => done.problems.push(e),
         }

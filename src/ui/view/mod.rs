@@ -13,7 +13,7 @@ mod party;
 pub mod sidebar;
 mod sides;
 
-pub use end::{ItemsTold, story_lines, tally};
+pub use end::{EndView, ItemsTold, story_lines, tally};
 pub use layout::{Camera, MapLayout};
 pub use map::MapView;
 pub use sides::feature_glyph;
@@ -22,7 +22,6 @@ use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{MapScale, Mode, UiState};
 use crate::sim::World;
-use end::EndView;
 use help::HelpView;
 use items::ItemsView;
 use log::{HistoryView, LogView};
