@@ -13,6 +13,7 @@ pub mod cast;
 pub mod describe;
 pub mod events;
 pub mod game_loop;
+pub mod heroes;
 pub mod hotseat;
 pub mod inventory;
 pub mod item_prompt;

@@ -214,17 +214,22 @@ impl Replayer {
     pub fn next_viewer(&mut self) {
         let heroes = self.world.heroes();
         let at = heroes.iter().position(|&h| h == self.viewer).unwrap_or(0);
-        self.viewer = heroes[(at + 1) % heroes.len()];
-        self.world.set_viewer(self.viewer);
-        let name = &self.world.creatures()[self.viewer].name;
-        let whose = if name == "you" {
-            "the first hero"
-        } else {
-            name
-        };
+        let next = heroes[(at + 1) % heroes.len()];
+        self.watch_through(next);
+    }
+
+    /// Watches through hero `hero`'s eyes from now on, saying whose; `false`, changing
+    /// nothing, when `hero` is no hero of the game.
+    pub fn watch_through(&mut self, hero: crate::sim::CreatureId) -> bool {
+        if !self.world.set_viewer(hero) {
+            return false;
+        }
+        self.viewer = hero;
+        let whose = super::heroes::hero_name(&self.world, hero);
         self.ui
             .log
             .push(format!("(Watching through {whose}'s eyes.)"));
+        true
     }
 
     /// How many steps the replay has.
