@@ -135,6 +135,7 @@ pub fn map_rows(world: &World) -> Vec<String> {
         overlay: &overlay,
         palette: Palette { color: false },
         camera: Camera::follow(world, world.player().pos, area),
+        sight: super::view::sight::Sight::Viewer,
     }
     .render(area, &mut buf);
     let rows: Vec<String> = (0..area.height)

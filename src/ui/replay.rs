@@ -6,6 +6,7 @@
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{MessageLog, UiState};
+use super::view::sight::Sight;
 use super::view::{self, Context};
 use crate::persist::cost::level_bytes;
 use crate::persist::keyframes::{Limits, TooLarge};
@@ -212,6 +213,8 @@ impl Replayer {
     /// Watches through the next hero's eyes (a party's game; one hero keeps its own), saying
     /// whose.
     pub fn next_viewer(&mut self) {
+        self.ui.sight = Sight::Viewer;
+        self.ui.party = None;
         let heroes = self.world.heroes();
         let at = heroes.iter().position(|&h| h == self.viewer).unwrap_or(0);
         let next = heroes[(at + 1) % heroes.len()];
@@ -230,6 +233,41 @@ impl Replayer {
             .log
             .push(format!("(Watching through {whose}'s eyes.)"));
         true
+    }
+
+    /// `V`: watches a party's game through every hero's eyes at once (the map shows what
+    /// any of them sees, the sidebar lists them all), or back through the one watched before;
+    /// a game of one has only its hero's.
+    pub fn toggle_all_views(&mut self) {
+        let heroes = self.world.heroes().to_vec();
+        if heroes.len() < 2 {
+            self.ui
+                .log
+                .push("(A game of one: there is one hero to watch.)");
+            return;
+        }
+        if self.ui.sight == Sight::AllHeroes {
+            self.ui.sight = Sight::Viewer;
+            self.ui.party = None;
+            self.watch_through(self.viewer);
+            return;
+        }
+        self.ui.sight = Sight::AllHeroes;
+        let heroes = heroes
+            .iter()
+            .map(|&hero| super::hotseat::Member {
+                hero,
+                name: self.world.creatures()[hero].name.clone(),
+                to_play: false,
+                order: None,
+            })
+            .collect();
+        // No hero's turn: none is marked, and no banner says whose it is.
+        self.ui.party = Some(super::hotseat::Roster {
+            heroes,
+            turn: usize::MAX,
+        });
+        self.ui.log.push("(Watching through every hero's eyes.)");
     }
 
     /// How many steps the replay has.
@@ -388,6 +426,7 @@ impl Replayer {
             KeyCode::Char('g') => self.goto = Some(String::new()),
             KeyCode::Char('z') => super::update::toggle_large(&mut self.ui, &self.world),
             KeyCode::Char('v') => self.next_viewer(),
+            KeyCode::Char('V') => self.toggle_all_views(),
             KeyCode::Char('<') => {
                 let back = self
                     .level_changes()

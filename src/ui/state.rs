@@ -189,6 +189,9 @@ pub struct UiState {
     /// What the player told their allies, to go with the next command (in a game of one;
     /// a hotseat game gives it to the control at once).
     pub tells: Vec<(crate::sim::CreatureId, crate::sim::ally::Tell)>,
+    /// Whose sight the map shows: the viewer's, or every hero's at once (the replay
+    /// viewer's `V` in a party's game).
+    pub sight: super::view::sight::Sight,
 }
 
 /// The viewport the last frame drew the map in, and what it was drawn for.
@@ -269,6 +272,7 @@ impl Default for UiState {
             scroll: None,
             party: None,
             tells: Vec::new(),
+            sight: super::view::sight::Sight::Viewer,
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod overlay;
 mod party;
 pub mod sidebar;
 mod sides;
+pub mod sight;
 
 pub use end::{EndView, ItemsTold, story_lines, tally};
 pub use layout::{Camera, MapLayout};
@@ -90,6 +91,7 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         overlay: &overlay,
         palette: context.palette,
         camera: camera(world, ui, parts.map),
+        sight: ui.sight,
     };
     map.render(parts.map, buf);
     if let Some(roster) = &ui.party {
