@@ -88,7 +88,7 @@ impl HallOfFame {
         for score in scores {
             let place = self.add(score);
             if let Some(new) = place {
-                for p in places.iter_mut() {
+                for p in &mut places {
                     *p = p
                         .map(|old| if new <= old { old + 1 } else { old })
                         .filter(|&old| old <= super::game::HALL_SIZE);

@@ -131,7 +131,7 @@ impl Fates {
 }
 
 /// What killed `hero` in the segment of `events`: who dealt them the most damage, as the
-/// rules name the cause of a game's last death (ARCHITECTURE.md, "Simultaneous turns").
+/// rules name the cause of a game's last death (ARCHITECTURE.md, "Files": the hall of fame).
 fn cause_of_death(hero: CreatureId, events: &[Event], world: &World) -> String {
     let mut worst: Option<(i32, CreatureId)> = None;
     for e in events {

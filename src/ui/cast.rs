@@ -138,8 +138,10 @@ fn write_cast(
     );
     if let Some(hero) = cast_hero(&replay.world, options.hero) {
         replay.watch_through(hero);
-        let whose = super::heroes::hero_name(&replay.world, hero);
-        title.push_str(&format!(", {whose}'s view"));
+        title = format!(
+            "{title}, {}'s view",
+            super::heroes::hero_name(&replay.world, hero)
+        );
     }
     let keymap = Keymap::default_keys();
     let area = Rect::new(0, 0, width, height);
