@@ -2,7 +2,7 @@
 //! `morgue/` with the seed, the levels, turns, kills, the cause, the items used up and the gear
 //! wielded and worn, the inventory, the map around the player as the screen drew it, and the
 //! last messages. A party's names every hero, each with a sheet of their own
-//! ([`super::morgue_party`]).
+//! (`ui/morgue_party.rs`).
 
 use super::describe::level_title;
 use super::inventory;
