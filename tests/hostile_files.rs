@@ -278,6 +278,7 @@ fn a_cast_draws_its_first_frame_before_replaying_the_record() {
         out: &out,
         size: (100, 32),
         steps_per_second: 1000.0,
+        hero: None,
     };
     let mut told = Vec::new();
     hexdeep::ui::cast::export(game, &dir.join("x.hdsave"), options, &mut |d, n| {

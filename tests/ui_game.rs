@@ -339,7 +339,7 @@ fn the_end_screen_tells_the_story_and_the_morgue_keeps_it() {
     assert!(text.contains(">  1."), "this run's place is marked\n{text}");
     assert!(text.contains("Kills (0): none"), "{text}");
     let end = s.ui.end.clone().unwrap();
-    assert_eq!(end.place, Some(1));
+    assert_eq!(end.places, [1]);
     let morgue = end.morgue.unwrap();
     assert!(morgue.starts_with(dir.morgue()));
     let dump = std::fs::read_to_string(&morgue).unwrap();

@@ -176,6 +176,7 @@ fn a_cast_tells_its_progress_and_checks_its_target_before_drawing() {
         out,
         size: (80, 24),
         steps_per_second: 4.0,
+        hero: None,
     };
     let bad = dir.join("no-such-folder/game.cast");
     let err = export(game.clone(), &file, options(&bad), &mut |d, a| {
@@ -207,6 +208,7 @@ fn a_cast_keeps_only_changed_cells_and_hurries_through_idle_steps() {
         out: &out,
         size: (100, 32),
         steps_per_second: 4.0,
+        hero: None,
     };
     export(
         game.clone(),

@@ -341,9 +341,10 @@ impl HallOfFame {
         for (i, e) in self.entries.iter().enumerate() {
             let _ = writeln!(
                 out,
-                "{:>2}. {:>7} pts  {}  depth {}, {}{}  (seed {}{})",
+                "{:>2}. {:>7} pts  {}{}  depth {}, {}{}  (seed {}{})",
                 i + 1,
                 e.points(),
+                e.played_by(),
                 crate::text::escape_controls(&e.ending.describe()),
                 e.deepest,
                 e.tally(),
@@ -390,8 +391,17 @@ pub fn load_scores(dir: &SaveDir) -> Result<HallOfFame, PersistError> {
 /// `scores.hdsave.bak` as saves keep theirs); its place if it made it. An error means the run
 /// was not recorded.
 pub fn record_score(dir: &SaveDir, score: Score) -> Result<Option<usize>, PersistError> {
+    Ok(record_scores(dir, vec![score])?.pop().flatten())
+}
+
+/// Adds the runs of one game (a party's heroes, [`Score::of_game`]) to the hall of fame on
+/// disk in one write, as [`record_score`] adds one; the place each made, in their order.
+pub fn record_scores(
+    dir: &SaveDir,
+    scores: Vec<Score>,
+) -> Result<Vec<Option<usize>>, PersistError> {
     let mut hall = load_scores(dir)?;
-    let place = hall.add(score);
+    let place = hall.add_all(scores);
     std::fs::create_dir_all(&dir.0).map_err(|e| crate::files::FileError::Io {
         path: dir.0.display().to_string(),
         source: e,

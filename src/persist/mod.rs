@@ -10,6 +10,7 @@ pub mod cost;
 pub mod game;
 pub mod keyframes;
 pub mod location;
+mod party_scores;
 mod schema;
 pub mod stale;
 pub mod store;
@@ -19,7 +20,8 @@ pub mod verify;
 pub use container::{FORMAT_VERSION, Header, Kind, OLDEST_FORMAT};
 pub use game::{
     HallOfFame, LoadError, SavedGame, Score, finish_game, is_plain_name, load_game, load_scores,
-    name_of_save, new_save_name, on_tiling, record_score, save_game, save_game_at, write_finished,
+    name_of_save, new_save_name, on_tiling, record_score, record_scores, save_game, save_game_at,
+    write_finished,
 };
 pub use keyframes::Keyframes;
 pub use location::{FILES_HELP, Places, SaveDir};

@@ -26,6 +26,7 @@ mod command;
 pub mod control;
 mod creature;
 mod event;
+pub mod fates;
 mod hash;
 mod intention;
 mod level_serde;

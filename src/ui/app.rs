@@ -198,7 +198,7 @@ impl Session {
         let mut report = EndReport::default();
         if let Some(game) = self.game.as_mut() {
             if let Some(done) = game.finish(&self.world, &lines) {
-                report.place = done.place;
+                report.places = done.places;
                 report.not_recorded = done.not_recorded;
                 report.replay = done.replay;
                 report.morgue = done.morgue;

@@ -26,6 +26,9 @@ pub struct CastOptions<'a> {
     pub size: (u16, u16),
     /// Steps a second of playback.
     pub steps_per_second: f64,
+    /// The hero whose view a party's game is cast through (the first when `None`); a game
+    /// of one is cast as it always was.
+    pub hero: Option<crate::sim::CreatureId>,
 }
 
 /// Writes `game` (read from `file`, which errors name) as an asciicast at `options.out`;
@@ -127,12 +130,19 @@ fn write_cast(
 ) -> std::io::Result<bool> {
     let (width, height) = options.size;
     let start = &replay.game.record.start;
-    let title = format!(
+    let mut title = format!(
         "hexdeep: {} (seed {}{})",
         replay.game.name,
         start.seed(),
         crate::persist::on_tiling(start.level().terrain.tiling())
     );
+    if let Some(hero) = cast_hero(&replay.world, options.hero) {
+        replay.watch_through(hero);
+        title = format!(
+            "{title}, {}'s view",
+            super::heroes::hero_name(&replay.world, hero)
+        );
+    }
     let keymap = Keymap::default_keys();
     let area = Rect::new(0, 0, width, height);
     let mut cast = Cast::new(out, width, height, &title)?;
@@ -175,6 +185,17 @@ fn write_cast(
     cast.frame_since(time, previous.as_ref(), &buf)?;
     cast.finish()?;
     Ok(true)
+}
+
+/// The hero whose view a cast of `world`'s game shows, saying so in its title and its
+/// messages: `hero`, or the first, in a party's game; `None` in a game of one, whose cast
+/// stays as it was.
+pub fn cast_hero(
+    world: &crate::sim::World,
+    hero: Option<crate::sim::CreatureId>,
+) -> Option<crate::sim::CreatureId> {
+    let heroes = world.heroes();
+    (heroes.len() > 1).then(|| hero.filter(|h| heroes.contains(h)).unwrap_or(heroes[0]))
 }
 
 /// How often progress is told.

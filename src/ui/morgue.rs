@@ -1,7 +1,8 @@
 //! The character dump written when a game ends: a plain-text file in the saves folder's
 //! `morgue/` with the seed, the levels, turns, kills, the cause, the items used up and the gear
 //! wielded and worn, the inventory, the map around the player as the screen drew it, and the
-//! last messages.
+//! last messages. A party's names every hero, each with a sheet of their own
+//! (`ui/morgue_party.rs`).
 
 use super::describe::level_title;
 use super::inventory;
@@ -12,6 +13,7 @@ use super::view::{ItemsTold, tally};
 use crate::mapfile::render_sides::UNDERLINE;
 use crate::persist::SaveDir;
 use crate::sim::World;
+use crate::sim::fates::Fates;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -27,8 +29,59 @@ const MESSAGES: usize = 20;
 
 /// The dump's text, every control character but line feeds and tabs escaped.
 pub fn text(world: &World, log: &[String]) -> String {
+    text_with(world, log, None)
+}
+
+/// The dump's text; a party's (`fates` of its heroes) has every hero's sheet where a game of
+/// one has its hit points and inventory.
+pub fn text_with(world: &World, log: &[String], fates: Option<&Fates>) -> String {
+    let mut out = heading(world, fates);
     let story = world.story();
-    let me = world.player();
+    out.push_str("\nLevels visited:\n");
+    for (i, d) in world.depths().iter().enumerate() {
+        if d.visited() {
+            let _ = writeln!(out, "  {:>2}  {}", i + 1, level_title(d.level()));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nKills:   {} ({})",
+        story.kill_count(),
+        tally(&story.kills)
+    );
+    let items = ItemsTold::of(world);
+    let _ = writeln!(out, "Used:    {}", tally(&items.used_up));
+    let _ = writeln!(out, "Wielded: {}", ItemsTold::list(&items.wielded));
+    let _ = writeln!(out, "Wore:    {}", ItemsTold::list(&items.worn));
+    match fates {
+        Some(fates) => out.push_str(&super::morgue_party::sheets(world, fates)),
+        None => inventory_lines(&mut out, world),
+    }
+    let around = match fates {
+        Some(_) => world.player().name.clone(),
+        None => "you".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "\nThe map around {around} ({}):",
+        level_title(world.level())
+    );
+    for row in map_rows(world) {
+        let _ = writeln!(out, "{}", format!("  {row}").trim_end());
+    }
+    out.push_str("\nLast messages:\n");
+    for line in &log[log.len().saturating_sub(MESSAGES)..] {
+        let _ = writeln!(out, "  {line}");
+    }
+    // A dump is read with `cat` or a pager: a level's name from a map file and the messages
+    // of a save keep no control character that a terminal would obey.
+    crate::text::escape_output(&out)
+}
+
+/// The dump's first lines: the heading, the ending, seed, tiling, depth and turns, and the
+/// player's hit points (a party's heroes, by name, each with a sheet of their own below).
+fn heading(world: &World, fates: Option<&Fates>) -> String {
+    let story = world.story();
     let mut out = format!("{}\n\n", crate::persist::stale::MORGUE_HEADING);
     let ending = world
         .ending()
@@ -47,23 +100,18 @@ pub fn text(world: &World, log: &[String]) -> String {
         story.deepest
     );
     let _ = writeln!(out, "Turns:   {}", world.turns_played());
-    let _ = writeln!(out, "HP:      {}/{}", me.hp.max(0), me.max_hp);
-    out.push_str("\nLevels visited:\n");
-    for (i, d) in world.depths().iter().enumerate() {
-        if d.visited() {
-            let _ = writeln!(out, "  {:>2}  {}", i + 1, level_title(d.level()));
-        }
+    if let Some(fates) = fates {
+        let names: Vec<&str> = fates.heroes.iter().map(|f| f.name.as_str()).collect();
+        let _ = writeln!(out, "Party:   {}", names.join(", "));
+    } else {
+        let me = world.player();
+        let _ = writeln!(out, "HP:      {}/{}", me.hp.max(0), me.max_hp);
     }
-    let _ = writeln!(
-        out,
-        "\nKills:   {} ({})",
-        story.kill_count(),
-        tally(&story.kills)
-    );
-    let items = ItemsTold::of(world);
-    let _ = writeln!(out, "Used:    {}", tally(&items.used_up));
-    let _ = writeln!(out, "Wielded: {}", ItemsTold::list(&items.wielded));
-    let _ = writeln!(out, "Wore:    {}", ItemsTold::list(&items.worn));
+    out
+}
+
+/// A game of one's inventory.
+fn inventory_lines(out: &mut String, world: &World) {
     out.push_str("\nInventory:\n");
     let items = inventory::lines(world);
     if items.is_empty() {
@@ -72,21 +120,6 @@ pub fn text(world: &World, log: &[String]) -> String {
     for line in items {
         let _ = writeln!(out, "  {line}");
     }
-    let _ = writeln!(
-        out,
-        "\nThe map around you ({}):",
-        level_title(world.level())
-    );
-    for row in map_rows(world) {
-        let _ = writeln!(out, "{}", format!("  {row}").trim_end());
-    }
-    out.push_str("\nLast messages:\n");
-    for line in &log[log.len().saturating_sub(MESSAGES)..] {
-        let _ = writeln!(out, "  {line}");
-    }
-    // A dump is read with `cat` or a pager: a level's name from a map file and the messages
-    // of a save keep no control character that a terminal would obey.
-    crate::text::escape_output(&out)
 }
 
 /// The map around the player as the screen draws it, one string a row, blank rows at the top
@@ -102,6 +135,7 @@ pub fn map_rows(world: &World) -> Vec<String> {
         overlay: &overlay,
         palette: Palette { color: false },
         camera: Camera::follow(world, world.player().pos, area),
+        sight: super::view::sight::Sight::Viewer,
     }
     .render(area, &mut buf);
     let rows: Vec<String> = (0..area.height)
@@ -126,11 +160,26 @@ pub fn map_rows(world: &World) -> Vec<String> {
 }
 
 /// Writes the dump into the saves folder's `morgue/` as `NAME.txt` (or `NAME-2.txt`… when
-/// taken), atomically; returns its path.
-pub fn write(dir: &SaveDir, name: &str, world: &World, log: &[String]) -> Result<PathBuf, String> {
+/// taken), a party's (`fates` of its heroes) as `Ann-and-Bob-NAME.txt`, atomically; returns
+/// its path.
+pub fn write(
+    dir: &SaveDir,
+    name: &str,
+    world: &World,
+    log: &[String],
+    fates: Option<&Fates>,
+) -> Result<PathBuf, String> {
     let folder = dir.morgue();
     std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let path = crate::persist::game::unused_name(&folder, name, "txt");
-    crate::files::write_atomic(&path, text(world, log).as_bytes()).map_err(|e| e.to_string())?;
+    let name = match fates {
+        Some(fates) => {
+            let names: Vec<&str> = fates.heroes.iter().map(|f| f.name.as_str()).collect();
+            super::morgue_party::file_name(&names, name)
+        }
+        None => name.to_string(),
+    };
+    let path = crate::persist::game::unused_name(&folder, &name, "txt");
+    let text = text_with(world, log, fates);
+    crate::files::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
     Ok(path)
 }

@@ -6,6 +6,7 @@
 use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{MessageLog, UiState};
+use super::view::sight::Sight;
 use super::view::{self, Context};
 use crate::persist::cost::level_bytes;
 use crate::persist::keyframes::{Limits, TooLarge};
@@ -212,19 +213,72 @@ impl Replayer {
     /// Watches through the next hero's eyes (a party's game; one hero keeps its own), saying
     /// whose.
     pub fn next_viewer(&mut self) {
+        self.ui.sight = Sight::Viewer;
+        self.ui.party = None;
         let heroes = self.world.heroes();
         let at = heroes.iter().position(|&h| h == self.viewer).unwrap_or(0);
-        self.viewer = heroes[(at + 1) % heroes.len()];
-        self.world.set_viewer(self.viewer);
-        let name = &self.world.creatures()[self.viewer].name;
-        let whose = if name == "you" {
-            "the first hero"
-        } else {
-            name
-        };
+        let next = heroes[(at + 1) % heroes.len()];
+        self.watch_through(next);
+    }
+
+    /// Watches through hero `hero`'s eyes from now on, saying whose; `false`, changing
+    /// nothing, when `hero` is no hero of the game.
+    pub fn watch_through(&mut self, hero: crate::sim::CreatureId) -> bool {
+        if !self.world.set_viewer(hero) {
+            return false;
+        }
+        self.viewer = hero;
+        let whose = super::heroes::hero_name(&self.world, hero);
         self.ui
             .log
             .push(format!("(Watching through {whose}'s eyes.)"));
+        true
+    }
+
+    /// `V`: watches a party's game through every hero's eyes at once (the map shows what
+    /// any of them sees, the sidebar lists them all), or back through the one watched before;
+    /// a game of one has only its hero's.
+    pub fn toggle_all_views(&mut self) {
+        let heroes = self.world.heroes().to_vec();
+        if heroes.len() < 2 {
+            self.ui
+                .log
+                .push("(A game of one: there is one hero to watch.)");
+            return;
+        }
+        if self.ui.sight == Sight::AllHeroes {
+            self.ui.sight = Sight::Viewer;
+            self.ui.party = None;
+            self.watch_through(self.viewer);
+            return;
+        }
+        self.ui.sight = Sight::AllHeroes;
+        // Every hero's allies on the level, each shown with its hero's name.
+        let allies = heroes
+            .iter()
+            .flat_map(|&hero| self.world.allies_of(hero))
+            .collect();
+        let heroes = heroes
+            .iter()
+            .map(|&hero| super::hotseat::Member {
+                hero,
+                name: self.world.creatures()[hero].name.clone(),
+                to_play: false,
+                order: None,
+                presence: super::hotseat::Presence::Playing,
+                clock: None,
+                running: false,
+                late: false,
+            })
+            .collect();
+        // Every hero's allies on the level, each with its hero's name.
+        // No hero's turn: none is marked, and no banner says whose it is.
+        self.ui.party = Some(super::hotseat::Roster {
+            heroes,
+            turn: usize::MAX,
+            allies,
+        });
+        self.ui.log.push("(Watching through every hero's eyes.)");
     }
 
     /// How many steps the replay has.
@@ -383,6 +437,7 @@ impl Replayer {
             KeyCode::Char('g') => self.goto = Some(String::new()),
             KeyCode::Char('z') => super::update::toggle_large(&mut self.ui, &self.world),
             KeyCode::Char('v') => self.next_viewer(),
+            KeyCode::Char('V') => self.toggle_all_views(),
             KeyCode::Char('<') => {
                 let back = self
                     .level_changes()

@@ -39,8 +39,9 @@ pub struct GameFile {
 pub struct Finished {
     /// The replay, if it was written.
     pub replay: Option<PathBuf>,
-    /// The place in the hall of fame, if it made it.
-    pub place: Option<usize>,
+    /// The places in the hall of fame of the game's runs that made it (a party's heroes each
+    /// have their own).
+    pub places: Vec<usize>,
     /// Why the run is not in the hall of fame, when it could not be recorded.
     pub not_recorded: Option<String>,
     /// The character dump in `morgue/`, if it was written.
@@ -129,12 +130,15 @@ impl GameFile {
             Ok(path) => done.replay = Some(path),
             Err(e) => done.problems.push(e.to_string()),
         }
-        match super::morgue::write(&self.dir, &self.name, world, log) {
+        // A party's heroes each have their own run: found once, by replaying the record.
+        let fates = (world.heroes().len() > 1).then(|| self.record.fates());
+        match super::morgue::write(&self.dir, &self.name, world, log, fates.as_ref()) {
             Ok(path) => done.morgue = Some(path),
             Err(e) => done.problems.push(e),
         }
-        match persist::record_score(&self.dir, Score::of_run(&self.name, &self.record, world)) {
-            Ok(place) => done.place = place,
+        let runs = Score::of_game(&self.name, &self.record, world, fates.as_ref());
+        match persist::record_scores(&self.dir, runs) {
+            Ok(places) => done.places = places.into_iter().flatten().collect(),
             Err(e) => done.not_recorded = Some(e.to_string()),
         }
         Some(done)

@@ -189,6 +189,9 @@ pub struct UiState {
     /// What the player told their allies, to go with the next command (in a game of one;
     /// a hotseat game gives it to the control at once).
     pub tells: Vec<(crate::sim::CreatureId, crate::sim::ally::Tell)>,
+    /// Whose sight the map shows: the viewer's, or every hero's at once (the replay
+    /// viewer's `V` in a party's game).
+    pub sight: super::view::sight::Sight,
 }
 
 /// The viewport the last frame drew the map in, and what it was drawn for.
@@ -227,8 +230,9 @@ pub enum Shell {
 pub struct EndReport {
     /// The hall of fame after this run, when it could be read.
     pub hall: Option<crate::persist::HallOfFame>,
-    /// This run's place in the hall of fame (from 1), if it made it.
-    pub place: Option<usize>,
+    /// The places in the hall of fame (from 1) of this game's runs that made it: its one
+    /// run's, or each hero's of a party.
+    pub places: Vec<usize>,
     /// Why this run is not in the hall of fame, when it could not be recorded.
     pub not_recorded: Option<String>,
     /// Where the replay was written.
@@ -268,6 +272,7 @@ impl Default for UiState {
             scroll: None,
             party: None,
             tells: Vec::new(),
+            sight: super::view::sight::Sight::Viewer,
         }
     }
 }

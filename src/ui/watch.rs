@@ -11,13 +11,14 @@ use ratatui::widgets::{Paragraph, Widget};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// Shows `game` (read from `file`) until the viewer quits; a game taken over is returned, from
+/// Shows `game` (read from `file`) until the viewer quits, through `hero`'s eyes when given; a game taken over is returned, from
 /// the shown moment. The terminal is taken first: while the record is replayed once for its
 /// snapshots, the screen tells how far it has come, and `q`, Esc or a stop signal leave.
 pub fn watch_game(
     game: SavedGame,
     file: &std::path::Path,
     keymap: &Keymap,
+    hero: Option<crate::sim::CreatureId>,
 ) -> Result<Option<Replayer>, String> {
     let terminal = |e: std::io::Error| format!("terminal: {e}");
     let mut events = TerminalEvents::new().map_err(terminal)?;
@@ -39,6 +40,10 @@ pub fn watch_game(
         .map_err(|e| format!("{}: {e}", file.display()))?;
     if cancelled {
         return Ok(None);
+    }
+    let mut replay = replay;
+    if let Some(hero) = hero {
+        replay.watch_through(hero);
     }
     watch(replay, keymap, &mut events, &mut guard).map_err(terminal)
 }
@@ -127,6 +132,10 @@ pub struct ReplayArgs {
     /// Playback speed for `--cast`: 1 is four steps a second.
     #[arg(long, value_name = "X")]
     pub speed: Option<f64>,
+    /// The hero whose view is watched or cast in a party's game: a name, or a number from 1
+    /// in the party's order (the first hero by default).
+    #[arg(long, value_name = "NAME|N")]
+    pub hero: Option<String>,
 }
 
 /// The largest recorded terminal for `--cast`.
@@ -156,6 +165,9 @@ pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
 /// `hexdeep replay`: verify, export or watch. Returns the exit status's success, or a message.
 pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, String> {
     if args.verify {
+        if args.hero.is_some() {
+            return Err("--hero chooses whose view is watched or cast, not with --verify".into());
+        }
         let (report, ok) = crate::persist::verify::verify_files(&args.files);
         crate::output::emit(&crate::text::escape_output(&report));
         return Ok(if ok {
@@ -182,19 +194,23 @@ pub fn run_replay(args: &ReplayArgs, keymap: &Keymap) -> Result<ReplayEnd, Strin
             ));
         }
         let game = load_playable(file)?;
+        let hero = chosen_hero(&game, file, args.hero.as_deref())?;
+        tell_cast_hero(&game, hero);
         let options = super::cast::CastOptions {
             out,
             size: (w, h),
             steps_per_second: 4.0 * speed,
+            hero,
         };
         super::cast::export(game, file, options, &mut super::cast::stderr_progress())?;
         return Ok(ReplayEnd::Done);
     }
     let game = load_playable(file)?;
+    let hero = chosen_hero(&game, file, args.hero.as_deref())?;
     if !std::io::stdout().is_terminal() {
         return Err("watching a replay needs a terminal (use --verify or --cast)".into());
     }
-    match watch_game(game, file, keymap)? {
+    match watch_game(game, file, keymap, hero)? {
         Some(replay) => Ok(ReplayEnd::TakeOver(Box::new(replay))),
         None => Ok(ReplayEnd::Done),
     }
@@ -213,6 +229,37 @@ fn load_playable(file: &std::path::Path) -> Result<SavedGame, String> {
     }
     game.record = game.record.last_stretch();
     Ok(game)
+}
+
+/// The hero `--hero` names in `game` (read from `file`), if given; refused naming the game's
+/// heroes when it names none of them.
+fn chosen_hero(
+    game: &SavedGame,
+    file: &std::path::Path,
+    hero: Option<&str>,
+) -> Result<Option<crate::sim::CreatureId>, String> {
+    hero.map(|text| super::heroes::find_hero(&game.record.start, text))
+        .transpose()
+        .map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// Says on standard error whose view a party's cast shows and how to cast another's; nothing
+/// for a game of one.
+fn tell_cast_hero(game: &SavedGame, hero: Option<crate::sim::CreatureId>) {
+    let start = &game.record.start;
+    if let Some(hero) = super::cast::cast_hero(start, hero) {
+        let names: Vec<String> = start
+            .heroes()
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| format!("{} {}", i + 1, super::heroes::hero_name(start, h)))
+            .collect();
+        crate::output::warn_line(&format!(
+            "casting {}'s view; --hero NAME or --hero N casts another's ({})",
+            super::heroes::hero_name(start, hero),
+            names.join(", ")
+        ));
+    }
 }
 
 /// How `hexdeep replay` ended.

@@ -111,10 +111,11 @@ fn para(out: &mut Vec<Line<'static>>, text: &str, width: usize, style: Style) {
 /// is `this` run.
 fn hall_line(place: usize, e: &Score, this: bool) -> Line<'static> {
     let text = format!(
-        "{} {:>2}. {:>7} pts  {}; deepest {}, {}{}",
+        "{} {:>2}. {:>7} pts  {}{}; deepest {}, {}{}",
         if this { ">" } else { " " },
         place,
         e.points(),
+        e.played_by(),
         e.ending.describe(),
         e.deepest,
         e.tally(),
@@ -169,11 +170,11 @@ impl EndView<'_> {
                 para(out, "Empty: no run made it.", width, plain);
             }
             Some(hall) => {
-                let place = self.report.and_then(|r| r.place);
+                let places = self.report.map_or(&[][..], |r| r.places.as_slice());
                 for (i, e) in hall.entries.iter().enumerate() {
-                    out.push(hall_line(i + 1, e, place == Some(i + 1)));
+                    out.push(hall_line(i + 1, e, places.contains(&(i + 1))));
                 }
-                if place.is_none() && not_recorded.is_none() {
+                if places.is_empty() && not_recorded.is_none() {
                     para(out, "This run did not make the ten best.", width, plain);
                 }
             }

@@ -105,7 +105,7 @@ const SIDES: &str = "Thin walls and doors between tiles (hex and square grids): 
      the sides of a tile: \"a thin wall to the north-east\".";
 
 /// The replay viewer's keys (fixed, not in the keymap).
-const REPLAY_KEYS: [(&str, &str); 9] = [
+const REPLAY_KEYS: [(&str, &str); 11] = [
     ("Space", "pause or play"),
     ("+ -", "faster, slower"),
     (". Right", "one step forward"),
@@ -113,6 +113,11 @@ const REPLAY_KEYS: [(&str, &str); 9] = [
     ("g", "go to a turn: type its number, Enter"),
     ("< >", "previous or next change of level"),
     ("z", "the compact or the large map"),
+    ("v", "a party's game: watch through the next hero's eyes"),
+    (
+        "V",
+        "a party's game: every hero's view at once, all in the sidebar",
+    ),
     ("t", "take over: play on from here"),
     ("q Esc", "quit the replay"),
 ];

@@ -36,7 +36,7 @@ impl MapView<'_> {
         let tiling = self.world.level().terrain.tiling();
         let (a, b) = tiling.side_tiles(side)?;
         let (a, b) = (a, b);
-        let visible = self.world.is_visible(a) && self.world.is_visible(b);
+        let visible = self.sees(a) && self.sees(b);
         (self.seen_wall(a) && self.seen_wall(b))
             .then(|| ('#', self.palette.terrain(Terrain::Wall, visible)))
     }
@@ -44,7 +44,7 @@ impl MapView<'_> {
     /// A side: what stands on it, a join between walls, or the outline.
     fn large_side(&self, side: Side) -> (char, Style) {
         let tiling = self.world.level().terrain.tiling();
-        let (seen, _) = super::sides::side_sight(self.world, tiling, side);
+        let (seen, _) = super::sides::side_sight(self, tiling, side);
         if !seen {
             return (' ', Style::default());
         }
@@ -71,12 +71,12 @@ impl MapView<'_> {
         if !tiles.iter().any(|&t| self.world.is_seen(t)) {
             return (' ', Style::default());
         }
-        let visible = tiles.iter().any(|&t| self.world.is_visible(t));
+        let visible = tiles.iter().any(|&t| self.sees(t));
         if self.world.level().corner_at(corner) == CornerFeature::Pillar {
             return ('o', self.palette.thin_wall(visible));
         }
         if tiles.iter().all(|&t| self.seen_wall(t)) {
-            let all_visible = tiles.iter().all(|&t| self.world.is_visible(t));
+            let all_visible = tiles.iter().all(|&t| self.sees(t));
             return ('#', self.palette.terrain(Terrain::Wall, all_visible));
         }
         if tiling != Tiling::Square {

@@ -22,6 +22,8 @@ pub struct MapView<'a> {
     pub palette: Palette,
     /// The viewport.
     pub camera: Camera,
+    /// Whose sight shows what is in view.
+    pub sight: super::sight::Sight,
 }
 
 impl Widget for &MapView<'_> {
@@ -45,6 +47,11 @@ impl Widget for &MapView<'_> {
 }
 
 impl MapView<'_> {
+    /// Whether `cell` is in view by the map's sight.
+    pub(super) fn sees(&self, cell: Cell) -> bool {
+        self.sight.sees(self.world, cell)
+    }
+
     /// The glyph and style of a tile.
     pub(super) fn tile(&self, hex: Cell) -> (char, Style) {
         let world = self.world;
@@ -59,7 +66,7 @@ impl MapView<'_> {
         if !world.is_seen(hex) {
             return (' ', self.overlay.style_at(hex, Style::default()));
         }
-        let visible = world.is_visible(hex);
+        let visible = self.sees(hex);
         let grid = &world.level().terrain;
         let mut glyph = terrain.glyph_on(grid.tiling(), grid.class_of(hex));
         let mut style = self.palette.terrain(terrain, visible);
@@ -82,7 +89,7 @@ impl MapView<'_> {
             let me = world.player();
             return (me.glyph, self.overlay.style_at(hex, self.palette.player()));
         }
-        if visible && let Some(c) = world.visible_creature(hex) {
+        if visible && let Some(c) = world.creature_at(hex) {
             glyph = c.glyph;
             style = if c.id == world.player().id {
                 self.palette.player()
@@ -120,8 +127,7 @@ impl MapView<'_> {
                 == Some(Terrain::Wall)
         };
         if wall(left) && wall(right) {
-            let visible = left.is_some_and(|h| self.world.is_visible(h))
-                && right.is_some_and(|h| self.world.is_visible(h));
+            let visible = left.is_some_and(|h| self.sees(h)) && right.is_some_and(|h| self.sees(h));
             return ('#', self.palette.terrain(Terrain::Wall, visible));
         }
         let shade = self.overlay.between_background(left, right);

@@ -12,8 +12,9 @@ pub mod overlay;
 mod party;
 pub mod sidebar;
 mod sides;
+pub mod sight;
 
-pub use end::{ItemsTold, story_lines, tally};
+pub use end::{EndView, ItemsTold, story_lines, tally};
 pub use layout::{Camera, MapLayout};
 pub use map::MapView;
 pub use sides::feature_glyph;
@@ -22,7 +23,6 @@ use super::keymap::Keymap;
 use super::palette::Palette;
 use super::state::{MapScale, Mode, UiState};
 use crate::sim::World;
-use end::EndView;
 use help::HelpView;
 use items::ItemsView;
 use log::{HistoryView, LogView};
@@ -91,6 +91,7 @@ pub fn render(world: &World, ui: &UiState, context: &Context, area: Rect, buf: &
         overlay: &overlay,
         palette: context.palette,
         camera: camera(world, ui, parts.map),
+        sight: ui.sight,
     };
     map.render(parts.map, buf);
     if let Some(roster) = &ui.party {

@@ -22,6 +22,9 @@ pub const WATCHING_KEYS: [&str; 4] = [
     "t take over   q quit",
 ];
 
+/// The replay viewer's keys for a party's game.
+pub const PARTY_KEYS: &str = "v next hero   V all heroes";
+
 /// The sidebar widget.
 pub struct Sidebar<'a> {
     /// The world.
@@ -405,9 +408,12 @@ impl Sidebar<'_> {
     fn map_help(&self) -> Vec<String> {
         if self.ui.shell == Shell::Watch {
             let over = self.world.is_over().then(|| "GAME OVER".to_string());
+            // A party's keys only in a party's game: a game of one's screen stays as it was.
+            let party = (self.world.heroes().len() > 1).then(|| PARTY_KEYS.to_string());
             return over
                 .into_iter()
                 .chain(WATCHING_KEYS.map(String::from))
+                .chain(party)
                 .collect();
         }
         // Only a played game has an end screen (the replay viewer draws the world too).

@@ -10,14 +10,14 @@ use ratatui::style::Style;
 
 /// Whether a side is seen and whether it is in view: a side is seen when either of its tiles
 /// is, in view when either is.
-pub(super) fn side_sight(world: &crate::sim::World, tiling: Tiling, side: Side) -> (bool, bool) {
+pub(super) fn side_sight(view: &MapView, tiling: Tiling, side: Side) -> (bool, bool) {
     let Some((a, b)) = tiling.side_tiles(side) else {
         return (false, false);
     };
     let (a, b) = (a, b);
     (
-        world.is_seen(a) || world.is_seen(b),
-        world.is_visible(a) || world.is_visible(b),
+        view.world.is_seen(a) || view.world.is_seen(b),
+        view.sees(a) || view.sees(b),
     )
 }
 
@@ -39,7 +39,7 @@ impl MapView<'_> {
 
     /// A seen side's feature (open when unseen) and whether the side is in view.
     pub(super) fn seen_side(&self, side: Side) -> (SideFeature, bool) {
-        let (seen, visible) = side_sight(self.world, self.tiling(), side);
+        let (seen, visible) = side_sight(self, self.tiling(), side);
         let feature = if seen {
             self.world.level().side_at(side)
         } else {
