@@ -3,7 +3,7 @@
 //! that were theirs. The world's [`Story`](super::Story) tells the party's run as one; these
 //! are found by watching the events of a record replayed from its start.
 
-use super::{CreatureId, Ending, Event, GameRecord, World, a_name};
+use super::{CreatureId, Ending, Event, GameRecord, World};
 
 /// One hero's run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ impl Fates {
             };
             if let Some(fate) = self.heroes.iter_mut().find(|f| f.hero == who) {
                 fate.fell = Some(Ending::Died {
-                    cause: cause_of_death(who, events, world),
+                    cause: world.cause_of_death(who, events),
                     depth: world.creatures()[who].depth,
                 });
             } else if let Some(killer) = self.killer(who, events) {
@@ -127,30 +127,6 @@ impl Fates {
             }
         }
         best.map(|(_, i)| i)
-    }
-}
-
-/// What killed `hero` in the segment of `events`: who dealt them the most damage, as the
-/// rules name the cause of a game's last death (ARCHITECTURE.md, "Files": the hall of fame).
-fn cause_of_death(hero: CreatureId, events: &[Event], world: &World) -> String {
-    let mut worst: Option<(i32, CreatureId)> = None;
-    for e in events {
-        if let Event::Hit {
-            attacker,
-            victim,
-            damage,
-            ..
-        } = *e
-            && victim == hero
-            && worst.is_none_or(|(d, _)| damage > d)
-        {
-            worst = Some((damage, attacker));
-        }
-    }
-    match worst {
-        Some((_, who)) if who == hero => "their own hand".to_string(),
-        Some((_, who)) => a_name(&world.creatures()[who].name),
-        None => "something unseen".to_string(),
     }
 }
 

@@ -95,8 +95,9 @@ impl World {
         matches!(*e, Event::Hit { attacker, victim: v, .. } if v == victim && self.is_hero(attacker))
     }
 
-    /// Who dealt the most damage to hero `hero` in the segment that killed them.
-    fn cause_of_death(&self, hero: CreatureId, events: &[Event]) -> String {
+    /// Who dealt the most damage to hero `hero` in the segment of `events`, which killed
+    /// them: the cause of death the story, the hall of fame and each hero's fate give.
+    pub(crate) fn cause_of_death(&self, hero: CreatureId, events: &[Event]) -> String {
         let mut worst: Option<(i32, CreatureId)> = None;
         for e in events {
             if let Event::Hit {
