@@ -2,6 +2,7 @@
 //! and memory, the monsters' plans and the story of the run.
 
 mod actions;
+mod acts;
 mod allies;
 pub mod bounds;
 mod compare;
@@ -14,6 +15,7 @@ mod matchup;
 mod parts;
 mod query;
 mod regen;
+mod replan;
 mod segment;
 mod source;
 mod story;

@@ -4,11 +4,8 @@
 
 use super::actions::{Deed, PlayerAction};
 use super::{SEGMENTS, World};
-use crate::content::{Attack, Behaviour};
-use crate::fov::visible_tiles;
 use crate::geom::{Cell, Side};
-use crate::sim::ai::{Mind, Senses, choose, choose_ally};
-use crate::sim::intention::{Intention, Planned, acts_in};
+use crate::sim::intention::{Intention, acts_in};
 use crate::sim::resolve::{Act, Resolver, Unit};
 use crate::sim::tactics::within_reach;
 use crate::sim::{CreatureId, Event};
@@ -50,7 +47,7 @@ impl Segment {
     }
 
     /// Keeps a line or area of tiles and returns the index an act names it by.
-    fn line(&mut self, tiles: Vec<usize>) -> usize {
+    pub(super) fn line(&mut self, tiles: Vec<usize>) -> usize {
         self.lines.push(tiles);
         self.lines.len() - 1
     }
@@ -268,201 +265,6 @@ impl World {
             max_hp: c.max_hp,
             armour: self.armour_of(id),
         }
-    }
-
-    /// The resolver's act for a checked intention, and the item a missile leaves where it
-    /// lands; lines and areas go into `s`.
-    fn act_of(
-        &self,
-        id: CreatureId,
-        intention: Intention,
-        deed: Option<&Deed>,
-        s: &mut Segment,
-        events: &mut Vec<Event>,
-    ) -> (Act, Option<String>) {
-        let act = match intention {
-            Intention::Throw(t) => return self.throw_of(id, t, deed, s, events),
-            other => self.blow_of(id, other, deed, s),
-        };
-        (act, None)
-    }
-
-    /// The act of staying, stepping or striking.
-    fn blow_of(
-        &self,
-        id: CreatureId,
-        intention: Intention,
-        deed: Option<&Deed>,
-        s: &mut Segment,
-    ) -> Act {
-        let grid = &self.level().terrain;
-        let c = &self.creatures[id];
-        let index = |h: Cell| grid.index(h);
-        match intention {
-            Intention::Stay => match deed.map(|d| self.healing(d)) {
-                Some(heal) if heal > 0 => Act::Heal(heal),
-                _ => Act::Stay,
-            },
-            Intention::Move(t) => index(t).map_or(Act::Stay, Act::Move),
-            Intention::Attack(t) => {
-                let Some(tile) = index(t) else {
-                    return Act::Stay;
-                };
-                if c.attack == Attack::Sweep {
-                    return Act::Area {
-                        area: s.line(self.sweep_tiles(c.pos, t)),
-                        damage: self.blow_damage(id),
-                    };
-                }
-                Act::Attack(tile)
-            }
-            Intention::Throw(_) => Act::Stay,
-        }
-    }
-
-    /// The act of throwing or shooting at `t`, with the item it leaves where it lands.
-    fn throw_of(
-        &self,
-        id: CreatureId,
-        t: Cell,
-        deed: Option<&Deed>,
-        s: &mut Segment,
-        events: &mut Vec<Event>,
-    ) -> (Act, Option<String>) {
-        let grid = &self.level().terrain;
-        let c = &self.creatures[id];
-        let line = self.flight(c.pos, t);
-        match deed {
-            Some(Deed::Blast {
-                item,
-                damage,
-                radius,
-            }) => {
-                let landing = line.last().copied().map_or(c.pos, |i| grid.cell(i));
-                events.push(Event::Burst {
-                    who: id,
-                    from: c.pos,
-                    at: landing,
-                    item: item.clone(),
-                });
-                let area = s.line(visible_tiles(self.level(), landing, *radius));
-                let act = Act::Area {
-                    area,
-                    damage: *damage,
-                };
-                (act, None)
-            }
-            Some(Deed::Missile { item, damage }) => {
-                events.push(Event::Threw {
-                    who: id,
-                    from: c.pos,
-                    toward: t,
-                    item: Some(item.clone()),
-                });
-                let act = Act::Throw {
-                    line: s.line(line),
-                    damage: *damage,
-                };
-                (act, Some(item.clone()))
-            }
-            _ => {
-                let damage = match c.behaviour {
-                    Some(Behaviour::Ranged { damage, .. }) => damage,
-                    _ => c.damage,
-                };
-                events.push(Event::Threw {
-                    who: id,
-                    from: c.pos,
-                    toward: t,
-                    item: None,
-                });
-                let act = Act::Throw {
-                    line: s.line(line),
-                    damage,
-                };
-                (act, None)
-            }
-        }
-    }
-
-    /// The tiles a wide swing from `from` at `target` covers: the target and the two tiles
-    /// beside it that are next to the swinger too, where no thin wall or closed door on a side
-    /// stops the swing.
-    pub fn sweep_tiles(&self, from: Cell, target: Cell) -> Vec<usize> {
-        let level = self.level();
-        let grid = &level.terrain;
-        let mut tiles: Vec<usize> = std::iter::once(target)
-            .chain(grid.neighbours(target).filter(|&h| grid.adjacent(h, from)))
-            .filter(|&h| h == target || !level.has_sides() || level.blow_allowed(from, h))
-            .filter_map(|h| grid.index(h))
-            .collect();
-        tiles.sort_unstable();
-        tiles
-    }
-
-    /// The storage indices of [`World::flight_path`]: the line the aim overlay shows.
-    pub(super) fn flight(&self, from: Cell, to: Cell) -> Vec<usize> {
-        let grid = &self.level().terrain;
-        let path = self.flight_path(from, to);
-        path.into_iter().filter_map(|h| grid.index(h)).collect()
-    }
-
-    /// Every living monster of the player's level chooses its next intention from the state
-    /// now.
-    pub(super) fn replan(&mut self) {
-        let mut plans = vec![None; self.creatures.len()];
-        let mut minds = Vec::new();
-        {
-            let depth = self.depth();
-            let level = &self.depths[self.depth_index()].level;
-            // The monsters hunt the heroes and their allies. Their Dijkstra map depends only
-            // on the level's terrain and the tiles of those living on it: kept while none of
-            // them changes.
-            let mut heroes = super::query::heroes_on(&self.heroes, &self.creatures, depth);
-            heroes.extend(
-                self.allies
-                    .iter()
-                    .map(|a| &self.creatures[a.id])
-                    .filter(|c| c.alive && c.depth == depth),
-            );
-            let key = (
-                depth,
-                heroes.iter().map(|h| h.pos).collect::<Vec<Cell>>(),
-                self.terrain_digest,
-            );
-            let known = self
-                .hunt_map
-                .take()
-                .filter(|(k, _)| *k == key)
-                .map(|(_, m)| m);
-            let kinds = self.content.monsters();
-            let mut senses =
-                Senses::with_heroes(level, kinds, &self.creatures, depth, &heroes, known);
-            let here = self.creatures.iter().skip(self.heroes.len());
-            for c in here.filter(|c| c.alive && c.depth == depth) {
-                let (intention, mind) =
-                    if let Some(ally) = self.allies.iter().find(|a| a.id == c.id) {
-                        let leader = Some(&self.creatures[ally.leader])
-                            .filter(|l| l.alive && l.depth == depth);
-                        (choose_ally(&senses, c, ally, leader), Mind::default())
-                    } else {
-                        senses.aim(c);
-                        choose(&senses, c, &mut self.ai_rng)
-                    };
-                senses.note(c, intention);
-                plans[c.id] = Some(Planned {
-                    from: c.pos,
-                    intention,
-                });
-                minds.push((c.id, mind));
-            }
-            self.hunt_map = senses.into_hunt_map().map(|m| (key, m));
-        }
-        for (id, mind) in minds {
-            self.creatures[id].memory = mind.memory;
-            self.creatures[id].charge = mind.charge;
-        }
-        self.plans = plans;
     }
 }
 

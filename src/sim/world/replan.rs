@@ -1,0 +1,67 @@
+//! The monsters' plans: every monster of the level chooses its next intention from the state
+//! now (the intent telegraph shows them).
+
+use super::World;
+use crate::geom::Cell;
+use crate::sim::ai::{Mind, Senses, choose, choose_ally};
+use crate::sim::intention::Planned;
+
+impl World {
+    /// Every living monster of the player's level chooses its next intention from the state
+    /// now.
+    pub(super) fn replan(&mut self) {
+        let mut plans = vec![None; self.creatures.len()];
+        let mut minds = Vec::new();
+        {
+            let depth = self.depth();
+            let level = &self.depths[self.depth_index()].level;
+            // The monsters hunt the heroes and their allies. Their Dijkstra map depends only
+            // on the level's terrain and the tiles of those living on it: kept while none of
+            // them changes.
+            let mut heroes = super::query::heroes_on(&self.heroes, &self.creatures, depth);
+            heroes.extend(
+                self.allies
+                    .iter()
+                    .map(|a| &self.creatures[a.id])
+                    .filter(|c| c.alive && c.depth == depth),
+            );
+            let key = (
+                depth,
+                heroes.iter().map(|h| h.pos).collect::<Vec<Cell>>(),
+                self.terrain_digest,
+            );
+            let known = self
+                .hunt_map
+                .take()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, m)| m);
+            let kinds = self.content.monsters();
+            let mut senses =
+                Senses::with_heroes(level, kinds, &self.creatures, depth, &heroes, known);
+            let here = self.creatures.iter().skip(self.heroes.len());
+            for c in here.filter(|c| c.alive && c.depth == depth) {
+                let (intention, mind) =
+                    if let Some(ally) = self.allies.iter().find(|a| a.id == c.id) {
+                        let leader = Some(&self.creatures[ally.leader])
+                            .filter(|l| l.alive && l.depth == depth);
+                        (choose_ally(&senses, c, ally, leader), Mind::default())
+                    } else {
+                        senses.aim(c);
+                        choose(&senses, c, &mut self.ai_rng)
+                    };
+                senses.note(c, intention);
+                plans[c.id] = Some(Planned {
+                    from: c.pos,
+                    intention,
+                });
+                minds.push((c.id, mind));
+            }
+            self.hunt_map = senses.into_hunt_map().map(|m| (key, m));
+        }
+        for (id, mind) in minds {
+            self.creatures[id].memory = mind.memory;
+            self.creatures[id].charge = mind.charge;
+        }
+        self.plans = plans;
+    }
+}
