@@ -1,4 +1,4 @@
-//! The monsters' plans: every monster of the level chooses its next intention from the state
+//! The monsters' plans: every monster of a level with a hero on it chooses its next intention from the state
 //! now (the intent telegraph shows them).
 
 use super::World;
@@ -7,14 +7,21 @@ use crate::sim::ai::{Mind, Senses, choose, choose_ally};
 use crate::sim::intention::Planned;
 
 impl World {
-    /// Every living monster of the player's level chooses its next intention from the state
-    /// now.
+    /// Every living monster of every level with a hero on it chooses its next intention
+    /// from the state now; the monsters of a waiting level have no plan.
     pub(super) fn replan(&mut self) {
         let mut plans = vec![None; self.creatures.len()];
+        for depth in self.occupied_depths() {
+            self.replan_level(depth, &mut plans);
+        }
+        self.plans = plans;
+    }
+
+    /// Every living monster of level `depth` chooses its next intention into `plans`.
+    pub(super) fn replan_level(&mut self, depth: u32, plans: &mut [Option<Planned>]) {
         let mut minds = Vec::new();
         {
-            let depth = self.depth();
-            let level = &self.depths[self.depth_index()].level;
+            let level = &self.depths[depth as usize - 1].level;
             // The monsters hunt the heroes and their allies. Their Dijkstra map depends only
             // on the level's terrain and the tiles of those living on it: kept while none of
             // them changes.
@@ -30,9 +37,9 @@ impl World {
                 heroes.iter().map(|h| h.pos).collect::<Vec<Cell>>(),
                 self.terrain_digest,
             );
-            let known = self
-                .hunt_map
-                .take()
+            let cached = self.hunt_maps.iter().position(|(k, _)| k.0 == depth);
+            let known = cached
+                .map(|i| self.hunt_maps.remove(i))
                 .filter(|(k, _)| *k == key)
                 .map(|(_, m)| m);
             let kinds = self.content.monsters();
@@ -56,12 +63,13 @@ impl World {
                 });
                 minds.push((c.id, mind));
             }
-            self.hunt_map = senses.into_hunt_map().map(|m| (key, m));
+            if let Some(map) = senses.into_hunt_map() {
+                self.hunt_maps.push((key, map));
+            }
         }
         for (id, mind) in minds {
             self.creatures[id].memory = mind.memory;
             self.creatures[id].charge = mind.charge;
         }
-        self.plans = plans;
     }
 }

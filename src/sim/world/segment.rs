@@ -1,6 +1,6 @@
-//! One segment of the world: initiative at the start of a turn, every acting creature's
-//! intention on the player's level, the shared resolver, and the events that explain the
-//! outcome.
+//! One segment of the world: initiative at the start of a turn, and on every level with a
+//! hero on it, every acting creature's intention, the resolver, and the events that explain
+//! the outcome.
 
 use super::actions::{Deed, PlayerAction};
 use super::{SEGMENTS, World};
@@ -55,22 +55,67 @@ impl Segment {
 
 impl World {
     /// Resolves the coming segment with the actions of the heroes that act in it (a hero
-    /// with none waits).
+    /// with none waits): every level with a living hero on it, shallowest first, each its
+    /// own resolution (ARCHITECTURE.md, "Heroes on different depths").
     pub(super) fn run_segment(
         &mut self,
         heroes: &[(CreatureId, PlayerAction)],
         events: &mut Vec<Event>,
     ) {
         let k = self.segment;
+        self.running = self.occupied_depths();
+        let levels = self.running.clone();
         if k == 1 {
-            self.roll_initiative();
+            for &depth in &levels {
+                self.roll_initiative(depth);
+            }
         }
-        let first = events.len();
+        let mut first = events.len();
         events.push(Event::Segment {
             turn: self.turn,
             segment: k,
         });
-        let segment = self.gather(heroes, events);
+        // Who stood on which level as the segment began: one who came down or up the
+        // stairs in it only stands on the level they came to.
+        let starts: Vec<u32> = self.creatures.iter().map(|c| c.depth).collect();
+        for &depth in &levels {
+            self.focus = Some(depth);
+            let here: Vec<(CreatureId, PlayerAction)> = heroes
+                .iter()
+                .filter(|(h, _)| starts.get(*h) == Some(&depth))
+                .cloned()
+                .collect();
+            self.run_level(&here, &starts, events);
+            self.record_story(&events[first..]);
+            for (who, action) in &here {
+                // A deed whose hero left the level (by the stairs) is past.
+                if self.creatures[*who].depth == depth {
+                    self.finish_deed(*who, action.deed.clone(), events);
+                }
+            }
+            first = events.len();
+        }
+        self.focus = None;
+        self.running.clear();
+        self.update_view();
+        self.segment += 1;
+        if self.segment > SEGMENTS {
+            self.segment = 1;
+            self.turn += 1;
+            self.regenerate();
+        }
+        self.replan();
+    }
+
+    /// Resolves the coming segment on the level the rules work on ([`World::depth`]): its
+    /// creatures that stood on it as the segment began act, `heroes` by their actions.
+    fn run_level(
+        &mut self,
+        heroes: &[(CreatureId, PlayerAction)],
+        starts: &[u32],
+        events: &mut Vec<Event>,
+    ) {
+        let segment = self.gather(heroes, starts, events);
         let tiles = self.level().terrain.storage_len();
         let mut resolver = match self.resolver.take() {
             Some(r) if r.tiles() >= tiles => r,
@@ -92,27 +137,9 @@ impl World {
                 message: err.to_string(),
             }),
         }
-        self.record_story(&events[first..]);
-        let depth = self.depth();
-        for (who, action) in heroes {
-            // The party went down or up the stairs with a hero before: another's deed on
-            // this level is past.
-            if self.creatures[*who].depth == depth {
-                self.finish_deed(*who, action.deed.clone(), events);
-            }
-        }
-        self.update_view();
-        self.segment += 1;
-        if self.segment > SEGMENTS {
-            self.segment = 1;
-            self.turn += 1;
-            self.regenerate();
-        }
-        self.replan();
     }
 
-    fn roll_initiative(&mut self) {
-        let depth = self.depth();
+    fn roll_initiative(&mut self, depth: u32) {
         for c in self
             .creatures
             .iter_mut()
@@ -126,8 +153,10 @@ impl World {
     fn gather(
         &mut self,
         heroes: &[(CreatureId, PlayerAction)],
+        starts: &[u32],
         events: &mut Vec<Event>,
     ) -> Segment {
+        let depth = self.depth();
         let k = self.segment;
         let grid = &self.level().terrain;
         let ids: Vec<CreatureId> = self
@@ -137,7 +166,8 @@ impl World {
             .collect();
         let mut s = Segment::default();
         for id in ids {
-            let acting = acts_in(self.creatures[id].speed, k, SEGMENTS);
+            let acting =
+                acts_in(self.creatures[id].speed, k, SEGMENTS) && starts.get(id) == Some(&depth);
             let busy = acting && self.creatures[id].busy > 0;
             if busy {
                 self.creatures[id].busy -= 1;
