@@ -7,7 +7,7 @@
 use hexdeep::content::Content;
 use hexdeep::geom::{Cell, Compass};
 use hexdeep::map::{Grid, Level, Placement, PlacementKind, Shape, Terrain};
-use hexdeep::sim::{Command, Event, World};
+use hexdeep::sim::{Command, Event, Names, World, messages_seen_by};
 use proptest::prelude::*;
 
 /// Three rooms of 12 by 5 tiles of floor, one a depth, each with stairs up and down at
@@ -207,6 +207,28 @@ fn the_players_queries_follow_the_viewer_to_their_depth() {
         world.lead_depth(),
         1,
         "the record's depth is the lead hero's"
+    );
+}
+
+#[test]
+fn a_hero_is_told_only_what_happens_on_their_own_level() {
+    // Ann and Bob on the same tile of two depths; a rat next to Bob below.
+    let mut world = dungeon(&[(2, Cell::new(2, 2))], (2, Cell::new(1, 2)));
+    let mut events = Vec::new();
+    for _ in 0..4 {
+        events.extend(
+            world
+                .apply_all(&[(0, Command::Wait), (1, Command::Wait)])
+                .unwrap(),
+        );
+    }
+    let names = Names::default();
+    let to_bob = messages_seen_by(&events, &world, &names, 1).join(" / ");
+    let to_ann = messages_seen_by(&events, &world, &names, 0).join(" / ");
+    assert!(to_bob.contains("rat"), "{to_bob}");
+    assert!(
+        !to_ann.contains("rat"),
+        "Ann sees nothing of depth 2: {to_ann}"
     );
 }
 

@@ -80,6 +80,9 @@ impl World {
         let starts: Vec<u32> = self.creatures.iter().map(|c| c.depth).collect();
         for &depth in &levels {
             self.focus = Some(depth);
+            if levels.len() > 1 {
+                events.push(Event::Level { depth });
+            }
             let here: Vec<(CreatureId, PlayerAction)> = heroes
                 .iter()
                 .filter(|(h, _)| starts.get(*h) == Some(&depth))
