@@ -12,6 +12,7 @@ mod distribute;
 mod floor;
 mod limits;
 mod matchup;
+mod occupied;
 mod parts;
 mod query;
 mod regen;
@@ -293,51 +294,6 @@ impl World {
     pub fn depth(&self) -> u32 {
         self.focus
             .unwrap_or_else(|| self.creatures[self.viewer].depth)
-    }
-
-    /// The depth of the lead hero, the first living one (the player's hero while they live,
-    /// the player's when none lives): what the record notes with each step and the hash
-    /// starts from, whoever is viewed.
-    pub fn lead_depth(&self) -> u32 {
-        self.creatures[self.lead()].depth
-    }
-
-    /// The first living hero (the player's hero while they live), or the player's when none
-    /// lives.
-    fn lead(&self) -> CreatureId {
-        self.heroes
-            .iter()
-            .copied()
-            .find(|&h| self.creatures[h].alive)
-            .unwrap_or(World::PLAYER)
-    }
-
-    /// The depths with a living hero on them, shallowest first: the levels a segment runs
-    /// (ARCHITECTURE.md, "Heroes on different depths").
-    pub fn occupied_depths(&self) -> Vec<u32> {
-        let mut depths: Vec<u32> = self
-            .heroes
-            .iter()
-            .map(|&h| &self.creatures[h])
-            .filter(|c| c.alive)
-            .map(|c| c.depth)
-            .collect();
-        depths.sort_unstable();
-        depths.dedup();
-        depths
-    }
-
-    /// The level hero (or any creature) `who` is on.
-    pub fn level_of(&self, who: CreatureId) -> &Level {
-        let d = self.creatures.get(who).map_or(1, |c| c.depth) as usize;
-        &self.depths[d.saturating_sub(1).min(self.depths.len() - 1)].level
-    }
-
-    /// The living creature standing on `cell` of depth `depth`, if any.
-    pub fn creature_on(&self, depth: u32, cell: Cell) -> Option<&Creature> {
-        self.creatures
-            .iter()
-            .find(|c| c.alive && c.depth == depth && c.pos == cell)
     }
 
     /// How many levels the game has (made or not).
