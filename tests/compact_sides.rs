@@ -75,7 +75,10 @@ fn game_rows(level: &Level) -> Vec<String> {
     let world = World::new(content.clone(), level.clone(), 1).unwrap();
     let mut parts = world.to_parts();
     for d in &mut parts.depths {
-        d.seen.iter_mut().for_each(|s| *s = true);
+        d.memory
+            .iter_mut()
+            .flat_map(|m| m.seen.iter_mut())
+            .for_each(|s| *s = true);
     }
     let world = World::from_parts(parts, content).unwrap();
     flush_left(&morgue::map_rows(&world))

@@ -122,7 +122,7 @@ fn facts(w: &World) -> Value {
                 .level()
                 .terrain
                 .iter()
-                .map(|(h, t)| format!("{},{}:{:?}{}", h.x, h.y, t, if d.is_seen(h) { "*" } else { "" }))
+                .map(|(h, t)| format!("{},{}:{:?}{}", h.x, h.y, t, if d.is_seen_by(0, h) { "*" } else { "" }))
                 .collect();
             json!({
                 "visited": d.visited(),

@@ -36,6 +36,11 @@ fn corridor(ann: Cell, bob: Cell, rat: Option<Cell>) -> (World, Control) {
     let mut parts = world.to_parts();
     parts.creatures[0].pos = ann;
     parts.creatures[1].pos = bob;
+    // Each hero knows the whole corridor (each remembers only what they saw, and neither
+    // sees it all from where they stand).
+    for memory in &mut parts.depths[0].memory {
+        memory.seen.fill(true);
+    }
     let mut world = World::from_parts(parts, content).unwrap();
     // A segment, so that the heroes see the corridor from where they stand.
     world.apply_all(&[]).unwrap();

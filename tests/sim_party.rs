@@ -188,9 +188,10 @@ fn a_monster_hunts_the_hero_nearest_it() {
 }
 
 #[test]
-fn the_party_takes_the_stairs_together() {
+fn a_hero_takes_the_stairs_alone() {
     // Stairs down two tiles east of the start: the player steps there and goes down; the
-    // other hero, elsewhere on the level, arrives with them.
+    // other hero, elsewhere on the level, stays (ARCHITECTURE.md, "Heroes on different
+    // depths").
     let mut level = room::level(&[]);
     level.terrain.set(Cell::new(3, 2), Terrain::StairsDown);
     let below = room::level(&[]);
@@ -208,9 +209,12 @@ fn the_party_takes_the_stairs_together() {
     world.apply(Command::Descend).unwrap();
     assert_eq!(world.depth(), 2);
     let (a, b) = (&world.creatures()[0], &world.creatures()[1]);
-    assert_eq!((a.depth, b.depth), (2, 2));
-    assert_ne!(a.pos, b.pos);
-    assert!(world.level().terrain.adjacent(a.pos, b.pos) || a.pos.y == b.pos.y);
+    assert_eq!((a.depth, b.depth), (2, 1));
+    assert_eq!(
+        world.acting_heroes(),
+        [0, 1],
+        "both act, each on their level"
+    );
 }
 
 /// The tiles from `from` to `to` by the fewest steps over passable tiles.
@@ -240,7 +244,7 @@ fn walk(world: &World, from: Cell, to: Cell) -> Vec<Cell> {
 }
 
 #[test]
-fn each_hero_sees_by_their_own_sight_and_the_party_remembers_what_any_saw() {
+fn each_hero_sees_by_their_own_sight_and_remembers_what_they_saw() {
     // A wall across the room at x = 6 with one gap at its south end: hero 2 goes through
     // the gap to the east half while hero 1 stays in the west.
     let mut level = room::level(&[]);
@@ -269,7 +273,10 @@ fn each_hero_sees_by_their_own_sight_and_the_party_remembers_what_any_saw() {
         only_a += usize::from(sees_a && !sees_b);
         only_b += usize::from(sees_b && !sees_a);
         if sees_b {
-            assert!(world.is_seen(cell), "{cell}, seen by hero 2, is remembered");
+            assert!(
+                world.is_seen_by(1, cell),
+                "{cell}, seen by hero 2, is remembered"
+            );
         }
     }
     assert!(
@@ -277,6 +284,10 @@ fn each_hero_sees_by_their_own_sight_and_the_party_remembers_what_any_saw() {
         "{only_a} tiles only hero 1 sees, {only_b} only hero 2"
     );
     assert!(world.hero_sees(1, Cell::new(9, 0)) && !world.hero_sees(0, Cell::new(9, 0)));
+    assert!(
+        !world.is_seen(Cell::new(9, 0)),
+        "hero 1's map holds only what they saw"
+    );
     assert!(!world.hero_sees(5, goal), "not a hero");
 }
 

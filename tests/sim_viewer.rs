@@ -134,6 +134,14 @@ fn the_world_runs_the_level_the_living_went_on_to_when_the_first_hero_fell() {
     parts.creatures[0].hp = 0;
     let mut world = World::from_parts(parts, content).unwrap();
     world.apply_all(&[(1, Command::Descend)]).unwrap();
+    assert_eq!(world.occupied_depths(), [2], "the level the world runs");
+    assert_eq!(world.lead_depth(), 2);
+    assert_eq!(
+        world.depth(),
+        1,
+        "the fallen viewer looks at where they fell"
+    );
+    assert!(world.set_viewer(1));
     assert_eq!(world.depth(), 2);
     assert_eq!(world.level().name, "below", "the level hero 2 is on");
     assert_eq!(world.level().depth, 2);

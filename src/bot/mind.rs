@@ -105,6 +105,8 @@ pub struct Bot {
     foe_hp: Vec<(usize, i32)>,
     /// Actions since it last made progress: at [`NO_PROGRESS`] it is stuck.
     idle: u32,
+    /// Actions it has stood on the stairs down waiting for its companions.
+    at_stairs: u32,
     /// A creature out of view that its step bounced off, until a blow there meets nobody.
     felt: Option<Felt>,
 }
@@ -304,7 +306,15 @@ impl Bot {
         let here = world.level().terrain_at(eye.me().pos);
         let goal = self.goal(eye);
         match (goal, here) {
-            (Goal::Down, Some(Terrain::StairsDown)) => return Command::Descend,
+            (Goal::Down, Some(Terrain::StairsDown)) => {
+                // A hero takes the stairs alone: it waits for its companions to come near.
+                if together::all_near(&eye) || self.at_stairs >= together::STAIRS_WAIT {
+                    self.at_stairs = 0;
+                    return Command::Descend;
+                }
+                self.at_stairs += 1;
+                return Command::Wait;
+            }
             (Goal::Out, Some(Terrain::StairsUp)) => return Command::Ascend,
             _ => {}
         }
@@ -347,7 +357,8 @@ impl Bot {
         }
         let stairs_known = !world.seen_stairs_down().is_empty();
         let long = world.turn() >= self.arrived.1 + LEVEL_BUDGET;
-        if stairs_known && (long || self.explored || self.stuck()) {
+        let called = together::called_down(&eye);
+        if stairs_known && (long || self.explored || self.stuck() || called) {
             Goal::Down
         } else {
             Goal::Explore

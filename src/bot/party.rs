@@ -79,17 +79,21 @@ impl Party {
     /// nothing changed).
     pub fn play_segment(&mut self, world: &mut World) -> Option<Resolved> {
         give_all(&mut self.control, world, &mut self.bots);
+        world.set_viewer(World::PLAYER);
         let resolved = self.control.resolve(world, |_| false).ok()?;
         for bot in &mut self.bots {
+            world.set_viewer(bot.hero());
             bot.observe(world, &resolved.events);
         }
+        world.set_viewer(World::PLAYER);
         Some(resolved)
     }
 }
 
-/// Each acting hero's bot chooses its command and gives it as its player's directive (a
-/// command the rules refuse, a bug in the bot, becomes a wait).
-fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) {
+/// Each acting hero's bot chooses its command through its hero's eyes (the world's viewer,
+/// so the level and memory it reads are the hero's own) and gives it as its player's
+/// directive (a command the rules refuse, a bug in the bot, becomes a wait).
+fn give_all(control: &mut Control, world: &mut World, bots: &mut [Bot]) {
     for hero in world.acting_heroes() {
         let Some(bot) = bots.iter_mut().find(|b| b.hero() == hero) else {
             continue;
@@ -97,6 +101,7 @@ fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) {
         let Some(&player) = control.hierarchy(hero).and_then(|h| h.ranks().first()) else {
             continue;
         };
+        world.set_viewer(hero);
         let command = bot.choose(world);
         if control.give(world, player, hero, command).is_err() {
             let _ = control.give(world, player, hero, Command::Wait);

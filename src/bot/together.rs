@@ -1,6 +1,7 @@
 //! A party's bots mind each other: a hero does not step onto a companion's tile while a
-//! fight is on, and the party rests while any of its heroes on the level is resting. Alone,
-//! a hero does neither, and decides as it always did.
+//! fight is on, the party rests while any of its heroes on the level is resting, and it goes
+//! down together (a hero takes the stairs alone, so it waits on them for its companions).
+//! Alone, a hero does none of this, and decides as it always did.
 
 use super::eye::Eye;
 use crate::sim::{Command, Creature, World};
@@ -15,6 +16,39 @@ pub(super) fn companions<'a>(eye: &Eye<'a>) -> Vec<&'a Creature> {
         .map(|&h| &world.creatures()[h])
         .filter(|c| c.id != me.id && c.alive && c.depth == me.depth)
         .collect()
+}
+
+/// How near the stairs' user every companion on the level must be before it goes down: two
+/// steps, so that each sees the stairs (and knows them) and is on them within two actions,
+/// where the hero gone down calls it after them ([`called_down`]).
+pub(super) const NEAR_STAIRS: i32 = 2;
+
+/// How many actions a hero waits on the stairs down for companions that do not come (one
+/// that never saw the stairs, or is held in a fight) before it goes down alone.
+pub(super) const STAIRS_WAIT: u32 = 40;
+
+/// Whether every living companion on the hero's level is within [`NEAR_STAIRS`] of them.
+pub(super) fn all_near(eye: &Eye) -> bool {
+    let me = eye.me();
+    companions(eye)
+        .iter()
+        .all(|c| eye.world.dist(me.pos, c.pos) <= NEAR_STAIRS)
+}
+
+/// Whether the party calls the hero down: a companion on the level waits on the stairs
+/// down, or a living hero of the party is deeper.
+pub(super) fn called_down(eye: &Eye) -> bool {
+    let me = eye.me();
+    let world = eye.world;
+    let waiting = companions(eye)
+        .iter()
+        .any(|c| world.level().terrain_at(c.pos) == Some(crate::map::Terrain::StairsDown));
+    let deeper = world
+        .heroes()
+        .iter()
+        .map(|&h| &world.creatures()[h])
+        .any(|c| c.alive && c.depth > me.depth);
+    waiting || deeper
 }
 
 /// Whether `hero` sees a monster hostile to it.

@@ -23,7 +23,7 @@ pub const MAGIC: &[u8; 8] = b"HEXDEEP\0";
 
 /// The version of this layout and of the payloads' types (`persist::schema`). Raise it when
 /// either changes, with a migration from the one before.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 
 /// The oldest format this build still reads (and migrates).
 pub const OLDEST_FORMAT: u32 = 1;

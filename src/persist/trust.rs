@@ -36,7 +36,10 @@ fn check_start(start: &World, content: &Arc<Content>) -> Result<(), InvalidWorld
         InvalidWorld::Inconsistent("the record's start cannot be made from its maps".into())
     })?;
     let differences = again.differences(start);
-    if differences.is_empty() {
+    // A party's start saved before format 7 holds the party's shared memory in every hero
+    // (its migration gave them that): the same world as far as the rules go.
+    let shared = || shared_memory(&again).is_some_and(|s| s.differences(start).is_empty());
+    if differences.is_empty() || shared() {
         return Ok(());
     }
     let shown = differences[..differences.len().min(3)].join("; ");
@@ -44,6 +47,25 @@ fn check_start(start: &World, content: &Arc<Content>) -> Result<(), InvalidWorld
         "the record's start is not the world its seed and maps make (made against saved): \
          {shown}"
     )))
+}
+
+/// `world` with every hero remembering of each level what any of them remembers (the
+/// party's shared memory of format 6 and before).
+fn shared_memory(world: &World) -> Option<World> {
+    let mut parts = world.to_parts();
+    for depth in &mut parts.depths {
+        let mut union = depth.memory.first()?.clone();
+        for m in &depth.memory[1..] {
+            union
+                .seen
+                .iter_mut()
+                .zip(&m.seen)
+                .for_each(|(u, s)| *u |= *s);
+            union.visited |= m.visited;
+        }
+        depth.memory.iter_mut().for_each(|m| m.clone_from(&union));
+    }
+    World::from_parts(parts, world.content_handle()).ok()
 }
 
 /// A fresh game's start from `start`'s seed and levels, for its party under their names: a

@@ -223,6 +223,12 @@ pub enum Event {
         /// Who waited.
         who: CreatureId,
     },
+    /// What follows in this segment happened on level `depth`: told only when the segment
+    /// runs more than one level (heroes on different depths), before each level's events.
+    Level {
+        /// The depth.
+        depth: u32,
+    },
     /// A new segment began (so the log can group what happened at once).
     Segment {
         /// The turn.

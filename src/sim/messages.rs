@@ -184,12 +184,34 @@ impl Teller<'_> {
         u32::try_from(n).unwrap_or(u32::MAX)
     }
 
+    /// Tells the segment's events; of a segment that ran several levels, only those of the
+    /// hero's own level, and the stairs taken elsewhere to it.
     fn tell(&self, lines: &mut Vec<String>) {
-        for event in self.segment {
-            if let Some(line) = self.line(event) {
-                lines.push(line);
+        let mine = self.world.creatures().get(self.me).map(|c| c.depth);
+        let parts = self.segment.split(|e| matches!(e, Event::Level { .. }));
+        for (n, events) in parts.enumerate() {
+            let depth = self.level_of_part(n);
+            let elsewhere = depth.is_some() && depth != mine;
+            for event in events {
+                let to_mine = matches!(*event, Event::Stairs { depth, .. } if Some(depth) == mine);
+                if elsewhere && !to_mine {
+                    continue;
+                }
+                if let Some(line) = self.line(event) {
+                    lines.push(line);
+                }
             }
         }
+    }
+
+    /// The depth of the `n`th part of the segment split at its level marks: `None` for the
+    /// part before the first mark (all of a segment that ran one level).
+    fn level_of_part(&self, n: usize) -> Option<u32> {
+        let marks = self.segment.iter().filter_map(|e| match *e {
+            Event::Level { depth } => Some(depth),
+            _ => None,
+        });
+        n.checked_sub(1).and_then(|i| marks.clone().nth(i))
     }
 
     fn line(&self, event: &Event) -> Option<String> {

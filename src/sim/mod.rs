@@ -58,5 +58,6 @@ pub use world::bounds;
 pub use world::telegraphed_among;
 pub use world::{
     Depth, DepthParts, Ending, FlightStop, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH,
-    MAX_HEROES, Matchup, NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World, WorldParts,
+    MAX_HEROES, Matchup, Memory, NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World,
+    WorldParts,
 };

@@ -74,7 +74,7 @@ impl Order {
             Order::Rest if me.hp >= me.max_hp => return Err(End::Done),
             Order::Rest => return Ok(Command::Rest),
             Order::Travel(to) if me.pos == to => return Err(End::Done),
-            Order::Travel(to) => world.known_path(me.pos, to).ok_or(End::NoWay)?,
+            Order::Travel(to) => world.known_path_for(hero, me.pos, to).ok_or(End::NoWay)?,
             Order::Explore => world.explore_path_for(hero).ok_or(End::Done)?,
         };
         let way = Way {
@@ -105,9 +105,11 @@ impl Way<'_> {
         let from = world.creatures()[self.hero].pos;
         let next = *path.first().ok_or(End::NoWay)?;
         let goal = *path.last().ok_or(End::NoWay)?;
-        let opens = world.level().door_opened_by_step(from, next).is_some();
+        let level = world.level_of(self.hero);
+        let depth = world.creatures()[self.hero].depth;
+        let opens = level.door_opened_by_step(from, next).is_some();
         let blocker = world
-            .creature_at(next)
+            .creature_on(depth, next)
             .filter(|c| !opens && world.hero_sees(self.hero, c.pos));
         let next = match blocker {
             Some(c) if self.walking.contains(&c.id) => next,
@@ -115,24 +117,27 @@ impl Way<'_> {
             Some(c) if world.on_heroes_side(c.id) && !world.is_hero(c.id) => next,
             Some(_) if next == goal => return Err(End::Blocked),
             Some(_) => {
-                let around = world.known_path_avoiding(from, goal, &[next]);
+                let around = world.known_path_avoiding_for(self.hero, from, goal, &[next]);
                 let step = around.and_then(|p| p.first().copied());
-                match step.filter(|&s| s != next && world.creature_at(s).is_none()) {
+                match step.filter(|&s| s != next && world.creature_on(depth, s).is_none()) {
                     Some(step) => step,
                     None => return Ok(Command::Wait),
                 }
             }
             None => next,
         };
-        let dir = world.level().terrain.direction(from, next);
+        let dir = level.terrain.direction(from, next);
         dir.map(Command::Move).ok_or(End::NoWay)
     }
 }
 
 /// Whether hero `hero` sees a living creature that is not a hero.
 fn monster_in_view(world: &World, hero: CreatureId) -> bool {
+    let depth = world.creatures()[hero].depth;
     world
-        .creatures_here()
+        .creatures()
+        .iter()
+        .filter(|c| c.alive && c.depth == depth)
         .any(|c| !world.on_heroes_side(c.id) && world.hero_sees(hero, c.pos))
 }
 
@@ -187,8 +192,9 @@ pub fn clearing(world: &World, steps: &[(CreatureId, Command)]) -> Vec<CreatureI
             return None;
         };
         let from = world.creatures()[hero].pos;
-        let (to, _) = world.level().terrain.step(from, dir)?;
-        let opens = world.level().door_opened_by_step(from, to).is_some();
+        let level = world.level_of(hero);
+        let (to, _) = level.terrain.step(from, dir)?;
+        let opens = level.door_opened_by_step(from, to).is_some();
         (!opens).then_some(to)
     };
     let clears = |start: CreatureId| {
@@ -198,7 +204,7 @@ pub fn clearing(world: &World, steps: &[(CreatureId, Command)]) -> Vec<CreatureI
             let Some(to) = target(hero) else {
                 return false;
             };
-            match world.creature_at(to) {
+            match world.creature_on(world.creatures()[hero].depth, to) {
                 None => return true,
                 Some(c) if c.id == start => return true,
                 Some(c) if world.is_hero(c.id) => hero = c.id,

@@ -251,7 +251,7 @@ impl GameRecord {
             given: given.to_vec(),
             hash: world.turn_hash(),
             turn: world.turn(),
-            depth: world.depth(),
+            depth: world.lead_depth(),
         });
     }
 
@@ -276,16 +276,17 @@ impl GameRecord {
     /// game over), never read from what the steps say of themselves.
     pub fn deepest_replayed(&self) -> u32 {
         let mut world = self.start.clone();
-        let mut deepest = world.depth();
+        let deepest_hero = |w: &World| w.heroes().iter().map(|&h| w.creatures()[h].depth).max();
+        let mut deepest = deepest_hero(&world).unwrap_or(1);
         for (i, step) in self.steps.iter().enumerate() {
             if let Some(u) = self.upgrades.iter().find(|u| u.at_step == i) {
                 world = u.state.clone();
-                deepest = deepest.max(world.depth());
+                deepest = deepest.max(deepest_hero(&world).unwrap_or(1));
             }
             if step.apply_to(&mut world).is_err() {
                 continue;
             }
-            deepest = deepest.max(world.depth());
+            deepest = deepest.max(deepest_hero(&world).unwrap_or(1));
         }
         deepest
     }
@@ -355,10 +356,10 @@ fn step_differences(step: &Step, world: &World) -> Option<String> {
             step.turn.saturating_add(1)
         ));
     }
-    if world.depth() != step.depth {
+    if world.lead_depth() != step.depth {
         told.push(format!(
             "the player is on depth {}, the record says depth {}",
-            world.depth(),
+            world.lead_depth(),
             step.depth
         ));
     }

@@ -91,7 +91,7 @@ pub fn world_of(levels: Vec<Level>, monsters: &[Monster]) -> World {
     let content: std::sync::Arc<Content> = Content::bundled().unwrap().into();
     let world = World::from_levels(content.clone(), levels, 7).unwrap();
     let mut parts = world.to_parts();
-    parts.depths[0].seen.fill(true);
+    parts.depths[0].memory[0].seen.fill(true);
     for (i, m) in monsters.iter().enumerate() {
         let monster = &mut parts.creatures[i + 1];
         monster.hp = m.hp.unwrap_or(monster.max_hp);

@@ -6,7 +6,7 @@
 //! its sides costs more than three times as much a cell as one without.
 
 use super::level::{check_cells, check_span, tiling_of};
-use super::{SchemaError, v1, v5, v6};
+use super::{SchemaError, v1, v5, v7};
 use crate::map::Level;
 use crate::persist::cost::level_bytes;
 use crate::sim::MAX_DEPTH;
@@ -70,12 +70,12 @@ fn check_upgrade_count(n: usize) -> Result<(), SchemaError> {
 }
 
 /// Checks that the worlds of a current-format game can be built within the limits.
-pub fn check_game(g: &v6::SavedGame) -> Result<(), SchemaError> {
+pub fn check_game(g: &v7::SavedGame) -> Result<(), SchemaError> {
     check_upgrade_count(g.record.upgrades.len())?;
     let mut budget = Budget::default();
-    let worlds = [&g.current.base, &g.record.start.base]
+    let worlds = [&g.current.party.base, &g.record.start.party.base]
         .into_iter()
-        .chain(g.record.upgrades.iter().map(|u| &u.state.base));
+        .chain(g.record.upgrades.iter().map(|u| &u.state.party.base));
     for world in worlds {
         check_depth_count(world.depths.len().saturating_add(world.pending_maps.len()))?;
         for depth in &world.depths {

@@ -5,7 +5,7 @@ use super::world::{
     directive_from_schema, directive_to_schema, ending_from_schema, ending_to_schema,
     world_from_schema, world_to_schema,
 };
-use super::{SchemaError, check_text, envelope, v5, v6};
+use super::{SchemaError, check_text, envelope, v5, v6, v7};
 use crate::content::Content;
 use crate::persist::game::{HallOfFame, SavedGame, Score};
 use crate::sim::{GameRecord, Given, Maker, Origin, Step, Upgrade};
@@ -64,9 +64,9 @@ fn step_from_schema(s: &v6::Step) -> Result<Step, SchemaError> {
 }
 
 /// A saved game as the schema writes it.
-pub fn game_to_schema(game: &SavedGame) -> v6::SavedGame {
+pub fn game_to_schema(game: &SavedGame) -> v7::SavedGame {
     let r = &game.record;
-    v6::SavedGame {
+    v7::SavedGame {
         name: game.name.clone(),
         record: envelope::Record {
             start: world_to_schema(&r.start),
@@ -105,7 +105,7 @@ pub fn game_to_schema(game: &SavedGame) -> v6::SavedGame {
 
 /// A saved game from the schema, every world checked.
 pub fn game_from_schema(
-    g: &v6::SavedGame,
+    g: &v7::SavedGame,
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     check_text("the game's name", &g.name)?;

@@ -11,8 +11,10 @@
 //!   on, in the world, in each level and in each run of the hall of fame.
 //! - [`v5`]: format 5, written by hexdeep 0.5.0: format 4 with the features on the sides
 //!   between tiles and on corners (thin walls, doors on sides, pillars) in each level.
-//! - [`v6`]: format 6, the current one: format 5 with a party of heroes in each world and
-//!   each step of the record holding a segment's directives with their heroes and players.
+//! - [`v6`]: format 6, written by hexdeep 0.6.0: format 5 with a party of heroes in each
+//!   world and each step of the record holding a segment's directives with their heroes and
+//!   players.
+//! - [`v7`]: format 7, the current one: format 6 with each hero's own memory of each level.
 //!
 //! From format 2 on, a game is one [`envelope`] around each format's frozen world. Reading a
 //! file decodes the payload as its format's types, runs it through the list of
@@ -30,6 +32,7 @@ mod migrate_v2;
 mod migrate_v3;
 mod migrate_v4;
 mod migrate_v5;
+mod migrate_v6;
 mod migrations;
 mod sides;
 #[cfg(test)]
@@ -54,6 +57,7 @@ mod v3;
 mod v4;
 mod v5;
 mod v6;
+mod v7;
 mod world;
 
 use super::codec::{self, CodecError};
@@ -130,7 +134,7 @@ pub fn decode_game(
     content: &Arc<Content>,
 ) -> Result<SavedGame, SchemaError> {
     let read = read_game(format, payload, game_version, hash)?;
-    let current = upgrade::<v6::SavedGame>(format, read, &game_migrations())?;
+    let current = upgrade::<v7::SavedGame>(format, read, &game_migrations())?;
     budget::check_game(&current)?;
     game::game_from_schema(&current, content)
 }
@@ -163,6 +167,7 @@ fn read_game(
         4 => read::<v4::SavedGame>(payload),
         5 => read::<v5::SavedGame>(payload),
         6 => read::<v6::SavedGame>(payload),
+        7 => read::<v7::SavedGame>(payload),
         _ => Err(SchemaError::new(format!("no schema for format {format}"))),
     }
 }
@@ -178,6 +183,7 @@ fn game_migrations() -> Vec<Migration> {
         Migration::new(3, |g: v3::SavedGame| Ok(g.map_worlds(migrate_v3::world))),
         Migration::new(4, |g: v4::SavedGame| Ok(g.map_worlds(migrate_v4::world))),
         Migration::new(5, |g: v5::SavedGame| Ok(migrate_v5::game(g))),
+        Migration::new(6, |g: v6::SavedGame| Ok(migrate_v6::game(g))),
     ]
 }
 
@@ -195,9 +201,10 @@ pub fn decode_scores(format: u32, payload: &[u8]) -> Result<HallOfFame, SchemaEr
         4 => read::<v4::HallOfFame>(payload),
         5 => read::<v5::HallOfFame>(payload),
         6 => read::<v6::HallOfFame>(payload),
+        7 => read::<v7::HallOfFame>(payload),
         _ => Err(SchemaError::new(format!("no schema for format {format}"))),
     }?;
-    let current = upgrade::<v6::HallOfFame>(format, read, &score_migrations())?;
+    let current = upgrade::<v7::HallOfFame>(format, read, &score_migrations())?;
     game::scores_from_schema(&current)
 }
 
@@ -210,5 +217,6 @@ fn score_migrations() -> Vec<Migration> {
         Migration::new(3, |h: v3::HallOfFame| Ok(migrate_v3::scores(h))),
         Migration::unchanged::<v5::HallOfFame>(4),
         Migration::unchanged::<v6::HallOfFame>(5),
+        Migration::unchanged::<v7::HallOfFame>(6),
     ]
 }

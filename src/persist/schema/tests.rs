@@ -5,7 +5,10 @@
 //! (`tests_formats`), worlds no rules could make (`tests_verify`), sides (`tests_sides`),
 //! the file's budget (`tests_budget`) and the migrations (`tests_envelope`).
 
-pub(super) use super::migrate_v5::game as to_current;
+/// A format 5 game in the current format.
+pub(super) fn to_current(game: v5::SavedGame) -> super::v7::SavedGame {
+    super::migrate_v6::game(super::migrate_v5::game(game))
+}
 use super::{envelope, v5};
 use crate::files::scratch::Scratch;
 use crate::geom::Cell;
@@ -87,6 +90,7 @@ pub(super) fn small_world() -> v5::World {
     super::world::world_to_schema(
         &World::new(crate::content::Content::bundled().unwrap().into(), level, 1).unwrap(),
     )
+    .party
     .base
 }
 
@@ -218,19 +222,20 @@ fn the_levels_of_all_the_worlds_of_a_file_are_bounded_together() {
 /// A short game of generated levels in format 5's schema, the player carrying two stacks.
 pub(super) fn played_game() -> v5::SavedGame {
     let game = played_game_now();
-    game.map_worlds(|w| w.base).map_steps(|s| super::v2::Step {
-        command: match s.given[0].directive {
-            super::v6::Directive::Act(c) => c,
-            super::v6::Directive::Lead(_) => unreachable!("the played game leads no ally"),
-        },
-        hash: s.hash,
-        turn: s.turn,
-        depth: s.depth,
-    })
+    game.map_worlds(|w| w.party.base)
+        .map_steps(|s| super::v2::Step {
+            command: match s.given[0].directive {
+                super::v6::Directive::Act(c) => c,
+                super::v6::Directive::Lead(_) => unreachable!("the played game leads no ally"),
+            },
+            hash: s.hash,
+            turn: s.turn,
+            depth: s.depth,
+        })
 }
 
 /// [`played_game`] in the current format's schema.
-pub(super) fn played_game_now() -> super::v6::SavedGame {
+pub(super) fn played_game_now() -> super::v7::SavedGame {
     let start = World::new_game(
         crate::content::Content::bundled().unwrap().into(),
         crate::mapgen::dungeon(),

@@ -2,13 +2,13 @@
 //! more value, and every release's save runs through it (ARCHITECTURE.md "Files").
 
 use super::migrations::{Migration, upgrade};
-use super::{envelope, game_migrations, read_game, v6};
+use super::{envelope, game_migrations, read_game, v6, v7};
 use crate::persist::container::{self, Kind};
 
-/// A toy format 7: format 6's world and one field more.
+/// A toy format 8: format 7's world and one field more.
 #[derive(Debug, PartialEq)]
 struct Toy {
-    world: v6::World,
+    world: v7::World,
     lanterns: u32,
 }
 
@@ -21,7 +21,7 @@ fn release_save(version: &str) -> (container::Header, Vec<u8>) {
     (header, payload.to_vec())
 }
 
-/// The game of a release's save in format 6, through the game's own migrations followed by
+/// The game of a release's save in format 7, through the game's own migrations followed by
 /// `more`.
 fn migrated<T: 'static>(version: &str, more: Vec<Migration>) -> T {
     let (header, payload) = release_save(version);
@@ -40,8 +40,8 @@ fn migrated<T: 'static>(version: &str, more: Vec<Migration>) -> T {
 #[test]
 fn a_next_format_is_one_more_migration_and_every_release_runs_through_it() {
     for version in ["0.1.0", "0.2.0", "0.3.0", "0.4.0"] {
-        let now: v6::SavedGame = migrated(version, Vec::new());
-        let toy = Migration::new(6, |g: v6::SavedGame| {
+        let now: v7::SavedGame = migrated(version, Vec::new());
+        let toy = Migration::new(7, |g: v7::SavedGame| {
             Ok(g.map_worlds(|world| Toy { world, lanterns: 3 }))
         });
         let next: envelope::SavedGame<Toy, v6::Step> = migrated(version, vec![toy]);
@@ -62,12 +62,12 @@ fn a_next_format_is_one_more_migration_and_every_release_runs_through_it() {
 
 #[test]
 fn a_release_save_does_not_stop_short_of_the_current_format() {
-    // Without the last migration, no save of an earlier format reaches format 6.
+    // Without the last migration, no save of an earlier format reaches format 7.
     for version in ["0.1.0", "0.2.0", "0.3.0", "0.4.0"] {
         let (header, payload) = release_save(version);
         let read = read_game(header.format, &payload, &header.game_version, 0).unwrap();
         let mut list = game_migrations();
         list.pop();
-        assert!(upgrade::<v6::SavedGame>(header.format, read, &list).is_err());
+        assert!(upgrade::<v7::SavedGame>(header.format, read, &list).is_err());
     }
 }

@@ -10,7 +10,7 @@ fn a_party_of_a_size_no_game_has_is_refused_naming_the_file() {
     let dir = scratch("party-size");
     for (heroes, name) in [(0, "none"), (5, "five"), (u32::MAX, "huge")] {
         let mut game = played_game_now();
-        game.current.heroes = heroes;
+        game.current.party.heroes = heroes;
         let file = format!("{name}.hdsave");
         let path = write_current(&dir, &file, &codec::encode(&game).unwrap());
         let err = refused(&path);
@@ -22,15 +22,15 @@ fn a_party_of_a_size_no_game_has_is_refused_naming_the_file() {
 fn more_heroes_than_creatures_or_a_monster_called_a_hero_is_refused() {
     let dir = scratch("party-creatures");
     let mut game = played_game_now();
-    game.current.base.creatures.truncate(1);
-    game.current.heroes = 2;
+    game.current.party.base.creatures.truncate(1);
+    game.current.party.heroes = 2;
     let path = write_current(&dir, "few.hdsave", &codec::encode(&game).unwrap());
     let err = refused(&path);
     assert!(err.contains("2 heroes among 1 creatures"), "{err}");
 
     // The second creature is a monster with a behaviour: it cannot be a hero.
     let mut game = played_game_now();
-    game.current.heroes = 2;
+    game.current.party.heroes = 2;
     let path = write_current(&dir, "monster.hdsave", &codec::encode(&game).unwrap());
     let err = refused(&path);
     assert!(err.contains("creature 1 is not a hero"), "{err}");

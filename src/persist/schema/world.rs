@@ -4,14 +4,14 @@ use super::level::{
     cell, level_from_schema, level_to_schema, seen_from_bits, seen_to_bits, tile, tiling_code,
     tiling_of,
 };
-use super::{SchemaError, check_text, v5, v6};
+use super::{SchemaError, check_text, v5, v6, v7};
 use crate::content::Content;
 use crate::geom::Compass;
 use crate::rng::GameRng;
 use crate::sim::ally::{Ally, Task, Tell};
 use crate::sim::{
     Attack, Behaviour, Command, Creature, DepthParts, Ending, Faction, FloorItem, Intention,
-    Planned, Stack, Story, World, WorldParts,
+    Memory, Planned, Stack, Story, World, WorldParts,
 };
 use std::sync::Arc;
 
@@ -65,15 +65,30 @@ fn rng_of(state: u128) -> Result<GameRng, SchemaError> {
     Ok(GameRng::new(state))
 }
 
-/// A world as the schema writes it.
-pub fn world_to_schema(world: &World) -> v6::World {
+/// A world as the schema writes it: the first hero's memory in each level, the others'
+/// beside it.
+pub fn world_to_schema(world: &World) -> v7::World {
     let parts = world.to_parts();
     let heroes = u32::try_from(parts.heroes).unwrap_or(u32::MAX);
-    v6::World {
+    let memories = parts
+        .depths
+        .iter()
+        .map(|d| {
+            let others = d.memory.iter().skip(1);
+            others
+                .map(|m| v7::Memory {
+                    seen: seen_to_bits(&d.level, &m.seen),
+                    visited: m.visited,
+                })
+                .collect()
+        })
+        .collect();
+    let party = v6::World {
         allies: parts.allies.iter().map(ally_to_schema).collect(),
         base: world_parts_to_schema(world, parts),
         heroes,
-    }
+    };
+    v7::World { party, memories }
 }
 
 /// The world's pieces as format 5 wrote a world.
@@ -86,7 +101,10 @@ fn world_parts_to_schema(world: &World, parts: WorldParts) -> v5::World {
             .iter()
             .map(|d| v5::Depth {
                 level: level_to_schema(&d.level),
-                seen: seen_to_bits(&d.level, &d.seen),
+                seen: d
+                    .memory
+                    .first()
+                    .map_or_else(Vec::new, |m| seen_to_bits(&d.level, &m.seen)),
                 floor: d
                     .floor
                     .iter()
@@ -95,7 +113,7 @@ fn world_parts_to_schema(world: &World, parts: WorldParts) -> v5::World {
                         item: f.item.clone(),
                     })
                     .collect(),
-                visited: d.visited,
+                visited: d.memory.first().is_some_and(|m| m.visited),
             })
             .collect(),
         depth_count: parts.depth_count,
@@ -129,7 +147,8 @@ fn world_parts_to_schema(world: &World, parts: WorldParts) -> v5::World {
 
 /// A world from the schema, checked as every loaded world is; its deeper levels come from
 /// the standard dungeon on its tiling.
-pub fn world_from_schema(party: &v6::World, content: &Arc<Content>) -> Result<World, SchemaError> {
+pub fn world_from_schema(world: &v7::World, content: &Arc<Content>) -> Result<World, SchemaError> {
+    let party = &world.party;
     let w = &party.base;
     // The world checks the party's size against its creatures when it is built.
     let heroes = usize::try_from(party.heroes).unwrap_or(usize::MAX);
@@ -139,10 +158,18 @@ pub fn world_from_schema(party: &v6::World, content: &Arc<Content>) -> Result<Wo
         .iter()
         .map(level_from_schema)
         .collect::<Result<_, _>>()?;
+    if world.memories.len() != w.depths.len() {
+        return Err(SchemaError::new(format!(
+            "the heroes' memories are of {} levels, the world has made {}",
+            world.memories.len(),
+            w.depths.len()
+        )));
+    }
     let depths = w
         .depths
         .iter()
-        .map(depth_from_schema)
+        .zip(&world.memories)
+        .map(|(d, others)| depth_from_schema(d, others))
         .collect::<Result<_, SchemaError>>()?;
     let creatures = w
         .creatures
@@ -204,11 +231,20 @@ fn check_levels(w: &v5::World) -> Result<crate::geom::Tiling, SchemaError> {
     Ok(tiling)
 }
 
-/// One depth of the world from the schema: its level, what the player has seen of it and
-/// the items on its floor.
-fn depth_from_schema(d: &v5::Depth) -> Result<DepthParts, SchemaError> {
+/// One depth of the world from the schema: its level, what each hero has seen of it (the
+/// first hero in the level, the `others` beside it) and the items on its floor.
+fn depth_from_schema(d: &v5::Depth, others: &[v7::Memory]) -> Result<DepthParts, SchemaError> {
     let level = level_from_schema(&d.level)?;
-    let seen = seen_from_bits(&level, &d.seen)?;
+    let mut memory = vec![Memory {
+        seen: seen_from_bits(&level, &d.seen)?,
+        visited: d.visited,
+    }];
+    for m in others {
+        memory.push(Memory {
+            seen: seen_from_bits(&level, &m.seen)?,
+            visited: m.visited,
+        });
+    }
     let floor = d
         .floor
         .iter()
@@ -222,9 +258,8 @@ fn depth_from_schema(d: &v5::Depth) -> Result<DepthParts, SchemaError> {
         .collect::<Result<_, SchemaError>>()?;
     Ok(DepthParts {
         level,
-        seen,
+        memory,
         floor,
-        visited: d.visited,
     })
 }
 

@@ -404,7 +404,7 @@ impl World {
                 events.push(Event::Dropped { who, item, count });
             }
             Deed::PickUp => self.pick_up(who, events, false),
-            Deed::Stairs(way) => self.climb(way, events),
+            Deed::Stairs(way) => self.climb(who, way, events),
         }
     }
 
@@ -443,7 +443,7 @@ impl World {
                 events.push(Event::Teleported { who, from, to });
             }
             Some(ItemUse::MagicMap) => {
-                self.map_level();
+                self.map_level(who);
                 events.push(Event::Mapped);
             }
             Some(&ItemUse::Tame { range }) => self.tame(who, range, events),
@@ -496,15 +496,15 @@ impl World {
         }
     }
 
-    fn climb(&mut self, way: Stairs, events: &mut Vec<Event>) {
+    fn climb(&mut self, who: CreatureId, way: Stairs, events: &mut Vec<Event>) {
         if way == Stairs::Up && self.depth() == 1 {
             self.story.ending = Some(Ending::Won);
             events.push(Event::Escaped);
             return;
         }
-        self.take_stairs(way);
+        self.take_stairs(who, way);
         events.push(Event::Stairs {
-            depth: self.depth(),
+            depth: self.creatures[who].depth,
             down: way == Stairs::Down,
         });
     }

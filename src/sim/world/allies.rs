@@ -16,9 +16,11 @@ impl World {
         self.allies.iter().find(|a| a.id == id)
     }
 
-    /// The living allies of hero `hero` on the player's level, by id.
+    /// The living allies of hero `hero` on the hero's level, by id.
     pub fn allies_of(&self, hero: CreatureId) -> Vec<CreatureId> {
-        let depth = self.depth();
+        let Some(depth) = self.creatures.get(hero).map(|c| c.depth) else {
+            return Vec::new();
+        };
         self.allies
             .iter()
             .filter(|a| a.leader == hero)
@@ -27,13 +29,14 @@ impl World {
             .collect()
     }
 
-    /// The task `tell` gives ally `id`, or why it is refused: `id` is no living ally on the
-    /// player's level, or no foe of it stands where it is told to attack.
+    /// The task `tell` gives ally `id`, or why it is refused: `id` is no living ally on its
+    /// hero's level, or no foe of it stands where it is told to attack.
     pub fn task_for(&self, id: CreatureId, tell: Tell) -> Result<Task, Rejection> {
         let me = self
             .ally(id)
+            .filter(|a| self.creatures[a.id].depth == self.creatures[a.leader].depth)
             .map(|a| &self.creatures[a.id])
-            .filter(|c| c.alive && c.depth == self.depth())
+            .filter(|c| c.alive)
             .ok_or(Rejection::NotAlly)?;
         Ok(match tell {
             Tell::Follow => Task::Follow,
@@ -41,7 +44,7 @@ impl World {
             Tell::Guard => Task::Guard(me.pos),
             Tell::Attack(at) => {
                 let foe = self
-                    .creature_at(at)
+                    .creature_on(me.depth, at)
                     .filter(|c| c.faction.hostile_to(me.faction))
                     .ok_or(Rejection::NoFoe)?;
                 Task::Attack(foe.id)
@@ -129,7 +132,7 @@ impl World {
     /// The living allies on level `depth` that come along when the heroes `party` take the
     /// stairs: those following one of them within reach of the stairs' user.
     pub(super) fn companions(&self, party: &[CreatureId], depth: u32) -> Vec<CreatureId> {
-        let grid = &self.level().terrain;
+        let grid = &self.depths[depth as usize - 1].level.terrain;
         self.allies
             .iter()
             .filter(|a| self.follows(a) && party.contains(&a.leader))

@@ -95,8 +95,14 @@ impl World {
             }
             for (what, same) in [
                 ("the items on the floor", a.floor == b.floor),
-                ("the player's memory", seen_tiles(a).eq(seen_tiles(b))),
-                ("whether the player has been on", a.visited == b.visited),
+                ("the heroes' memory", same_memory(a, b)),
+                (
+                    "whether the heroes have been on",
+                    a.memory
+                        .iter()
+                        .map(|m| m.visited)
+                        .eq(b.memory.iter().map(|m| m.visited)),
+                ),
             ] {
                 if !same {
                     out.push(format!("{what} of depth {depth}"));
@@ -115,13 +121,21 @@ fn same_map(a: &Level, b: &Level) -> bool {
         && (&a.name, a.depth, a.start, &a.placements) == (&b.name, b.depth, b.start, &b.placements)
 }
 
-/// The player's memory of a level, tile by tile in the grid's order.
-fn seen_tiles(depth: &super::Depth) -> impl Iterator<Item = bool> + '_ {
+/// Whether every hero remembers the same tiles of two levels (how their storage is laid out
+/// aside).
+fn same_memory(a: &super::Depth, b: &super::Depth) -> bool {
+    a.memory.len() == b.memory.len()
+        && (0..a.memory.len()).all(|n| seen_tiles(a, n).eq(seen_tiles(b, n)))
+}
+
+/// Hero `hero`'s memory of a level, tile by tile in the grid's order.
+fn seen_tiles(depth: &super::Depth, hero: usize) -> impl Iterator<Item = bool> + '_ {
+    let seen = &depth.memory[hero].seen;
     depth
         .level
         .terrain
         .indices()
-        .map(|i| depth.seen.get(i).copied().unwrap_or(false))
+        .map(move |i| seen.get(i).copied().unwrap_or(false))
 }
 
 /// Whether two stories agree; a game abandoned from outside the rules ([`World::abandon`]:
@@ -236,9 +250,11 @@ mod tests {
             ("terrain", |w| w.terrain_digest ^= 1),
             ("memory of depth 1", |w| {
                 let first = w.depths[0].level.terrain.indices().next().unwrap();
-                w.depths[0].seen[first] ^= true;
+                w.depths[0].memory[0].seen[first] ^= true;
             }),
-            ("been on of depth 1", |w| w.depths[0].visited ^= true),
+            ("been on of depth 1", |w| {
+                w.depths[0].memory[0].visited ^= true;
+            }),
             ("number of levels", |w| {
                 let again = w.depths[0].clone();
                 w.depths.push(again);

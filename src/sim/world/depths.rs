@@ -1,5 +1,5 @@
-//! The levels of a game: what each holds besides its creatures (items on the floor, what the
-//! player has seen), how the dungeon is put together, and taking the stairs.
+//! The levels of a game: what each holds besides its creatures (items on the floor, what each
+//! hero has seen), how the dungeon is put together, and taking the stairs.
 
 use super::{FloorItem, World};
 use crate::content::Content;
@@ -11,28 +11,39 @@ use std::sync::Arc;
 
 pub use crate::content::MAX_DEPTH;
 
-/// One level as it is now: its terrain, the items lying on it and the player's memory of it.
+/// One hero's memory of one level (ARCHITECTURE.md, "Heroes on different depths").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Memory {
+    /// Per storage index: ever seen by the hero.
+    pub seen: Vec<bool>,
+    /// Whether the hero has been here.
+    pub visited: bool,
+}
+
+/// One level as it is now: its terrain, the items lying on it and each hero's memory of it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Depth {
     /// Terrain (doors open as creatures pass), start and placements.
     #[serde(with = "crate::sim::level_serde")]
     pub(super) level: Level,
-    /// Per storage index: ever seen by the player.
-    pub(super) seen: Vec<bool>,
+    /// Per hero, by id: what they remember of the level.
+    pub(super) memory: Vec<Memory>,
     /// Items lying on the floor, in the order they came to lie there.
     pub(super) floor: Vec<FloorItem>,
-    /// Whether the player has been here.
-    pub(super) visited: bool,
 }
 
 impl Depth {
-    pub(super) fn new(level: Level) -> Depth {
+    /// A level nobody has seen yet, for a party of `heroes`.
+    pub(super) fn new(level: Level, heroes: usize) -> Depth {
         let storage = level.terrain.storage_len();
+        let blank = Memory {
+            seen: vec![false; storage],
+            visited: false,
+        };
         Depth {
             level,
-            seen: vec![false; storage],
+            memory: vec![blank; heroes],
             floor: Vec::new(),
-            visited: false,
         }
     }
 
@@ -41,22 +52,32 @@ impl Depth {
         &self.level
     }
 
-    /// Whether the player has been on this level.
+    /// Whether any hero has been on this level.
     pub fn visited(&self) -> bool {
-        self.visited
+        self.memory.iter().any(|m| m.visited)
     }
 
-    /// Whether the player has seen `hex` of this level.
-    pub fn is_seen(&self, hex: Cell) -> bool {
+    /// Whether hero `hero` has been on this level.
+    pub fn visited_by(&self, hero: CreatureId) -> bool {
+        self.memory.get(hero).is_some_and(|m| m.visited)
+    }
+
+    /// Whether hero `hero` has seen `hex` of this level.
+    pub fn is_seen_by(&self, hero: CreatureId, hex: Cell) -> bool {
+        let Some(memory) = self.memory.get(hero) else {
+            return false;
+        };
         self.level
             .terrain
             .index(hex)
-            .is_some_and(|i| self.seen.get(i).copied().unwrap_or(false))
+            .is_some_and(|i| memory.seen.get(i).copied().unwrap_or(false))
     }
 
-    /// How many tiles of this level the player has seen.
-    pub fn seen_count(&self) -> usize {
-        self.seen.iter().filter(|&&s| s).count()
+    /// How many tiles of this level hero `hero` has seen.
+    pub fn seen_count_by(&self, hero: CreatureId) -> usize {
+        self.memory
+            .get(hero)
+            .map_or(0, |m| m.seen.iter().filter(|&&s| s).count())
     }
 
     /// Every item lying on this level.
@@ -100,20 +121,36 @@ pub enum Stairs {
 }
 
 impl World {
-    /// Marks the current level visited and refreshes the view and the plans.
-    pub(super) fn enter_level(&mut self) {
-        let depth = self.depth();
-        self.here_mut().visited = true;
-        self.story.deepest = self.story.deepest.max(depth);
+    /// Marks the level of each of `heroes` (who have just come to it) visited by them, and
+    /// refreshes the views; a level that was waiting has its monsters plan at once, the
+    /// levels the segment under way runs when it ends.
+    pub(super) fn enter_level(&mut self, heroes: &[CreatureId]) {
+        for &hero in heroes {
+            let depth = self.creatures[hero].depth;
+            if let Some(m) = self.depths[depth as usize - 1].memory.get_mut(hero) {
+                m.visited = true;
+            }
+            self.story.deepest = self.story.deepest.max(depth);
+        }
         self.resolver = None;
         self.update_view();
-        self.replan();
+        let mut arrived: Vec<u32> = heroes.iter().map(|&h| self.creatures[h].depth).collect();
+        arrived.dedup();
+        for depth in arrived {
+            if !self.running.contains(&depth) {
+                let mut plans = std::mem::take(&mut self.plans);
+                plans.resize(self.creatures.len(), None);
+                self.replan_level(depth, &mut plans);
+                self.plans = plans;
+            }
+        }
     }
 
-    /// Moves the player through the stairs they stand on to the level they lead to, arriving
-    /// on the stairs leading back (or the free tile nearest them).
-    pub(super) fn take_stairs(&mut self, way: Stairs) {
-        let from = self.depth();
+    /// Moves hero `hero` through the stairs they stand on to the level they lead to,
+    /// arriving on the stairs leading back (or the free tile nearest them), with the allies
+    /// following them from near enough; the other heroes stay where they are.
+    pub(super) fn take_stairs(&mut self, hero: CreatureId, way: Stairs) {
+        let from = self.creatures[hero].depth;
         let to = match way {
             Stairs::Down => from + 1,
             Stairs::Up => from - 1,
@@ -130,19 +167,13 @@ impl World {
         let Some(arrival) = arrival else {
             return;
         };
-        // The party goes together: every living hero on the level arrives, the first on
-        // the stairs (or the free tile nearest them) and the others on the free tiles
-        // nearest the first in steps, so that none lands where the others cannot reach; then
-        // the allies following them from near enough.
-        let mut party: Vec<CreatureId> = self
-            .heroes
-            .iter()
-            .copied()
-            .filter(|&h| self.creatures[h].alive && self.creatures[h].depth == from)
-            .collect();
+        // The hero arrives on the stairs (or the free tile nearest them), and the allies
+        // following them from near enough on the free tiles nearest the hero in steps, so
+        // that none lands where the hero cannot reach.
+        let mut party = vec![hero];
         party.extend(self.companions(&party, from));
         let mut first = None;
-        for hero in party {
+        for &hero in &party {
             let spot = match first {
                 None => self.free_tile_near(to, arrival),
                 Some(at) => self.free_tile_reached(to, at),
@@ -152,7 +183,7 @@ impl World {
             let moved = &mut self.creatures[hero];
             (moved.depth, moved.busy, moved.pos) = (to, 0, spot);
         }
-        self.enter_level();
+        self.enter_level(&[hero]);
     }
 
     /// Whether `cell` of the level at `depth` can be entered and no living creature stands
@@ -203,7 +234,7 @@ impl World {
         };
         level.depth = depth;
         super::spawn_monsters(&content, &level, depth, &mut self.creatures);
-        let mut made = Depth::new(level);
+        let mut made = Depth::new(level, self.heroes.len());
         made.place_items(&content);
         self.depths.push(made);
         true
@@ -243,7 +274,7 @@ mod tests {
     }
 
     #[test]
-    fn the_party_arrives_where_the_first_hero_can_reach_them() {
+    fn a_following_ally_arrives_where_its_hero_can_reach_it() {
         // Below: a corridor from the stairs up at (3, 2) west to (0, 2), rats on the two
         // tiles next to the stairs, and a walled-in pocket at (5, 2), two tiles east.
         let shape = Shape::Parallelogram {
@@ -266,14 +297,30 @@ mod tests {
             });
         }
         let mut world = two_levels();
-        world.depths[1] = super::Depth::new(second.clone());
+        world.depths[1] = super::Depth::new(second.clone(), 2);
         spawn_monsters(&world.content_handle(), &second, 2, &mut world.creatures);
+        // A rat of the first level follows the first hero.
+        let ally = world.creatures.len();
+        let kind = world.content_handle();
+        let mut rat =
+            crate::sim::Creature::monster(ally, kind.monster("rat").unwrap(), Cell::new(4, 2));
+        rat.faction = world.creatures[0].faction;
+        world.creatures.push(rat);
+        world.allies.push(crate::sim::ally::Ally {
+            id: ally,
+            leader: 0,
+            task: crate::sim::ally::Task::Follow,
+        });
         world.creatures[0].pos = Cell::new(3, 2);
+        world.creatures[1].pos = Cell::new(1, 2);
+        world.replan();
         world.apply_all(&[(0, Command::Descend)]).unwrap();
-        let (first, other) = (world.creatures()[0].pos, world.creatures()[1].pos);
-        assert_eq!(first, Cell::new(3, 2), "the first hero on the stairs");
+        let (first, other) = (world.creatures()[0].pos, world.creatures()[ally].pos);
+        assert_eq!(first, Cell::new(3, 2), "the hero on the stairs");
+        assert_eq!(world.creatures()[ally].depth, 2);
         assert_ne!(other, pocket, "not in the pocket");
         assert_eq!(other, Cell::new(0, 2), "the free tile nearest in steps");
+        assert_eq!(world.creatures()[1].depth, 1, "the other hero stays");
     }
 
     #[test]
@@ -284,17 +331,19 @@ mod tests {
         world.creatures[1].pos = Cell::new(3, 2);
         world.apply_all(&[(1, Command::Descend)]).unwrap();
         let hero = &world.creatures()[1];
-        assert_eq!((hero.depth, world.depth()), (2, 2));
-        assert_eq!(
-            world.level().depth,
-            2,
-            "the level the world runs is the hero's"
-        );
+        assert_eq!((hero.depth, world.lead_depth()), (2, 2));
+        assert_eq!(world.occupied_depths(), [2], "the level the world runs");
+        assert_eq!(world.level_of(1).depth, 2);
         assert!(world.hero_sees(1, hero.pos));
         assert!(
-            world.depths()[1].is_seen(hero.pos),
+            world.depths()[1].is_seen_by(1, hero.pos),
             "the second level is seen"
         );
-        assert!(world.depths()[1].visited());
+        assert!(world.depths()[1].visited_by(1));
+        assert_eq!(
+            world.depth(),
+            1,
+            "the fallen viewer still looks at their level"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! [`World::turn_hash`] is cheap and stable: it mixes 64-bit words (not a serialisation of
 //! the whole world), over what can change in a turn: the clock, the generator, the creatures
-//! of the player's level (the others are frozen while the player is away), the plans, the
+//! of the levels with a living hero (the others wait), the plans, the
 //! items on the floor, a running digest of changed terrain, the story's ending and the
 //! player's healing. [`TURN_HASH_VERSION`] changes whenever what it covers changes.
 
@@ -55,7 +55,8 @@ impl World {
         m.word(self.turn);
         m.word(u64::from(self.segment));
         m.word(self.rng.clone().next_u64());
-        m.word(u64::from(self.depth()));
+        let lead = self.lead_depth();
+        m.word(u64::from(lead));
         m.word(self.terrain_digest);
         let (progress, busy) = self.regen.parts();
         m.word(progress);
@@ -68,22 +69,14 @@ impl World {
                 .map_or(String::new(), Ending::describe),
         );
         mix_creature(&mut m, &self.creatures[World::PLAYER]);
-        for c in self.creatures_here().skip(1) {
-            mix_creature(&mut m, c);
-            let planned = self.plans.get(c.id).copied().flatten();
-            if let Some(p) = planned {
-                m.cell(p.from);
+        // The lead hero's level as a world of one level was hashed, then (only when heroes
+        // are on other levels too) each of those, shallowest first.
+        self.mix_level(&mut m, lead, 1);
+        for depth in self.occupied_depths() {
+            if depth != lead {
+                m.word(u64::from(depth));
+                self.mix_level(&mut m, depth, 0);
             }
-            match planned.map(|p| p.intention) {
-                None | Some(Intention::Stay) => m.word(0),
-                Some(Intention::Move(h)) => (m.word(1), m.cell(h)).0,
-                Some(Intention::Attack(h)) => (m.word(2), m.cell(h)).0,
-                Some(Intention::Throw(h)) => (m.word(3), m.cell(h)).0,
-            }
-        }
-        for f in self.floor_items() {
-            m.cell(f.at);
-            m.text(&f.item);
         }
         for a in &self.allies {
             m.word(a.id as u64);
@@ -96,6 +89,33 @@ impl World {
             }
         }
         m.finish()
+    }
+
+    /// Mixes the living creatures of level `depth` but the first `skip` of them, with their
+    /// plans, and the items on its floor.
+    fn mix_level(&self, m: &mut Mix, depth: u32, skip: usize) {
+        let here = self
+            .creatures
+            .iter()
+            .filter(|c| c.alive && c.depth == depth);
+        for c in here.skip(skip) {
+            mix_creature(m, c);
+            let planned = self.plans.get(c.id).copied().flatten();
+            if let Some(p) = planned {
+                m.cell(p.from);
+            }
+            match planned.map(|p| p.intention) {
+                None | Some(Intention::Stay) => m.word(0),
+                Some(Intention::Move(h)) => (m.word(1), m.cell(h)).0,
+                Some(Intention::Attack(h)) => (m.word(2), m.cell(h)).0,
+                Some(Intention::Throw(h)) => (m.word(3), m.cell(h)).0,
+            }
+        }
+        let floor = self.depths.get(depth as usize - 1).map(|d| &d.floor);
+        for f in floor.into_iter().flatten() {
+            m.cell(f.at);
+            m.text(&f.item);
+        }
     }
 
     /// Notes a change of terrain in the running digest the hash covers.

@@ -2,6 +2,7 @@
 //! and memory, the monsters' plans and the story of the run.
 
 mod actions;
+mod acts;
 mod allies;
 pub mod bounds;
 mod compare;
@@ -11,9 +12,11 @@ mod distribute;
 mod floor;
 mod limits;
 mod matchup;
+mod occupied;
 mod parts;
 mod query;
 mod regen;
+mod replan;
 mod segment;
 mod source;
 mod story;
@@ -22,7 +25,7 @@ mod validate;
 mod view;
 
 pub use actions::Gear;
-pub use depths::{Depth, MAX_DEPTH};
+pub use depths::{Depth, MAX_DEPTH, Memory};
 pub use digest::TURN_HASH_VERSION;
 pub use floor::FloorItem;
 pub use matchup::Matchup;
@@ -93,8 +96,6 @@ pub struct World {
     ai_rng: GameRng,
     /// Per creature: its planned intention for its next action, and where it planned it.
     plans: Vec<Option<Planned>>,
-    /// Per storage index of the current level: in the player's view now.
-    visible: Vec<bool>,
     /// What happened in this run, for the end screen and the hall of fame.
     story: Story,
     /// A running digest of every change of terrain (doors opened), for the turn hash.
@@ -102,17 +103,17 @@ pub struct World {
     /// Scratch tables for the resolver, kept between segments.
     #[serde(skip)]
     resolver: Option<Resolver>,
-    /// The player's Dijkstra map for the monsters' hunt, with what it was computed for
-    /// (depth, player's tile, terrain digest): a cache, never part of the state.
+    /// Per level with heroes on it: the heroes' Dijkstra map for the monsters' hunt, with
+    /// what it was computed for (depth, heroes' tiles, terrain digest): a cache, never part
+    /// of the state.
     #[serde(skip)]
-    hunt_map: Option<HuntKeyed>,
-    /// What the views were last computed for (depth, each hero's tile and sight, terrain
+    hunt_maps: Vec<HuntKeyed>,
+    /// What the views were last computed for (each hero's depth, tile and sight, terrain
     /// digest): a cache, never part of the state.
     #[serde(skip)]
     view_key: Option<ViewKey>,
-    /// Per hero, in the heroes' order: the storage indices of the tiles of the player's
-    /// level they see now, sorted (a cache of [`World::update_view`], never part of the
-    /// state).
+    /// Per hero, in the heroes' order: the storage indices of the tiles of their own level
+    /// they see now, sorted (a cache of [`World::update_view`], never part of the state).
     #[serde(skip)]
     hero_views: Vec<Vec<usize>>,
     /// The hero whose eyes the player's queries look through ([`World::player`],
@@ -120,6 +121,15 @@ pub struct World {
     /// another's turn ([`World::set_viewer`]). Never part of the state: no rule reads it.
     #[serde(skip)]
     viewer: CreatureId,
+    /// The level the rules work on now: the one a segment is running, or the level of the
+    /// hero whose command is checked; `None` between them, when the queries follow the
+    /// viewer ([`World::depth`]). Never part of the state.
+    #[serde(skip)]
+    focus: Option<u32>,
+    /// The levels the segment under way runs, shallowest first (empty between segments):
+    /// ARCHITECTURE.md, "Heroes on different depths".
+    #[serde(skip)]
+    running: Vec<u32>,
     /// The player's natural healing under way.
     regen: regen::Regen,
 }
@@ -229,7 +239,10 @@ impl World {
             content,
             levels: None,
             seed,
-            depths: levels.into_iter().map(Depth::new).collect(),
+            depths: levels
+                .into_iter()
+                .map(|l| Depth::new(l, hero_ids.len()))
+                .collect(),
             depth_count,
             pending_maps,
             creatures,
@@ -240,21 +253,22 @@ impl World {
             rng: rng::stream(seed, Stream::Rules, 0),
             ai_rng: rng::stream(seed, Stream::Ai, 0),
             plans: Vec::new(),
-            visible: Vec::new(),
             story: Story::default(),
             terrain_digest: 0,
             resolver: None,
-            hunt_map: None,
+            hunt_maps: Vec::new(),
             view_key: None,
             hero_views: Vec::new(),
             viewer: World::PLAYER,
+            focus: None,
+            running: Vec::new(),
             regen: regen::Regen::default(),
         };
         let content = Arc::clone(&world.content);
         for depth in &mut world.depths {
             depth.place_items(&content);
         }
-        world.enter_level();
+        world.enter_level(&world.heroes.clone());
         let mut prelude = Vec::new();
         world.run_until_a_hero_acts(&mut prelude);
         Some(world)
@@ -275,19 +289,11 @@ impl World {
         self.seed
     }
 
-    /// The depth the player is on, from 1.
+    /// The depth the player is on, from 1: the viewer's ([`World::set_viewer`]), or while
+    /// the rules work on a level, that level's.
     pub fn depth(&self) -> u32 {
-        self.creatures[self.lead()].depth
-    }
-
-    /// The hero whose level the world runs: the first living one (the player's hero while
-    /// they live), or the player's when none lives.
-    fn lead(&self) -> CreatureId {
-        self.heroes
-            .iter()
-            .copied()
-            .find(|&h| self.creatures[h].alive)
-            .unwrap_or(World::PLAYER)
+        self.focus
+            .unwrap_or_else(|| self.creatures[self.viewer].depth)
     }
 
     /// How many levels the game has (made or not).
@@ -356,19 +362,15 @@ impl World {
         self.heroes.contains(&id)
     }
 
-    /// The living heroes that act in the coming segment, on the player's level: the ones a
+    /// The living heroes that act in the coming segment, on whatever level: the ones a
     /// segment waits for ([`World::apply_all`]).
     pub fn acting_heroes(&self) -> Vec<CreatureId> {
-        let depth = self.depth();
         self.heroes
             .iter()
             .copied()
             .filter(|&h| {
                 let c = &self.creatures[h];
-                c.alive
-                    && c.depth == depth
-                    && c.busy == 0
-                    && acts_in(c.speed, self.segment, SEGMENTS)
+                c.alive && c.busy == 0 && acts_in(c.speed, self.segment, SEGMENTS)
             })
             .collect()
     }
@@ -499,9 +501,10 @@ impl World {
         Ok(events)
     }
 
-    /// Each commanded hero's checked action, or the first refusal.
+    /// Each commanded hero's checked action, or the first refusal; each is checked on its
+    /// hero's own level.
     fn hero_actions(
-        &self,
+        &mut self,
         commands: &[(CreatureId, Command)],
     ) -> Result<Vec<(CreatureId, PlayerAction)>, (CreatureId, Rejection)> {
         let mut actions: Vec<(CreatureId, PlayerAction)> = Vec::with_capacity(commands.len());
@@ -509,8 +512,10 @@ impl World {
             if actions.iter().any(|(h, _)| *h == who) {
                 return Err((who, Rejection::NotActing));
             }
-            let action = self.acting_action(who, command).map_err(|why| (who, why))?;
-            actions.push((who, action));
+            self.focus = self.creatures.get(who).map(|c| c.depth);
+            let action = self.acting_action(who, command);
+            self.focus = None;
+            actions.push((who, action.map_err(|why| (who, why))?));
         }
         Ok(actions)
     }
@@ -530,9 +535,8 @@ impl World {
 /// The most heroes a game has: a party of one to four.
 pub const MAX_HEROES: usize = 4;
 
-/// What the views were computed for: the depth, each hero's tile and sight, the terrain
-/// digest.
-type ViewKey = (u32, Vec<(Cell, u32)>, u64);
+/// What the views were computed for: each hero's depth, tile and sight, the terrain digest.
+type ViewKey = (Vec<(u32, Cell, u32)>, u64);
 
 /// A cached Dijkstra map of the heroes with its key: (depth, the living heroes' tiles there,
 /// terrain digest).

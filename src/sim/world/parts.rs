@@ -2,6 +2,7 @@
 //! (`persist`) reads and builds a world without knowing its private fields. The pieces are
 //! the rules' own types; `persist` turns them into its schema's.
 
+use super::depths::Memory;
 use super::regen::Regen;
 use super::{Depth, FloorItem, MAX_HEROES, Story, World};
 use crate::content::Content;
@@ -15,12 +16,11 @@ use std::sync::Arc;
 pub struct DepthParts {
     /// Its map as it is now.
     pub level: Level,
-    /// Per storage index of `level`'s grid: seen by the player.
-    pub seen: Vec<bool>,
+    /// Per hero, by id: what they remember of it (per storage index of `level`'s grid,
+    /// seen by them; whether they have been there).
+    pub memory: Vec<Memory>,
     /// The items lying on it.
     pub floor: Vec<FloorItem>,
-    /// Whether the player has been there.
-    pub visited: bool,
 }
 
 /// Every piece of a world's state; its caches are left out.
@@ -68,9 +68,8 @@ impl World {
                 .iter()
                 .map(|d| DepthParts {
                     level: d.level.clone(),
-                    seen: d.seen.clone(),
+                    memory: d.memory.clone(),
                     floor: d.floor.clone(),
-                    visited: d.visited,
                 })
                 .collect(),
             depth_count: self.depth_count,
@@ -108,9 +107,8 @@ impl World {
                 .into_iter()
                 .map(|d| Depth {
                     level: d.level,
-                    seen: d.seen,
+                    memory: d.memory,
                     floor: d.floor,
-                    visited: d.visited,
                 })
                 .collect(),
             depth_count: parts.depth_count,
@@ -123,14 +121,15 @@ impl World {
             rng: parts.rng,
             ai_rng: parts.ai_rng,
             plans: parts.plans,
-            visible: Vec::new(),
             story: parts.story,
             terrain_digest: parts.terrain_digest,
             resolver: None,
-            hunt_map: None,
+            hunt_maps: Vec::new(),
             view_key: None,
             hero_views: Vec::new(),
             viewer: World::PLAYER,
+            focus: None,
+            running: Vec::new(),
             regen: Regen::from_parts(parts.regen),
         };
         world.validate()?;
@@ -182,7 +181,7 @@ mod tests {
         parts.segment = 9;
         assert!(World::from_parts(parts, world.content_handle()).is_err());
         let mut parts = world.to_parts();
-        parts.depths[0].seen.pop();
+        parts.depths[0].memory[0].seen.pop();
         assert!(World::from_parts(parts, world.content_handle()).is_err());
     }
 }

@@ -166,8 +166,13 @@ impl World {
 
     /// The tiles to walk from `from` to `to` through known passable tiles (the start excluded).
     pub fn known_path(&self, from: Cell, to: Cell) -> Option<Vec<Cell>> {
-        let level = self.level();
-        let mut tiles = path::travel_path(level, self.seen_index(), from, to)?;
+        self.known_path_for(self.viewer, from, to)
+    }
+
+    /// [`World::known_path`] on hero `who`'s level through what they know.
+    pub fn known_path_for(&self, who: CreatureId, from: Cell, to: Cell) -> Option<Vec<Cell>> {
+        let level = self.level_of(who);
+        let mut tiles = path::travel_path(level, self.seen_index_of(who), from, to)?;
         if tiles.first() == Some(&from) {
             tiles.remove(0);
         }
@@ -177,14 +182,25 @@ impl World {
     /// [`World::known_path`] around the tiles of `avoid` (the start and the end excepted):
     /// another way past what stands in the usual one.
     pub fn known_path_avoiding(&self, from: Cell, to: Cell, avoid: &[Cell]) -> Option<Vec<Cell>> {
-        let level = self.level();
+        self.known_path_avoiding_for(self.viewer, from, to, avoid)
+    }
+
+    /// [`World::known_path_avoiding`] on hero `who`'s level through what they know.
+    pub fn known_path_avoiding_for(
+        &self,
+        who: CreatureId,
+        from: Cell,
+        to: Cell,
+        avoid: &[Cell],
+    ) -> Option<Vec<Cell>> {
+        let level = self.level_of(who);
         let grid = &level.terrain;
         let blocked: Vec<usize> = avoid
             .iter()
             .filter(|&&h| h != from && h != to)
             .filter_map(|&h| grid.index(h))
             .collect();
-        let seen = self.seen_index();
+        let seen = self.seen_index_of(who);
         let known = |i: usize| seen(i) && !blocked.contains(&i);
         let mut tiles = path::travel_path(level, known, from, to)?;
         if tiles.first() == Some(&from) {
@@ -195,14 +211,23 @@ impl World {
 
     /// Whether the player has seen the tile at a storage index of their level.
     fn seen_index(&self) -> impl Fn(usize) -> bool + '_ {
-        let seen = &self.here().seen;
-        move |i| seen.get(i).copied().unwrap_or(false)
+        self.seen_index_of(self.viewer)
     }
 
-    /// The seen tiles of one terrain, in reading order.
+    /// Whether hero `who` has seen the tile at a storage index of their own level.
+    fn seen_index_of(&self, who: CreatureId) -> impl Fn(usize) -> bool + '_ {
+        let seen = self.depth_of(who).memory.get(who).map(|m| &m.seen);
+        move |i| seen.and_then(|s| s.get(i)).copied().unwrap_or(false)
+    }
+
+    /// The seen tiles of one terrain, in reading order: the viewer's.
     fn seen_terrain(&self, terrain: Terrain) -> Vec<Cell> {
-        let grid = &self.level().terrain;
-        let seen = &self.here().seen;
+        let depth = self.depth_of(self.viewer);
+        let grid = &depth.level.terrain;
+        let Some(memory) = depth.memory.get(self.viewer) else {
+            return Vec::new();
+        };
+        let seen = &memory.seen;
         grid.cells()
             .iter()
             .zip(seen)
@@ -248,16 +273,20 @@ impl World {
     /// [`World::path_to_known_item`] for hero `who`.
     pub fn path_to_known_item_for(&self, who: CreatureId) -> Option<Vec<Cell>> {
         let me = self.creatures().get(who)?.pos;
+        let grid = &self.level_of(who).terrain;
         let mut items: Vec<Cell> = self
+            .depth_of(who)
             .floor_items()
             .iter()
             .filter(|f| self.worth_picking_up_by(who, &f.item))
             .map(|f| f.at)
-            .filter(|&at| self.is_seen(at) && at != me)
+            .filter(|&at| self.is_seen_by(who, at) && at != me)
             .collect();
-        items.sort_by_key(|&at| (self.dist(me, at), at));
+        items.sort_by_key(|&at| (grid.distance(me, at), at));
         items.dedup();
-        items.into_iter().find_map(|at| self.known_path(me, at))
+        items
+            .into_iter()
+            .find_map(|at| self.known_path_for(who, me, at))
     }
 
     /// The way to the nearest known item, or else to the nearest unexplored place, through
@@ -266,13 +295,14 @@ impl World {
         self.explore_path_for(self.viewer())
     }
 
-    /// [`World::explore_path`] for hero `who` (the party's memory is shared, the way is
-    /// theirs): what the standing order to explore walks.
+    /// [`World::explore_path`] for hero `who`, on their level through their own memory:
+    /// what the standing order to explore walks.
     pub fn explore_path_for(&self, who: CreatureId) -> Option<Vec<Cell>> {
         let me = self.creatures().get(who)?.pos;
+        let level = self.level_of(who);
         let route = self
             .path_to_known_item_for(who)
-            .or_else(|| path::explore_step(self.level(), self.seen_index(), me))?;
+            .or_else(|| path::explore_step(level, self.seen_index_of(who), me))?;
         Some(route.into_iter().filter(|&h| h != me).collect())
     }
 

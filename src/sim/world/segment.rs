@@ -1,14 +1,11 @@
-//! One segment of the world: initiative at the start of a turn, every acting creature's
-//! intention on the player's level, the shared resolver, and the events that explain the
-//! outcome.
+//! One segment of the world: initiative at the start of a turn, and on every level with a
+//! hero on it, every acting creature's intention, the resolver, and the events that explain
+//! the outcome.
 
 use super::actions::{Deed, PlayerAction};
 use super::{SEGMENTS, World};
-use crate::content::{Attack, Behaviour};
-use crate::fov::visible_tiles;
 use crate::geom::{Cell, Side};
-use crate::sim::ai::{Mind, Senses, choose, choose_ally};
-use crate::sim::intention::{Intention, Planned, acts_in};
+use crate::sim::intention::{Intention, acts_in};
 use crate::sim::resolve::{Act, Resolver, Unit};
 use crate::sim::tactics::within_reach;
 use crate::sim::{CreatureId, Event};
@@ -50,7 +47,7 @@ impl Segment {
     }
 
     /// Keeps a line or area of tiles and returns the index an act names it by.
-    fn line(&mut self, tiles: Vec<usize>) -> usize {
+    pub(super) fn line(&mut self, tiles: Vec<usize>) -> usize {
         self.lines.push(tiles);
         self.lines.len() - 1
     }
@@ -58,22 +55,70 @@ impl Segment {
 
 impl World {
     /// Resolves the coming segment with the actions of the heroes that act in it (a hero
-    /// with none waits).
+    /// with none waits): every level with a living hero on it, shallowest first, each its
+    /// own resolution (ARCHITECTURE.md, "Heroes on different depths").
     pub(super) fn run_segment(
         &mut self,
         heroes: &[(CreatureId, PlayerAction)],
         events: &mut Vec<Event>,
     ) {
         let k = self.segment;
+        self.running = self.occupied_depths();
+        let levels = self.running.clone();
         if k == 1 {
-            self.roll_initiative();
+            for &depth in &levels {
+                self.roll_initiative(depth);
+            }
         }
-        let first = events.len();
+        let mut first = events.len();
         events.push(Event::Segment {
             turn: self.turn,
             segment: k,
         });
-        let segment = self.gather(heroes, events);
+        // Who stood on which level as the segment began: one who came down or up the
+        // stairs in it only stands on the level they came to.
+        let starts: Vec<u32> = self.creatures.iter().map(|c| c.depth).collect();
+        for &depth in &levels {
+            self.focus = Some(depth);
+            if levels.len() > 1 {
+                events.push(Event::Level { depth });
+            }
+            let here: Vec<(CreatureId, PlayerAction)> = heroes
+                .iter()
+                .filter(|(h, _)| starts.get(*h) == Some(&depth))
+                .cloned()
+                .collect();
+            self.run_level(&here, &starts, events);
+            self.record_story(&events[first..]);
+            for (who, action) in &here {
+                // A deed whose hero left the level (by the stairs) is past.
+                if self.creatures[*who].depth == depth {
+                    self.finish_deed(*who, action.deed.clone(), events);
+                }
+            }
+            first = events.len();
+        }
+        self.focus = None;
+        self.running.clear();
+        self.update_view();
+        self.segment += 1;
+        if self.segment > SEGMENTS {
+            self.segment = 1;
+            self.turn += 1;
+            self.regenerate();
+        }
+        self.replan();
+    }
+
+    /// Resolves the coming segment on the level the rules work on ([`World::depth`]): its
+    /// creatures that stood on it as the segment began act, `heroes` by their actions.
+    fn run_level(
+        &mut self,
+        heroes: &[(CreatureId, PlayerAction)],
+        starts: &[u32],
+        events: &mut Vec<Event>,
+    ) {
+        let segment = self.gather(heroes, starts, events);
         let tiles = self.level().terrain.storage_len();
         let mut resolver = match self.resolver.take() {
             Some(r) if r.tiles() >= tiles => r,
@@ -95,27 +140,9 @@ impl World {
                 message: err.to_string(),
             }),
         }
-        self.record_story(&events[first..]);
-        let depth = self.depth();
-        for (who, action) in heroes {
-            // The party went down or up the stairs with a hero before: another's deed on
-            // this level is past.
-            if self.creatures[*who].depth == depth {
-                self.finish_deed(*who, action.deed.clone(), events);
-            }
-        }
-        self.update_view();
-        self.segment += 1;
-        if self.segment > SEGMENTS {
-            self.segment = 1;
-            self.turn += 1;
-            self.regenerate();
-        }
-        self.replan();
     }
 
-    fn roll_initiative(&mut self) {
-        let depth = self.depth();
+    fn roll_initiative(&mut self, depth: u32) {
         for c in self
             .creatures
             .iter_mut()
@@ -129,8 +156,10 @@ impl World {
     fn gather(
         &mut self,
         heroes: &[(CreatureId, PlayerAction)],
+        starts: &[u32],
         events: &mut Vec<Event>,
     ) -> Segment {
+        let depth = self.depth();
         let k = self.segment;
         let grid = &self.level().terrain;
         let ids: Vec<CreatureId> = self
@@ -140,7 +169,8 @@ impl World {
             .collect();
         let mut s = Segment::default();
         for id in ids {
-            let acting = acts_in(self.creatures[id].speed, k, SEGMENTS);
+            let acting =
+                acts_in(self.creatures[id].speed, k, SEGMENTS) && starts.get(id) == Some(&depth);
             let busy = acting && self.creatures[id].busy > 0;
             if busy {
                 self.creatures[id].busy -= 1;
@@ -268,201 +298,6 @@ impl World {
             max_hp: c.max_hp,
             armour: self.armour_of(id),
         }
-    }
-
-    /// The resolver's act for a checked intention, and the item a missile leaves where it
-    /// lands; lines and areas go into `s`.
-    fn act_of(
-        &self,
-        id: CreatureId,
-        intention: Intention,
-        deed: Option<&Deed>,
-        s: &mut Segment,
-        events: &mut Vec<Event>,
-    ) -> (Act, Option<String>) {
-        let act = match intention {
-            Intention::Throw(t) => return self.throw_of(id, t, deed, s, events),
-            other => self.blow_of(id, other, deed, s),
-        };
-        (act, None)
-    }
-
-    /// The act of staying, stepping or striking.
-    fn blow_of(
-        &self,
-        id: CreatureId,
-        intention: Intention,
-        deed: Option<&Deed>,
-        s: &mut Segment,
-    ) -> Act {
-        let grid = &self.level().terrain;
-        let c = &self.creatures[id];
-        let index = |h: Cell| grid.index(h);
-        match intention {
-            Intention::Stay => match deed.map(|d| self.healing(d)) {
-                Some(heal) if heal > 0 => Act::Heal(heal),
-                _ => Act::Stay,
-            },
-            Intention::Move(t) => index(t).map_or(Act::Stay, Act::Move),
-            Intention::Attack(t) => {
-                let Some(tile) = index(t) else {
-                    return Act::Stay;
-                };
-                if c.attack == Attack::Sweep {
-                    return Act::Area {
-                        area: s.line(self.sweep_tiles(c.pos, t)),
-                        damage: self.blow_damage(id),
-                    };
-                }
-                Act::Attack(tile)
-            }
-            Intention::Throw(_) => Act::Stay,
-        }
-    }
-
-    /// The act of throwing or shooting at `t`, with the item it leaves where it lands.
-    fn throw_of(
-        &self,
-        id: CreatureId,
-        t: Cell,
-        deed: Option<&Deed>,
-        s: &mut Segment,
-        events: &mut Vec<Event>,
-    ) -> (Act, Option<String>) {
-        let grid = &self.level().terrain;
-        let c = &self.creatures[id];
-        let line = self.flight(c.pos, t);
-        match deed {
-            Some(Deed::Blast {
-                item,
-                damage,
-                radius,
-            }) => {
-                let landing = line.last().copied().map_or(c.pos, |i| grid.cell(i));
-                events.push(Event::Burst {
-                    who: id,
-                    from: c.pos,
-                    at: landing,
-                    item: item.clone(),
-                });
-                let area = s.line(visible_tiles(self.level(), landing, *radius));
-                let act = Act::Area {
-                    area,
-                    damage: *damage,
-                };
-                (act, None)
-            }
-            Some(Deed::Missile { item, damage }) => {
-                events.push(Event::Threw {
-                    who: id,
-                    from: c.pos,
-                    toward: t,
-                    item: Some(item.clone()),
-                });
-                let act = Act::Throw {
-                    line: s.line(line),
-                    damage: *damage,
-                };
-                (act, Some(item.clone()))
-            }
-            _ => {
-                let damage = match c.behaviour {
-                    Some(Behaviour::Ranged { damage, .. }) => damage,
-                    _ => c.damage,
-                };
-                events.push(Event::Threw {
-                    who: id,
-                    from: c.pos,
-                    toward: t,
-                    item: None,
-                });
-                let act = Act::Throw {
-                    line: s.line(line),
-                    damage,
-                };
-                (act, None)
-            }
-        }
-    }
-
-    /// The tiles a wide swing from `from` at `target` covers: the target and the two tiles
-    /// beside it that are next to the swinger too, where no thin wall or closed door on a side
-    /// stops the swing.
-    pub fn sweep_tiles(&self, from: Cell, target: Cell) -> Vec<usize> {
-        let level = self.level();
-        let grid = &level.terrain;
-        let mut tiles: Vec<usize> = std::iter::once(target)
-            .chain(grid.neighbours(target).filter(|&h| grid.adjacent(h, from)))
-            .filter(|&h| h == target || !level.has_sides() || level.blow_allowed(from, h))
-            .filter_map(|h| grid.index(h))
-            .collect();
-        tiles.sort_unstable();
-        tiles
-    }
-
-    /// The storage indices of [`World::flight_path`]: the line the aim overlay shows.
-    pub(super) fn flight(&self, from: Cell, to: Cell) -> Vec<usize> {
-        let grid = &self.level().terrain;
-        let path = self.flight_path(from, to);
-        path.into_iter().filter_map(|h| grid.index(h)).collect()
-    }
-
-    /// Every living monster of the player's level chooses its next intention from the state
-    /// now.
-    pub(super) fn replan(&mut self) {
-        let mut plans = vec![None; self.creatures.len()];
-        let mut minds = Vec::new();
-        {
-            let depth = self.depth();
-            let level = &self.depths[self.depth_index()].level;
-            // The monsters hunt the heroes and their allies. Their Dijkstra map depends only
-            // on the level's terrain and the tiles of those living on it: kept while none of
-            // them changes.
-            let mut heroes = super::query::heroes_on(&self.heroes, &self.creatures, depth);
-            heroes.extend(
-                self.allies
-                    .iter()
-                    .map(|a| &self.creatures[a.id])
-                    .filter(|c| c.alive && c.depth == depth),
-            );
-            let key = (
-                depth,
-                heroes.iter().map(|h| h.pos).collect::<Vec<Cell>>(),
-                self.terrain_digest,
-            );
-            let known = self
-                .hunt_map
-                .take()
-                .filter(|(k, _)| *k == key)
-                .map(|(_, m)| m);
-            let kinds = self.content.monsters();
-            let mut senses =
-                Senses::with_heroes(level, kinds, &self.creatures, depth, &heroes, known);
-            let here = self.creatures.iter().skip(self.heroes.len());
-            for c in here.filter(|c| c.alive && c.depth == depth) {
-                let (intention, mind) =
-                    if let Some(ally) = self.allies.iter().find(|a| a.id == c.id) {
-                        let leader = Some(&self.creatures[ally.leader])
-                            .filter(|l| l.alive && l.depth == depth);
-                        (choose_ally(&senses, c, ally, leader), Mind::default())
-                    } else {
-                        senses.aim(c);
-                        choose(&senses, c, &mut self.ai_rng)
-                    };
-                senses.note(c, intention);
-                plans[c.id] = Some(Planned {
-                    from: c.pos,
-                    intention,
-                });
-                minds.push((c.id, mind));
-            }
-            self.hunt_map = senses.into_hunt_map().map(|m| (key, m));
-        }
-        for (id, mind) in minds {
-            self.creatures[id].memory = mind.memory;
-            self.creatures[id].charge = mind.charge;
-        }
-        self.plans = plans;
     }
 }
 

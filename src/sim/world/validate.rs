@@ -47,11 +47,6 @@ impl World {
         }
         check_shared_tiles(&self.creatures, taken)?;
         self.check_allies()?;
-        if self.visible.len() > self.level().terrain.storage_len() {
-            return Err(InvalidWorld::Inconsistent(
-                "the view does not fit the level".into(),
-            ));
-        }
         self.check_bounds()
     }
 
@@ -127,7 +122,10 @@ impl World {
     /// Each level's memory fits its map, and its items lie on floor.
     fn check_depths(&self) -> Result<(), InvalidWorld> {
         for (d, depth) in self.depths.iter().enumerate() {
-            if depth.seen.len() != depth.level.terrain.storage_len() {
+            let storage = depth.level.terrain.storage_len();
+            if depth.memory.len() != self.heroes.len()
+                || depth.memory.iter().any(|m| m.seen.len() != storage)
+            {
                 return Err(InvalidWorld::Inconsistent(format!(
                     "the memory of depth {} does not fit its map",
                     d + 1
@@ -254,7 +252,7 @@ mod tests {
         assert!(matches!(w.validate(), Err(InvalidWorld::Outside(_))));
 
         let mut w = world();
-        w.depths[0].seen.pop();
+        w.depths[0].memory[0].seen.pop();
         assert!(matches!(w.validate(), Err(InvalidWorld::Inconsistent(_))));
 
         let mut w = world();

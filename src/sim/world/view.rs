@@ -1,4 +1,4 @@
-//! The player's field of view and memory of the map.
+//! The heroes' fields of view and each hero's own memory of the map.
 
 use super::World;
 use crate::fov::visible_tiles;
@@ -14,13 +14,7 @@ impl World {
     /// Whether the player sees `hex` of their level now: the viewer's sight
     /// ([`World::set_viewer`]).
     pub fn is_visible(&self, hex: Cell) -> bool {
-        if self.viewer != World::PLAYER {
-            return self.hero_sees(self.viewer, hex);
-        }
-        self.level()
-            .terrain
-            .index(hex)
-            .is_some_and(|i| self.visible.get(i).copied().unwrap_or(false))
+        self.hero_sees(self.viewer, hex)
     }
 
     /// The hero whose eyes the player's queries look through: [`World::player`] is that
@@ -41,24 +35,36 @@ impl World {
         known
     }
 
-    /// Whether the player has ever seen `hex` of their level (remembered tiles).
+    /// Whether the player has ever seen `hex` of their level (remembered tiles): the
+    /// viewer's own memory.
     pub fn is_seen(&self, hex: Cell) -> bool {
-        self.here().is_seen(hex)
+        self.is_seen_by(self.viewer, hex)
+    }
+
+    /// Whether hero `hero` has ever seen `hex` of their own level.
+    pub fn is_seen_by(&self, hero: CreatureId, hex: Cell) -> bool {
+        self.depth_of(hero).is_seen_by(hero, hex)
     }
 
     /// How many tiles of their level the player has seen.
     pub fn seen_count(&self) -> usize {
-        self.here().seen_count()
+        self.depth_of(self.viewer).seen_count_by(self.viewer)
     }
 
-    /// Whether hero `hero` sees `cell` of the player's level now: each hero sees by their
-    /// own sight, so two heroes on either side of a wall see different tiles. `false` for a
+    /// The level hero `hero` is on, with its memories.
+    pub(super) fn depth_of(&self, hero: CreatureId) -> &super::Depth {
+        let d = self.creatures.get(hero).map_or(1, |c| c.depth) as usize;
+        &self.depths[d.saturating_sub(1).min(self.depths.len() - 1)]
+    }
+
+    /// Whether hero `hero` sees `cell` of their own level now: each hero sees by their own
+    /// sight, so two heroes on either side of a wall see different tiles. `false` for a
     /// creature that is not a hero.
     pub fn hero_sees(&self, hero: CreatureId, cell: Cell) -> bool {
         let Some(n) = self.heroes.iter().position(|&h| h == hero) else {
             return false;
         };
-        let Some(i) = self.level().terrain.index(cell) else {
+        let Some(i) = self.level_of(hero).terrain.index(cell) else {
             return false;
         };
         self.hero_views
@@ -66,67 +72,55 @@ impl World {
             .is_some_and(|v| v.binary_search(&i).is_ok())
     }
 
-    /// Recomputes the heroes' views and adds them to the memory of the level (a party
-    /// shares its map).
+    /// Recomputes the heroes' views and adds each to that hero's own memory of their level.
     pub(super) fn update_view(&mut self) {
-        // The views depend only on the level, its terrain, the heroes' tiles and sight:
+        // The views depend only on the levels, their terrain, the heroes' tiles and sight:
         // while none of them changes they stay as they are.
         let heroes = self
             .heroes
             .iter()
-            .map(|&h| (self.creatures[h].pos, self.creatures[h].sight))
+            .map(|&h| &self.creatures[h])
+            .map(|c| (c.depth, c.pos, c.sight))
             .collect();
-        let key = (self.depth(), heroes, self.terrain_digest);
+        let key = (heroes, self.terrain_digest);
         if self.view_key.as_ref() == Some(&key) {
             return;
         }
         self.view_key = Some(key);
-        let tiles = self.show_view();
-        let storage = self.level().terrain.storage_len();
-        let d = self.depth_index();
-        let seen = &mut self.depths[d].seen;
-        seen.resize(storage, false);
-        for i in tiles {
-            seen[i] = true;
+        self.show_view();
+        for (n, &hero) in self.heroes.iter().enumerate() {
+            let d = self.creatures[hero].depth as usize - 1;
+            let depth = &mut self.depths[d];
+            let storage = depth.level.terrain.storage_len();
+            let Some(memory) = depth.memory.get_mut(hero) else {
+                continue;
+            };
+            memory.seen.resize(storage, false);
+            for &i in &self.hero_views[n] {
+                memory.seen[i] = true;
+            }
         }
     }
 
-    /// Recomputes which tiles the player sees now, without adding them to their memory: a
-    /// world loaded from a file keeps the memory its file holds (which a release with other
-    /// rules of sight made) until the player's next action. Returns the visible tiles.
-    pub(super) fn show_view(&mut self) -> Vec<usize> {
-        let storage = self.level().terrain.storage_len();
-        self.visible.clear();
-        self.visible.resize(storage, false);
+    /// Recomputes which tiles each hero sees now on their own level, without adding them to
+    /// their memory: a world loaded from a file keeps the memory its file holds (which a
+    /// release with other rules of sight made) until the next action.
+    pub(super) fn show_view(&mut self) {
         // The dead keep the view from where they fell: what killed them stays on screen.
-        let depth = self.depth();
-        let views: Vec<Vec<usize>> = self
+        self.hero_views = self
             .heroes
             .iter()
             .map(|&h| &self.creatures[h])
-            .map(|h| {
-                if h.depth == depth {
-                    visible_tiles(self.level(), h.pos, h.sight)
-                } else {
-                    Vec::new()
-                }
-            })
+            .map(|h| visible_tiles(self.level_of(h.id), h.pos, h.sight))
             .collect();
-        for &i in &views[0] {
-            self.visible[i] = true;
-        }
-        let mut tiles: Vec<usize> = views.iter().flatten().copied().collect();
-        tiles.sort_unstable();
-        tiles.dedup();
-        self.hero_views = views;
-        tiles
     }
 
     /// Magic mapping: the player learns every tile of the level that can be walked on and the
     /// walls around them: those sharing a side or a corner with such a tile, on the level's
     /// tiling (as the second rule of field of view draws them, ARCHITECTURE.md "Field of view").
-    pub(super) fn map_level(&mut self) {
-        let here = self.here_mut();
+    pub(super) fn map_level(&mut self, reader: CreatureId) {
+        let d = self.creatures[reader].depth as usize - 1;
+        let here = &mut self.depths[d];
         let grid = &here.level.terrain;
         let tiling = grid.tiling();
         let touching: Vec<Vec<isize>> = (0..tiling.classes())
@@ -142,7 +136,9 @@ impl World {
                 grid.is_tile(j) && !grid[j].blocks_movement()
             });
             if open || by_open {
-                here.seen[i] = true;
+                if let Some(memory) = here.memory.get_mut(reader) {
+                    memory.seen[i] = true;
+                }
             }
         }
     }
@@ -178,7 +174,7 @@ mod tests {
                 !world.is_seen(Cell::new(2, 2)),
                 "{tiling}: the room is out of sight"
             );
-            world.map_level();
+            world.map_level(World::PLAYER);
             let g = &world.level().terrain;
             for i in g.indices() {
                 let at = g.cell(i);
@@ -190,7 +186,7 @@ mod tests {
         }
         // On squares the room's corner walls touch its floor only by a corner.
         let mut world = walled(Tiling::Square);
-        world.map_level();
+        world.map_level(World::PLAYER);
         for corner in [(1, 1), (4, 1), (1, 4), (4, 4)] {
             assert!(world.is_seen(Cell::new(corner.0, corner.1)), "{corner:?}");
         }
