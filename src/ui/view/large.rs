@@ -28,7 +28,7 @@ impl MapView<'_> {
 
     /// Whether a tile is a seen whole-tile wall.
     fn seen_wall(&self, hex: Cell) -> bool {
-        self.world.is_seen(hex) && self.world.level().terrain_at(hex) == Some(Terrain::Wall)
+        self.remembers(hex) && self.world.level().terrain_at(hex) == Some(Terrain::Wall)
     }
 
     /// The `#` joining two whole-tile walls across the side between them, if both are.
@@ -68,7 +68,7 @@ impl MapView<'_> {
     fn large_corner(&self, corner: Corner) -> (char, Style) {
         let tiling = self.world.level().terrain.tiling();
         let tiles: Vec<Cell> = tiling.corner_tiles(corner).into_iter().collect();
-        if !tiles.iter().any(|&t| self.world.is_seen(t)) {
+        if !tiles.iter().any(|&t| self.remembers(t)) {
             return (' ', Style::default());
         }
         let visible = tiles.iter().any(|&t| self.sees(t));
@@ -116,7 +116,7 @@ impl MapView<'_> {
 
     /// The cell between a tile's centre and its east or west side.
     fn tile_gap(&self, tile: Cell, side: Side, left_of_tile: bool) -> (char, Style) {
-        if !self.world.is_seen(tile) {
+        if !self.remembers(tile) {
             return (' ', Style::default());
         }
         let mark = if left_of_tile {

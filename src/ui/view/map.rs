@@ -52,6 +52,11 @@ impl MapView<'_> {
         self.sight.sees(self.world, cell)
     }
 
+    /// Whether `cell` is remembered by the map's sight.
+    pub(super) fn remembers(&self, cell: Cell) -> bool {
+        self.sight.remembers(self.world, cell)
+    }
+
     /// The glyph and style of a tile.
     pub(super) fn tile(&self, hex: Cell) -> (char, Style) {
         let world = self.world;
@@ -63,7 +68,7 @@ impl MapView<'_> {
             // there (its marks stay around it).
             return (key, self.palette.cursor());
         }
-        if !world.is_seen(hex) {
+        if !self.remembers(hex) {
             return (' ', self.overlay.style_at(hex, Style::default()));
         }
         let visible = self.sees(hex);
@@ -122,7 +127,7 @@ impl MapView<'_> {
             return mark;
         }
         let wall = |h: Option<Cell>| {
-            h.filter(|&h| self.world.is_seen(h))
+            h.filter(|&h| self.remembers(h))
                 .and_then(|h| self.world.level().terrain_at(h))
                 == Some(Terrain::Wall)
         };

@@ -16,7 +16,7 @@ pub(super) fn side_sight(view: &MapView, tiling: Tiling, side: Side) -> (bool, b
     };
     let (a, b) = (a, b);
     (
-        view.world.is_seen(a) || view.world.is_seen(b),
+        view.remembers(a) || view.remembers(b),
         view.sees(a) || view.sees(b),
     )
 }

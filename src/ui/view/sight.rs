@@ -19,7 +19,26 @@ impl Sight {
     pub fn sees(self, world: &World, cell: Cell) -> bool {
         match self {
             Sight::Viewer => world.is_visible(cell),
-            Sight::AllHeroes => world.heroes().iter().any(|&h| world.hero_sees(h, cell)),
+            Sight::AllHeroes => here(world).any(|h| world.hero_sees(h, cell)),
         }
     }
+
+    /// Whether `cell` of the player's level is remembered by this sight: the viewer's memory
+    /// ([`World::is_seen`]), or any hero's, as each hero remembers only what they saw.
+    pub fn remembers(self, world: &World, cell: Cell) -> bool {
+        match self {
+            Sight::Viewer => world.is_seen(cell),
+            Sight::AllHeroes => here(world).any(|h| world.is_seen_by(h, cell)),
+        }
+    }
+}
+
+/// The heroes on the level the map shows (the viewer's): another level's sight and memory
+/// are of other tiles.
+fn here(world: &World) -> impl Iterator<Item = crate::sim::CreatureId> + '_ {
+    world
+        .heroes()
+        .iter()
+        .copied()
+        .filter(|&h| world.creatures()[h].depth == world.depth())
 }
