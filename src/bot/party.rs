@@ -1,11 +1,12 @@
 //! A party's game played by the bot: one [`Bot`] for each hero, each a player of kind
 //! [`PlayerKind::Script`] through the players' control ([`Control`]). Each segment every
-//! acting hero's bot gives its directive from what its hero knows, then the segment
-//! resolves; the game ends when the party wins, its last hero dies, or the turn limit passes.
-//! A party of one plays exactly the game [`play_world`](super::play_world) plays.
+//! acting hero's bot in turn gives its directive from what its hero knows and what the bots
+//! before it chose, then the segment resolves; the game ends when the party wins, its last
+//! hero dies, or the turn limit passes. A party of one plays exactly the game
+//! [`play_world`](super::play_world) plays.
 
-use super::Bot;
 use super::game::Played;
+use super::{Bot, Chosen};
 use crate::content::Content;
 use crate::geom::Tiling;
 use crate::sim::control::{Control, PlayerKind, Resolved};
@@ -87,9 +88,11 @@ impl Party {
     }
 }
 
-/// Each acting hero's bot chooses its command and gives it as its player's directive (a
-/// command the rules refuse, a bug in the bot, becomes a wait).
+/// Each acting hero's bot in turn chooses its command, told what the bots before it chose,
+/// and gives it as its player's directive (a command the rules refuse, a bug in the bot,
+/// becomes a wait).
 fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) {
+    let mut chosen: Vec<Chosen> = Vec::new();
     for hero in world.acting_heroes() {
         let Some(bot) = bots.iter_mut().find(|b| b.hero() == hero) else {
             continue;
@@ -97,9 +100,11 @@ fn give_all(control: &mut Control, world: &World, bots: &mut [Bot]) {
         let Some(&player) = control.hierarchy(hero).and_then(|h| h.ranks().first()) else {
             continue;
         };
-        let command = bot.choose(world);
+        let mut command = bot.choose_after(world, &chosen);
         if control.give(world, player, hero, command).is_err() {
-            let _ = control.give(world, player, hero, Command::Wait);
+            command = Command::Wait;
+            let _ = control.give(world, player, hero, command);
         }
+        chosen.push(Chosen::of(world, hero, command));
     }
 }
