@@ -4,6 +4,7 @@
 //! each answer is the world's own (`World::visible_monsters`, …), so a bot playing one hero
 //! decides as it always did.
 
+use super::together::Chosen;
 use crate::geom::Cell;
 use crate::sim::{Creature, CreatureId, Gear, Plan, World};
 
@@ -14,12 +15,23 @@ pub(super) struct Eye<'a> {
     pub world: &'a World,
     /// The hero.
     pub hero: CreatureId,
+    /// What the companions whose bots chose before this one's chose for the coming segment.
+    pub chosen: &'a [Chosen],
 }
 
 impl<'a> Eye<'a> {
     /// Hero `hero`'s knowledge of `world`.
     pub(super) fn new(world: &'a World, hero: CreatureId) -> Eye<'a> {
-        Eye { world, hero }
+        Eye::after(world, hero, &[])
+    }
+
+    /// Hero `hero`'s knowledge of `world`, told what the companions before it `chosen`.
+    pub(super) fn after(world: &'a World, hero: CreatureId, chosen: &'a [Chosen]) -> Eye<'a> {
+        Eye {
+            world,
+            hero,
+            chosen,
+        }
     }
 
     /// The hero's creature.

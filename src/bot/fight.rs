@@ -5,6 +5,7 @@
 
 use super::eye::Eye;
 use super::gear::{self, Missile};
+use super::together;
 use crate::geom::Cell;
 use crate::map::Terrain;
 use crate::sim::tactics::thrust_middle;
@@ -144,11 +145,13 @@ impl<'a> Fight<'a> {
             .count()
     }
 
-    /// A known tile that can be entered and has no creature in view on it.
+    /// A known tile that can be entered, has no creature in view on it, and no companion
+    /// that chose before the hero means to stand on it or strike it.
     pub(super) fn free(&self, hex: Cell) -> bool {
         self.world.is_seen(hex)
             && self.world.level().passable(hex)
             && self.eye.visible_creature(hex).is_none()
+            && !together::claimed(&self.eye, hex)
     }
 
     /// Where `foe` may stand after the coming segment's movement, as the marks say: the tiles
@@ -185,6 +188,7 @@ impl<'a> Fight<'a> {
                 tiles.into_iter().map(move |at| (c, at, sure))
             })
             .filter(|&(_, at, _)| level.blow_allowed(self.me, at))
+            .filter(|&(_, at, _)| !together::companion_on(&self.eye, at))
             .min_by_key(|(c, at, sure)| (!sure, c.hp, *at == c.pos, c.id, *at))?;
         level
             .terrain
@@ -267,7 +271,8 @@ impl<'a> Fight<'a> {
         }
         let clear = line[..line.len() - 1]
             .iter()
-            .all(|&h| self.eye.visible_creature(h).is_none());
+            .all(|&h| self.eye.visible_creature(h).is_none())
+            && !line.iter().any(|&h| together::companion_on(&self.eye, h));
         let grid = &self.world.level().terrain;
         let crowd = self
             .foes
@@ -278,7 +283,11 @@ impl<'a> Fight<'a> {
             .iter()
             .filter(|m| m.range as i32 >= d)
             .find(|m| match m.burst {
-                Some(radius) => d > radius as i32 + 1 && (foe.hp >= 12 || crowd >= 2),
+                Some(radius) => {
+                    d > radius as i32 + 1
+                        && (foe.hp >= 12 || crowd >= 2)
+                        && !together::endangers(&self.eye, throw(m, at))
+                }
                 None => clear,
             })
             .copied()
@@ -326,5 +335,13 @@ impl<'a> Fight<'a> {
     /// The nearest foe's distance.
     pub(super) fn nearest(&self) -> Option<i32> {
         self.foes.first().map(|c| self.dist(c.pos, self.me))
+    }
+}
+
+/// The command throwing `missile` at `at`.
+fn throw(missile: &Missile, at: Cell) -> Command {
+    Command::Throw {
+        item: missile.letter,
+        at,
     }
 }

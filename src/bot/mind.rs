@@ -6,7 +6,7 @@ use super::eye::Eye;
 use super::felt::Felt;
 use super::fight::Fight;
 use super::gear;
-use super::together;
+use super::together::{self, Chosen};
 use crate::geom::Cell;
 use crate::map::Terrain;
 use crate::sim::{Command, CreatureId, Event, World};
@@ -140,17 +140,26 @@ impl Bot {
     /// The bot's next command for its hero in `world` (a game not yet over, the hero alive
     /// and acting in the coming segment).
     pub fn choose(&mut self, world: &World) -> Command {
-        let command = self.decide(world);
-        if together::into_companions_place(&Eye::new(world, self.hero), command) {
+        self.choose_after(world, &[])
+    }
+
+    /// [`Bot::choose`] told what the companions whose bots chose before it `chosen` for the
+    /// same segment: it keeps off the tiles they mean to stand on or strike, and strikes no
+    /// tile they stand on (a party's bots choose in turn).
+    pub fn choose_after(&mut self, world: &World, chosen: &[Chosen]) -> Command {
+        let eye = Eye::after(world, self.hero, chosen);
+        let command = self.decide(eye);
+        if together::into_companions_place(&eye, command) || together::endangers(&eye, command) {
             self.route.clear();
             return Command::Wait;
         }
         command
     }
 
-    /// The command [`Bot::choose`] gives, before it keeps the hero off a companion's tile.
-    fn decide(&mut self, world: &World) -> Command {
-        let eye = Eye::new(world, self.hero);
+    /// The command [`Bot::choose`] gives, before it keeps the hero off a companion's tile
+    /// and out of a companion's way.
+    fn decide(&mut self, eye: Eye) -> Command {
+        let world = eye.world;
         if self.arrived.0 != world.depth() {
             self.arrived = (world.depth(), world.turn());
             self.route.clear();

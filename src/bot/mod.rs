@@ -20,3 +20,4 @@ pub use mind::Bot;
 pub use party::{Party, play_party, play_party_on};
 pub use run::{RunConfig, game_seed, run};
 pub use summary::Summary;
+pub use together::Chosen;

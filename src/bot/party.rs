@@ -1,11 +1,12 @@
 //! A party's game played by the bot: one [`Bot`] for each hero, each a player of kind
 //! [`PlayerKind::Script`] through the players' control ([`Control`]). Each segment every
-//! acting hero's bot gives its directive from what its hero knows, then the segment
-//! resolves; the game ends when the party wins, its last hero dies, or the turn limit passes.
-//! A party of one plays exactly the game [`play_world`](super::play_world) plays.
+//! acting hero's bot in turn gives its directive from what its hero knows and what the bots
+//! before it chose, then the segment resolves; the game ends when the party wins, its last
+//! hero dies, or the turn limit passes. A party of one plays exactly the game
+//! [`play_world`](super::play_world) plays.
 
-use super::Bot;
 use super::game::Played;
+use super::{Bot, Chosen};
 use crate::content::Content;
 use crate::geom::Tiling;
 use crate::sim::control::{Control, PlayerKind, Resolved};
@@ -90,10 +91,12 @@ impl Party {
     }
 }
 
-/// Each acting hero's bot chooses its command through its hero's eyes (the world's viewer,
-/// so the level and memory it reads are the hero's own) and gives it as its player's
-/// directive (a command the rules refuse, a bug in the bot, becomes a wait).
+/// Each acting hero's bot in turn chooses its command through its hero's eyes (the world's
+/// viewer, so the level and memory it reads are the hero's own), told what the bots before it
+/// on its level chose, and gives it as its player's directive (a command the rules refuse, a
+/// bug in the bot, becomes a wait).
 fn give_all(control: &mut Control, world: &mut World, bots: &mut [Bot]) {
+    let mut chosen: Vec<Chosen> = Vec::new();
     for hero in world.acting_heroes() {
         let Some(bot) = bots.iter_mut().find(|b| b.hero() == hero) else {
             continue;
@@ -102,9 +105,17 @@ fn give_all(control: &mut Control, world: &mut World, bots: &mut [Bot]) {
             continue;
         };
         world.set_viewer(hero);
-        let command = bot.choose(world);
+        let depth = world.creatures()[hero].depth;
+        let here: Vec<Chosen> = chosen
+            .iter()
+            .filter(|c| world.creatures()[c.hero].depth == depth)
+            .cloned()
+            .collect();
+        let mut command = bot.choose_after(world, &here);
         if control.give(world, player, hero, command).is_err() {
-            let _ = control.give(world, player, hero, Command::Wait);
+            command = Command::Wait;
+            let _ = control.give(world, player, hero, command);
         }
+        chosen.push(Chosen::of(world, hero, command));
     }
 }

@@ -1,10 +1,13 @@
-//! A party's bots mind each other: a hero does not step onto a companion's tile while a
-//! fight is on, the party rests while any of its heroes on the level is resting, and it goes
-//! down together (a hero takes the stairs alone, so it waits on them for its companions).
-//! Alone, a hero does none of this, and decides as it always did.
+//! A party's bots mind each other: they choose in turn, each knowing what the companions
+//! before it on its level chose ([`Chosen`]), so that no two want one tile and none strikes a
+//! companion; a hero does not step onto a companion's tile while a fight is on; the party
+//! rests while any of its heroes on the level is resting; and it goes down together (a hero
+//! takes the stairs alone, so it waits on them for its companions). Alone, a hero does none
+//! of this, and decides as it always did.
 
 use super::eye::Eye;
-use crate::sim::{Command, Creature, World};
+use crate::geom::Cell;
+use crate::sim::{Command, Creature, CreatureId, ItemUse, World};
 
 /// The other living heroes on the hero's level, in the players' order.
 pub(super) fn companions<'a>(eye: &Eye<'a>) -> Vec<&'a Creature> {
@@ -87,4 +90,84 @@ pub(super) fn into_companions_place(eye: &Eye, command: Command) -> bool {
     companions(eye)
         .into_iter()
         .any(|c| c.pos == to && (sees_a_foe(world, me) || sees_a_foe(world, c)))
+}
+
+/// What a companion's bot chose for the coming segment, told to the bots that choose after
+/// it: the party's bots choose in turn, so that no two heroes want the same tile and none
+/// steps into a companion's blow or throws through a companion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chosen {
+    /// The companion.
+    pub hero: CreatureId,
+    /// The tile it means to stand on after the movement: its step's, else its own.
+    pub stands: Cell,
+    /// The tiles its blow, missile or burst may strike.
+    pub struck: Vec<Cell>,
+}
+
+impl Chosen {
+    /// What hero `hero`'s `command` claims of `world`'s coming segment.
+    pub fn of(world: &World, hero: CreatureId, command: Command) -> Chosen {
+        let me = &world.creatures()[hero];
+        let grid = &world.level().terrain;
+        let step = |dir| grid.step(me.pos, dir).map(|(to, _)| to);
+        let (stands, struck) = match command {
+            Command::Move(dir) => (step(dir).unwrap_or(me.pos), Vec::new()),
+            Command::Attack(dir) => (me.pos, step(dir).into_iter().collect()),
+            Command::Throw { item, at } => (me.pos, missile_tiles(world, me, item, at)),
+            _ => (me.pos, Vec::new()),
+        };
+        Chosen {
+            hero,
+            stands,
+            struck,
+        }
+    }
+}
+
+/// The tiles a missile of `me`'s stack `letter` thrown at `at` may strike: its flight, or
+/// for a bomb the tiles its burst reaches from where it lands (as the rules burst it).
+fn missile_tiles(world: &World, me: &Creature, letter: char, at: Cell) -> Vec<Cell> {
+    let flight = world.flight_path(me.pos, at);
+    let burst = me
+        .stack(letter)
+        .and_then(|s| world.content().item(&s.item))
+        .and_then(|k| match k.use_ {
+            ItemUse::Blast { radius, .. } => Some(radius),
+            _ => None,
+        });
+    let Some(radius) = burst else {
+        return flight;
+    };
+    let level = world.level();
+    let landing = flight.last().copied().unwrap_or(me.pos);
+    crate::fov::visible_tiles(level, landing, radius)
+        .into_iter()
+        .map(|i| level.terrain.cell(i))
+        .collect()
+}
+
+/// Whether a companion that chose before the hero means to stand on `cell`, or may be
+/// struck there by what it chose: the hero keeps off such tiles.
+pub(super) fn claimed(eye: &Eye, cell: Cell) -> bool {
+    eye.chosen
+        .iter()
+        .any(|c| c.stands == cell || c.struck.contains(&cell))
+}
+
+/// Whether a companion stands on `cell` now or means to after the movement.
+pub(super) fn companion_on(eye: &Eye, cell: Cell) -> bool {
+    eye.chosen.iter().any(|c| c.stands == cell) || companions(eye).iter().any(|c| c.pos == cell)
+}
+
+/// Whether `command` could strike a companion (its blow, missile or burst on a tile a
+/// companion stands on or means to), or steps where a companion that chose first means to
+/// stand or to strike.
+pub(super) fn endangers(eye: &Eye, command: Command) -> bool {
+    if eye.chosen.is_empty() && companions(eye).is_empty() {
+        return false;
+    }
+    let mine = Chosen::of(eye.world, eye.hero, command);
+    let moves = mine.stands != eye.me().pos;
+    mine.struck.iter().any(|&c| companion_on(eye, c)) || (moves && claimed(eye, mine.stands))
 }

@@ -1,5 +1,6 @@
 //! Writing a segment's outcome into the world: the creatures' moves, bounces, blows and
-//! deaths, the doors they opened and the missiles that came down, each with its events.
+//! deaths (and the packs of fallen heroes), the doors they opened and the missiles that came
+//! down, each with its events.
 
 use super::World;
 use super::segment::Segment;
@@ -48,6 +49,8 @@ impl World {
                 at: c.pos,
             });
         }
+        let fallen: Vec<CreatureId> = outcome.killed.iter().map(|&i| ids[i]).collect();
+        self.drop_fallen_packs(&fallen, events);
         for hero in fates.heroes_moved {
             if self.creatures[hero].alive {
                 self.pick_up(hero, events, true);

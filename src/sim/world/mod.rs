@@ -9,6 +9,7 @@ mod compare;
 mod depths;
 mod digest;
 mod distribute;
+mod fallen;
 mod floor;
 mod limits;
 mod matchup;
