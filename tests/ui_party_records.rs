@@ -102,13 +102,16 @@ fn a_party_s_dump_is_named_after_it_and_has_every_hero_s_sheet() {
     ] {
         assert!(sheet.contains(&want.as_str()), "{want:?} in {sheet:#?}");
     }
-    // Each hero's pack is their own: the kit each starts with.
-    for sheet in [&ann, &bob_sheet] {
-        assert!(
-            sheet.iter().any(|l| l.contains("scroll of taming")),
-            "{sheet:#?}"
-        );
-    }
+    // Each hero's pack is their own: Bob keeps the kit he started with; Ann, fallen while
+    // Bob lived, left hers on the tile where she fell.
+    assert!(
+        bob_sheet.iter().any(|l| l.contains("scroll of taming")),
+        "{bob_sheet:#?}"
+    );
+    assert!(
+        ann.windows(2).any(|w| w[0] == "Pack:" && w[1] == "  nothing"),
+        "{ann:#?}"
+    );
     // The end screen says where it went.
     let report = hexdeep::ui::state::EndReport {
         morgue: Some(path.clone()),

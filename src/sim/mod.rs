@@ -17,8 +17,10 @@
 /// launcher picks it up only when it is new or better than what is carried, and the
 /// monsters' tactics from the data (issue 33): a spear's thrust two tiles along a straight
 /// line (R0), a feint's step drawn among the tiles next to the player, a shooter's step back
-/// costing its next action, and a goblin spearman placed with a goblin).
-pub const RULES_VERSION: u32 = 6;
+/// costing its next action, and a goblin spearman placed with a goblin); 0.7.0 by rules 7: a
+/// party's heroes take the stairs alone and every level with a hero runs, and a hero who
+/// falls while another lives drops what they carried (a game of one plays as under rules 6).
+pub const RULES_VERSION: u32 = 7;
 
 mod ai;
 pub mod ally;
