@@ -109,7 +109,8 @@ fn a_party_s_dump_is_named_after_it_and_has_every_hero_s_sheet() {
         "{bob_sheet:#?}"
     );
     assert!(
-        ann.windows(2).any(|w| w[0] == "Pack:" && w[1] == "  nothing"),
+        ann.windows(2)
+            .any(|w| w[0] == "Pack:" && w[1] == "  nothing"),
         "{ann:#?}"
     );
     // The end screen says where it went.
