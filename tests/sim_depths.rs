@@ -117,7 +117,8 @@ fn a_hero_takes_the_stairs_alone_with_the_ally_following_them() {
             e,
             Event::Stairs {
                 depth: 2,
-                down: true
+                down: true,
+                ..
             }
         )),
         "{events:?}"
@@ -230,6 +231,25 @@ fn a_hero_is_told_only_what_happens_on_their_own_level() {
         !to_ann.contains("rat"),
         "Ann sees nothing of depth 2: {to_ann}"
     );
+}
+
+#[test]
+fn the_hero_who_takes_the_stairs_is_told_so_and_the_companion_left_behind_hears_who_went() {
+    // Ann stands on the stairs down of the first depth, Bob beside her.
+    let world = dungeon(&[], (1, Cell::new(4, 2)));
+    let mut parts = world.to_parts();
+    parts.creatures[0].pos = Cell::new(3, 2);
+    let mut world = World::from_parts(parts, world.content_handle()).unwrap();
+    world.name_heroes(&["Ann".to_string(), "Bob".to_string()]);
+    let events = world
+        .apply_all(&[(0, Command::Descend), (1, Command::Wait)])
+        .unwrap();
+    let names = Names::default();
+    let to_ann = messages_seen_by(&events, &world, &names, 0).join(" / ");
+    let to_bob = messages_seen_by(&events, &world, &names, 1).join(" / ");
+    assert!(to_ann.contains("you go down to depth 2"), "{to_ann}");
+    assert!(to_bob.contains("Ann goes down to depth 2"), "{to_bob}");
+    assert!(!to_bob.contains("you go down"), "{to_bob}");
 }
 
 /// One of a few commands a hero may give: a wait, a rest or a step.

@@ -136,7 +136,8 @@ fn stairs_lead_down_and_back_up_and_levels_stay_as_left() {
         e,
         Event::Stairs {
             depth: 2,
-            down: true
+            down: true,
+            ..
         }
     )));
     assert_eq!(world.depth(), 2);

@@ -203,8 +203,10 @@ pub enum Event {
     },
     /// The player learnt the level's layout.
     Mapped,
-    /// The player took the stairs.
+    /// A hero took the stairs.
     Stairs {
+        /// Who.
+        who: CreatureId,
         /// The depth arrived at.
         depth: u32,
         /// Whether they went down.

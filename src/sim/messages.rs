@@ -490,10 +490,18 @@ impl Teller<'_> {
                 (who == self.me).then(|| "the world blurs and you are elsewhere".to_string())
             }
             Event::Mapped => Some("the layout of this level comes to your mind".to_string()),
-            Event::Stairs { depth, down } => Some(format!(
-                "you {} to depth {depth}",
-                if down { "go down" } else { "climb up" }
-            )),
+            // A companion's stairs are told wherever they are: the party knows its own.
+            Event::Stairs { who, depth, down } => {
+                let (plural, singular) = if down {
+                    ("go down", "goes down")
+                } else {
+                    ("climb up", "climbs up")
+                };
+                Some(format!(
+                    "{} to depth {depth}",
+                    self.says(who, plural, singular)
+                ))
+            }
             Event::Escaped => Some("you climb out of the dungeon with the artifact!".to_string()),
             Event::RulesError { ref message } => Some(format!("(a bug in the rules: {message})")),
             _ => None,

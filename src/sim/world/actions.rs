@@ -504,6 +504,7 @@ impl World {
         }
         self.take_stairs(who, way);
         events.push(Event::Stairs {
+            who,
             depth: self.creatures[who].depth,
             down: way == Stairs::Down,
         });
