@@ -69,13 +69,7 @@ pub fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, FrameError> {
 
 /// Writes `payload` as one frame.
 pub fn write_frame(out: &mut impl Write, payload: &[u8]) -> Result<(), FrameError> {
-    let len = u32::try_from(payload.len())
-        .ok()
-        .filter(|&len| len as usize <= MAX_FRAME)
-        .ok_or(FrameError::TooLarge {
-            len: payload.len() as u64,
-            limit: MAX_FRAME,
-        })?;
+    let len = length_of(payload)?;
     out.write_all(&len.to_be_bytes())?;
     out.write_all(payload)?;
     out.flush()?;
@@ -93,14 +87,8 @@ pub fn read_frame(input: &mut impl Read, limit: usize) -> Result<Option<Vec<u8>>
     if got < head.len() {
         return Err(FrameError::Truncated { got, want: 4 });
     }
-    let len = u32::from_be_bytes(head);
-    if len as usize > limit.min(MAX_FRAME) {
-        return Err(FrameError::TooLarge {
-            len: u64::from(len),
-            limit: limit.min(MAX_FRAME),
-        });
-    }
-    let mut payload = vec![0u8; len as usize];
+    let len = announced(head, limit)?;
+    let mut payload = vec![0u8; len];
     let got = read_up_to(input, &mut payload)?;
     if got < payload.len() {
         return Err(FrameError::Truncated {
@@ -109,6 +97,31 @@ pub fn read_frame(input: &mut impl Read, limit: usize) -> Result<Option<Vec<u8>>
         });
     }
     Ok(Some(payload))
+}
+
+/// The length a frame of `payload` announces: refused over [`MAX_FRAME`].
+pub(super) fn length_of(payload: &[u8]) -> Result<u32, FrameError> {
+    u32::try_from(payload.len())
+        .ok()
+        .filter(|&len| len as usize <= MAX_FRAME)
+        .ok_or(FrameError::TooLarge {
+            len: payload.len() as u64,
+            limit: MAX_FRAME,
+        })
+}
+
+/// The length a frame's `head` announces, refused over `limit` (and [`MAX_FRAME`]) before
+/// anything is read or allocated for it.
+pub(super) fn announced(head: [u8; 4], limit: usize) -> Result<usize, FrameError> {
+    let len = u32::from_be_bytes(head);
+    let limit = limit.min(MAX_FRAME);
+    if len as usize > limit {
+        return Err(FrameError::TooLarge {
+            len: u64::from(len),
+            limit,
+        });
+    }
+    Ok(len as usize)
 }
 
 /// Fills `buf` as far as the input goes: how many bytes it got before the end.

@@ -1,7 +1,7 @@
 //! Frames over an asynchronous connection: the same frames as [`super::frame`], read with the
 //! same limits before anything is allocated.
 
-use super::frame::{FrameError, MAX_FRAME};
+use super::frame::{self, FrameError};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
 /// Writes `payload` as one frame.
@@ -9,13 +9,7 @@ pub async fn write_frame(
     out: &mut (impl AsyncWrite + Unpin),
     payload: &[u8],
 ) -> Result<(), FrameError> {
-    let len = u32::try_from(payload.len())
-        .ok()
-        .filter(|&len| len as usize <= MAX_FRAME)
-        .ok_or(FrameError::TooLarge {
-            len: payload.len() as u64,
-            limit: MAX_FRAME,
-        })?;
+    let len = frame::length_of(payload)?;
     out.write_all(&len.to_be_bytes()).await?;
     out.write_all(payload).await?;
     out.flush().await?;
@@ -36,14 +30,7 @@ pub async fn read_frame(
     if got < head.len() {
         return Err(FrameError::Truncated { got, want: 4 });
     }
-    let len = u32::from_be_bytes(head) as usize;
-    let limit = limit.min(MAX_FRAME);
-    if len > limit {
-        return Err(FrameError::TooLarge {
-            len: len as u64,
-            limit,
-        });
-    }
+    let len = frame::announced(head, limit)?;
     let mut payload = vec![0u8; len];
     let got = read_up_to(input, &mut payload).await?;
     if got < len {
