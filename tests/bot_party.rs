@@ -259,3 +259,40 @@ fn a_hero_rests_while_a_companion_on_the_level_is_badly_hurt() {
     assert_eq!(Bot::for_hero(1).choose(&world), Command::Rest);
     assert_eq!(Bot::new().choose(&world), Command::Rest);
 }
+
+#[test]
+fn a_hero_above_the_artifact_s_bearer_goes_up_instead_of_back_down_to_them() {
+    // Two levels of the test room; on the first, stairs down under both heroes and stairs
+    // up at its east end; on the second, stairs up at (5, 2). The second hero picks up the
+    // artifact, goes down and steps off the stairs; the first stays above, on stairs down.
+    let second = party(2, &[]).creatures()[1].pos;
+    let mut first = room::level(&[]);
+    first.terrain.set(Cell::new(1, 2), Terrain::StairsDown);
+    first.terrain.set(second, Terrain::StairsDown);
+    first.terrain.set(Cell::new(10, 2), Terrain::StairsUp);
+    first.placements.push(Placement {
+        at: second,
+        kind: PlacementKind::Item(content().artifact().unwrap().to_string()),
+    });
+    let mut below = room::level(&[]);
+    below.terrain.set(Cell::new(5, 2), Terrain::StairsUp);
+    let mut world = World::party_on_levels(content(), vec![first, below], 5, 2).unwrap();
+    world.apply_all(&[(1, Command::PickUp)]).unwrap();
+    world.apply_all(&[(1, Command::Descend)]).unwrap();
+    let east = world
+        .level()
+        .terrain
+        .direction(Cell::new(5, 2), Cell::new(6, 2));
+    world
+        .apply_all(&[(1, Command::Move(east.unwrap()))])
+        .unwrap();
+    assert_eq!(world.creatures()[1].depth, 2);
+    assert!(world.carries_artifact_by(1));
+    // The first hero, called down by the deeper hero, went down onto the stairs the bearer
+    // was stepping back onto, then up again with them (the bearer being on its level), then
+    // down again: the two passed the stairs to and fro until the game ran out of time (game
+    // 60 of `hexdeep bot --players 2 --games 100 --seed 123`). Going up with the bearer
+    // from any level, the party carries the artifact out.
+    let played = hexdeep::bot::play_party(world, 400, false);
+    assert_eq!(played.ending(), hexdeep::sim::Ending::Won);
+}

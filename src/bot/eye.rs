@@ -115,13 +115,14 @@ impl<'a> Eye<'a> {
         self.world.carries_artifact_by(self.hero)
     }
 
-    /// Whether a living hero of the party on the hero's level (the hero too) carries the
-    /// artifact.
+    /// Whether a living hero of the party (the hero too), on any level, carries the
+    /// artifact. On any level: a hero above the bearer, called down to them, went down onto
+    /// the stairs the bearer was stepping onto, then up again with them, and so to and fro
+    /// until the game ran out of time.
     pub(super) fn party_carries_artifact(&self) -> bool {
-        let depth = self.me().depth;
         self.world.heroes().iter().any(|&h| {
             let c = &self.world.creatures()[h];
-            c.alive && c.depth == depth && self.world.carries_artifact_by(h)
+            c.alive && self.world.carries_artifact_by(h)
         })
     }
 }

@@ -149,7 +149,11 @@ impl Bot {
     pub fn choose_after(&mut self, world: &World, chosen: &[Chosen]) -> Command {
         let eye = Eye::after(world, self.hero, chosen);
         let command = self.decide(eye);
-        if together::into_companions_place(&eye, command) || together::endangers(&eye, command) {
+        // Stuck, it steps onto a companion's tile anyway: two heroes wanting each other's
+        // tiles in a corridor, one of them seeing a foe that did not come, both waited until
+        // the game ran out of time (they swap places when both step).
+        let yields = !self.stuck() && together::into_companions_place(&eye, command);
+        if yields || together::endangers(&eye, command) {
             self.route.clear();
             return Command::Wait;
         }
@@ -560,5 +564,32 @@ mod tests {
             ),
             "{command:?}"
         );
+    }
+
+    #[test]
+    fn a_stuck_hero_steps_onto_a_companions_tile_though_a_foe_is_in_view() {
+        // A corridor along row 1; the first hero at (1, 1) sees a rat at (9, 1), the second
+        // stands behind them at (0, 1).
+        let shape = Shape::Parallelogram {
+            width: 24,
+            height: 3,
+        };
+        let mut grid = Grid::new(&shape, Terrain::Wall).unwrap();
+        for x in 0..24 {
+            grid.set(Cell::new(x, 1), Terrain::Floor);
+        }
+        let mut level = Level::new("corridor", 1, grid);
+        level.start = Some(Cell::new(1, 1));
+        level.placements.push(crate::map::Placement {
+            at: Cell::new(9, 1),
+            kind: crate::map::PlacementKind::Monster("rat".to_string()),
+        });
+        let content = Content::bundled().unwrap().into();
+        let world = World::party_on_levels(content, vec![level], 5, 2).unwrap();
+        let mut bot = Bot::for_hero(1);
+        assert_eq!(bot.choose(&world), Command::Wait);
+        // Stuck, it no longer waits for ever (nor does its companion, so they swap places).
+        bot.idle = NO_PROGRESS;
+        assert_eq!(bot.choose(&world), Command::Move(Compass::E));
     }
 }
