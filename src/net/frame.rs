@@ -1,8 +1,10 @@
 //! Length-delimited frames: a frame is its length as four bytes (big-endian) and then that
 //! many bytes. The reader refuses a length over its limit before it reads or allocates
 //! anything, so a peer can never make it hold more than the limit; the payload is decoded with
-//! a bounded encoding (bincode through serde), which refuses bytes left over.
+//! the saves' bounded encoding (`persist::codec`, bincode through serde) under the frame's limit,
+//! which refuses bytes left over.
 
+use crate::persist::codec::{self, CodecError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io::{self, Read, Write};
@@ -37,34 +39,28 @@ pub enum FrameError {
     Io(#[from] io::Error),
 }
 
-fn config() -> impl bincode::config::Config {
-    bincode::config::standard().with_limit::<MAX_FRAME>()
-}
-
 /// The frame's payload for `value`.
 pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, FrameError> {
-    let bytes = bincode::serde::encode_to_vec(value, config())
-        .map_err(|e| FrameError::Malformed(e.to_string()))?;
-    if bytes.len() > MAX_FRAME {
-        return Err(FrameError::TooLarge {
-            len: bytes.len() as u64,
-            limit: MAX_FRAME,
-        });
-    }
-    Ok(bytes)
+    codec::encode_within::<T, MAX_FRAME>(value).map_err(malformed)
 }
 
 /// The value in a frame's payload, which must hold exactly one.
 pub fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, FrameError> {
-    let (value, used) = bincode::serde::decode_from_slice(payload, config())
-        .map_err(|e| FrameError::Malformed(e.to_string()))?;
-    if used != payload.len() {
-        return Err(FrameError::Malformed(format!(
-            "{} bytes left over after the message",
-            payload.len() - used
-        )));
+    codec::decode_within::<T, MAX_FRAME>(payload).map_err(malformed)
+}
+
+/// A frame's error for the bounded encoding's.
+fn malformed(error: CodecError) -> FrameError {
+    match error {
+        CodecError::TooLarge { len, limit } => FrameError::TooLarge {
+            len: len as u64,
+            limit,
+        },
+        CodecError::Trailing(left) => {
+            FrameError::Malformed(format!("{left} bytes left over after the message"))
+        }
+        CodecError::Encode(why) | CodecError::Decode(why) => FrameError::Malformed(why),
     }
-    Ok(value)
 }
 
 /// Writes `payload` as one frame.

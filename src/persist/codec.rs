@@ -10,9 +10,17 @@ pub const MAX_PAYLOAD: usize = 64 << 20;
 /// Why a payload could not be encoded or decoded.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum CodecError {
-    /// The value does not fit the format or the limit.
+    /// The value does not fit the format.
     #[error("cannot encode: {0}")]
     Encode(String),
+    /// The value's bytes are more than the limit.
+    #[error("cannot encode: {len} bytes, more than the limit of {limit}")]
+    TooLarge {
+        /// How many bytes the value took.
+        len: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// The bytes are not a value of the expected type.
     #[error("cannot decode: {0}")]
     Decode(String),
@@ -21,26 +29,39 @@ pub enum CodecError {
     Trailing(usize),
 }
 
-fn config() -> impl bincode::config::Config {
-    bincode::config::standard().with_limit::<MAX_PAYLOAD>()
+fn config<const LIMIT: usize>() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<LIMIT>()
 }
 
-/// The bytes of `value`.
+/// The bytes of `value`, at most [`MAX_PAYLOAD`].
 pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, CodecError> {
-    let bytes = bincode::serde::encode_to_vec(value, config())
+    encode_within::<T, MAX_PAYLOAD>(value)
+}
+
+/// The value in `bytes`, which must hold exactly one, needing at most [`MAX_PAYLOAD`].
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
+    decode_within::<T, MAX_PAYLOAD>(bytes)
+}
+
+/// The bytes of `value`, at most `LIMIT` (a network frame's limit, a save's).
+pub fn encode_within<T: Serialize, const LIMIT: usize>(value: &T) -> Result<Vec<u8>, CodecError> {
+    let bytes = bincode::serde::encode_to_vec(value, config::<LIMIT>())
         .map_err(|e| CodecError::Encode(e.to_string()))?;
-    if bytes.len() > MAX_PAYLOAD {
-        return Err(CodecError::Encode(format!(
-            "{} bytes, more than the limit of {MAX_PAYLOAD}",
-            bytes.len()
-        )));
+    if bytes.len() > LIMIT {
+        return Err(CodecError::TooLarge {
+            len: bytes.len(),
+            limit: LIMIT,
+        });
     }
     Ok(bytes)
 }
 
-/// The value in `bytes`, which must hold exactly one.
-pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
-    let (value, used) = bincode::serde::decode_from_slice(bytes, config())
+/// The value in `bytes`, which must hold exactly one, refused when decoding it would need
+/// more than `LIMIT` bytes.
+pub fn decode_within<T: DeserializeOwned, const LIMIT: usize>(
+    bytes: &[u8],
+) -> Result<T, CodecError> {
+    let (value, used) = bincode::serde::decode_from_slice(bytes, config::<LIMIT>())
         .map_err(|e| CodecError::Decode(e.to_string()))?;
     if used != bytes.len() {
         return Err(CodecError::Trailing(bytes.len() - used));
