@@ -149,6 +149,15 @@ fn words(tell: Tell) -> &'static str {
     }
 }
 
+/// The allies the screen shows as the person's own, as the shell last learnt them: in
+/// hotseat the roster's (their hero's and those delegated to them), else the hero's.
+pub fn shown_allies(ui: &super::state::UiState, world: &World) -> Vec<CreatureId> {
+    match &ui.party {
+        Some(roster) => roster.allies.clone(),
+        None => world.allies_of(world.viewer()),
+    }
+}
+
 /// The sidebar's lines about `allies` (those the person on screen directs): each by name —
 /// with its hero's name when it follows another hero —, its hit points and what it does
 /// (and what it was just told, until the next action or segment).

@@ -359,10 +359,7 @@ pub const TELL_PROMPT: &str = "Tell your allies: f follow you, s stay here, g gu
 /// `T`: asks what to tell the allies the person on screen directs (in hotseat, their hero's
 /// and those another person let them direct; else the hero's), or says there are none.
 fn ask_what_to_tell(ui: &mut UiState, world: &World) {
-    let none = ui.party.as_ref().map_or_else(
-        || world.allies_of(world.viewer()).is_empty(),
-        |roster| roster.allies.is_empty(),
-    );
+    let none = super::allies::shown_allies(ui, world).is_empty();
     if none {
         ui.log
             .push("You have no ally to tell (a scroll of taming makes one).");

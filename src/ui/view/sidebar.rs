@@ -97,10 +97,7 @@ impl Sidebar<'_> {
         }
         lines.extend(self.gear_lines());
         let names = self.ui.names.updated(world);
-        let directed = match &self.ui.party {
-            Some(roster) => roster.allies.clone(),
-            None => world.allies_of(world.viewer()),
-        };
+        let directed = crate::ui::allies::shown_allies(self.ui, world);
         let allies = crate::ui::allies::sidebar_lines(world, &directed, &self.ui.tells, &names);
         lines.extend(allies.into_iter().map(Line::raw));
         lines.push(Line::raw(""));
