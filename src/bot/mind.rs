@@ -109,6 +109,8 @@ pub struct Bot {
     at_stairs: u32,
     /// A creature out of view that its step bounced off, until a blow there meets nobody.
     felt: Option<Felt>,
+    /// Actions in a row it has waited, leading the party, for a straggling companion.
+    waited_for_party: u32,
 }
 
 impl Bot {
@@ -337,6 +339,11 @@ impl Bot {
                 return Command::Read(scroll);
             }
         }
+        if goal == Goal::Explore {
+            if let Some(command) = self.keep_together(eye) {
+                return command;
+            }
+        }
         if let Some(step) = self.follow(eye, goal) {
             return step;
         }
@@ -346,6 +353,30 @@ impl Bot {
             }
         }
         Command::Rest
+    }
+
+    /// Exploring, the party keeps together: a following hero more than
+    /// [`together::FOLLOW_WITHIN`] from its leader goes back toward it, and the leader waits
+    /// a while for a straggler.
+    fn keep_together(&mut self, eye: Eye) -> Option<Command> {
+        if let Some(leader) = together::leader(&eye) {
+            if let Some(step) = together::toward_leader(&eye, leader) {
+                self.route.clear();
+                return Some(step);
+            }
+            // Near the leader, it explores as it would alone: a step takes it at most one
+            // beyond, and the next brings it back.
+            return None;
+        }
+        if !together::straggling(&eye) {
+            self.waited_for_party = 0;
+            return None;
+        }
+        if self.waited_for_party >= together::WAIT_FOR_STRAGGLER {
+            return None;
+        }
+        self.waited_for_party += 1;
+        Some(Command::Wait)
     }
 
     /// Where to head: out with the artifact; down once the level is explored (or the bot has

@@ -1,9 +1,10 @@
 //! A party's bots mind each other: they choose in turn, each knowing what the companions
 //! before it on its level chose ([`Chosen`]), so that no two want one tile and none strikes a
 //! companion; a hero does not step onto a companion's tile while a fight is on; the party
-//! rests while any of its heroes on the level is resting; and it goes down together (a hero
-//! takes the stairs alone, so it waits on them for its companions). Alone, a hero does none
-//! of this, and decides as it always did.
+//! explores together (a hero follows the first hero on its level, its leader, and the leader
+//! waits a while for a straggler); it rests while any of its heroes on the level is resting;
+//! and it goes down together (a hero takes the stairs alone, so it waits on them for its
+//! companions). Alone, a hero does none of this, and decides as it always did.
 
 use super::eye::Eye;
 use crate::geom::Cell;
@@ -170,4 +171,52 @@ pub(super) fn endangers(eye: &Eye, command: Command) -> bool {
     let mine = Chosen::of(eye.world, eye.hero, command);
     let moves = mine.stands != eye.me().pos;
     mine.struck.iter().any(|&c| companion_on(eye, c)) || (moves && claimed(eye, mine.stands))
+}
+
+/// How near its leader a following hero keeps while the party explores: a companion within
+/// two steps joins the leader's fights at once.
+pub(super) const FOLLOW_WITHIN: i32 = 2;
+
+/// How far a companion may be from the leader before the leader waits for it.
+pub(super) const STRAGGLER: i32 = 4;
+
+/// How many actions in a row the leader waits for a straggler before it explores on alone
+/// (a companion held in a fight, or with no known way to the leader).
+pub(super) const WAIT_FOR_STRAGGLER: u32 = 8;
+
+/// The hero the party follows while it explores a level: the first living hero on it in the
+/// players' order, when that is not the hero. Two heroes exploring apart met the level's
+/// monsters one at a time (more than six tiles apart in a third of the segments).
+pub(super) fn leader<'a>(eye: &Eye<'a>) -> Option<&'a Creature> {
+    let me = eye.me();
+    companions(eye).into_iter().find(|c| c.id < me.id)
+}
+
+/// Whether a companion on the level is more than [`STRAGGLER`] from the hero.
+pub(super) fn straggling(eye: &Eye) -> bool {
+    let me = eye.me();
+    companions(eye)
+        .iter()
+        .any(|c| eye.world.dist(me.pos, c.pos) > STRAGGLER)
+}
+
+/// A following hero's step toward its leader through the tiles it knows, when the leader is
+/// more than [`FOLLOW_WITHIN`] away (never onto the leader's tile, nor where a companion
+/// that chose first means to stand or strike).
+pub(super) fn toward_leader(eye: &Eye, leader: &Creature) -> Option<Command> {
+    let world = eye.world;
+    let me = eye.me().pos;
+    if world.dist(me, leader.pos) <= FOLLOW_WITHIN {
+        return None;
+    }
+    // The party's players tell each other the way: through what the hero knows, else
+    // through what the leader knows.
+    let path = world
+        .known_path_for(eye.hero, me, leader.pos)
+        .or_else(|| world.known_path_for(leader.id, me, leader.pos))?;
+    let &next = path.first().filter(|&&n| n != leader.pos)?;
+    if claimed(eye, next) || companion_on(eye, next) {
+        return None;
+    }
+    world.level().terrain.direction(me, next).map(Command::Move)
 }
