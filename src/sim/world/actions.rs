@@ -3,6 +3,7 @@
 //! settled.
 
 use super::World;
+use super::change::{Change, Effect};
 use super::depths::Stairs;
 use super::story::Ending;
 use crate::content::{ItemAction, ItemKind, ItemUse};
@@ -375,9 +376,8 @@ impl World {
         else {
             return;
         };
-        if self.creatures[who].take_one(item) {
-            self.story.used(item);
-        }
+        let item = item.clone();
+        self.apply_change(Change::Quiet(Effect::UseUp { who, item }), &mut Vec::new());
     }
 
     /// What hero `who`'s deed does once the segment is settled, if the hero still lives.
@@ -386,45 +386,52 @@ impl World {
             return;
         }
         match deed {
-            Deed::Plain | Deed::Missile { .. } | Deed::Blast { .. } => {}
-            Deed::Drink { item } => self.drunk(who, item, events),
             Deed::Read { item } => self.read(who, &item, events),
-            Deed::Wield(item) => self.wield(who, item, events),
-            Deed::Wear(item) => self.wear(who, item, events),
-            Deed::Drop(item) => {
-                let player = &mut self.creatures[who];
-                let at = player.pos;
-                let count = player.count_of(&item);
-                for _ in 0..count {
-                    player.take_one(&item);
-                }
-                for _ in 0..count {
-                    self.drop_item(at, &item);
-                }
-                events.push(Event::Dropped { who, item, count });
-            }
-            Deed::PickUp => self.pick_up(who, events, false),
             Deed::Stairs(way) => self.climb(who, way, events),
+            deed => {
+                let changes = self.deed_changes(who, deed);
+                self.apply_changes(changes, events);
+            }
         }
     }
 
-    fn drunk(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
-        let content = Arc::clone(&self.content);
-        let kind = content.item(&item).map(|k| &k.use_);
-        let player = &mut self.creatures[who];
-        let gained = match kind {
-            Some(ItemUse::GainLife { amount }) => {
-                player.max_hp = player.max_hp.saturating_add(*amount);
-                player.hp = player.hp.saturating_add(*amount).min(player.max_hp);
-                *amount
+    /// The changes of hero `who`'s deed once the segment is settled, computed from the
+    /// world before they are made (reading and the stairs make their own).
+    pub(super) fn deed_changes(&self, who: CreatureId, deed: Deed) -> Vec<Change> {
+        let me = &self.creatures[who];
+        let event = match deed {
+            Deed::Plain
+            | Deed::Missile { .. }
+            | Deed::Blast { .. }
+            | Deed::Read { .. }
+            | Deed::Stairs(_) => return Vec::new(),
+            Deed::PickUp => return self.pick_up_changes(who, false),
+            Deed::Drink { item } => {
+                let gained_max = match self.content.item(&item).map(|k| &k.use_) {
+                    Some(ItemUse::GainLife { amount }) => *amount,
+                    _ => 0,
+                };
+                Event::Drank {
+                    who,
+                    item,
+                    gained_max,
+                }
             }
-            _ => 0,
+            Deed::Wield(item) if me.wielded.as_deref() == Some(item.as_str()) => {
+                Event::Unwielded { who, item }
+            }
+            Deed::Wield(item) => Event::Wielded { who, item },
+            Deed::Wear(item) if me.worn.as_deref() == Some(item.as_str()) => {
+                Event::TookOff { who, item }
+            }
+            Deed::Wear(item) => Event::Wore { who, item },
+            Deed::Drop(item) => Event::Dropped {
+                who,
+                count: me.count_of(&item),
+                item,
+            },
         };
-        events.push(Event::Drank {
-            who,
-            item,
-            gained_max: gained,
-        });
+        vec![Change::Apply(event)]
     }
 
     fn read(&mut self, who: CreatureId, item: &str, events: &mut Vec<Event>) {
@@ -470,30 +477,6 @@ impl World {
             return from;
         }
         pool[below(&mut self.rng, pool.len())]
-    }
-
-    fn wield(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
-        let player = &mut self.creatures[who];
-        if player.wielded.as_deref() == Some(item.as_str()) {
-            player.wielded = None;
-            events.push(Event::Unwielded { who, item });
-        } else {
-            player.wielded = Some(item.clone());
-            self.story.used(&item);
-            events.push(Event::Wielded { who, item });
-        }
-    }
-
-    fn wear(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
-        let player = &mut self.creatures[who];
-        if player.worn.as_deref() == Some(item.as_str()) {
-            player.worn = None;
-            events.push(Event::TookOff { who, item });
-        } else {
-            player.worn = Some(item.clone());
-            self.story.used(&item);
-            events.push(Event::Wore { who, item });
-        }
     }
 
     fn climb(&mut self, who: CreatureId, way: Stairs, events: &mut Vec<Event>) {
@@ -549,7 +532,11 @@ impl World {
     /// Creature `who`'s blow and armour as they are now ([`World::player_gear`] for any
     /// hero).
     pub fn gear_now(&self, who: CreatureId) -> Gear {
-        let me = &self.creatures[who];
+        self.gear_of(&self.creatures[who])
+    }
+
+    /// `me`'s blow and armour as `me` stands.
+    pub(super) fn gear_of(&self, me: &Creature) -> Gear {
         self.gear(me, me.wielded.as_deref(), me.worn.as_deref())
     }
 
@@ -561,7 +548,11 @@ impl World {
 
     /// Creature `who`'s blow and armour with `item` in place ([`World::player_gear_with`]).
     pub fn gear_with(&self, who: CreatureId, item: &str) -> Option<Gear> {
-        let me = &self.creatures[who];
+        self.gear_of_with(&self.creatures[who], item)
+    }
+
+    /// `me`'s blow and armour with `item` in place ([`World::gear_with`]).
+    pub(super) fn gear_of_with(&self, me: &Creature, item: &str) -> Option<Gear> {
         let (wielded, worn) = match self.content.item(item)?.use_.action() {
             ItemAction::Wield => (Some(item), me.worn.as_deref()),
             ItemAction::Wear => (me.wielded.as_deref(), Some(item)),

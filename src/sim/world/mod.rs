@@ -5,6 +5,7 @@ mod actions;
 mod acts;
 mod allies;
 pub mod bounds;
+mod change;
 mod compare;
 mod depths;
 mod digest;

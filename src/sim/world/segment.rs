@@ -6,7 +6,7 @@ use super::actions::{Deed, PlayerAction};
 use super::{SEGMENTS, World};
 use crate::geom::{Cell, Side};
 use crate::sim::intention::{Intention, acts_in};
-use crate::sim::resolve::{Act, Resolver, Unit};
+use crate::sim::resolve::{Act, Outcome, ResolveError, Resolver, Unit};
 use crate::sim::tactics::within_reach;
 use crate::sim::{CreatureId, Event};
 
@@ -119,14 +119,7 @@ impl World {
         events: &mut Vec<Event>,
     ) {
         let segment = self.gather(heroes, starts, events);
-        let tiles = self.level().terrain.storage_len();
-        let mut resolver = match self.resolver.take() {
-            Some(r) if r.tiles() >= tiles => r,
-            _ => Resolver::new(tiles),
-        };
-        let outcome = resolver.resolve_with_lines(&segment.units, &segment.acts, &segment.lines);
-        self.resolver = Some(resolver);
-        match outcome {
+        match self.resolve_segment(&segment) {
             Ok(outcome) => {
                 // What the heroes' deeds use up goes only once the segment is settled.
                 for (who, action) in heroes {
@@ -142,6 +135,18 @@ impl World {
         }
     }
 
+    /// The resolver's outcome of a gathered segment, on the scratch tables the world keeps.
+    pub(super) fn resolve_segment(&mut self, segment: &Segment) -> Result<Outcome, ResolveError> {
+        let tiles = self.level().terrain.storage_len();
+        let mut resolver = match self.resolver.take() {
+            Some(r) if r.tiles() >= tiles => r,
+            _ => Resolver::new(tiles),
+        };
+        let outcome = resolver.resolve_with_lines(&segment.units, &segment.acts, &segment.lines);
+        self.resolver = Some(resolver);
+        outcome
+    }
+
     fn roll_initiative(&mut self, depth: u32) {
         for c in self
             .creatures
@@ -153,7 +158,7 @@ impl World {
     }
 
     /// Every living creature of the level as a unit with its checked act.
-    fn gather(
+    pub(super) fn gather(
         &mut self,
         heroes: &[(CreatureId, PlayerAction)],
         starts: &[u32],
