@@ -9,11 +9,9 @@ use super::story::Ending;
 use crate::content::{ItemAction, ItemKind, ItemUse};
 use crate::geom::{Cell, Compass};
 use crate::map::Terrain;
-use crate::rng::below;
 use crate::sim::command::Rejection;
 use crate::sim::intention::Intention;
 use crate::sim::{Command, Creature, CreatureId, Event};
-use std::sync::Arc;
 
 /// What a player's action does besides its intention.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -386,7 +384,6 @@ impl World {
             return;
         }
         match deed {
-            Deed::Read { item } => self.read(who, &item, events),
             Deed::Stairs(way) => self.climb(who, way, events),
             deed => {
                 let changes = self.deed_changes(who, deed);
@@ -396,16 +393,16 @@ impl World {
     }
 
     /// The changes of hero `who`'s deed once the segment is settled, computed from the
-    /// world before they are made (reading and the stairs make their own).
+    /// world before they are made (the stairs make their own: the level they lead to may
+    /// only be made on the way).
     pub(super) fn deed_changes(&self, who: CreatureId, deed: Deed) -> Vec<Change> {
         let me = &self.creatures[who];
         let event = match deed {
-            Deed::Plain
-            | Deed::Missile { .. }
-            | Deed::Blast { .. }
-            | Deed::Read { .. }
-            | Deed::Stairs(_) => return Vec::new(),
+            Deed::Plain | Deed::Missile { .. } | Deed::Blast { .. } | Deed::Stairs(_) => {
+                return Vec::new();
+            }
             Deed::PickUp => return self.pick_up_changes(who, false),
+            Deed::Read { item } => return self.read_changes(who, item),
             Deed::Drink { item } => {
                 let gained_max = match self.content.item(&item).map(|k| &k.use_) {
                     Some(ItemUse::GainLife { amount }) => *amount,
@@ -432,51 +429,6 @@ impl World {
             },
         };
         vec![Change::Apply(event)]
-    }
-
-    fn read(&mut self, who: CreatureId, item: &str, events: &mut Vec<Event>) {
-        if !self.creatures[who].take_one(item) {
-            return;
-        }
-        self.story.used(item);
-        let content = Arc::clone(&self.content);
-        match content.item(item).map(|k| &k.use_) {
-            Some(ItemUse::Teleport) => {
-                let from = self.creatures[who].pos;
-                let to = self.teleport_target(from);
-                self.creatures[who].pos = to;
-                self.creatures[who].busy = 0;
-                self.update_view();
-                events.push(Event::Teleported { who, from, to });
-            }
-            Some(ItemUse::MagicMap) => {
-                self.map_level(who);
-                events.push(Event::Mapped);
-            }
-            Some(&ItemUse::Tame { range }) => self.tame(who, range, events),
-            _ => {}
-        }
-    }
-
-    /// A random free tile of the level, far from `from` where the level allows.
-    fn teleport_target(&mut self, from: Cell) -> Cell {
-        let level = self.level();
-        let free: Vec<Cell> = level
-            .terrain
-            .iter()
-            .filter(|(h, t)| !t.blocks_movement() && self.creature_at(*h).is_none())
-            .map(|(h, _)| h)
-            .collect();
-        let far: Vec<Cell> = free
-            .iter()
-            .copied()
-            .filter(|&h| level.terrain.distance(h, from) >= 10)
-            .collect();
-        let pool = if far.is_empty() { free } else { far };
-        if pool.is_empty() {
-            return from;
-        }
-        pool[below(&mut self.rng, pool.len())]
     }
 
     fn climb(&mut self, who: CreatureId, way: Stairs, events: &mut Vec<Event>) {

@@ -60,6 +60,11 @@ pub(super) enum Effect {
         /// The hero.
         who: CreatureId,
     },
+    /// A hero learns the layout of their level (told as [`Event::Mapped`]).
+    Map {
+        /// The reader.
+        who: CreatureId,
+    },
     /// A hero's deed uses one `item` from the pack up (a missile thrown, a potion drunk).
     UseUp {
         /// The hero.
@@ -124,6 +129,15 @@ impl World {
                 self.story.used(item);
             }
             Event::TookOff { who, .. } => self.creatures[*who].worn = None,
+            Event::Teleported { who, to, .. } => {
+                self.creatures[*who].pos = *to;
+                self.creatures[*who].busy = 0;
+                self.update_view();
+            }
+            Event::Tamed {
+                who,
+                ally: Some(ally),
+            } => self.befriend(*who, *ally),
             _ => {}
         }
     }
@@ -146,6 +160,7 @@ impl World {
                 c.wielded = None;
                 c.worn = None;
             }
+            Effect::Map { who } => self.map_level(who),
             Effect::UseUp { who, item } => {
                 if self.creatures[who].take_one(&item) {
                     self.story.used(&item);

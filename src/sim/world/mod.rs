@@ -17,6 +17,7 @@ mod matchup;
 mod occupied;
 mod parts;
 mod query;
+mod reading;
 mod regen;
 mod replan;
 mod segment;

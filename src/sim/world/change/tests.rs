@@ -271,6 +271,56 @@ fn a_side_door_opens_on_its_side_and_the_digest_notes_it() {
     });
 }
 
+#[test]
+fn a_teleport_carries_the_reader_and_ends_its_busy_step() {
+    let mut w = room();
+    w.creatures[0].busy = 1;
+    let (from, to) = (Cell::new(1, 2), Cell::new(8, 4));
+    let teleported = Event::Teleported { who: 0, from, to };
+    exactly(&w, Change::Apply(teleported), |w| {
+        w.creatures[0].pos = to;
+        w.creatures[0].busy = 0;
+        // And the reader sees (and remembers) what lies around where it arrived.
+        w.update_view();
+    });
+}
+
+#[test]
+fn a_tamed_monster_joins_its_tamer_and_follows_it() {
+    let w = room();
+    let tamed = Event::Tamed {
+        who: 0,
+        ally: Some(1),
+    };
+    exactly(&w, Change::Apply(tamed), |w| {
+        w.creatures[1].faction = w.creatures[0].faction;
+        w.creatures[1].memory = None;
+        w.creatures[1].home = None;
+        w.plans[1] = None;
+        w.allies.push(crate::sim::ally::Ally {
+            id: 1,
+            leader: 0,
+            task: crate::sim::ally::Task::Follow,
+        });
+    });
+    let none = Event::Tamed { who: 0, ally: None };
+    exactly(&w, Change::Apply(none), |_| {});
+}
+
+#[test]
+fn magic_mapping_shows_the_reader_the_level() {
+    let w = room();
+    let mut mapped = w.clone();
+    mapped.apply_change(Change::Quiet(Effect::Map { who: 0 }), &mut Vec::new());
+    assert!(!mapped.differences(&w).is_empty(), "the level was learnt");
+    let every_tile = mapped
+        .level()
+        .terrain
+        .iter()
+        .all(|(at, _)| mapped.is_seen(at));
+    assert!(every_tile);
+}
+
 /// A room full of monsters around the hero (at (1, 2)), and two darts on the floor.
 fn brawl() -> World {
     let mut w = room_with(&[
@@ -323,13 +373,23 @@ fn computing_changes_nothing(w: &World, command: Command) {
     );
 }
 
-/// A command of the hero's, from a number: wait, step, throw a dart, pick up.
+/// A command of the hero's, from a number: wait, step, throw a dart, pick up, read a scroll.
 fn command(n: u8, w: &World) -> Command {
     use crate::geom::Compass;
     let dirs = [Compass::E, Compass::W, Compass::NE, Compass::SW];
     let me = w.player();
-    match n % 8 {
+    let scroll = |n: u8| {
+        let scrolls: Vec<char> = me
+            .inventory
+            .iter()
+            .filter(|s| s.item.starts_with("scroll"))
+            .map(|s| s.letter)
+            .collect();
+        scrolls.get(usize::from(n) % scrolls.len().max(1)).copied()
+    };
+    match n % 9 {
         0 => Command::Wait,
+        8 => scroll(n / 9).map_or(Command::Wait, Command::Read),
         1..=4 => Command::Move(dirs[usize::from(n % 4)]),
         5 | 6 => match me.inventory.iter().find(|s| s.item == "dart") {
             Some(s) => Command::Throw {
