@@ -9,6 +9,7 @@ use crate::fov::visible_tiles;
 use crate::geom::Cell;
 use crate::sim::intention::Intention;
 use crate::sim::resolve::Act;
+use crate::sim::tactics::sweep_area;
 use crate::sim::{CreatureId, Event};
 
 impl World {
@@ -127,15 +128,12 @@ impl World {
         }
     }
 
-    /// The tiles a wide swing from `from` at `target` covers: the target and the two tiles
-    /// beside it that are next to the swinger too, where no thin wall or closed door on a side
-    /// stops the swing.
+    /// The storage indices, sorted, of the tiles a wide swing from `from` at `target` covers
+    /// ([`sweep_area`]).
     pub fn sweep_tiles(&self, from: Cell, target: Cell) -> Vec<usize> {
-        let level = self.level();
-        let grid = &level.terrain;
-        let mut tiles: Vec<usize> = std::iter::once(target)
-            .chain(grid.neighbours(target).filter(|&h| grid.adjacent(h, from)))
-            .filter(|&h| h == target || !level.has_sides() || level.blow_allowed(from, h))
+        let grid = &self.level().terrain;
+        let mut tiles: Vec<usize> = sweep_area(self.level(), from, target)
+            .into_iter()
             .filter_map(|h| grid.index(h))
             .collect();
         tiles.sort_unstable();
