@@ -3,6 +3,7 @@
 
 use super::World;
 use super::actions::Deed;
+use super::change::Change;
 use super::segment::Segment;
 use crate::content::{Attack, Behaviour};
 use crate::fov::visible_tiles;
@@ -14,17 +15,17 @@ use crate::sim::{CreatureId, Event};
 
 impl World {
     /// The resolver's act for a checked intention, and the item a missile leaves where it
-    /// lands; lines and areas go into `s`.
+    /// lands; lines and areas go into `s`, the throws and bursts told into `told`.
     pub(super) fn act_of(
         &self,
         id: CreatureId,
         intention: Intention,
         deed: Option<&Deed>,
         s: &mut Segment,
-        events: &mut Vec<Event>,
+        told: &mut Vec<Change>,
     ) -> (Act, Option<String>) {
         let act = match intention {
-            Intention::Throw(t) => return self.throw_of(id, t, deed, s, events),
+            Intention::Throw(t) => return self.throw_of(id, t, deed, s, told),
             other => self.blow_of(id, other, deed, s),
         };
         (act, None)
@@ -70,7 +71,7 @@ impl World {
         t: Cell,
         deed: Option<&Deed>,
         s: &mut Segment,
-        events: &mut Vec<Event>,
+        told: &mut Vec<Change>,
     ) -> (Act, Option<String>) {
         let grid = &self.level().terrain;
         let c = &self.creatures[id];
@@ -82,12 +83,12 @@ impl World {
                 radius,
             }) => {
                 let landing = line.last().copied().map_or(c.pos, |i| grid.cell(i));
-                events.push(Event::Burst {
+                told.push(Change::Tell(Event::Burst {
                     who: id,
                     from: c.pos,
                     at: landing,
                     item: item.clone(),
-                });
+                }));
                 let area = s.line(visible_tiles(self.level(), landing, *radius));
                 let act = Act::Area {
                     area,
@@ -96,12 +97,12 @@ impl World {
                 (act, None)
             }
             Some(Deed::Missile { item, damage }) => {
-                events.push(Event::Threw {
+                told.push(Change::Tell(Event::Threw {
                     who: id,
                     from: c.pos,
                     toward: t,
                     item: Some(item.clone()),
-                });
+                }));
                 let act = Act::Throw {
                     line: s.line(line),
                     damage: *damage,
@@ -113,12 +114,12 @@ impl World {
                     Some(Behaviour::Ranged { damage, .. }) => damage,
                     _ => c.damage,
                 };
-                events.push(Event::Threw {
+                told.push(Change::Tell(Event::Threw {
                     who: id,
                     from: c.pos,
                     toward: t,
                     item: None,
-                });
+                }));
                 let act = Act::Throw {
                     line: s.line(line),
                     damage,

@@ -3,6 +3,7 @@
 //! the outcome.
 
 use super::actions::{Deed, PlayerAction};
+use super::change::{Change, Effect};
 use super::{SEGMENTS, World};
 use crate::geom::{Cell, Side};
 use crate::sim::intention::{Intention, acts_in};
@@ -118,7 +119,8 @@ impl World {
         starts: &[u32],
         events: &mut Vec<Event>,
     ) {
-        let segment = self.gather(heroes, starts, events);
+        let (segment, gathered) = self.gather(heroes, starts);
+        self.apply_changes(gathered, events);
         match self.resolve_segment(&segment) {
             Ok(outcome) => {
                 // What the heroes' deeds use up goes only once the segment is settled.
@@ -157,13 +159,14 @@ impl World {
         }
     }
 
-    /// Every living creature of the level as a unit with its checked act.
+    /// Every living creature of the level as a unit with its checked act, computed from the
+    /// world before the segment; and the changes gathering makes (a busy creature's action
+    /// spent, the waits, throws and bursts told).
     pub(super) fn gather(
-        &mut self,
+        &self,
         heroes: &[(CreatureId, PlayerAction)],
         starts: &[u32],
-        events: &mut Vec<Event>,
-    ) -> Segment {
+    ) -> (Segment, Vec<Change>) {
         let depth = self.depth();
         let k = self.segment;
         let grid = &self.level().terrain;
@@ -173,12 +176,14 @@ impl World {
             .map(|c| c.id)
             .collect();
         let mut s = Segment::default();
+        let mut changes = Vec::new();
         for id in ids {
             let acting =
                 acts_in(self.creatures[id].speed, k, SEGMENTS) && starts.get(id) == Some(&depth);
             let busy = acting && self.creatures[id].busy > 0;
             if busy {
-                self.creatures[id].busy -= 1;
+                let actions = self.creatures[id].busy - 1;
+                changes.push(Change::Quiet(Effect::Busy { who: id, actions }));
             }
             let action = heroes.iter().find(|(h, _)| *h == id).map(|(_, a)| a);
             let (wanted, from) = self.wanted(id, acting && !busy, action);
@@ -186,10 +191,10 @@ impl World {
             let checked = self.checked(id, wanted, from, &mut s);
             let plain = action.is_some_and(|p| p.deed == Deed::Plain);
             if checked == Intention::Stay && plain {
-                events.push(Event::Waited { who: id });
+                changes.push(Change::Tell(Event::Waited { who: id }));
             }
             let deed = action.map(|p| &p.deed);
-            let (act, missile) = self.act_of(id, checked, deed, &mut s, events);
+            let (act, missile) = self.act_of(id, checked, deed, &mut s, &mut changes);
             let unit = self.unit_of(id);
             s.push(Actor {
                 id,
@@ -198,7 +203,7 @@ impl World {
                 missile,
             });
         }
-        s
+        (s, changes)
     }
 
     /// An ally that would stay where a hero steps makes way: it steps onto the hero's tile,

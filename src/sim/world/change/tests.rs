@@ -340,9 +340,9 @@ fn brawl() -> World {
     w
 }
 
-/// On a copy of `w`: gathers and resolves the coming segment with the hero's `command`, then
-/// checks that computing the outcome's changes (and the pick-ups and the deed after them)
-/// leaves the world as it was and gives the same changes twice.
+/// On a copy of `w`: gathers and resolves the coming segment with the hero's `command`, and
+/// checks that computing what gathering changes, and the outcome's changes (and the pick-ups
+/// and the deed after them), leaves the world as it was and gives the same changes twice.
 fn computing_changes_nothing(w: &World, command: Command) {
     let Ok(action) = w.acting_action(World::PLAYER, command) else {
         return;
@@ -351,7 +351,10 @@ fn computing_changes_nothing(w: &World, command: Command) {
     w.focus = Some(w.creatures[World::PLAYER].depth);
     let starts: Vec<u32> = w.creatures.iter().map(|c| c.depth).collect();
     let heroes = [(World::PLAYER, action.clone())];
-    let s = w.gather(&heroes, &starts, &mut Vec::new());
+    let before = w.clone();
+    let (s, gathered) = w.gather(&heroes, &starts);
+    same(&w, &before);
+    w.apply_changes(gathered, &mut Vec::new());
     let outcome = w.resolve_segment(&s).unwrap();
     w.consume(World::PLAYER, &action.deed);
     let before = w.clone();
