@@ -1,6 +1,7 @@
 //! The geometry of the monsters' tactics (`Tactics` in `data/monsters.toml`), shared by their
 //! minds, the rules that carry out their blows (R0) and the telegraph that shows them: where a
-//! spear reaches, and which tiles a feinting approach may take.
+//! spear reaches, which tiles a wide swing covers, and which tiles a feinting approach may
+//! take.
 
 use crate::geom::Cell;
 use crate::map::Level;
@@ -25,6 +26,19 @@ pub fn thrust_middle(level: &Level, from: Cell, to: Cell) -> Option<Cell> {
 /// reach, or for a reach of 2 the end of a thrust ([`thrust_middle`]).
 pub fn within_reach(level: &Level, reach: u32, from: Cell, to: Cell) -> bool {
     level.blow_allowed(from, to) || reach >= 2 && thrust_middle(level, from, to).is_some()
+}
+
+/// The tiles of the map a wide swing from `from` at `target` covers: the target, then the
+/// tiles beside it that are next to the swinger too (in the grid's order of neighbours), where
+/// no thin wall or closed door on a side stops the swing. The game and the `sim` scenarios
+/// both strike these.
+pub fn sweep_area(level: &Level, from: Cell, target: Cell) -> Vec<Cell> {
+    let grid = &level.terrain;
+    std::iter::once(target)
+        .chain(grid.neighbours(target).filter(|&h| grid.adjacent(h, from)))
+        .filter(|&h| h == target || !level.has_sides() || level.blow_allowed(from, h))
+        .filter(|&h| grid.contains(h))
+        .collect()
 }
 
 /// The tiles a feinting monster at `from` may step onto to stand next to `target`: the
@@ -137,6 +151,25 @@ mod tests {
             }
         }
         assert!(thrusts > 0, "a spear thrusts on triangles too");
+    }
+
+    #[test]
+    fn a_swing_covers_the_target_and_the_two_tiles_beside_it_next_to_the_swinger() {
+        let mut level = room();
+        let (me, target) = (Cell::new(4, 3), Cell::new(5, 3));
+        let mut area = sweep_area(&level, me, target);
+        area.sort();
+        assert_eq!(area, [Cell::new(4, 2), Cell::new(5, 3), Cell::new(5, 4)]);
+        // A thin wall between the swinger and a tile beside the target keeps the swing off it.
+        let side = level.side_of(me, Cell::new(5, 4)).unwrap();
+        assert!(level.set_side(side, crate::map::SideFeature::Wall));
+        let mut area = sweep_area(&level, me, target);
+        area.sort();
+        assert_eq!(area, [Cell::new(4, 2), Cell::new(5, 3)]);
+        // At the map's edge, only the tiles on the map.
+        let corner = sweep_area(&room(), Cell::new(0, 1), Cell::new(0, 0));
+        assert!(corner.iter().all(|&h| level.terrain.contains(h)));
+        assert_eq!(corner[0], Cell::new(0, 0));
     }
 
     #[test]

@@ -7,11 +7,12 @@
 use super::ScenarioError;
 use super::input::{Scenario, UnitSpec};
 use crate::content::{Attack, Behaviour, Content, MonsterKind};
-use crate::geom::{Cell, Hex, Tiling};
+use crate::geom::{Cell, Tiling};
 use crate::map::{Grid, Level, Terrain};
 use crate::rng::{GameRng, Stream, stream};
 use crate::sim::ai::{Mind, Senses, choose};
 use crate::sim::resolve::Act;
+use crate::sim::tactics::sweep_area;
 use crate::sim::{Creature, Faction, Intention};
 
 /// The most tiles the map of a scenario with monsters may have.
@@ -167,15 +168,9 @@ impl Minds {
         let charging = self.kept[me].charge.is_some();
         Ok(match intention {
             Intention::Attack(t) if kind.attack == Attack::Sweep => {
-                // The scenarios are played on hexes: the sweep is the hex one.
-                let (target, from) = (Hex::from(t), Hex::from(from));
-                let beside = target
-                    .neighbors()
+                // The game's own swing, on the scenario's map.
+                let area = sweep_area(&self.level, from, t)
                     .into_iter()
-                    .filter(|h| h.is_adjacent(from));
-                let area = std::iter::once(t)
-                    .chain(beside.map(Cell::from))
-                    .filter(|&h| self.level.terrain.contains(h))
                     .map(index)
                     .collect::<Result<Vec<_>, _>>()?;
                 lines.push(area);

@@ -3,16 +3,15 @@
 //! settled.
 
 use super::World;
+use super::change::{Change, Effect};
 use super::depths::Stairs;
 use super::story::Ending;
 use crate::content::{ItemAction, ItemKind, ItemUse};
 use crate::geom::{Cell, Compass};
 use crate::map::Terrain;
-use crate::rng::below;
 use crate::sim::command::Rejection;
 use crate::sim::intention::Intention;
 use crate::sim::{Command, Creature, CreatureId, Event};
-use std::sync::Arc;
 
 /// What a player's action does besides its intention.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -375,9 +374,8 @@ impl World {
         else {
             return;
         };
-        if self.creatures[who].take_one(item) {
-            self.story.used(item);
-        }
+        let item = item.clone();
+        self.apply_change(Change::Quiet(Effect::UseUp { who, item }), &mut Vec::new());
     }
 
     /// What hero `who`'s deed does once the segment is settled, if the hero still lives.
@@ -386,114 +384,51 @@ impl World {
             return;
         }
         match deed {
-            Deed::Plain | Deed::Missile { .. } | Deed::Blast { .. } => {}
-            Deed::Drink { item } => self.drunk(who, item, events),
-            Deed::Read { item } => self.read(who, &item, events),
-            Deed::Wield(item) => self.wield(who, item, events),
-            Deed::Wear(item) => self.wear(who, item, events),
-            Deed::Drop(item) => {
-                let player = &mut self.creatures[who];
-                let at = player.pos;
-                let count = player.count_of(&item);
-                for _ in 0..count {
-                    player.take_one(&item);
-                }
-                for _ in 0..count {
-                    self.drop_item(at, &item);
-                }
-                events.push(Event::Dropped { who, item, count });
-            }
-            Deed::PickUp => self.pick_up(who, events, false),
             Deed::Stairs(way) => self.climb(who, way, events),
+            deed => {
+                let changes = self.deed_changes(who, deed);
+                self.apply_changes(changes, events);
+            }
         }
     }
 
-    fn drunk(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
-        let content = Arc::clone(&self.content);
-        let kind = content.item(&item).map(|k| &k.use_);
-        let player = &mut self.creatures[who];
-        let gained = match kind {
-            Some(ItemUse::GainLife { amount }) => {
-                player.max_hp = player.max_hp.saturating_add(*amount);
-                player.hp = player.hp.saturating_add(*amount).min(player.max_hp);
-                *amount
+    /// The changes of hero `who`'s deed once the segment is settled, computed from the
+    /// world before they are made (the stairs make their own: the level they lead to may
+    /// only be made on the way).
+    pub(super) fn deed_changes(&self, who: CreatureId, deed: Deed) -> Vec<Change> {
+        let me = &self.creatures[who];
+        let event = match deed {
+            Deed::Plain | Deed::Missile { .. } | Deed::Blast { .. } | Deed::Stairs(_) => {
+                return Vec::new();
             }
-            _ => 0,
+            Deed::PickUp => return self.pick_up_changes(who, false),
+            Deed::Read { item } => return self.read_changes(who, item),
+            Deed::Drink { item } => {
+                let gained_max = match self.content.item(&item).map(|k| &k.use_) {
+                    Some(ItemUse::GainLife { amount }) => *amount,
+                    _ => 0,
+                };
+                Event::Drank {
+                    who,
+                    item,
+                    gained_max,
+                }
+            }
+            Deed::Wield(item) if me.wielded.as_deref() == Some(item.as_str()) => {
+                Event::Unwielded { who, item }
+            }
+            Deed::Wield(item) => Event::Wielded { who, item },
+            Deed::Wear(item) if me.worn.as_deref() == Some(item.as_str()) => {
+                Event::TookOff { who, item }
+            }
+            Deed::Wear(item) => Event::Wore { who, item },
+            Deed::Drop(item) => Event::Dropped {
+                who,
+                count: me.count_of(&item),
+                item,
+            },
         };
-        events.push(Event::Drank {
-            who,
-            item,
-            gained_max: gained,
-        });
-    }
-
-    fn read(&mut self, who: CreatureId, item: &str, events: &mut Vec<Event>) {
-        if !self.creatures[who].take_one(item) {
-            return;
-        }
-        self.story.used(item);
-        let content = Arc::clone(&self.content);
-        match content.item(item).map(|k| &k.use_) {
-            Some(ItemUse::Teleport) => {
-                let from = self.creatures[who].pos;
-                let to = self.teleport_target(from);
-                self.creatures[who].pos = to;
-                self.creatures[who].busy = 0;
-                self.update_view();
-                events.push(Event::Teleported { who, from, to });
-            }
-            Some(ItemUse::MagicMap) => {
-                self.map_level(who);
-                events.push(Event::Mapped);
-            }
-            Some(&ItemUse::Tame { range }) => self.tame(who, range, events),
-            _ => {}
-        }
-    }
-
-    /// A random free tile of the level, far from `from` where the level allows.
-    fn teleport_target(&mut self, from: Cell) -> Cell {
-        let level = self.level();
-        let free: Vec<Cell> = level
-            .terrain
-            .iter()
-            .filter(|(h, t)| !t.blocks_movement() && self.creature_at(*h).is_none())
-            .map(|(h, _)| h)
-            .collect();
-        let far: Vec<Cell> = free
-            .iter()
-            .copied()
-            .filter(|&h| level.terrain.distance(h, from) >= 10)
-            .collect();
-        let pool = if far.is_empty() { free } else { far };
-        if pool.is_empty() {
-            return from;
-        }
-        pool[below(&mut self.rng, pool.len())]
-    }
-
-    fn wield(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
-        let player = &mut self.creatures[who];
-        if player.wielded.as_deref() == Some(item.as_str()) {
-            player.wielded = None;
-            events.push(Event::Unwielded { who, item });
-        } else {
-            player.wielded = Some(item.clone());
-            self.story.used(&item);
-            events.push(Event::Wielded { who, item });
-        }
-    }
-
-    fn wear(&mut self, who: CreatureId, item: String, events: &mut Vec<Event>) {
-        let player = &mut self.creatures[who];
-        if player.worn.as_deref() == Some(item.as_str()) {
-            player.worn = None;
-            events.push(Event::TookOff { who, item });
-        } else {
-            player.worn = Some(item.clone());
-            self.story.used(&item);
-            events.push(Event::Wore { who, item });
-        }
+        vec![Change::Apply(event)]
     }
 
     fn climb(&mut self, who: CreatureId, way: Stairs, events: &mut Vec<Event>) {
@@ -549,7 +484,11 @@ impl World {
     /// Creature `who`'s blow and armour as they are now ([`World::player_gear`] for any
     /// hero).
     pub fn gear_now(&self, who: CreatureId) -> Gear {
-        let me = &self.creatures[who];
+        self.gear_of(&self.creatures[who])
+    }
+
+    /// `me`'s blow and armour as `me` stands.
+    pub(super) fn gear_of(&self, me: &Creature) -> Gear {
         self.gear(me, me.wielded.as_deref(), me.worn.as_deref())
     }
 
@@ -561,7 +500,11 @@ impl World {
 
     /// Creature `who`'s blow and armour with `item` in place ([`World::player_gear_with`]).
     pub fn gear_with(&self, who: CreatureId, item: &str) -> Option<Gear> {
-        let me = &self.creatures[who];
+        self.gear_of_with(&self.creatures[who], item)
+    }
+
+    /// `me`'s blow and armour with `item` in place ([`World::gear_with`]).
+    pub(super) fn gear_of_with(&self, me: &Creature, item: &str) -> Option<Gear> {
         let (wielded, worn) = match self.content.item(item)?.use_.action() {
             ItemAction::Wield => (Some(item), me.worn.as_deref()),
             ItemAction::Wear => (me.wielded.as_deref(), Some(item)),

@@ -3,27 +3,29 @@
 
 use super::World;
 use super::actions::Deed;
+use super::change::Change;
 use super::segment::Segment;
 use crate::content::{Attack, Behaviour};
 use crate::fov::visible_tiles;
 use crate::geom::Cell;
 use crate::sim::intention::Intention;
 use crate::sim::resolve::Act;
+use crate::sim::tactics::sweep_area;
 use crate::sim::{CreatureId, Event};
 
 impl World {
     /// The resolver's act for a checked intention, and the item a missile leaves where it
-    /// lands; lines and areas go into `s`.
+    /// lands; lines and areas go into `s`, the throws and bursts told into `told`.
     pub(super) fn act_of(
         &self,
         id: CreatureId,
         intention: Intention,
         deed: Option<&Deed>,
         s: &mut Segment,
-        events: &mut Vec<Event>,
+        told: &mut Vec<Change>,
     ) -> (Act, Option<String>) {
         let act = match intention {
-            Intention::Throw(t) => return self.throw_of(id, t, deed, s, events),
+            Intention::Throw(t) => return self.throw_of(id, t, deed, s, told),
             other => self.blow_of(id, other, deed, s),
         };
         (act, None)
@@ -69,7 +71,7 @@ impl World {
         t: Cell,
         deed: Option<&Deed>,
         s: &mut Segment,
-        events: &mut Vec<Event>,
+        told: &mut Vec<Change>,
     ) -> (Act, Option<String>) {
         let grid = &self.level().terrain;
         let c = &self.creatures[id];
@@ -81,12 +83,12 @@ impl World {
                 radius,
             }) => {
                 let landing = line.last().copied().map_or(c.pos, |i| grid.cell(i));
-                events.push(Event::Burst {
+                told.push(Change::Tell(Event::Burst {
                     who: id,
                     from: c.pos,
                     at: landing,
                     item: item.clone(),
-                });
+                }));
                 let area = s.line(visible_tiles(self.level(), landing, *radius));
                 let act = Act::Area {
                     area,
@@ -95,12 +97,12 @@ impl World {
                 (act, None)
             }
             Some(Deed::Missile { item, damage }) => {
-                events.push(Event::Threw {
+                told.push(Change::Tell(Event::Threw {
                     who: id,
                     from: c.pos,
                     toward: t,
                     item: Some(item.clone()),
-                });
+                }));
                 let act = Act::Throw {
                     line: s.line(line),
                     damage: *damage,
@@ -112,12 +114,12 @@ impl World {
                     Some(Behaviour::Ranged { damage, .. }) => damage,
                     _ => c.damage,
                 };
-                events.push(Event::Threw {
+                told.push(Change::Tell(Event::Threw {
                     who: id,
                     from: c.pos,
                     toward: t,
                     item: None,
-                });
+                }));
                 let act = Act::Throw {
                     line: s.line(line),
                     damage,
@@ -127,15 +129,12 @@ impl World {
         }
     }
 
-    /// The tiles a wide swing from `from` at `target` covers: the target and the two tiles
-    /// beside it that are next to the swinger too, where no thin wall or closed door on a side
-    /// stops the swing.
+    /// The storage indices, sorted, of the tiles a wide swing from `from` at `target` covers
+    /// ([`sweep_area`]).
     pub fn sweep_tiles(&self, from: Cell, target: Cell) -> Vec<usize> {
-        let level = self.level();
-        let grid = &level.terrain;
-        let mut tiles: Vec<usize> = std::iter::once(target)
-            .chain(grid.neighbours(target).filter(|&h| grid.adjacent(h, from)))
-            .filter(|&h| h == target || !level.has_sides() || level.blow_allowed(from, h))
+        let grid = &self.level().terrain;
+        let mut tiles: Vec<usize> = sweep_area(self.level(), from, target)
+            .into_iter()
             .filter_map(|h| grid.index(h))
             .collect();
         tiles.sort_unstable();

@@ -3,7 +3,7 @@
 
 use super::World;
 use crate::sim::ally::{Ally, KEEP_CLOSE, Task, Tell};
-use crate::sim::{Command, Creature, CreatureId, Event, Rejection};
+use crate::sim::{Command, Creature, CreatureId, Rejection};
 
 impl World {
     /// The allies, by id, each with its hero and task.
@@ -98,13 +98,9 @@ impl World {
             .map(|c| c.id)
     }
 
-    /// Hero `who` reads a scroll of taming of `range`: the monster it can tame
-    /// ([`World::tameable`]) joins the hero's side and follows it.
-    pub(super) fn tame(&mut self, who: CreatureId, range: u32, events: &mut Vec<Event>) {
-        let Some(id) = self.tameable(who, range) else {
-            events.push(Event::Tamed { who, ally: None });
-            return;
-        };
+    /// Creature `id` is tamed by hero `who` (told as [`crate::sim::Event::Tamed`]): it joins the hero's
+    /// side, forgets its plan and what it hunted, and follows the hero.
+    pub(super) fn befriend(&mut self, who: CreatureId, id: CreatureId) {
         let faction = self.creatures[who].faction;
         let c: &mut Creature = &mut self.creatures[id];
         c.faction = faction;
@@ -123,10 +119,6 @@ impl World {
                 task: Task::Follow,
             },
         );
-        events.push(Event::Tamed {
-            who,
-            ally: Some(id),
-        });
     }
 
     /// The living allies on level `depth` that come along when the heroes `party` take the

@@ -1,84 +1,82 @@
-//! Writing a segment's outcome into the world: the creatures' moves, bounces, blows and
-//! deaths (and the packs of fallen heroes), the doors they opened and the missiles that came
-//! down, each with its events.
+//! A segment's outcome as changes to the world (ARCHITECTURE.md, "Events and changes"): the
+//! creatures' moves, bounces, blows and deaths (and the packs of fallen heroes), the doors
+//! they opened, the missiles that came down and what the heroes picked up, each computed
+//! from the world before it changes, then made by [`World::apply_changes`].
 
 use super::World;
+use super::change::{Change, Effect};
 use super::segment::Segment;
-use crate::geom::Cell;
+use crate::geom::{Cell, Side};
 use crate::map::{SideFeature, Terrain};
 use crate::sim::event::BounceReason;
 use crate::sim::resolve::{Bounce, Fate, Outcome};
 use crate::sim::{CreatureId, Event};
 
-/// What the creatures' fates leave for the rest of the outcome to do.
-struct Fates {
-    /// The closed doors on tiles that creatures stepped into: who, and where.
-    opened: Vec<(CreatureId, Cell)>,
-    /// The heroes that moved (and so pick up what lies where they came), in id order.
-    heroes_moved: Vec<CreatureId>,
-}
-
 impl World {
-    /// Writes a segment's outcome into the world, with its events.
+    /// Writes a segment's outcome into the world, with its events: first everything the
+    /// outcome says, then what the heroes that moved pick up from the floor as it then lies.
     pub(super) fn distribute(&mut self, s: &Segment, outcome: &Outcome, events: &mut Vec<Event>) {
-        let ids = &s.ids;
-        let fates = self.apply_fates(ids, outcome, events);
-        self.tell_strikes(s, outcome, events);
-        for strike in &outcome.strikes {
-            self.creatures[ids[strike.attacker]].charge = None;
-        }
-        for (i, &t) in outcome.tiles.iter().enumerate() {
-            let pos = self.cell(t);
-            let c = &mut self.creatures[ids[i]];
-            c.pos = pos;
-            c.hp = outcome.hp[i];
-        }
-        self.open_doors(s, &fates.opened, events);
-        for strike in outcome.strikes.iter().filter(|s| s.thrown) {
-            if let Some(item) = &s.missiles[strike.attacker] {
-                let at = self.cell(strike.tile);
-                self.land(at, item, events);
-            }
-        }
-        for &i in &outcome.killed {
-            let c = &mut self.creatures[ids[i]];
-            c.alive = false;
-            c.charge = None;
-            events.push(Event::Died {
-                who: c.id,
-                at: c.pos,
-            });
-        }
-        let fallen: Vec<CreatureId> = outcome.killed.iter().map(|&i| ids[i]).collect();
-        self.drop_fallen_packs(&fallen, events);
-        for hero in fates.heroes_moved {
+        let (changes, heroes_moved) = self.outcome_changes(s, outcome);
+        self.apply_changes(changes, events);
+        for hero in heroes_moved {
             if self.creatures[hero].alive {
-                self.pick_up(hero, events, true);
+                let picked = self.pick_up_changes(hero, true);
+                self.apply_changes(picked, events);
             }
         }
     }
 
-    /// The events of every creature's fate, and the time a move keeps the mover busy.
-    fn apply_fates(
-        &mut self,
+    /// The changes a segment's outcome makes, in order, computed from the world before it
+    /// changes; and the heroes that moved (who pick up what lies where they came), in id
+    /// order.
+    pub(super) fn outcome_changes(
+        &self,
+        s: &Segment,
+        outcome: &Outcome,
+    ) -> (Vec<Change>, Vec<CreatureId>) {
+        let ids = &s.ids;
+        let mut changes = Vec::new();
+        let (opened, heroes_moved) = self.fate_changes(ids, outcome, &mut changes);
+        self.tell_strikes(s, outcome, &mut changes);
+        for strike in &outcome.strikes {
+            let who = ids[strike.attacker];
+            changes.push(Change::Quiet(Effect::Uncharged { who }));
+        }
+        for (i, &hp) in outcome.hp.iter().enumerate() {
+            changes.push(Change::Quiet(Effect::Hp { who: ids[i], hp }));
+        }
+        self.door_changes(s, &opened, &mut changes);
+        self.landing_changes(s, outcome, &mut changes);
+        for &i in &outcome.killed {
+            let at = self.cell(outcome.tiles[i]);
+            changes.push(Change::Apply(Event::Died { who: ids[i], at }));
+        }
+        let fallen: Vec<CreatureId> = outcome.killed.iter().map(|&i| ids[i]).collect();
+        changes.extend(self.pack_changes(&fallen));
+        (changes, heroes_moved)
+    }
+
+    /// Every creature's fate as its event (a move also keeps the mover busy for what the
+    /// step costs); the closed doors on tiles that movers stepped into, and the heroes that
+    /// moved.
+    fn fate_changes(
+        &self,
         ids: &[CreatureId],
         outcome: &Outcome,
-        events: &mut Vec<Event>,
-    ) -> Fates {
-        let mut fates = Fates {
-            opened: Vec::new(),
-            heroes_moved: Vec::new(),
-        };
+        changes: &mut Vec<Change>,
+    ) -> (Vec<(CreatureId, Cell)>, Vec<CreatureId>) {
+        let mut opened = Vec::new();
+        let mut heroes_moved = Vec::new();
         for (i, fate) in outcome.fates.iter().enumerate() {
             let who = ids[i];
             match *fate {
                 Fate::Stayed => {}
                 Fate::Moved { from, to } => {
                     let (from, to) = (self.cell(from), self.cell(to));
-                    events.push(Event::Moved { who, from, to });
+                    changes.push(Change::Apply(Event::Moved { who, from, to }));
                     let terrain = self.level().terrain_at(to);
                     if terrain == Some(Terrain::DoorClosed) {
-                        fates.opened.push((who, to));
+                        opened.push((who, to));
                     }
                     let cost = terrain.and_then(Terrain::move_cost).unwrap_or(1);
                     // A triangle's move through a corner costs one action more, and so does a
@@ -86,75 +84,88 @@ impl World {
                     let grid = &self.level().terrain;
                     let extra = grid.move_between(from, to).map_or(0, |m| m.extra_cost);
                     let back = u32::from(self.steps_back(who, from, to));
-                    self.creatures[who].busy = (cost + extra + back).saturating_sub(1);
+                    let actions = (cost + extra + back).saturating_sub(1);
+                    changes.push(Change::Quiet(Effect::Busy { who, actions }));
                     if self.is_hero(who) {
-                        fates.heroes_moved.push(who);
+                        heroes_moved.push(who);
                     }
                 }
                 Fate::Bounced { toward, reason } => {
-                    let reason = bounce_reason(ids, reason);
-                    let at = self.creatures[who].pos;
-                    let toward = self.cell(toward);
-                    events.push(Event::Bounced {
+                    changes.push(Change::Tell(Event::Bounced {
                         who,
-                        at,
-                        toward,
-                        reason,
-                    });
+                        at: self.creatures[who].pos,
+                        toward: self.cell(toward),
+                        reason: bounce_reason(ids, reason),
+                    }));
                 }
             }
         }
-        fates
+        (opened, heroes_moved)
     }
 
-    /// Opens the closed doors creatures stepped into: on tiles (`opened`), then on sides.
-    fn open_doors(&mut self, s: &Segment, opened: &[(CreatureId, Cell)], events: &mut Vec<Event>) {
+    /// The closed doors creatures stepped into swing open: on tiles (`opened`), then on
+    /// sides, each side once.
+    fn door_changes(&self, s: &Segment, opened: &[(CreatureId, Cell)], changes: &mut Vec<Change>) {
         for &(who, at) in opened {
-            self.here_mut().level.terrain.set(at, Terrain::DoorOpen);
-            self.note_terrain_change(at);
-            events.push(Event::DoorOpened { who, at });
+            changes.push(Change::Apply(Event::DoorOpened { who, at }));
         }
+        let mut sides: Vec<Side> = Vec::new();
         for &(who, at, side) in &s.doors {
-            if self.level().side_at(side) == SideFeature::DoorClosed {
-                self.here_mut().level.set_side(side, SideFeature::DoorOpen);
-                self.note_side_change(side);
-                events.push(Event::DoorOpened { who, at });
+            if self.level().side_at(side) == SideFeature::DoorClosed && !sides.contains(&side) {
+                sides.push(side);
+                changes.push(Change::Quiet(Effect::OpenSide(side)));
+                changes.push(Change::Tell(Event::DoorOpened { who, at }));
             }
         }
     }
 
-    /// A thrown or fired item comes down at `at`: it breaks by its chance (a roll of the rules'
-    /// stream, made only for items that can break), else it lies there.
-    fn land(&mut self, at: Cell, item: &str, events: &mut Vec<Event>) {
-        let breaks = self.content.item(item).map_or(0, |k| k.breaks as usize);
-        if breaks > 0 && crate::rng::below(&mut self.rng, 100) < breaks {
-            events.push(Event::Broke {
-                item: item.to_string(),
-                at,
+    /// Thrown and fired items come down where their strikes ended: each breaks by its
+    /// chance (a roll of the rules' stream, made only for items that can break, on a copy
+    /// of the stream that the changes then keep), else it lies there.
+    fn landing_changes(&self, s: &Segment, outcome: &Outcome, changes: &mut Vec<Change>) {
+        let mut dice = self.rng.clone();
+        let mut rolled = false;
+        for strike in outcome.strikes.iter().filter(|s| s.thrown) {
+            let Some(item) = &s.missiles[strike.attacker] else {
+                continue;
+            };
+            let at = self.cell(strike.tile);
+            let breaks = self.content.item(item).map_or(0, |k| k.breaks as usize);
+            let broke = breaks > 0 && {
+                rolled = true;
+                crate::rng::below(&mut dice, 100) < breaks
+            };
+            let item = item.clone();
+            changes.push(if broke {
+                Change::Tell(Event::Broke { item, at })
+            } else {
+                Change::Quiet(Effect::Lay { at, item })
             });
-        } else {
-            self.drop_item(at, item);
+        }
+        if rolled {
+            changes.push(Change::Quiet(Effect::Rolled(dice)));
         }
     }
 
     /// The hit and miss events of a segment's strikes; areas tell only whom they hit.
-    fn tell_strikes(&self, s: &Segment, outcome: &Outcome, events: &mut Vec<Event>) {
+    fn tell_strikes(&self, s: &Segment, outcome: &Outcome, changes: &mut Vec<Change>) {
         for strike in &outcome.strikes {
             let (attacker, at) = (s.ids[strike.attacker], self.cell(strike.tile));
-            match strike.victim {
-                Some(v) => events.push(Event::Hit {
+            let event = match strike.victim {
+                Some(v) => Event::Hit {
                     attacker,
                     victim: s.ids[v],
                     at,
                     damage: strike.damage,
-                }),
-                None if !strike.area => events.push(Event::Missed {
+                },
+                None if !strike.area => Event::Missed {
                     attacker,
                     at,
                     dodger: strike.dodger.map(|d| s.ids[d]),
-                }),
-                None => {}
-            }
+                },
+                None => continue,
+            };
+            changes.push(Change::Tell(event));
         }
     }
 

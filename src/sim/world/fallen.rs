@@ -4,40 +4,33 @@
 //! keeps every recorded game of one hero hashing as it did.
 
 use super::World;
+use super::change::{Change, Effect};
 use crate::sim::{CreatureId, Event};
 
 impl World {
-    /// Drops the packs of the heroes among `fallen` (creatures that died this segment) on
-    /// the tiles where they fell, when some hero still lives; an event for each kind dropped.
-    pub(super) fn drop_fallen_packs(&mut self, fallen: &[CreatureId], events: &mut Vec<Event>) {
-        let someone_lives = self.heroes.iter().any(|&h| self.creatures[h].alive);
+    /// The packs of the heroes among `fallen` (creatures that die this segment) falling on
+    /// the tiles where they fell, when some hero still lives: each pack empties, and an
+    /// event for each kind dropped. Computed before the deaths are made.
+    pub(super) fn pack_changes(&self, fallen: &[CreatureId]) -> Vec<Change> {
+        let someone_lives = self
+            .heroes
+            .iter()
+            .any(|&h| self.creatures[h].alive && !fallen.contains(&h));
+        let mut changes = Vec::new();
         if !someone_lives {
-            return;
+            return changes;
         }
-        for &who in fallen {
-            if self.is_hero(who) {
-                self.drop_pack(who, events);
+        for &who in fallen.iter().filter(|&&who| self.is_hero(who)) {
+            changes.push(Change::Quiet(Effect::EmptyPack { who }));
+            for stack in &self.creatures[who].inventory {
+                changes.push(Change::Apply(Event::Dropped {
+                    who,
+                    item: stack.item.clone(),
+                    count: stack.count,
+                }));
             }
         }
-    }
-
-    /// Everything hero `who` carries falls on their tile, stack by stack in the pack's order.
-    fn drop_pack(&mut self, who: CreatureId, events: &mut Vec<Event>) {
-        let hero = &mut self.creatures[who];
-        let at = hero.pos;
-        let pack = std::mem::take(&mut hero.inventory);
-        hero.wielded = None;
-        hero.worn = None;
-        for stack in pack {
-            for _ in 0..stack.count {
-                self.drop_item(at, &stack.item);
-            }
-            events.push(Event::Dropped {
-                who,
-                item: stack.item,
-                count: stack.count,
-            });
-        }
+        changes
     }
 }
 

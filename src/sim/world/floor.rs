@@ -2,12 +2,13 @@
 //! by the player on stepping onto their tile or with the pick-up command.
 
 use super::World;
+use super::change::Change;
 use super::depths::Depth;
 use crate::content::Content;
 use crate::content::{ItemAction, ItemUse};
 use crate::geom::Cell;
 use crate::sim::world::Gear;
-use crate::sim::{CreatureId, Event};
+use crate::sim::{Creature, CreatureId, Event};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -61,10 +62,15 @@ impl World {
 
     /// Whether hero `who` stepping onto `item` picks it up ([`World::worth_picking_up`]).
     pub fn worth_picking_up_by(&self, who: CreatureId, item: &str) -> bool {
+        self.worth_picking_up_for(&self.creatures[who], item)
+    }
+
+    /// Whether `me` stepping onto `item` picks it up, as `me` stands now (its pack, its
+    /// gear).
+    fn worth_picking_up_for(&self, me: &Creature, item: &str) -> bool {
         let Some(kind) = self.content.item(item) else {
             return false;
         };
-        let me = &self.creatures[who];
         let action = kind.use_.action();
         if !matches!(action, ItemAction::Wield | ItemAction::Wear) {
             return true;
@@ -75,7 +81,7 @@ impl World {
         if matches!(kind.use_, ItemUse::Launcher { .. }) {
             return true;
         }
-        let Some(with) = self.gear_with(who, item) else {
+        let Some(with) = self.gear_of_with(me, item) else {
             return true;
         };
         let same_use = |name: &str| {
@@ -88,39 +94,30 @@ impl World {
             .inventory
             .iter()
             .filter(|s| s.count > 0 && same_use(&s.item))
-            .filter_map(|s| self.gear_with(who, &s.item));
-        !(as_good(self.gear_now(who)) || carried.any(as_good))
+            .filter_map(|s| self.gear_of_with(me, &s.item));
+        !(as_good(self.gear_of(me)) || carried.any(as_good))
     }
 
-    /// The player picks up what lies on their tile and fits in the pack: everything, or with
-    /// `only_wanted` (stepping onto it) what is [worth picking up](World::worth_picking_up).
-    pub(super) fn pick_up(&mut self, who: CreatureId, events: &mut Vec<Event>, only_wanted: bool) {
-        let at = self.creatures[who].pos;
-        if !self.floor_items().iter().any(|f| f.at == at) {
-            return;
-        }
-        let floor = std::mem::take(&mut self.here_mut().floor);
-        let mut kept = Vec::with_capacity(floor.len());
-        for f in floor {
-            if f.at != at || (only_wanted && !self.worth_picking_up_by(who, &f.item)) {
-                kept.push(f);
+    /// What hero `who` picks up from their tile, computed from the world before it changes:
+    /// everything that fits in the pack, or with `only_wanted` (stepping onto it) what is
+    /// [worth picking up](World::worth_picking_up), each judged with what was taken before
+    /// it; an item with no room stays, told.
+    pub(super) fn pick_up_changes(&self, who: CreatureId, only_wanted: bool) -> Vec<Change> {
+        let mut me = self.creatures[who].clone();
+        let at = me.pos;
+        let mut changes = Vec::new();
+        for f in self.floor_items().iter().filter(|f| f.at == at) {
+            if only_wanted && !self.worth_picking_up_for(&me, &f.item) {
                 continue;
             }
-            if self.creatures[who].give(&f.item) {
-                events.push(Event::PickedUp {
-                    who,
-                    item: f.item,
-                    at,
-                });
+            let item = f.item.clone();
+            changes.push(if me.give(&f.item) {
+                Change::Apply(Event::PickedUp { who, item, at })
             } else {
-                events.push(Event::NoRoom {
-                    who,
-                    item: f.item.clone(),
-                });
-                kept.push(f);
-            }
+                Change::Tell(Event::NoRoom { who, item })
+            });
         }
-        self.here_mut().floor = kept;
+        changes
     }
 }
 

@@ -3,10 +3,11 @@
 //! the outcome.
 
 use super::actions::{Deed, PlayerAction};
+use super::change::{Change, Effect};
 use super::{SEGMENTS, World};
 use crate::geom::{Cell, Side};
 use crate::sim::intention::{Intention, acts_in};
-use crate::sim::resolve::{Act, Resolver, Unit};
+use crate::sim::resolve::{Act, Outcome, ResolveError, Resolver, Unit};
 use crate::sim::tactics::within_reach;
 use crate::sim::{CreatureId, Event};
 
@@ -118,15 +119,9 @@ impl World {
         starts: &[u32],
         events: &mut Vec<Event>,
     ) {
-        let segment = self.gather(heroes, starts, events);
-        let tiles = self.level().terrain.storage_len();
-        let mut resolver = match self.resolver.take() {
-            Some(r) if r.tiles() >= tiles => r,
-            _ => Resolver::new(tiles),
-        };
-        let outcome = resolver.resolve_with_lines(&segment.units, &segment.acts, &segment.lines);
-        self.resolver = Some(resolver);
-        match outcome {
+        let (segment, gathered) = self.gather(heroes, starts);
+        self.apply_changes(gathered, events);
+        match self.resolve_segment(&segment) {
             Ok(outcome) => {
                 // What the heroes' deeds use up goes only once the segment is settled.
                 for (who, action) in heroes {
@@ -142,6 +137,18 @@ impl World {
         }
     }
 
+    /// The resolver's outcome of a gathered segment, on the scratch tables the world keeps.
+    pub(super) fn resolve_segment(&mut self, segment: &Segment) -> Result<Outcome, ResolveError> {
+        let tiles = self.level().terrain.storage_len();
+        let mut resolver = match self.resolver.take() {
+            Some(r) if r.tiles() >= tiles => r,
+            _ => Resolver::new(tiles),
+        };
+        let outcome = resolver.resolve_with_lines(&segment.units, &segment.acts, &segment.lines);
+        self.resolver = Some(resolver);
+        outcome
+    }
+
     fn roll_initiative(&mut self, depth: u32) {
         for c in self
             .creatures
@@ -152,13 +159,14 @@ impl World {
         }
     }
 
-    /// Every living creature of the level as a unit with its checked act.
-    fn gather(
-        &mut self,
+    /// Every living creature of the level as a unit with its checked act, computed from the
+    /// world before the segment; and the changes gathering makes (a busy creature's action
+    /// spent, the waits, throws and bursts told).
+    pub(super) fn gather(
+        &self,
         heroes: &[(CreatureId, PlayerAction)],
         starts: &[u32],
-        events: &mut Vec<Event>,
-    ) -> Segment {
+    ) -> (Segment, Vec<Change>) {
         let depth = self.depth();
         let k = self.segment;
         let grid = &self.level().terrain;
@@ -168,12 +176,14 @@ impl World {
             .map(|c| c.id)
             .collect();
         let mut s = Segment::default();
+        let mut changes = Vec::new();
         for id in ids {
             let acting =
                 acts_in(self.creatures[id].speed, k, SEGMENTS) && starts.get(id) == Some(&depth);
             let busy = acting && self.creatures[id].busy > 0;
             if busy {
-                self.creatures[id].busy -= 1;
+                let actions = self.creatures[id].busy - 1;
+                changes.push(Change::Quiet(Effect::Busy { who: id, actions }));
             }
             let action = heroes.iter().find(|(h, _)| *h == id).map(|(_, a)| a);
             let (wanted, from) = self.wanted(id, acting && !busy, action);
@@ -181,10 +191,10 @@ impl World {
             let checked = self.checked(id, wanted, from, &mut s);
             let plain = action.is_some_and(|p| p.deed == Deed::Plain);
             if checked == Intention::Stay && plain {
-                events.push(Event::Waited { who: id });
+                changes.push(Change::Tell(Event::Waited { who: id }));
             }
             let deed = action.map(|p| &p.deed);
-            let (act, missile) = self.act_of(id, checked, deed, &mut s, events);
+            let (act, missile) = self.act_of(id, checked, deed, &mut s, &mut changes);
             let unit = self.unit_of(id);
             s.push(Actor {
                 id,
@@ -193,7 +203,7 @@ impl World {
                 missile,
             });
         }
-        s
+        (s, changes)
     }
 
     /// An ally that would stay where a hero steps makes way: it steps onto the hero's tile,
