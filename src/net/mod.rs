@@ -8,6 +8,7 @@ pub mod frame;
 pub mod game;
 pub mod hello;
 pub mod message;
+pub mod serve;
 pub mod server;
 pub mod stream;
 pub mod view;

@@ -68,7 +68,9 @@ impl Game {
         let names: Vec<String> = (1..=players).map(|n| format!("Hero {n}")).collect();
         world.name_heroes(&names);
         let control = Control::of_party(&world, &names);
-        let bank = setup.clock.map_or(Duration::ZERO, |c| c.0);
+        // A game of one has no deadline.
+        let clock = setup.clock.filter(|_| players > 1);
+        let bank = clock.map_or(Duration::ZERO, |c| c.0);
         let seats = world
             .heroes()
             .iter()
@@ -90,7 +92,7 @@ impl Game {
             world,
             control,
             seats,
-            clock: setup.clock,
+            clock,
             opened: Instant::now(),
             file,
             dirty: false,
