@@ -75,6 +75,11 @@ impl Client {
         })
     }
 
+    /// Closes the connection both ways (a reader thread's handle returns an error).
+    pub fn close(&self) {
+        let _ = self.socket.shutdown(std::net::Shutdown::Both);
+    }
+
     fn send(&mut self, payload: &[u8]) -> Result<(), ClientError> {
         frame::write_frame(&mut self.socket, payload)?;
         Ok(())

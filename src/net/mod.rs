@@ -7,6 +7,7 @@ pub mod client;
 pub mod frame;
 pub mod game;
 pub mod hello;
+pub mod join;
 pub mod message;
 pub mod serve;
 pub mod server;
