@@ -42,16 +42,22 @@ async fn direct(game: &GameHandle, conn: u64, view: &View, hero: u32) {
     game.inbox.send(direct).await.unwrap();
 }
 
-/// The newest view once one satisfies `wanted`.
+/// The newest view once one satisfies `wanted`. With the clock paused, a view that never
+/// comes fails at once (the guard's hour passes as soon as nothing else can happen).
 async fn view_where(ends: &mut LinkEnds, wanted: impl Fn(&View) -> bool) -> Arc<View> {
-    loop {
-        if let Some(view) = ends.views.borrow_and_update().clone() {
-            if wanted(&view) {
-                return view;
+    let wait = async {
+        loop {
+            if let Some(view) = ends.views.borrow_and_update().clone() {
+                if wanted(&view) {
+                    return view;
+                }
             }
+            ends.views.changed().await.unwrap();
         }
-        ends.views.changed().await.unwrap();
-    }
+    };
+    tokio::time::timeout(Duration::from_secs(3600), wait)
+        .await
+        .expect("no such view came")
 }
 
 #[tokio::test(start_paused = true)]

@@ -34,6 +34,10 @@ pub struct JoinArgs {
 /// How long the screen waits for a key before it looks at the server's messages again.
 const POLL: Duration = Duration::from_millis(100);
 
+/// How long the client stays silent at most: a player waiting on the others sends a ping
+/// now and then, so the server does not close the connection as idle.
+const KEEPALIVE: Duration = Duration::from_secs(60);
+
 /// The screen shown.
 enum Screen {
     Lobby(LobbyScreen),
@@ -74,6 +78,7 @@ fn play(
     events: &mut TerminalEvents,
 ) -> Result<(), String> {
     let mut screen = Screen::Lobby(LobbyScreen::default());
+    let mut spoke = std::time::Instant::now();
     loop {
         guard
             .terminal()
@@ -84,7 +89,13 @@ fn play(
                 }
             })
             .map_err(|e| e.to_string())?;
-        let answers = take_messages(inbox, &mut screen, make)?;
+        let mut answers = take_messages(inbox, &mut screen, make)?;
+        if spoke.elapsed() >= KEEPALIVE {
+            answers.push(ClientMessage::Ping(0));
+        }
+        if !answers.is_empty() {
+            spoke = std::time::Instant::now();
+        }
         send_all(client, &answers)?;
         if events.stop_requested() {
             let _ = client.tell(&ClientMessage::Leave);
@@ -100,6 +111,9 @@ fn play(
             Screen::Lobby(lobby) => (lobby.key(key), lobby.quit),
             Screen::Game(game) => (game.key(key), game.left),
         };
+        if !out.is_empty() {
+            spoke = std::time::Instant::now();
+        }
         send_all(client, &out)?;
         if quit {
             return Ok(());
