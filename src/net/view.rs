@@ -56,8 +56,9 @@ pub struct SeatView {
 impl View {
     /// The world this view holds, checked as a save's world is, played with `content`.
     pub fn world(&self, content: &Arc<crate::content::Content>) -> Result<World, String> {
-        let mut world =
-            crate::persist::decode_world(&self.world, content).map_err(|e| e.to_string())?;
+        let mut world = crate::persist::decode_world(&self.world, content)
+            .map_err(|e| e.to_string())?
+            .without_levels();
         if self.ids.len() != world.creatures().len() || !world.set_viewer(self.hero as usize) {
             return Err(format!(
                 "the view of game {} does not fit its world",
@@ -318,6 +319,7 @@ mod tests {
         };
         let back = view.world(&world.content_handle()).unwrap();
         assert!(back.differences(&open).is_empty());
+        assert!(!back.makes_levels(), "no seed to show, no level to make");
         assert_eq!(back.viewer(), 1);
         let mut short = view.clone();
         short.ids.pop();

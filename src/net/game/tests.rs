@@ -5,7 +5,7 @@ use super::seat::{ConnId, Link, LinkEnds};
 use super::task::{self, GameHandle, ToGame};
 use super::{Game, Setup};
 use crate::geom::Tiling;
-use crate::net::message::GameId;
+use crate::net::message::{GameId, ServerMessage};
 use crate::net::view::View;
 use crate::sim::Command;
 use std::sync::Arc;
@@ -153,6 +153,12 @@ fn the_servers_world_holds_monsters_no_view_shows() {
     game.join("Ann", link);
     let seats = game.roster();
     let view = game.view_for(0, seats).unwrap();
+    let update = ServerMessage::Update(Box::new(view.clone()));
+    let size = crate::net::frame::encode(&update).unwrap().len();
+    assert!(
+        size < crate::net::frame::MAX_FRAME / 8,
+        "a view of {size} bytes"
+    );
     let world = view.world(&game.world().content_handle()).unwrap();
     let monsters =
         |w: &crate::sim::World| w.creatures().iter().filter(|c| !w.is_hero(c.id)).count();
