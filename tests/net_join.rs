@@ -13,6 +13,7 @@ use hexdeep::net::join::screen::GameScreen;
 use hexdeep::net::server::Hosting;
 use hexdeep::net::{Client, ClientMessage, Limits, NewGame, View};
 use hexdeep::sim::Command;
+use hexdeep::ui::clock::{Clock, FakeClock};
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -31,13 +32,26 @@ fn client(addr: std::net::SocketAddr, name: &str) -> Client {
     client
 }
 
-fn screen(view: View) -> GameScreen {
+fn screen_on(view: View, clock: FakeClock) -> GameScreen {
     let content = Arc::new(hexdeep::content::Content::bundled().unwrap());
-    GameScreen::new(view, Keymap::default_keys(), Palette::detect(), content).unwrap()
+    let clock: Arc<dyn Clock> = Arc::new(clock);
+    GameScreen::new(
+        view,
+        Keymap::default_keys(),
+        Palette::detect(),
+        content,
+        clock,
+    )
+    .unwrap()
 }
 
-#[test]
-fn a_key_gives_one_directive_and_the_next_waits_for_the_segment() {
+fn screen(view: View) -> GameScreen {
+    screen_on(view, FakeClock::default())
+}
+
+/// A server with clocks of 300+15 and a game of two on it, Ann and Bob seated: the server,
+/// their clients and heroes, and Ann's view once both are there.
+fn two_seated() -> (server::Running, (Client, u32), (Client, u32), View) {
     let running = server::serve(
         Limits::default(),
         Hosting {
@@ -57,13 +71,18 @@ fn a_key_gives_one_directive_and_the_next_waits_for_the_segment() {
     let mut bob = client(running.addr, "Bob");
     let b = bob.join(game).unwrap();
     let view = ann.view_where(|v| v.seats[b as usize].present).unwrap();
+    (running, (ann, a), (bob, b), view)
+}
+
+#[test]
+fn a_key_gives_one_directive_and_the_next_waits_for_the_segment() {
+    let (_running, (mut ann, a), (mut bob, b), view) = two_seated();
     let at = (view.turn, view.segment);
     let mut screen = screen(view);
     let party = screen.session.ui.party.clone().unwrap();
     assert_eq!(party.heroes[0].name, "Ann");
     assert_eq!(party.heroes[1].name, "Bob");
     assert!(party.heroes.iter().all(|m| m.to_play && m.clock.is_some()));
-
     let sent = screen.key(key('.'));
     assert_eq!(
         sent,
@@ -98,6 +117,31 @@ fn a_key_gives_one_directive_and_the_next_waits_for_the_segment() {
     );
     assert_eq!(screen.key(key('Q')), vec![ClientMessage::Leave]);
     assert!(screen.left);
+}
+
+#[test]
+fn the_sidebar_clocks_of_those_still_to_play_run_down_between_views() {
+    let (_running, (mut ann, a), _bob, view) = two_seated();
+    let clock = FakeClock::default();
+    let mut screen = screen_on(view.clone(), clock.clone());
+    let two = Duration::from_secs(2);
+    let party = screen.session.ui.party.clone().unwrap();
+    clock.advance(two);
+    screen.tick();
+    let ticked = screen.session.ui.party.clone().unwrap();
+    for (before, now) in party.heroes.iter().zip(&ticked.heroes) {
+        assert_eq!(now.clock, before.clock.and_then(|c| c.checked_sub(two)));
+    }
+    // Once Ann has answered, her clock stands while the segment waits on Bob.
+    ann.direct(&view, a as usize, Command::Wait).unwrap();
+    let answered = ann.view_where(|v| !v.seats[a as usize].waiting).unwrap();
+    screen.update(answered).unwrap();
+    let party = screen.session.ui.party.clone().unwrap();
+    clock.advance(two);
+    screen.tick();
+    let ticked = screen.session.ui.party.clone().unwrap();
+    assert_eq!(ticked.heroes[0].clock, party.heroes[0].clock);
+    assert!(ticked.heroes[1].clock < party.heroes[1].clock);
 }
 
 #[test]

@@ -61,7 +61,11 @@ pub fn run(args: &JoinArgs) -> Result<(), String> {
     send_all(&mut client, &first)?;
     let mut events = TerminalEvents::new().map_err(|e| e.to_string())?;
     let mut guard = TerminalGuard::enter().map_err(|e| e.to_string())?;
-    let make = |view| GameScreen::new(view, keymap.clone(), palette, Arc::clone(&content));
+    let clock: Arc<dyn crate::ui::clock::Clock> = Arc::new(crate::ui::clock::SystemClock::new());
+    let make = |view| {
+        let clock = Arc::clone(&clock);
+        GameScreen::new(view, keymap.clone(), palette, Arc::clone(&content), clock)
+    };
     let ended = play(&mut client, &inbox, &make, &mut guard, &mut events);
     drop(guard);
     client.close();
@@ -85,6 +89,7 @@ fn play(
             .draw(|frame| match &mut screen {
                 Screen::Lobby(lobby) => lobby.draw(frame),
                 Screen::Game(game) => {
+                    game.tick();
                     game.session.draw(frame);
                 }
             })

@@ -1,12 +1,14 @@
 //! The game screen of `hexdeep join`: the `play` screen (a [`Session`]) drawn on the newest
 //! view the server sent, whose keys become the hero's directives. A key acts once: after a
 //! directive the screen takes no other until the server has resolved that segment (or
-//! refused the directive), so lag never lets a key act twice.
+//! refused the directive), so lag never lets a key act twice. The clocks of the players the
+//! segment waits for run down on the sidebar between views, from the times the view gave.
 
 use crate::content::Content;
 use crate::net::message::ClientMessage;
 use crate::net::view::View;
 use crate::ui::app::Session;
+use crate::ui::clock::Clock;
 use crate::ui::hotseat::{Member, Presence, Roster};
 use crate::ui::keymap::{Intent, Keymap};
 use crate::ui::palette::Palette;
@@ -26,6 +28,10 @@ pub struct GameScreen {
     next_line: u64,
     /// Whether the player left (`Q`, `S`, Ctrl-C).
     pub left: bool,
+    /// Where the screen reads the time.
+    clock: Arc<dyn Clock>,
+    /// When the newest view came, by `clock`.
+    received: Duration,
 }
 
 impl GameScreen {
@@ -35,6 +41,7 @@ impl GameScreen {
         keymap: Keymap,
         palette: Palette,
         content: Arc<Content>,
+        clock: Arc<dyn Clock>,
     ) -> Result<GameScreen, String> {
         let world = view.world(&content)?;
         let mut session = Session::new(world, keymap, palette);
@@ -46,6 +53,8 @@ impl GameScreen {
             pending: None,
             next_line: 0,
             left: false,
+            received: clock.now(),
+            clock,
         };
         screen.update(view)?;
         Ok(screen)
@@ -66,6 +75,7 @@ impl GameScreen {
         }
         self.next_line = view.log_start + view.log.len() as u64;
         self.session.ui.party = Some(roster(&view));
+        self.received = self.clock.now();
         if self
             .pending
             .is_some_and(|at| at != (view.turn, view.segment))
@@ -74,6 +84,21 @@ impl GameScreen {
         }
         self.view = view;
         Ok(())
+    }
+
+    /// Runs down the sidebar's clocks of the players the segment waits for by the time since
+    /// the newest view came (the server's clock decides; this only shows it).
+    pub fn tick(&mut self) {
+        let since = self.clock.now().saturating_sub(self.received);
+        let Some(party) = self.session.ui.party.as_mut() else {
+            return;
+        };
+        for (member, seat) in party.heroes.iter_mut().zip(&self.view.seats) {
+            if member.running {
+                let given = seat.clock_ms.map(Duration::from_millis);
+                member.clock = given.map(|left| left.saturating_sub(since));
+            }
+        }
     }
 
     /// The server refused a request or directive: told, and the keys act again.
