@@ -167,3 +167,39 @@ fn the_servers_world_holds_monsters_no_view_shows() {
         assert!(world.is_visible(c.pos));
     }
 }
+
+#[test]
+fn hostile_directives_are_refused_or_played_and_never_break_the_game() {
+    use crate::geom::{Cell, Compass};
+    use crate::sim::ally::Tell;
+    let mut game = game(1, None);
+    let (link, mut ends) = Link::new(ConnId(1));
+    game.join("Ann", link);
+    let far = Cell::new(i32::MAX, i32::MIN);
+    let commands = [
+        Command::Throw { item: 'a', at: far },
+        Command::Throw {
+            item: '\u{0}',
+            at: Cell::new(0, 0),
+        },
+        Command::Drink('\u{10ffff}'),
+        Command::Lead(Tell::Attack(far)),
+        Command::Attack(Compass::N),
+        Command::Move(Compass::S),
+        Command::Descend,
+        Command::Ascend,
+    ];
+    for creature in [0, 1, u32::MAX] {
+        for command in commands {
+            let at = (game.world().turn(), game.world().segment());
+            game.direct(ConnId(1), at, creature, command);
+            game.settle();
+        }
+    }
+    game.world().validate().unwrap();
+    let mut denied = 0;
+    while let Ok(message) = ends.replies.try_recv() {
+        denied += usize::from(matches!(message, ServerMessage::Denied(_)));
+    }
+    assert!(denied > 0);
+}
