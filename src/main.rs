@@ -34,6 +34,10 @@ enum Cmd {
     Scores,
     /// Let the bot play many games headless and summarise them.
     Bot(hexdeep::botcli::BotArgs),
+    /// Host games for players on the network until SIGINT or SIGTERM.
+    Serve(hexdeep::net::serve::ServeArgs),
+    /// Play on a server: a lobby of its games, then the game.
+    Join(hexdeep::net::join::JoinArgs),
     /// Go on with a saved game: FILE, or the newest save.
     Continue {
         /// A `.hdsave` file (or its `.bak`).
@@ -63,6 +67,8 @@ fn main() -> ExitCode {
             hexdeep::output::emit(&summary);
             true
         })),
+        Cmd::Serve(args) => report(hexdeep::net::serve::run(&args, saves).map(|()| true)),
+        Cmd::Join(args) => report(hexdeep::net::join::run(&args).map(|()| true)),
         Cmd::Scores => report(hexdeep::ui::start::scores_command(saves)),
         Cmd::Continue { file } => {
             let places = hexdeep::persist::Places::from_environment(saves);

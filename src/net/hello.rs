@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 
 /// The protocol this build speaks: it changes whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest hello frame: a version and a short name.
 pub const MAX_HELLO: usize = 256;

@@ -25,5 +25,5 @@ pub use game::{
 };
 pub use keyframes::Keyframes;
 pub use location::{FILES_HELP, Places, SaveDir};
-pub use schema::check_new_game;
+pub use schema::{SchemaError, check_new_game, decode_world, encode_world};
 pub use store::PersistError;

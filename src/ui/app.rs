@@ -34,6 +34,10 @@ pub struct Session {
     pub game: Option<GameFile>,
     /// The people taking turns at this terminal, in a game of several ([`super::hotseat`]).
     pub hotseat: Option<super::hotseat::Hotseat>,
+    /// In a game played on a server (`hexdeep join`): the commands the keys chose, to be
+    /// sent as the hero's directives instead of applied here (the world is the server's
+    /// view, which only the server changes).
+    pub remote: Option<Vec<Command>>,
 }
 
 impl Session {
@@ -47,6 +51,7 @@ impl Session {
             record: Vec::new(),
             game: None,
             hotseat: None,
+            remote: None,
         }
     }
 
@@ -59,8 +64,14 @@ impl Session {
     }
 
     /// Applies a command to the world; the only place commands are recorded. In a hotseat
-    /// game it is the directive of the person whose turn it is, given through its `Control`.
+    /// game it is the directive of the person whose turn it is, given through its `Control`;
+    /// in a game on a server it is kept in [`Session::remote`] to be sent.
     pub fn perform(&mut self, command: Command) {
+        if let Some(out) = self.remote.as_mut() {
+            self.ui.log.mark_read();
+            out.push(command);
+            return;
+        }
         if self.hotseat.is_some() {
             self.direct(command);
             return;

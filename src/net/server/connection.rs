@@ -1,21 +1,50 @@
-//! One connection, from its hello to its end.
+//! One connection, from its hello to its end: lobby requests answered here, game messages
+//! passed to the game's task, and the game's answers and views passed back.
 
+use super::lobby::Lobby;
 use super::{Limits, payload};
 use crate::net::frame::{self, FrameError};
+use crate::net::game::seat::{ConnId, Link, LinkEnds};
+use crate::net::game::task::{GameHandle, ToGame};
 use crate::net::hello::{Hello, MAX_HELLO};
 use crate::net::message::{ClientMessage, MAX_CLIENT_FRAME, ServerMessage};
 use crate::net::stream;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::time::timeout;
 
 /// How long the server tries to tell a peer why it is closing before it just closes.
 const PARTING: Duration = Duration::from_secs(1);
 
+/// A connection after its hello.
+struct Conn {
+    id: ConnId,
+    name: String,
+    lobby: Arc<Lobby>,
+    /// The game joined, the ends of its link, and whether the game has seated the player
+    /// yet.
+    joined: Option<Joined>,
+}
+
+/// A game joined.
+struct Joined {
+    game: GameHandle,
+    ends: LinkEnds,
+    seated: bool,
+}
+
+/// What ends a connection: nothing to say (the peer is gone), or a refusal.
+enum End {
+    Gone,
+    Refuse(String),
+}
+
 /// Serves one connection: its hello, then its messages until it closes, breaks a rule or
 /// stays silent too long.
-pub(super) async fn serve(mut socket: TcpStream, limits: Limits) {
+pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobby>) {
     let hello = match greet(&mut socket, limits).await {
         Ok(hello) => hello,
         Err(Some(why)) => return refuse(socket, why).await,
@@ -24,36 +53,218 @@ pub(super) async fn serve(mut socket: TcpStream, limits: Limits) {
     let welcome = ServerMessage::Welcome {
         protocol: crate::net::PROTOCOL_VERSION,
         game: env!("CARGO_PKG_VERSION").to_string(),
-        name: hello.name,
+        name: hello.name.clone(),
     };
     if !send(&mut socket, &welcome).await {
         return;
     }
-    loop {
-        let read = timeout(
-            limits.idle_after,
-            stream::read_frame(&mut socket, MAX_CLIENT_FRAME),
-        )
-        .await;
-        let message = match read {
-            Err(_) => {
-                let idle = limits.idle_after.as_secs();
-                return refuse(socket, format!("silent for {idle} s: closed")).await;
+    let mut conn = Conn {
+        id: ConnId(lobby.next_conn()),
+        name: hello.name,
+        lobby,
+        joined: None,
+    };
+    let (read, mut write) = socket.into_split();
+    let (read, end) = conn.run(read, &mut write, limits).await;
+    conn.leave().await;
+    match (read, end) {
+        (_, End::Gone) => {}
+        (Some(read), End::Refuse(why)) => {
+            if let Ok(socket) = read.reunite(write) {
+                refuse(socket, why).await;
             }
-            Ok(Ok(None)) => return,
-            Ok(Err(e)) => return refuse(socket, broken(&e)).await,
-            Ok(Ok(Some(bytes))) => match frame::decode::<ClientMessage>(&bytes) {
-                Ok(message) => message,
-                Err(e) => return refuse(socket, broken(&e)).await,
-            },
-        };
-        let answer = match message {
-            ClientMessage::Ping(n) => ServerMessage::Pong(n),
-        };
-        if !send(&mut socket, &answer).await {
-            return;
+        }
+        (None, End::Refuse(why)) => {
+            let _ = timeout(PARTING, async {
+                send(&mut write, &ServerMessage::Refused(why)).await;
+                let _ = write.shutdown().await;
+            })
+            .await;
         }
     }
+}
+
+impl Conn {
+    /// Serves the connection until it ends; gives back its reading half when it has it.
+    async fn run(
+        &mut self,
+        read: OwnedReadHalf,
+        write: &mut OwnedWriteHalf,
+        limits: Limits,
+    ) -> (Option<OwnedReadHalf>, End) {
+        // The frame being read lives across the loop, so that an answer or a view sent
+        // meanwhile never cuts a frame in two.
+        let reading = next_message(read, limits);
+        tokio::pin!(reading);
+        loop {
+            let out = tokio::select! {
+                (read, got) = &mut reading => match got {
+                    Ok(message) => {
+                        let answer = self.take(message).await;
+                        reading.set(next_message(read, limits));
+                        answer
+                    }
+                    Err(end) => return (Some(read), end),
+                },
+                from = from_game(&mut self.joined) => match from {
+                    FromGame::Reply(message) => {
+                        self.seat(&message);
+                        Some(message)
+                    }
+                    FromGame::View(view) => view.map(ServerMessage::Update),
+                    FromGame::Dropped => return (None, End::Refuse(
+                        "the game dropped this connection: it read too slowly".to_string())),
+                },
+            };
+            if let Some(message) = out {
+                if !send(write, &message).await {
+                    return (None, End::Gone);
+                }
+            }
+        }
+    }
+
+    /// Takes one message: the answer to send now, if any (a game answers through the link).
+    async fn take(&mut self, message: ClientMessage) -> Option<ServerMessage> {
+        match message {
+            ClientMessage::Ping(n) => Some(ServerMessage::Pong(n)),
+            ClientMessage::List => Some(ServerMessage::Games(self.lobby.list())),
+            ClientMessage::Create(new) => Some(match self.lobby.create(&new) {
+                Ok(id) => ServerMessage::Created(id),
+                Err(why) => ServerMessage::Denied(why),
+            }),
+            ClientMessage::Join(id) => self.join(id).await,
+            ClientMessage::Leave => Some(if self.leave().await {
+                ServerMessage::Left
+            } else {
+                ServerMessage::Denied("you play no game".to_string())
+            }),
+            ClientMessage::Direct {
+                turn,
+                segment,
+                creature,
+                command,
+            } => {
+                let Some(Joined { game, .. }) = &self.joined else {
+                    return Some(ServerMessage::Denied(
+                        "join a game before giving directives".to_string(),
+                    ));
+                };
+                let direct = ToGame::Direct {
+                    conn: self.id,
+                    at: (turn, segment),
+                    creature,
+                    command,
+                };
+                let _ = game.inbox.send(direct).await;
+                None
+            }
+        }
+    }
+
+    /// Asks game `id` for a seat.
+    async fn join(&mut self, id: crate::net::GameId) -> Option<ServerMessage> {
+        if let Some(Joined { game, .. }) = &self.joined {
+            return Some(ServerMessage::Denied(format!(
+                "you play game {} already: leave it first",
+                game.id
+            )));
+        }
+        let Some(game) = self.lobby.find(id) else {
+            return Some(ServerMessage::Denied(format!("there is no game {id}")));
+        };
+        let (link, ends) = Link::new(self.id);
+        let join = ToGame::Join {
+            name: self.name.clone(),
+            link,
+        };
+        if game.inbox.send(join).await.is_err() {
+            return Some(ServerMessage::Denied(format!("game {id} has closed")));
+        }
+        self.joined = Some(Joined {
+            game,
+            ends,
+            seated: false,
+        });
+        None
+    }
+
+    /// Notes what the game answered a join: seated, or refused (the connection is in the
+    /// lobby again).
+    fn seat(&mut self, message: &ServerMessage) {
+        let Some(joined) = self.joined.as_mut() else {
+            return;
+        };
+        match message {
+            ServerMessage::Joined { .. } => joined.seated = true,
+            ServerMessage::Denied(_) if !joined.seated => self.joined = None,
+            _ => {}
+        }
+    }
+
+    /// Leaves the game joined, if any: whether there was one.
+    async fn leave(&mut self) -> bool {
+        let Some(joined) = self.joined.take() else {
+            return false;
+        };
+        let _ = joined.game.inbox.send(ToGame::Leave(self.id)).await;
+        true
+    }
+}
+
+/// What the game joined sends.
+enum FromGame {
+    /// An answer.
+    Reply(ServerMessage),
+    /// The newest view.
+    View(Option<Box<crate::net::view::View>>),
+    /// The game dropped the connection.
+    Dropped,
+}
+
+/// The next answer or view from the game joined (never, while none is). Answers come
+/// first.
+async fn from_game(joined: &mut Option<Joined>) -> FromGame {
+    let Some(Joined { ends, .. }) = joined else {
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        biased;
+        reply = ends.replies.recv() => reply.map_or(FromGame::Dropped, FromGame::Reply),
+        changed = ends.views.changed() => {
+            if changed.is_err() {
+                // The views' sender went with the link: the answers' end says so.
+                return ends.replies.recv().await.map_or(FromGame::Dropped, FromGame::Reply);
+            }
+            let view = ends.views.borrow_and_update().as_ref().map(|v| Box::new(v.as_ref().clone()));
+            FromGame::View(view)
+        }
+    }
+}
+
+/// Reads the next message, bounded in size and in the time the peer may stay silent; gives
+/// the reading half back with it.
+async fn next_message(
+    mut read: OwnedReadHalf,
+    limits: Limits,
+) -> (OwnedReadHalf, Result<ClientMessage, End>) {
+    let got = timeout(
+        limits.idle_after,
+        stream::read_frame(&mut read, MAX_CLIENT_FRAME),
+    )
+    .await;
+    let message = match got {
+        Err(_) => {
+            let idle = limits.idle_after.as_secs();
+            Err(End::Refuse(format!("silent for {idle} s: closed")))
+        }
+        Ok(Ok(None)) => Err(End::Gone),
+        Ok(Err(e)) => Err(End::Refuse(broken(&e))),
+        Ok(Ok(Some(bytes))) => {
+            frame::decode::<ClientMessage>(&bytes).map_err(|e| End::Refuse(broken(&e)))
+        }
+    };
+    (read, message)
 }
 
 /// The connection's hello, checked; otherwise why to refuse it (`None`: it is gone).
@@ -102,7 +313,7 @@ pub(super) async fn refuse(mut socket: TcpStream, why: String) {
 const DRAINED: usize = 1 << 20;
 
 /// Sends one message: `false` when the peer is gone.
-async fn send(socket: &mut TcpStream, message: &ServerMessage) -> bool {
+async fn send(socket: &mut (impl tokio::io::AsyncWrite + Unpin), message: &ServerMessage) -> bool {
     let Some(bytes) = payload(message) else {
         return false;
     };

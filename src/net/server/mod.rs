@@ -4,8 +4,10 @@
 //! with a refusal saying why; the others go on.
 
 mod connection;
+pub mod lobby;
 
 use super::message::ServerMessage;
+pub use lobby::Hosting;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
@@ -41,15 +43,23 @@ pub struct Server {
     listener: TcpListener,
     limits: Limits,
     slots: Arc<Semaphore>,
+    lobby: Arc<lobby::Lobby>,
 }
 
 impl Server {
-    /// Binds `addr` (port 0 picks a free port: see [`Server::local_addr`]).
+    /// Binds `addr` (port 0 picks a free port: see [`Server::local_addr`]), hosting games
+    /// as [`Hosting::default`] says.
     pub async fn bind(addr: SocketAddr, limits: Limits) -> io::Result<Server> {
+        Server::hosting(addr, limits, Hosting::default()).await
+    }
+
+    /// Binds `addr`, hosting games as `hosting` says.
+    pub async fn hosting(addr: SocketAddr, limits: Limits, hosting: Hosting) -> io::Result<Server> {
         Ok(Server {
             listener: TcpListener::bind(addr).await?,
             limits,
             slots: Arc::new(Semaphore::new(limits.max_connections)),
+            lobby: Arc::new(lobby::Lobby::new(hosting)),
         })
     }
 
@@ -78,8 +88,9 @@ impl Server {
     fn take(&self, socket: TcpStream) {
         let limits = self.limits;
         if let Ok(slot) = Arc::clone(&self.slots).try_acquire_owned() {
+            let lobby = Arc::clone(&self.lobby);
             tokio::spawn(async move {
-                connection::serve(socket, limits).await;
+                connection::serve(socket, limits, lobby).await;
                 drop(slot);
             });
         } else {

@@ -88,6 +88,21 @@ pub fn check_game(g: &v7::SavedGame) -> Result<(), SchemaError> {
     Ok(())
 }
 
+/// Checks that one current-format world (a network view's) can be built within the limits
+/// of a file.
+pub fn check_world(w: &v7::World) -> Result<(), SchemaError> {
+    let world = &w.party.base;
+    check_depth_count(world.depths.len().saturating_add(world.pending_maps.len()))?;
+    let mut budget = Budget::default();
+    for depth in &world.depths {
+        budget.add_level(&depth.level, true)?;
+    }
+    for map in &world.pending_maps {
+        budget.add_level(map, false)?;
+    }
+    Ok(())
+}
+
 /// Checks that a new game whose first depths are `levels` can be saved and read back however
 /// far it is played, before its world is built: each level within the span its tiles allow,
 /// and all of them counted as made, in both worlds a save holds (the record's start and the

@@ -187,6 +187,23 @@ fn game_migrations() -> Vec<Migration> {
     ]
 }
 
+/// The payload of one world in the current format, as a save holds its world now: what a
+/// network view carries (`net::view`).
+pub fn encode_world(world: &crate::sim::World) -> Result<Vec<u8>, CodecError> {
+    codec::encode(&world::world_to_schema(world))
+}
+
+/// A world from a payload of [`encode_world`], played with `content`: bounded and checked as
+/// a save's world is before it is built.
+pub fn decode_world(
+    payload: &[u8],
+    content: &Arc<Content>,
+) -> Result<crate::sim::World, SchemaError> {
+    let world = codec::decode::<v7::World>(payload)?;
+    budget::check_world(&world)?;
+    world::world_from_schema(&world, content)
+}
+
 /// The payload of the hall of fame in the current format.
 pub fn encode_scores(hall: &HallOfFame) -> Result<Vec<u8>, CodecError> {
     codec::encode(&game::scores_to_schema(hall))

@@ -11,3 +11,12 @@ pub trait LevelSource: Send + Sync + std::fmt::Debug {
     /// The level at `depth` (from 1) of the game with `seed`.
     fn level(&self, content: &Content, seed: u64, depth: u32) -> Level;
 }
+
+impl super::World {
+    /// The same world generating no levels: a network view's, whose seed is not the game's
+    /// and whose deeper levels only the server makes.
+    pub fn without_levels(mut self) -> super::World {
+        self.levels = None;
+        self
+    }
+}

@@ -1,0 +1,258 @@
+//! A network game's segments: directives checked against the players' control, the chess
+//! clock, the segment resolved once nobody present is waited for, and each player sent their
+//! own view of it.
+
+use super::Game;
+use super::seat::ConnId;
+use crate::net::message::ServerMessage;
+use crate::net::view::{SeatView, View, redact};
+use crate::sim::{Command, CreatureId};
+use crate::ui::describe::sentence;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::Instant;
+
+impl Game {
+    /// Connection `conn` gives creature `creature` (a server id) `command` for the segment
+    /// (`turn`, `segment`): refused, saying why, unless its seat's player controls the
+    /// creature, the segment is the coming one and the rules take the command.
+    pub fn direct(&mut self, conn: ConnId, at: (u64, u32), creature: u32, command: Command) {
+        let why = self.take_directive(conn, at, creature as CreatureId, command);
+        if let Err(why) = why {
+            self.answer(conn, ServerMessage::Denied(why));
+        }
+    }
+
+    /// Takes a directive, or says why not.
+    fn take_directive(
+        &mut self,
+        conn: ConnId,
+        at: (u64, u32),
+        id: CreatureId,
+        command: Command,
+    ) -> Result<(), String> {
+        let Some(n) = self.seats.iter().position(|s| s.played_by(conn)) else {
+            return Err("join a game before giving directives".to_string());
+        };
+        let now = (self.world.turn(), self.world.segment());
+        if at != now || self.world.is_over() {
+            return Err(format!(
+                "that directive was for turn {} segment {}; the game is at turn {} segment {}",
+                at.0, at.1, now.0, now.1
+            ));
+        }
+        let player = self.seats[n].player;
+        let controls = id < self.world.creatures().len()
+            && self
+                .control
+                .hierarchy_of(&self.world, id)
+                .is_some_and(|h| h.controls(player));
+        if !controls {
+            return Err(format!("you do not control creature {id}"));
+        }
+        self.control
+            .give(&self.world, player, id, command)
+            .map_err(|e| sentence(&e.to_string()))?;
+        if self.world.is_hero(id) {
+            let elapsed = self.opened.elapsed();
+            self.seats[n].charge(elapsed);
+        }
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// The seats (indices) the coming segment still waits for: present, with an acting hero
+    /// nobody has given a directive for, their time not run out.
+    pub fn waiting(&mut self) -> Vec<usize> {
+        if self.world.is_over() {
+            return Vec::new();
+        }
+        let players = self.control.waiting_for(&self.world);
+        (0..self.seats.len())
+            .filter(|&n| {
+                let s = &self.seats[n];
+                s.present() && !s.late && players.contains(&s.player)
+            })
+            .collect()
+    }
+
+    /// When the first waited-for player's time runs out, in a game with a clock.
+    pub fn deadline(&mut self) -> Option<Instant> {
+        self.clock?;
+        let opened = self.opened;
+        let waiting = self.waiting();
+        waiting.iter().map(|&n| opened + self.seats[n].bank).min()
+    }
+
+    /// Marks late every waited-for player whose time has run out: their hero follows the AI
+    /// this segment, and everyone is told.
+    pub fn check_clock(&mut self) {
+        if self.clock.is_none() {
+            return;
+        }
+        let elapsed = self.opened.elapsed();
+        for n in self.waiting() {
+            if self.seats[n].bank <= elapsed {
+                self.seats[n].late = true;
+                self.seats[n].bank = Duration::ZERO;
+                let name = self.seats[n].name.clone().unwrap_or_default();
+                self.tell_all(&format!(
+                    "{name}'s time ran out: their hero follows the AI this segment."
+                ));
+            }
+        }
+    }
+
+    /// After anything happened: resolves the coming segment when somebody plays and nobody
+    /// is waited for, then sends the views when they changed.
+    pub fn settle(&mut self) {
+        let anyone = self.seats.iter().any(super::seat::Seat::present);
+        if anyone && !self.world.is_over() && self.waiting().is_empty() {
+            self.resolve();
+        }
+        if self.dirty {
+            self.publish();
+            self.send_views();
+            self.dirty = false;
+        }
+    }
+
+    /// Resolves the coming segment: the heroes of absent and late players follow the AI;
+    /// each player's time is charged and their increment added; the record and the save
+    /// take the segment; each player is told it as their hero saw it.
+    fn resolve(&mut self) {
+        let late: Vec<_> = self
+            .seats
+            .iter()
+            .filter(|s| !s.present() || s.late)
+            .map(|s| s.player)
+            .collect();
+        let resolved = self.control.resolve(&mut self.world, |p| late.contains(&p));
+        self.dirty = true;
+        let resolved = match resolved {
+            Ok(resolved) => resolved,
+            Err((hero, why)) => {
+                if let Some(seat) = self.seats.iter_mut().find(|s| s.hero == hero) {
+                    seat.tell(sentence(&why.to_string()));
+                }
+                return;
+            }
+        };
+        self.run_clock();
+        if let Some(file) = self.file.as_mut() {
+            file.note_segment(&resolved.given, &self.world);
+        }
+        self.tell_segment(&resolved.events);
+        self.save();
+        if self.world.is_over() {
+            self.finish();
+        }
+    }
+
+    /// Charges every player who did not answer for the segment just resolved and adds every
+    /// player's increment; the next segment's time runs from now.
+    fn run_clock(&mut self) {
+        let elapsed = self.opened.elapsed();
+        let increment = self.clock.map_or(Duration::ZERO, |c| c.1);
+        for seat in &mut self.seats {
+            if self.clock.is_some() {
+                seat.charge(elapsed);
+                seat.bank += increment;
+            }
+            seat.charged = false;
+            seat.late = false;
+        }
+        self.opened = Instant::now();
+    }
+
+    /// Tells each player the segment's `events` as their hero saw them.
+    fn tell_segment(&mut self, events: &[crate::sim::Event]) {
+        for seat in &mut self.seats {
+            self.world.set_viewer(seat.hero);
+            seat.names.see(&self.world);
+            let lines = crate::sim::messages_seen_by(events, &self.world, &seat.names, seat.hero);
+            for line in lines {
+                seat.tell(sentence(&line));
+            }
+            seat.names.forget_gone(&self.world);
+        }
+    }
+
+    /// Puts an ended game away: its replay, dump and scores, as `play` does.
+    fn finish(&mut self) {
+        let log: Vec<String> = Vec::new();
+        if let Some(done) = self.file.as_mut().and_then(|f| f.finish(&self.world, &log)) {
+            if let Some(problem) = done.problems.first() {
+                let line = format!("The server could not put the game away: {problem}");
+                self.tell_all(&line);
+            }
+        }
+    }
+
+    /// What every player sees of the roster.
+    pub(super) fn roster(&mut self) -> Vec<SeatView> {
+        let waiting = self.waiting();
+        let elapsed = self.opened.elapsed();
+        let clock = self.clock;
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(n, s)| SeatView {
+                name: s.name.clone(),
+                present: s.present(),
+                waiting: waiting.contains(&n),
+                clock_ms: clock.map(|_| {
+                    let left = if s.charged {
+                        s.bank
+                    } else {
+                        s.bank.saturating_sub(elapsed)
+                    };
+                    left.as_millis() as u64
+                }),
+            })
+            .collect()
+    }
+
+    /// Sends each present player their view; a view that cannot be sent drops its
+    /// connection, saying why.
+    fn send_views(&mut self) {
+        let seats = self.roster();
+        for n in 0..self.seats.len() {
+            let Some(link) = self.seats[n].link.clone() else {
+                continue;
+            };
+            match self.view_for(n, seats.clone()) {
+                Ok(view) => {
+                    link.views.send_replace(Some(Arc::new(view)));
+                }
+                Err(why) => {
+                    link.reply(ServerMessage::Denied(why));
+                    self.drop_seat(n);
+                }
+            }
+        }
+    }
+
+    /// Seat `n`'s view, with the roster `seats`.
+    pub fn view_for(&self, n: usize, seats: Vec<SeatView>) -> Result<View, String> {
+        let seat = &self.seats[n];
+        let (world, ids) = redact(&self.world, seat.hero)
+            .ok_or_else(|| format!("the view of game {} could not be made", self.id))?;
+        let bytes = crate::persist::encode_world(&world).map_err(|e| e.to_string())?;
+        let view = View {
+            game: self.id,
+            turn: self.world.turn(),
+            segment: self.world.segment(),
+            hero: seat.hero as u32,
+            ids: ids.into_iter().map(|id| id as u32).collect(),
+            world: bytes,
+            log_start: seat.log_start,
+            log: seat.log.clone(),
+            seats,
+        };
+        // Checked here, where the game can say so, rather than when the connection sends it.
+        crate::net::frame::encode(&ServerMessage::Update(Box::new(view.clone())))
+            .map_err(|e| format!("the view of game {} is too large to send: {e}", self.id))?;
+        Ok(view)
+    }
+}

@@ -1,0 +1,76 @@
+//! `hexdeep serve`: hosts games on a port until SIGINT or SIGTERM. It says where it listens
+//! on standard output first, so a script (or a test) can wait for that line.
+
+use super::server::{Hosting, Limits, Server};
+use crate::persist::Places;
+use crate::ui::hotseat::timer::ClockSetting;
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+/// Options of `hexdeep serve`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The port to listen on (0 picks a free one, told on the first line).
+    #[arg(long)]
+    pub port: u16,
+    /// The address to listen on: 127.0.0.1 (this machine only) unless given (0.0.0.0 for
+    /// every network).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// Each player's chess clock in a game of several, in seconds: a starting credit and what
+    /// every segment adds (`120+10`), or `off`; 300+15 by default.
+    #[arg(long, value_name = "START+INC", value_parser = ClockSetting::parse)]
+    pub clock: Option<ClockSetting>,
+}
+
+/// Serves until SIGINT or SIGTERM; games are saved in the saves folder (`saves`, else the
+/// usual one) after each segment.
+pub fn run(args: &ServeArgs, saves: Option<PathBuf>) -> Result<(), String> {
+    let places = Places::from_environment(saves);
+    let dir = places.open_saves().map_err(|e| e.to_string())?;
+    let clock = match args.clock.unwrap_or(ClockSetting::DEFAULT) {
+        ClockSetting::Off => None,
+        ClockSetting::Chess { start, increment } => Some((start, increment)),
+    };
+    let hosting = Hosting {
+        saves: Some(dir),
+        clock,
+        ..Hosting::default()
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    runtime.block_on(serve(SocketAddr::new(args.host, args.port), hosting))
+}
+
+/// Binds, says where, and serves until a stop signal.
+async fn serve(addr: SocketAddr, hosting: Hosting) -> Result<(), String> {
+    let server = Server::hosting(addr, Limits::default(), hosting)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let bound = server
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "listening on {bound}");
+    let _ = out.flush();
+    let stop = stop_signal().map_err(|e| format!("cannot watch for signals: {e}"))?;
+    server.run(stop).await;
+    let _ = writeln!(out, "stopped: every game was saved after its last segment");
+    Ok(())
+}
+
+/// A future that completes on SIGINT or SIGTERM.
+fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let mut terminate = signal(SignalKind::terminate())?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
+        }
+    })
+}

@@ -1,0 +1,55 @@
+//! A real server on 127.0.0.1:0, serving on a thread of its own until its guard is dropped.
+#![allow(dead_code)]
+
+use hexdeep::net::server::Hosting;
+use hexdeep::net::{Limits, Server};
+use std::net::SocketAddr;
+use std::sync::mpsc;
+use std::thread;
+
+/// A server serving until dropped.
+pub struct Running {
+    pub addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<thread::JoinHandle<()>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            thread.join().unwrap();
+        }
+    }
+}
+
+/// A server with `limits` hosting as `hosting` says.
+pub fn serve(limits: Limits, hosting: Hosting) -> Running {
+    let (addr_tx, addr_rx) = mpsc::channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let thread = thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let server = Server::hosting("127.0.0.1:0".parse().unwrap(), limits, hosting)
+                .await
+                .unwrap();
+            addr_tx.send(server.local_addr().unwrap()).unwrap();
+            server
+                .run(async {
+                    let _ = stopped.await;
+                })
+                .await;
+        });
+    });
+    Running {
+        addr: addr_rx.recv().unwrap(),
+        stop: Some(stop),
+        thread: Some(thread),
+    }
+}
