@@ -107,6 +107,7 @@ fn a_client_of_another_protocol_is_refused_naming_both_and_closed() {
         protocol: PROTOCOL_VERSION + 7,
         game: "0.0.1".into(),
         name: "Ann".into(),
+        password: String::new(),
     };
     let mut socket = connect(&running, &old);
     let why = refusal(receive(&mut socket));

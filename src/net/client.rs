@@ -41,15 +41,25 @@ pub struct Client {
 }
 
 impl Client {
-    /// Connects to `addr` as `name` and waits for the welcome.
+    /// Connects to `addr` as `name`, without a password, and waits for the welcome.
     pub fn connect(addr: impl ToSocketAddrs, name: &str) -> Result<Client, ClientError> {
+        Client::login(addr, name, "")
+    }
+
+    /// Connects to `addr` as `name` with `password` (empty for none) and waits for the
+    /// welcome: the first use of a name claims it with the password, later ones must match.
+    pub fn login(
+        addr: impl ToSocketAddrs,
+        name: &str,
+        password: &str,
+    ) -> Result<Client, ClientError> {
         let socket = TcpStream::connect(addr).map_err(FrameError::Io)?;
         let mut client = Client {
             socket,
             name: name.to_string(),
             view: None,
         };
-        client.send(&Hello::new(name).encode()?)?;
+        client.send(&Hello::with_password(name, password).encode()?)?;
         match client.receive()? {
             ServerMessage::Welcome { name, .. } => {
                 client.name = name;

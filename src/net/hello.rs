@@ -1,5 +1,5 @@
-//! The first frame of every connection: the protocol the client speaks, its hexdeep version
-//! and the name it plays under. A server refuses a client of another protocol with a message
+//! The first frame of every connection: the protocol the client speaks, its hexdeep version,
+//! the name it plays under and the password that name is claimed with (empty for none). A server refuses a client of another protocol with a message
 //! naming both, and a name nobody could type at a prompt or read in a roster.
 
 use super::frame::{self, FrameError};
@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 
 /// The protocol this build speaks: it changes whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
-/// The largest hello frame: a version and a short name.
-pub const MAX_HELLO: usize = 256;
+/// The largest hello frame: a version, a short name and a password.
+pub const MAX_HELLO: usize = 512;
 
 /// The longest name, in characters (as a hotseat name: it fits the sidebar's roster).
 pub const MAX_NAME_CHARS: usize = 12;
@@ -24,6 +24,28 @@ pub struct Hello {
     pub game: String,
     /// The name the client plays or watches under.
     pub name: String,
+    /// The password the name is claimed with; empty for none (a name nobody has claimed is
+    /// played unprotected).
+    pub password: String,
+}
+
+/// The hello of protocol 2 (hexdeep 0.7.0), read only to name its version in the refusal.
+#[derive(Deserialize)]
+struct HelloV2 {
+    protocol: u32,
+    game: String,
+    name: String,
+}
+
+impl From<HelloV2> for Hello {
+    fn from(old: HelloV2) -> Hello {
+        Hello {
+            protocol: old.protocol,
+            game: old.game,
+            name: old.name,
+            password: String::new(),
+        }
+    }
 }
 
 /// Why a server turns a client away.
@@ -47,18 +69,27 @@ pub enum Refusal {
     /// The name cannot be a player's.
     #[error("the name {0}")]
     BadName(String),
+    /// The password is too long.
+    #[error("{0}")]
+    BadPassword(String),
     /// The first frame is not a hello.
     #[error("the first message is not a hello: {0}")]
     NotHello(String),
 }
 
 impl Hello {
-    /// This build's hello under `name`.
+    /// This build's hello under `name`, without a password.
     pub fn new(name: &str) -> Hello {
+        Hello::with_password(name, "")
+    }
+
+    /// This build's hello under `name`, claimed with `password`.
+    pub fn with_password(name: &str, password: &str) -> Hello {
         Hello {
             protocol: PROTOCOL_VERSION,
             game: env!("CARGO_PKG_VERSION").to_string(),
             name: name.to_string(),
+            password: password.to_string(),
         }
     }
 
@@ -79,7 +110,12 @@ impl Hello {
     /// The hello in a first frame's payload, checked.
     pub fn from_payload(payload: &[u8]) -> Result<Hello, Refusal> {
         frame::decode::<Hello>(payload)
-            .map_err(|e| Refusal::NotHello(e.to_string()))
+            .or_else(|e| {
+                // Protocol 2's hello had no password: such a client is told the versions.
+                frame::decode::<HelloV2>(payload)
+                    .map(Hello::from)
+                    .map_err(|_| Refusal::NotHello(e.to_string()))
+            })
             .and_then(|hello| hello.check().map(|()| hello))
     }
 
@@ -93,7 +129,8 @@ impl Hello {
                 their_game: crate::text::escape_controls(&self.game),
             });
         }
-        check_name(&self.name).map_err(Refusal::BadName)
+        check_name(&self.name).map_err(Refusal::BadName)?;
+        crate::net::store::accounts::check_password(&self.password).map_err(Refusal::BadPassword)
     }
 }
 
@@ -149,6 +186,7 @@ mod tests {
             protocol: PROTOCOL_VERSION + 1,
             game: "9.9.9".into(),
             name: "Ann".into(),
+            password: String::new(),
         };
         let refusal = Hello::read(&mut wire(&hello).as_slice())
             .unwrap()
@@ -170,6 +208,26 @@ mod tests {
     }
 
     #[test]
+    fn a_client_of_protocol_2_without_a_password_is_told_both_versions() {
+        #[derive(Serialize)]
+        struct Old {
+            protocol: u32,
+            game: String,
+            name: String,
+        }
+        let old = Old {
+            protocol: 2,
+            game: "0.7.0".into(),
+            name: "Ann".into(),
+        };
+        let refusal = Hello::from_payload(&frame::encode(&old).unwrap()).unwrap_err();
+        assert!(
+            matches!(refusal, Refusal::OtherProtocol { theirs: 2, .. }),
+            "{refusal:?}"
+        );
+    }
+
+    #[test]
     fn names_nobody_could_type_or_read_are_refused() {
         for bad in ["", "a name", "Ann\u{1b}[2J", "abcdefghijklm", "x/y"] {
             let hello = Hello::new(bad);
@@ -177,6 +235,23 @@ mod tests {
         }
         let refusal = Hello::new("A\u{7}").check().unwrap_err().to_string();
         assert!(!refusal.chars().any(char::is_control), "{refusal:?}");
+    }
+
+    #[test]
+    fn a_password_travels_in_the_hello_and_a_too_long_one_is_refused() {
+        let hello = Hello::with_password("Ann", "s3cret");
+        let read = Hello::read(&mut wire(&hello).as_slice()).unwrap().unwrap();
+        assert_eq!(read.unwrap().password, "s3cret");
+        let long = "x".repeat(crate::net::store::accounts::MAX_PASSWORD + 1);
+        let refused = Hello::with_password("Ann", &long).check();
+        assert!(
+            matches!(refused, Err(Refusal::BadPassword(_))),
+            "{refused:?}"
+        );
+        // The longest password and name still fit the hello frame.
+        let most = "x".repeat(crate::net::store::accounts::MAX_PASSWORD);
+        let name = "é".repeat(MAX_NAME_CHARS);
+        assert!(wire(&Hello::with_password(&name, &most)).len() <= MAX_HELLO);
     }
 
     #[test]

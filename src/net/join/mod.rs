@@ -4,6 +4,7 @@
 //! waits on the network; the terminal is given back on quit, on error and on panic.
 
 pub mod lobby;
+pub mod password;
 pub mod screen;
 
 use super::client::{Client, ClientError};
@@ -29,6 +30,11 @@ pub struct JoinArgs {
     /// A game to join at once, skipping the lobby.
     #[arg(long)]
     pub game: Option<u32>,
+    /// Ask for the name's password (not shown as it is typed; `HEXDEEP_PASSWORD` gives it
+    /// instead): the first use of a name claims it with that password, later uses must give
+    /// it. Without it the name is played unclaimed, and refused once somebody claimed it.
+    #[arg(long)]
+    pub password: bool,
 }
 
 /// How long the screen waits for a key before it looks at the server's messages again.
@@ -49,8 +55,13 @@ pub fn run(args: &JoinArgs) -> Result<(), String> {
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return Err("join needs a terminal to draw in (standard output is redirected)".into());
     }
-    let mut client =
-        Client::connect(args.server.as_str(), &args.name).map_err(|e| connect_error(args, &e))?;
+    let password = if args.password {
+        password::ask(&args.name)?
+    } else {
+        String::new()
+    };
+    let mut client = Client::login(args.server.as_str(), &args.name, &password)
+        .map_err(|e| connect_error(args, &e))?;
     let content = Arc::new(crate::content::Content::bundled().map_err(|e| e.to_string())?);
     let places = crate::persist::Places::from_environment(None);
     let keymap = crate::ui::start::keymap_for(&places);

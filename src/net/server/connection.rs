@@ -8,6 +8,7 @@ use crate::net::game::seat::{ConnId, Link, LinkEnds};
 use crate::net::game::task::{GameHandle, ToGame};
 use crate::net::hello::{Hello, MAX_HELLO};
 use crate::net::message::{ClientMessage, MAX_CLIENT_FRAME, ServerMessage};
+use crate::net::store::Credential;
 use crate::net::stream;
 use std::sync::Arc;
 use std::time::Duration;
@@ -50,6 +51,9 @@ pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobb
         Err(Some(why)) => return refuse(socket, why).await,
         Err(None) => return,
     };
+    if let Err(why) = claim(&lobby, &hello).await {
+        return refuse(socket, why).await;
+    }
     let welcome = ServerMessage::Welcome {
         protocol: crate::net::PROTOCOL_VERSION,
         game: env!("CARGO_PKG_VERSION").to_string(),
@@ -283,6 +287,23 @@ async fn greet(socket: &mut TcpStream, limits: Limits) -> Result<Hello, Option<S
         },
     };
     Err(Some(why))
+}
+
+/// Takes the hello's name with its password: claimed when nobody had it, else the password
+/// must be the one it was claimed with (checked on the database's thread).
+async fn claim(lobby: &Lobby, hello: &Hello) -> Result<(), String> {
+    let name = hello.name.clone();
+    let credential = if hello.password.is_empty() {
+        Credential::None
+    } else {
+        Credential::Password(hello.password.clone())
+    };
+    lobby
+        .db()
+        .call(move |store| store.claim(&name, &credential))
+        .await
+        .unwrap_or_else(|| Err("the server's database is closed".to_string()))
+        .map(|_| ())
 }
 
 /// What to tell a peer whose frame broke the rules.

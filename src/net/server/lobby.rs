@@ -4,6 +4,7 @@
 use crate::net::game::task::{self, GameHandle};
 use crate::net::game::{Game, Setup};
 use crate::net::message::{GameId, GameInfo, MAX_SEATS, NewGame};
+use crate::net::store::{Db, Store};
 use crate::persist::SaveDir;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -18,6 +19,8 @@ pub struct Hosting {
     pub clock: Option<(Duration, Duration)>,
     /// Games hosted at once; the next is refused.
     pub max_games: usize,
+    /// The database of accounts and games; `None` keeps them in memory only.
+    pub db: Option<Db>,
 }
 
 impl Default for Hosting {
@@ -26,6 +29,7 @@ impl Default for Hosting {
             saves: None,
             clock: Some((Duration::from_secs(300), Duration::from_secs(15))),
             max_games: 64,
+            db: None,
         }
     }
 }
@@ -34,20 +38,31 @@ impl Default for Hosting {
 #[derive(Debug)]
 pub struct Lobby {
     hosting: Hosting,
+    db: Db,
     games: Mutex<Vec<GameHandle>>,
     next_conn: AtomicU64,
     next_game: AtomicU32,
 }
 
 impl Lobby {
-    /// A lobby without games yet.
-    pub fn new(hosting: Hosting) -> Lobby {
-        Lobby {
+    /// A lobby without games yet, with the hosting's database (or one in memory).
+    pub fn new(hosting: Hosting) -> Result<Lobby, String> {
+        let db = match &hosting.db {
+            Some(db) => db.clone(),
+            None => Db::start(Store::in_memory()?)?,
+        };
+        Ok(Lobby {
             hosting,
+            db,
             games: Mutex::new(Vec::new()),
             next_conn: AtomicU64::new(1),
             next_game: AtomicU32::new(1),
-        }
+        })
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     /// A number for a new connection.

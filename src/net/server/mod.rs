@@ -59,7 +59,7 @@ impl Server {
             listener: TcpListener::bind(addr).await?,
             limits,
             slots: Arc::new(Semaphore::new(limits.max_connections)),
-            lobby: Arc::new(lobby::Lobby::new(hosting)),
+            lobby: Arc::new(lobby::Lobby::new(hosting).map_err(io::Error::other)?),
         })
     }
 
