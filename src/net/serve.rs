@@ -1,5 +1,7 @@
-//! `hexdeep serve`: hosts games on a port until SIGINT or SIGTERM. It says where it listens
-//! on standard output first, so a script (or a test) can wait for that line.
+//! `hexdeep serve`: hosts games on a port until SIGINT, SIGTERM or SIGHUP, then saves every
+//! game and stops; started again on the same saves folder it resumes every game still played
+//! (its database, [`crate::net::store`]). It says where it listens on standard output first,
+//! so a script (or a test) can wait for that line, then which games it resumed.
 
 use super::server::{Hosting, Limits, Server};
 use crate::persist::Places;
@@ -24,8 +26,8 @@ pub struct ServeArgs {
     pub clock: Option<ClockSetting>,
 }
 
-/// Serves until SIGINT or SIGTERM; games are saved in the saves folder (`saves`, else the
-/// usual one) after each segment.
+/// Serves until SIGINT, SIGTERM or SIGHUP; games are saved in the saves folder (`saves`,
+/// else the usual one) after each segment and on stopping, and resumed on starting.
 pub fn run(args: &ServeArgs, saves: Option<PathBuf>) -> Result<(), String> {
     let places = Places::from_environment(saves);
     let dir = places.open_saves().map_err(|e| e.to_string())?;
@@ -34,9 +36,8 @@ pub fn run(args: &ServeArgs, saves: Option<PathBuf>) -> Result<(), String> {
         ClockSetting::Chess { start, increment } => Some((start, increment)),
     };
     let hosting = Hosting {
-        saves: Some(dir),
         clock,
-        ..Hosting::default()
+        ..Hosting::persistent(dir)?
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -55,22 +56,30 @@ async fn serve(addr: SocketAddr, hosting: Hosting) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let mut out = std::io::stdout();
     let _ = writeln!(out, "listening on {bound}");
+    for note in server.notes() {
+        let _ = writeln!(out, "{note}");
+    }
     let _ = out.flush();
     let stop = stop_signal().map_err(|e| format!("cannot watch for signals: {e}"))?;
     server.run(stop).await;
-    let _ = writeln!(out, "stopped: every game was saved after its last segment");
+    let _ = writeln!(
+        out,
+        "stopped: every game was saved; start again to resume them"
+    );
     Ok(())
 }
 
-/// A future that completes on SIGINT or SIGTERM.
+/// A future that completes on SIGINT, SIGTERM or SIGHUP.
 fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
     use tokio::signal::unix::{SignalKind, signal};
     let mut interrupt = signal(SignalKind::interrupt())?;
     let mut terminate = signal(SignalKind::terminate())?;
+    let mut hangup = signal(SignalKind::hangup())?;
     Ok(async move {
         tokio::select! {
             _ = interrupt.recv() => {}
             _ = terminate.recv() => {}
+            _ = hangup.recv() => {}
         }
     })
 }

@@ -48,6 +48,8 @@ pub struct Finished {
     pub morgue: Option<PathBuf>,
     /// Problems met writing them.
     pub problems: Vec<String>,
+    /// The game's runs as the hall of fame took them (a party's heroes each have their own).
+    pub runs: Vec<Score>,
 }
 
 impl GameFile {
@@ -137,6 +139,7 @@ impl GameFile {
             Err(e) => done.problems.push(e),
         }
         let runs = Score::of_game(&self.name, &self.record, world, fates.as_ref());
+        done.runs.clone_from(&runs);
         match persist::record_scores(&self.dir, runs) {
             Ok(places) => done.places = places.into_iter().flatten().collect(),
             Err(e) => done.not_recorded = Some(e.to_string()),

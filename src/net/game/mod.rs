@@ -5,6 +5,9 @@
 //! their time ran out, or they are not connected (their hero follows the AI). Time comes from
 //! tokio's clock, which tests pause.
 
+mod resume;
+#[cfg(test)]
+mod resume_tests;
 pub mod seat;
 pub mod task;
 #[cfg(test)]
@@ -14,10 +17,12 @@ mod turns;
 use crate::content::Content;
 use crate::geom::Tiling;
 use crate::net::message::{GameId, GameInfo, ServerMessage};
+use crate::net::store::Db;
 use crate::persist::SaveDir;
 use crate::sim::World;
 use crate::sim::control::{Control, PlayerId};
 use crate::ui::saving::GameFile;
+use resume::Parts;
 use seat::{ConnId, Link, Seat};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -37,6 +42,8 @@ pub struct Setup {
     pub clock: Option<(Duration, Duration)>,
     /// Where it is saved after each segment; `None` keeps it in memory only.
     pub saves: Option<SaveDir>,
+    /// The database its row is kept in (with `saves`); `None` for none.
+    pub db: Option<Db>,
 }
 
 /// A game on the server.
@@ -54,6 +61,10 @@ pub struct Game {
     info: Arc<Mutex<GameInfo>>,
     /// Whether the players' views are to be sent again.
     dirty: bool,
+    /// Its tiling.
+    tiling: Tiling,
+    /// The database its row is kept in.
+    db: Option<Db>,
 }
 
 impl Game {
@@ -80,24 +91,18 @@ impl Game {
         let file = setup
             .saves
             .map(|dir| GameFile::new(dir, &world, crate::sim::Origin::Fresh));
-        let mut game = Game {
-            id,
-            info: Arc::new(Mutex::new(GameInfo {
-                id,
-                tiling: setup.tiling,
-                turn: 0,
-                seats: Vec::new(),
-                over: false,
-            })),
+        let parts = Parts {
             world,
             control,
             seats,
             clock,
-            opened: Instant::now(),
             file,
-            dirty: false,
+            tiling: setup.tiling,
+            db: setup.db,
         };
+        let mut game = Game::assemble(id, parts);
         game.save();
+        game.record();
         game.publish();
         Ok(game)
     }
@@ -147,10 +152,14 @@ impl Game {
             hero: seat.hero as u32,
         };
         if link.reply(joined) {
+            let new = seat.name.is_none();
             seat.name = Some(name.to_string());
             seat.link = Some(link);
             let line = format!("{name} takes {}.", self.world.creatures()[seat.hero].name);
             self.tell_all(&line);
+            if new {
+                self.record();
+            }
         }
     }
 

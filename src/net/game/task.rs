@@ -6,7 +6,7 @@ use super::seat::{ConnId, Link};
 use crate::net::message::{GameId, GameInfo};
 use crate::sim::Command;
 use std::sync::{Arc, Mutex};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 /// How many messages from its connections a game queues before they wait.
 pub const INBOX: usize = 256;
@@ -23,6 +23,8 @@ pub enum ToGame {
     },
     /// The connection leaves its seat, or is gone.
     Leave(ConnId),
+    /// The server stops: the game is saved, says so on the sender, and its task ends.
+    Stop(oneshot::Sender<()>),
     /// A directive ([`Game::direct`]).
     Direct {
         /// The connection.
@@ -66,6 +68,11 @@ pub async fn run(mut game: Game, mut inbox: mpsc::Receiver<ToGame>) {
         let deadline = game.deadline();
         tokio::select! {
             message = inbox.recv() => match message {
+                Some(ToGame::Stop(done)) => {
+                    game.stop();
+                    let _ = done.send(());
+                    return;
+                }
                 Some(message) => game.handle(message),
                 None => return,
             },
@@ -89,6 +96,10 @@ impl Game {
         match message {
             ToGame::Join { name, link } => self.join(&name, link),
             ToGame::Leave(conn) => self.leave(conn),
+            ToGame::Stop(done) => {
+                self.stop();
+                let _ = done.send(());
+            }
             ToGame::Direct {
                 conn,
                 at,

@@ -18,6 +18,7 @@ fn game(players: usize, clock: Option<(Duration, Duration)>) -> Game {
         seed: 11,
         clock,
         saves: None,
+        db: None,
     };
     Game::new(GameId(1), setup).unwrap()
 }

@@ -179,13 +179,14 @@ impl Game {
     }
 
     /// Puts an ended game away: its replay, dump and scores, as `play` does.
-    fn finish(&mut self) {
+    pub(super) fn finish(&mut self) {
         let log: Vec<String> = Vec::new();
         if let Some(done) = self.file.as_mut().and_then(|f| f.finish(&self.world, &log)) {
             if let Some(problem) = done.problems.first() {
                 let line = format!("The server could not put the game away: {problem}");
                 self.tell_all(&line);
             }
+            self.record_end(&done.runs);
         }
     }
 

@@ -1,10 +1,10 @@
 //! The server's games: made at a client's request, listed, found by number. Each runs in a
 //! task of its own ([`crate::net::game::task`]); the lobby keeps only their handles.
 
-use crate::net::game::task::{self, GameHandle};
+use crate::net::game::task::{self, GameHandle, ToGame};
 use crate::net::game::{Game, Setup};
 use crate::net::message::{GameId, GameInfo, MAX_SEATS, NewGame};
-use crate::net::store::{Db, Store};
+use crate::net::store::{Db, GameRow, GameState, Store};
 use crate::persist::SaveDir;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -21,6 +21,10 @@ pub struct Hosting {
     pub max_games: usize,
     /// The database of accounts and games; `None` keeps them in memory only.
     pub db: Option<Db>,
+    /// The games to resume, as the database had them ([`Hosting::persistent`]).
+    pub resume: Vec<GameRow>,
+    /// The number of the first new game.
+    pub first_game: u32,
 }
 
 impl Default for Hosting {
@@ -30,7 +34,29 @@ impl Default for Hosting {
             clock: Some((Duration::from_secs(300), Duration::from_secs(15))),
             max_games: 64,
             db: None,
+            resume: Vec::new(),
+            first_game: 1,
         }
+    }
+}
+
+impl Hosting {
+    /// Hosting that survives the server: games saved in `saves`, and the server's database
+    /// there ([`crate::net::store::FILE`]) opened (or made), its games still played to be
+    /// resumed. Why not, naming the file, when the database cannot be used.
+    pub fn persistent(saves: SaveDir) -> Result<Hosting, String> {
+        std::fs::create_dir_all(&saves.0)
+            .map_err(|e| format!("{}: cannot make the saves folder: {e}", saves.0.display()))?;
+        let store = Store::open(&saves.0.join(crate::net::store::FILE))?;
+        let resume = store.games(GameState::Playing)?;
+        let first_game = store.next_game_id()?;
+        Ok(Hosting {
+            saves: Some(saves),
+            db: Some(Db::start(store)?),
+            resume,
+            first_game,
+            ..Hosting::default()
+        })
     }
 }
 
@@ -39,25 +65,82 @@ impl Default for Hosting {
 pub struct Lobby {
     hosting: Hosting,
     db: Db,
+    /// What resuming the games said: one line a game.
+    notes: Vec<String>,
     games: Mutex<Vec<GameHandle>>,
     next_conn: AtomicU64,
     next_game: AtomicU32,
 }
 
 impl Lobby {
-    /// A lobby without games yet, with the hosting's database (or one in memory).
+    /// A lobby with the hosting's database (or one in memory), and the games it says are
+    /// still played resumed, each in a task of its own.
     pub fn new(hosting: Hosting) -> Result<Lobby, String> {
         let db = match &hosting.db {
             Some(db) => db.clone(),
             None => Db::start(Store::in_memory()?)?,
         };
-        Ok(Lobby {
-            hosting,
+        let mut lobby = Lobby {
             db,
+            notes: Vec::new(),
             games: Mutex::new(Vec::new()),
             next_conn: AtomicU64::new(1),
-            next_game: AtomicU32::new(1),
-        })
+            next_game: AtomicU32::new(hosting.first_game.max(1)),
+            hosting,
+        };
+        lobby.resume();
+        Ok(lobby)
+    }
+
+    /// Resumes the games the hosting lists; one that cannot be is noted and left in the
+    /// database as it was.
+    fn resume(&mut self) {
+        let Some(dir) = self.hosting.saves.clone() else {
+            return;
+        };
+        let mut games = Vec::new();
+        for row in &self.hosting.resume {
+            let game = Game::resume(
+                row,
+                self.hosting.clock,
+                dir.clone(),
+                self.hosting.db.clone(),
+            );
+            match game {
+                Ok(game) => {
+                    let (turn, segment) = (game.world().turn(), game.world().segment());
+                    self.notes.push(format!(
+                        "resumed game {} at turn {turn} segment {segment}",
+                        row.id
+                    ));
+                    games.push(task::spawn(game));
+                }
+                Err(why) => self.notes.push(format!(
+                    "game {} not resumed: {}",
+                    row.id,
+                    crate::text::escape_controls(&why)
+                )),
+            }
+        }
+        self.games = Mutex::new(games);
+    }
+
+    /// What resuming the games said.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Saves and stops every game, then waits for the database to have written all it was
+    /// given.
+    pub async fn stop(&self) {
+        let games: Vec<GameHandle> = self.games.lock().map(|g| g.clone()).unwrap_or_default();
+        for game in games {
+            let (done, saved) = tokio::sync::oneshot::channel();
+            if game.inbox.send(ToGame::Stop(done)).await.is_ok() {
+                let _ = saved.await;
+            }
+        }
+        self.db.flush().await;
     }
 
     /// The database.
@@ -90,6 +173,7 @@ impl Lobby {
                 .unwrap_or_else(|| rand::random_range(0..1_000_000_000)),
             clock: self.hosting.clock,
             saves: self.hosting.saves.clone(),
+            db: self.hosting.db.clone(),
         };
         let game = Game::new(id, setup)?;
         let mut games = self.games.lock().map_err(|_| "the lobby is broken")?;

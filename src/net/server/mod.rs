@@ -68,12 +68,17 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// Serves connections until `shutdown` completes.
+    /// What resuming the saved games said: one line a game.
+    pub fn notes(&self) -> &[String] {
+        self.lobby.notes()
+    }
+
+    /// Serves connections until `shutdown` completes, then saves and stops every game.
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
         tokio::pin!(shutdown);
         loop {
             tokio::select! {
-                () = &mut shutdown => return,
+                () = &mut shutdown => return self.lobby.stop().await,
                 accepted = self.listener.accept() => match accepted {
                     Ok((socket, _)) => self.take(socket),
                     // Out of file descriptors and the like: the peer is gone, the server

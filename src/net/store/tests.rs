@@ -3,16 +3,16 @@
 use super::*;
 use crate::geom::Tiling;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexdeep-store-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(FILE)
+/// A scratch folder and the database's file in it.
+fn scratch(name: &str) -> (crate::files::scratch::Scratch, PathBuf) {
+    let dir = crate::files::scratch::scratch(&format!("net-store-{name}"));
+    let path = dir.join(FILE);
+    (dir, path)
 }
 
 #[test]
 fn a_new_file_gets_this_schema_and_opens_again() {
-    let path = scratch("new");
+    let (_dir, path) = scratch("new");
     drop(Store::open(&path).unwrap());
     let store = Store::open(&path).unwrap();
     let version: i64 = store
@@ -74,7 +74,7 @@ fn a_name_used_without_a_credential_stays_unclaimed() {
 
 #[test]
 fn a_file_that_is_no_database_is_reported_and_left_as_it_was() {
-    let path = scratch("corrupt");
+    let (_dir, path) = scratch("corrupt");
     let junk = b"this is not a database, not even close; ".repeat(200);
     std::fs::write(&path, &junk).unwrap();
     let why = Store::open(&path).unwrap_err();
@@ -85,7 +85,7 @@ fn a_file_that_is_no_database_is_reported_and_left_as_it_was() {
 
 #[test]
 fn a_newer_schema_is_refused_naming_both_versions() {
-    let path = scratch("newer");
+    let (_dir, path) = scratch("newer");
     drop(Store::open(&path).unwrap());
     let conn = Connection::open(&path).unwrap();
     conn.execute_batch(&format!("PRAGMA user_version = {}", SCHEMA_VERSION + 1))
