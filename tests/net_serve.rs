@@ -170,3 +170,25 @@ fn a_server_stopped_by_sigterm_resumes_its_game_when_started_again() {
 fn a_server_stopped_by_sighup_resumes_its_game_when_started_again() {
     restarted_after("-HUP");
 }
+
+#[test]
+fn a_broken_database_stops_serve_with_a_message_naming_it_and_is_left_as_it_was() {
+    let saves = cli::scratch("broken-db");
+    let file = saves.join("server.sqlite");
+    let junk = b"not a database at all ".repeat(300);
+    std::fs::write(&file, &junk).unwrap();
+    let out = Process::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_hexdeep"))
+        .args(["serve", "--port", "0", "--saves"])
+        .arg(&saves)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&file.display().to_string()), "{err}");
+    assert!(err.contains("not a hexdeep server database"), "{err}");
+    assert!(out.stdout.is_empty(), "it never listened");
+    assert_eq!(std::fs::read(&file).unwrap(), junk);
+}

@@ -16,7 +16,7 @@ pub const MAX_HELLO: usize = 512;
 pub const MAX_NAME_CHARS: usize = 12;
 
 /// What a client says first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hello {
     /// The protocol the client speaks ([`PROTOCOL_VERSION`] of its build).
     pub protocol: u32,
@@ -27,6 +27,21 @@ pub struct Hello {
     /// The password the name is claimed with; empty for none (a name nobody has claimed is
     /// played unprotected).
     pub password: String,
+}
+
+impl std::fmt::Debug for Hello {
+    // Never a password in a log or a panic message.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hello")
+            .field("protocol", &self.protocol)
+            .field("game", &self.game)
+            .field("name", &self.name)
+            .field(
+                "password",
+                &if self.password.is_empty() { "" } else { ".." },
+            )
+            .finish()
+    }
 }
 
 /// The hello of protocol 2 (hexdeep 0.7.0), read only to name its version in the refusal.
@@ -252,6 +267,15 @@ mod tests {
         let most = "x".repeat(crate::net::store::accounts::MAX_PASSWORD);
         let name = "é".repeat(MAX_NAME_CHARS);
         assert!(wire(&Hello::with_password(&name, &most)).len() <= MAX_HELLO);
+    }
+
+    #[test]
+    fn a_hello_never_shows_its_password_in_debug_output() {
+        let shown = format!("{:?}", Hello::with_password("Ann", "s3cret"));
+        assert!(
+            !shown.contains("s3cret") && shown.contains("Ann"),
+            "{shown}"
+        );
     }
 
     #[test]
