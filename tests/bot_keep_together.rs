@@ -105,3 +105,17 @@ fn the_leader_waits_for_a_straggler_a_bounded_while_and_again_once_it_came_near(
     assert!(matches!(bot.choose(&near), Command::Move(_)));
     assert_eq!(bot.choose(&far), Command::Wait);
 }
+
+#[test]
+fn a_following_hero_with_no_known_way_to_its_leader_waits_for_one() {
+    // The leader went east to (50, 1), the follower west to (10, 1): neither knows the tiles
+    // between, so neither knows a way from one to the other.
+    let world = corridor(Cell::new(50, 1), Cell::new(10, 1));
+    let (leader, follower) = (world.creatures()[0].pos, world.creatures()[1].pos);
+    assert!(world.known_path_for(1, follower, leader).is_none());
+    assert!(world.known_path_for(0, follower, leader).is_none());
+    // Alone it would go on west, to the unknown end of the corridor.
+    assert_eq!(world.explore_path_for(1).unwrap()[0], Cell::new(9, 1));
+    // It waits for the leader's exploring to open a way instead of exploring apart.
+    assert_eq!(Bot::for_hero(1).choose(&world), Command::Wait);
+}

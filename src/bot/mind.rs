@@ -364,8 +364,15 @@ impl Bot {
                 self.route.clear();
                 return Some(step);
             }
+            // Far from the leader with no way to it that it or the leader knows (just come
+            // down the stairs, or the leader's known tiles not yet reaching it), it waits for
+            // the leader's exploring to open one rather than explore apart; until it is stuck.
             // Near the leader, it explores as it would alone: a step takes it at most one
             // beyond, and the next brings it back.
+            if together::far_from(&eye, leader) && !self.stuck() {
+                self.route.clear();
+                return Some(Command::Wait);
+            }
             return None;
         }
         if !together::straggling(&eye) {

@@ -88,3 +88,36 @@ fn a_stuck_hero_steps_onto_a_companions_tile_though_a_foe_is_in_view() {
     bot.idle = NO_PROGRESS;
     assert_eq!(bot.choose(&world), Command::Move(Compass::E));
 }
+
+/// A corridor along row 1, 61 tiles long, for a party of two starting at (30, 1); the first
+/// hero walks east to (50, 1), the second west to (10, 1), so that neither knows a way to the
+/// other.
+fn parted() -> World {
+    let shape = Shape::Parallelogram {
+        width: 61,
+        height: 3,
+    };
+    let mut grid = Grid::new(&shape, Terrain::Wall).unwrap();
+    for x in 0..61 {
+        grid.set(Cell::new(x, 1), Terrain::Floor);
+    }
+    let mut level = Level::new("corridor", 1, grid);
+    level.start = Some(Cell::new(30, 1));
+    let content = Content::bundled().unwrap().into();
+    let mut world = World::party_on_levels(content, vec![level], 5, 2).unwrap();
+    for (hero, x, dir) in [(0, 50, Compass::E), (1, 10, Compass::W)] {
+        while world.creatures()[hero].pos.x != x {
+            world.apply_all(&[(hero, Command::Move(dir))]).unwrap();
+        }
+    }
+    world
+}
+
+#[test]
+fn a_stuck_follower_with_no_way_to_its_leader_explores_alone() {
+    let world = parted();
+    let mut bot = Bot::for_hero(1);
+    assert_eq!(bot.choose(&world), Command::Wait);
+    bot.idle = NO_PROGRESS;
+    assert_eq!(bot.choose(&world), Command::Move(Compass::W));
+}

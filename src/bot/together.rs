@@ -200,13 +200,18 @@ pub(super) fn straggling(eye: &Eye) -> bool {
         .any(|c| eye.world.dist(me.pos, c.pos) > STRAGGLER)
 }
 
+/// Whether the hero is more than [`FOLLOW_WITHIN`] from its leader.
+pub(super) fn far_from(eye: &Eye, leader: &Creature) -> bool {
+    eye.world.dist(eye.me().pos, leader.pos) > FOLLOW_WITHIN
+}
+
 /// A following hero's step toward its leader through the tiles it knows, when the leader is
 /// more than [`FOLLOW_WITHIN`] away (never onto the leader's tile, nor where a companion
 /// that chose first means to stand or strike).
 pub(super) fn toward_leader(eye: &Eye, leader: &Creature) -> Option<Command> {
     let world = eye.world;
     let me = eye.me().pos;
-    if world.dist(me, leader.pos) <= FOLLOW_WITHIN {
+    if !far_from(eye, leader) {
         return None;
     }
     // The party's players tell each other the way: through what the hero knows, else
