@@ -30,11 +30,13 @@ struct Conn {
     joined: Option<Joined>,
 }
 
-/// A game joined.
+/// A game joined or watched.
 struct Joined {
     game: GameHandle,
     ends: LinkEnds,
     seated: bool,
+    /// Whether the connection watches the game rather than plays it.
+    watching: bool,
 }
 
 /// What ends a connection: nothing to say (the peer is gone), or a refusal.
@@ -137,7 +139,9 @@ impl Conn {
                 Ok(id) => ServerMessage::Created(id),
                 Err(why) => ServerMessage::Denied(why),
             }),
-            ClientMessage::Join(id) => self.join(id).await,
+            ClientMessage::Join(id) => self.join(id, false).await,
+            ClientMessage::Watch(id) => self.join(id, true).await,
+            ClientMessage::Follow(seat) => self.follow(seat).await,
             ClientMessage::Leave => Some(if self.leave().await {
                 ServerMessage::Left
             } else {
@@ -149,11 +153,15 @@ impl Conn {
                 creature,
                 command,
             } => {
-                let Some(Joined { game, .. }) = &self.joined else {
+                let Some(Joined { game, watching, .. }) = &self.joined else {
                     return Some(ServerMessage::Denied(
                         "join a game before giving directives".to_string(),
                     ));
                 };
+                if *watching {
+                    let why = "a spectator gives no directives".to_string();
+                    return Some(ServerMessage::Denied(why));
+                }
                 let direct = ToGame::Direct {
                     conn: self.id,
                     at: (turn, segment),
@@ -166,21 +174,24 @@ impl Conn {
         }
     }
 
-    /// Asks game `id` for a seat.
-    async fn join(&mut self, id: crate::net::GameId) -> Option<ServerMessage> {
-        if let Some(Joined { game, .. }) = &self.joined {
+    /// Asks game `id` for a seat, or to watch it (`watching`).
+    async fn join(&mut self, id: crate::net::GameId, watching: bool) -> Option<ServerMessage> {
+        if let Some(joined) = &self.joined {
+            let doing = if joined.watching { "watch" } else { "play" };
             return Some(ServerMessage::Denied(format!(
-                "you play game {} already: leave it first",
-                game.id
+                "you {doing} game {} already: leave it first",
+                joined.game.id
             )));
         }
         let Some(game) = self.lobby.find(id) else {
             return Some(ServerMessage::Denied(format!("there is no game {id}")));
         };
         let (link, ends) = Link::new(self.id);
-        let join = ToGame::Join {
-            name: self.name.clone(),
-            link,
+        let name = self.name.clone();
+        let join = if watching {
+            ToGame::Watch { name, link }
+        } else {
+            ToGame::Join { name, link }
         };
         if game.inbox.send(join).await.is_err() {
             return Some(ServerMessage::Denied(format!("game {id} has closed")));
@@ -189,7 +200,28 @@ impl Conn {
             game,
             ends,
             seated: false,
+            watching,
         });
+        None
+    }
+
+    /// Asks the game watched to follow the hero of `seat`.
+    async fn follow(&mut self, seat: u8) -> Option<ServerMessage> {
+        let Some(Joined {
+            game,
+            watching: true,
+            ..
+        }) = &self.joined
+        else {
+            return Some(ServerMessage::Denied(
+                "watch a game before following a hero".to_string(),
+            ));
+        };
+        let follow = ToGame::Follow {
+            conn: self.id,
+            seat: usize::from(seat),
+        };
+        let _ = game.inbox.send(follow).await;
         None
     }
 
@@ -200,7 +232,7 @@ impl Conn {
             return;
         };
         match message {
-            ServerMessage::Joined { .. } => joined.seated = true,
+            ServerMessage::Joined { .. } | ServerMessage::Watching { .. } => joined.seated = true,
             ServerMessage::Denied(_) if !joined.seated => self.joined = None,
             _ => {}
         }
