@@ -153,7 +153,12 @@ impl LobbyScreen {
 
     /// Draws the screen.
     pub fn draw(&self, frame: &mut Frame) {
-        let block = Block::bordered().title(" hexdeep: join a game ");
+        let title = if self.spectator {
+            " hexdeep: watch a game "
+        } else {
+            " hexdeep: join a game "
+        };
+        let block = Block::bordered().title(title);
         frame.render_widget(Paragraph::new(self.lines()).block(block), frame.area());
     }
 }
