@@ -15,7 +15,7 @@ use std::time::Duration;
 fn two_games_of_scripted_clients_lose_no_directive_and_every_game_advances() {
     let options = load::Options {
         server: env!("CARGO_BIN_EXE_hexdeep").into(),
-        saves_in: None,
+        saves_in: env!("CARGO_TARGET_TMPDIR").into(),
         games: 2,
         // A bound, not a measure: the clients stop after their directives.
         duration: Duration::from_secs(600),

@@ -25,9 +25,9 @@ use std::time::{Duration, Instant};
 pub struct Options {
     /// The `hexdeep` binary to serve with.
     pub server: PathBuf,
-    /// The folder the server's saves folder is made in (the system's temporary folder
-    /// unless given): the server saves every game after each segment, syncing the file.
-    pub saves_in: Option<PathBuf>,
+    /// The folder the server's saves folder is made in (and removed from at the end): the
+    /// server saves every game after each segment, syncing the file.
+    pub saves_in: PathBuf,
     /// Games of two players.
     pub games: usize,
     /// How long the clients give directives.
@@ -181,8 +181,7 @@ type LastSent = Arc<Mutex<BTreeMap<(u64, u32), Instant>>>;
 
 /// Runs the load test.
 pub fn run(options: &Options) -> Result<Report, String> {
-    let saves_in = options.saves_in.clone().unwrap_or_else(std::env::temp_dir);
-    let served = start(&options.server, &saves_in)?;
+    let served = start(&options.server, &options.saves_in)?;
     let pid = served.child.id();
     std::thread::sleep(Duration::from_millis(200));
     let before = rss_kb(pid);

@@ -33,7 +33,7 @@ struct Args {
     /// Given by `cargo bench` to every bench; nothing to this one.
     #[arg(long, hide = true)]
     bench: bool,
-    /// Where the server's saves folder is made (the temporary folder unless given; it is
+    /// Where the server's saves folder is made (target/bench-scratch unless given; it is
     /// removed at the end).
     #[arg(long)]
     saves_in: Option<PathBuf>,
@@ -51,7 +51,9 @@ fn main() -> ExitCode {
     });
     let options = load::Options {
         server,
-        saves_in: args.saves_in,
+        saves_in: args.saves_in.unwrap_or_else(|| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-scratch")
+        }),
         games: usize::from(args.games),
         duration: Duration::from_secs(u64::from(args.seconds)),
         directives: None,
