@@ -32,18 +32,25 @@ fn hosting() -> Hosting {
     }
 }
 
+/// A client of `running` logged in as `name`, unclaimed.
 fn client(running: &Running, name: &str) -> Client {
-    let client = Client::connect(running.addr, name).unwrap();
+    login(running, name, "")
+}
+
+/// A client of `running` logged in as `name` with `password` (empty: an unclaimed name).
+fn login(running: &Running, name: &str, password: &str) -> Client {
+    let client = Client::login(running.addr, name, password).unwrap();
     client
         .set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
     client
 }
 
-/// A game of two on hexes with `seed`, Ann and Bob seated in it: their clients, with a view
-/// in which both are present.
+/// A game of two on hexes with `seed`, Ann (her name claimed with the password "tulip") and
+/// Bob (his name unclaimed) seated in it: their clients, with a view in which both are
+/// present.
 fn two_players(running: &Running, seed: u64) -> (GameId, [Client; 2]) {
-    let mut ann = client(running, "Ann");
+    let mut ann = login(running, "Ann", "tulip");
     let game = ann
         .create(NewGame {
             players: 2,
@@ -173,7 +180,7 @@ fn an_outsider_gets_no_heros_field_of_view_while_the_game_runs_and_a_player_does
         "the hero's own player sees the monster"
     );
     let mut cy = client(&running, "Cy");
-    let mut ann = client(&running, "Ann");
+    let mut ann = login(&running, "Ann", "tulip");
     for c in [&mut cy, &mut ann] {
         c.watch(game).unwrap();
         c.follow(seat).unwrap();
@@ -272,4 +279,47 @@ fn the_spectators_keys_switch_heroes_give_no_directive_and_q_leaves() {
         vec![ClientMessage::Leave]
     );
     assert!(screen.left);
+}
+
+/// Whether `view` shows its hero's own tile as seen: a player's view does, the roster an
+/// outsider gets does not.
+fn sees_own_tile(view: &View) -> bool {
+    let content = Arc::new(hexdeep::content::Content::bundled().unwrap());
+    let world = view.world(&content).unwrap();
+    let hero = view.hero as usize;
+    world.is_seen_by(hero, world.creatures()[hero].pos)
+}
+
+#[test]
+fn only_the_account_of_a_player_watches_as_that_player_not_the_bare_name() {
+    let running = serve(Limits::default(), hosting());
+    let (game, mut players) = two_players(&running, 11);
+    for (password, why) in [("", "give its password"), ("rose", "wrong password")] {
+        let refused = Client::login(running.addr, "Ann", password).map(|_| ());
+        let refused = refused.unwrap_err().to_string();
+        assert!(refused.contains(why), "{refused}");
+    }
+    // Bob plays unclaimed: anyone may use his name, and so it opens no hero's view.
+    let mut bare = client(&running, "Bob");
+    let mut ann = login(&running, "Ann", "tulip");
+    for c in [&mut bare, &mut ann] {
+        c.watch(game).unwrap();
+    }
+    for seat in [0, 1] {
+        for c in [&mut bare, &mut ann] {
+            c.follow(seat).unwrap();
+        }
+        let hero = u32::from(seat);
+        let outsider = bare.view_where(|v| v.hero == hero).unwrap();
+        assert!(
+            !sees_own_tile(&outsider),
+            "an unclaimed player's name is an outsider's"
+        );
+        let player = ann.view_where(|v| v.hero == hero).unwrap();
+        assert!(
+            sees_own_tile(&player),
+            "Ann's account sees hero {hero}'s view"
+        );
+    }
+    both_wait(&mut players);
 }

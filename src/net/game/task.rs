@@ -25,6 +25,8 @@ pub enum ToGame {
     Watch {
         /// The spectator's name.
         name: String,
+        /// The account it proved its name is; `None` for an unclaimed name.
+        account: Option<String>,
         /// How the game reaches the connection.
         link: Link,
     },
@@ -114,7 +116,11 @@ impl Game {
                 self.stop();
                 let _ = done.send(());
             }
-            ToGame::Watch { name, link } => self.watch(&name, link),
+            ToGame::Watch {
+                name,
+                account,
+                link,
+            } => self.watch(&name, account, link),
             ToGame::Follow { conn, seat } => self.follow(conn, seat),
             ToGame::Direct {
                 conn,

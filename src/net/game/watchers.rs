@@ -1,7 +1,8 @@
 //! A game's spectators (ARCHITECTURE.md, "The network"): connections that follow one hero's
 //! view and may switch to another's, and give no directives. While the game runs, a
-//! spectator who is one of the game's players (by name) sees the hero followed as that hero's
-//! player does; anyone else sees only the roster ([`roster_only`]) and the game's public
+//! spectator logged in to the account of one of the game's players (its name claimed and its
+//! password or key shown, not merely the same name) sees the hero followed as that hero's
+//! player does; anyone else, an unclaimed name included, sees only the roster ([`roster_only`]) and the game's public
 //! lines; once the game is over, everyone sees every hero's view. Views reach a spectator
 //! through the same newest-view slot as a player's, so a slow spectator never stalls the game.
 
@@ -16,6 +17,8 @@ use std::sync::Arc;
 pub struct Watcher {
     /// The name it connected under.
     pub name: String,
+    /// The account it proved its name is; `None` for a name played unclaimed.
+    pub account: Option<String>,
     /// How the game reaches it.
     pub link: Link,
     /// The seat whose hero it follows.
@@ -45,8 +48,9 @@ impl PublicLog {
 }
 
 impl Game {
-    /// Spectator `name` watches the game through `link`, following the first hero.
-    pub fn watch(&mut self, name: &str, link: Link) {
+    /// Spectator `name`, logged in to `account` (`None`: an unclaimed name), watches the
+    /// game through `link`, following the first hero.
+    pub fn watch(&mut self, name: &str, account: Option<String>, link: Link) {
         let watching = ServerMessage::Watching {
             game: self.id,
             seat: 0,
@@ -56,6 +60,7 @@ impl Game {
         }
         self.watchers.push(Watcher {
             name: name.to_string(),
+            account,
             link,
             seat: 0,
         });
@@ -133,11 +138,14 @@ impl Game {
         }
     }
 
-    /// Whether spectator `n` sees the heroes' fields of view: the game is over, or it is one
-    /// of the game's players.
+    /// Whether spectator `n` sees the heroes' fields of view: the game is over, or it is
+    /// logged in to the account of one of the game's players (a bare name is not enough: an
+    /// unclaimed one is anybody's).
     fn sees_views(&self, n: usize) -> bool {
-        let name = &self.watchers[n].name;
-        self.world.is_over() || self.seats.iter().any(|s| s.name.as_ref() == Some(name))
+        let Some(account) = &self.watchers[n].account else {
+            return self.world.is_over();
+        };
+        self.world.is_over() || self.seats.iter().any(|s| s.name.as_ref() == Some(account))
     }
 
     /// Spectator `n`'s view, with the roster `seats`.
@@ -211,9 +219,11 @@ mod tests {
         panic!("no seed of 500 starts a hero in sight of a monster");
     }
 
-    fn watch(game: &mut Game, conn: u64, name: &str) -> LinkEnds {
+    /// Spectator `name` on connection `conn`, logged in to its name's account when
+    /// `logged_in`.
+    fn watch(game: &mut Game, conn: u64, name: &str, logged_in: bool) -> LinkEnds {
         let (link, ends) = Link::new(ConnId(conn));
-        game.watch(name, link);
+        game.watch(name, logged_in.then(|| name.to_string()), link);
         ends
     }
 
@@ -234,9 +244,10 @@ mod tests {
         let (mut game, seat) = game_with_a_monster_in_sight();
         let (link, _ann) = Link::new(ConnId(1));
         game.join("Ann", link);
-        let mut cy = watch(&mut game, 2, "Cy");
-        let mut ann = watch(&mut game, 3, "Ann");
-        for conn in [2, 3] {
+        let mut cy = watch(&mut game, 2, "Cy", true);
+        let mut ann = watch(&mut game, 3, "Ann", true);
+        let bare = watch(&mut game, 4, "Ann", false);
+        for conn in [2, 3, 4] {
             game.follow(ConnId(conn), seat);
         }
         assert_eq!(
@@ -258,6 +269,11 @@ mod tests {
             monsters(&ann) > 0,
             "one of the game's players sees what the hero sees"
         );
+        assert_eq!(
+            monsters(&bare),
+            0,
+            "the player's name without its account is an outsider's"
+        );
         ann.views.borrow_and_update();
         game.world.abandon(Ending::Quit);
         game.dirty = true;
@@ -271,7 +287,7 @@ mod tests {
     #[test]
     fn a_spectator_is_refused_directives_and_a_seat_that_is_not_there() {
         let (mut game, _) = game_with_a_monster_in_sight();
-        let mut cy = watch(&mut game, 2, "Cy");
+        let mut cy = watch(&mut game, 2, "Cy", false);
         cy.replies.try_recv().unwrap();
         game.direct(
             ConnId(2),

@@ -8,7 +8,7 @@ use crate::net::game::seat::{ConnId, Link, LinkEnds};
 use crate::net::game::task::{GameHandle, ToGame};
 use crate::net::hello::{Hello, MAX_HELLO};
 use crate::net::message::{ClientMessage, MAX_CLIENT_FRAME, ServerMessage};
-use crate::net::store::Credential;
+use crate::net::store::{Claim, Credential};
 use crate::net::stream;
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +24,9 @@ const PARTING: Duration = Duration::from_secs(1);
 struct Conn {
     id: ConnId,
     name: String,
+    /// The account the connection proved its name is (its password or key matched the
+    /// name's claim, or claimed it): `None` for a name played unclaimed.
+    account: Option<String>,
     lobby: Arc<Lobby>,
     /// The game joined, the ends of its link, and whether the game has seated the player
     /// yet.
@@ -53,9 +56,11 @@ pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobb
         Err(Some(why)) => return refuse(socket, why).await,
         Err(None) => return,
     };
-    if let Err(why) = claim(&lobby, &hello).await {
-        return refuse(socket, why).await;
-    }
+    let account = match claim(&lobby, &hello).await {
+        Ok(Claim::New | Claim::Known) => Some(hello.name.clone()),
+        Ok(Claim::Unclaimed) => None,
+        Err(why) => return refuse(socket, why).await,
+    };
     let welcome = ServerMessage::Welcome {
         protocol: crate::net::PROTOCOL_VERSION,
         game: env!("CARGO_PKG_VERSION").to_string(),
@@ -67,6 +72,7 @@ pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobb
     let mut conn = Conn {
         id: ConnId(lobby.next_conn()),
         name: hello.name,
+        account,
         lobby,
         joined: None,
     };
@@ -189,7 +195,12 @@ impl Conn {
         let (link, ends) = Link::new(self.id);
         let name = self.name.clone();
         let join = if watching {
-            ToGame::Watch { name, link }
+            let account = self.account.clone();
+            ToGame::Watch {
+                name,
+                account,
+                link,
+            }
         } else {
             ToGame::Join { name, link }
         };
@@ -322,8 +333,16 @@ async fn greet(socket: &mut TcpStream, limits: Limits) -> Result<Hello, Option<S
 }
 
 /// Takes the hello's name with its password: claimed when nobody had it, else the password
-/// must be the one it was claimed with (checked on the database's thread).
-async fn claim(lobby: &Lobby, hello: &Hello) -> Result<(), String> {
+/// must be the one it was claimed with (checked on the database's thread). The spectators'
+/// name ([`crate::net::hello::SPECTATOR`]) is never claimed.
+async fn claim(lobby: &Lobby, hello: &Hello) -> Result<Claim, String> {
+    if hello.name == crate::net::hello::SPECTATOR {
+        if !hello.password.is_empty() {
+            let why = "the name spectator is everyone's: it cannot be claimed with a password";
+            return Err(why.to_string());
+        }
+        return Ok(Claim::Unclaimed);
+    }
     let name = hello.name.clone();
     let credential = if hello.password.is_empty() {
         Credential::None
@@ -335,7 +354,6 @@ async fn claim(lobby: &Lobby, hello: &Hello) -> Result<(), String> {
         .call(move |store| store.claim(&name, &credential))
         .await
         .unwrap_or_else(|| Err("the server's database is closed".to_string()))
-        .map(|_| ())
 }
 
 /// What to tell a peer whose frame broke the rules.
