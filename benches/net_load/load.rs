@@ -134,6 +134,9 @@ impl Drop for Served {
 /// waits for the line that says where it listens.
 fn start(server: &Path, saves_in: &Path) -> Result<Served, String> {
     let saves = saves_in.join(format!("hexdeep-net-load-{}", std::process::id()));
+    // A folder an interrupted run left under this process number would have its games and
+    // accounts taken up again by the server (it resumes what its saves hold).
+    let _ = std::fs::remove_dir_all(&saves);
     std::fs::create_dir_all(&saves).map_err(|e| e.to_string())?;
     let mut child = Process::new(server)
         .arg("--saves")
