@@ -38,6 +38,8 @@ enum Cmd {
     Serve(hexdeep::net::serve::ServeArgs),
     /// Play on a server: a lobby of its games, then the game.
     Join(hexdeep::net::join::JoinArgs),
+    /// Watch a game on a server as a spectator: a lobby of its games, then the game.
+    Watch(hexdeep::net::watch::WatchArgs),
     /// Go on with a saved game: FILE, or the newest save.
     Continue {
         /// A `.hdsave` file (or its `.bak`).
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         })),
         Cmd::Serve(args) => report(hexdeep::net::serve::run(&args, saves).map(|()| true)),
         Cmd::Join(args) => report(hexdeep::net::join::run(&args).map(|()| true)),
+        Cmd::Watch(args) => report(hexdeep::net::watch::run(&args).map(|()| true)),
         Cmd::Scores => report(hexdeep::ui::start::scores_command(saves)),
         Cmd::Continue { file } => {
             let places = hexdeep::persist::Places::from_environment(saves);

@@ -61,3 +61,12 @@ fn a_claimed_name_is_refused_without_its_password_and_the_seat_stays_its_owners(
     let mut back = login(&running, "Ann", "tulip").unwrap();
     assert_eq!(back.join(game).unwrap(), hero, "Ann takes her hero back");
 }
+
+#[test]
+fn the_spectators_name_is_everyones_and_cannot_be_claimed() {
+    let running = server::serve(Limits::default(), Hosting::default());
+    let claimed = refusal(login(&running, "spectator", "mine"));
+    assert!(claimed.contains("cannot be claimed"), "{claimed}");
+    let mut watcher = login(&running, "spectator", "").unwrap();
+    assert!(watcher.list().unwrap().is_empty(), "it still connects");
+}

@@ -113,6 +113,31 @@ fn a_restarted_server_resumes_the_game_where_it_was_and_each_player_takes_their_
 }
 
 #[test]
+fn a_resumed_game_can_be_watched_and_its_player_watches_through_their_heros_eyes() {
+    let saves = cli::scratch("restart-watch");
+    let running = serve(&saves);
+    let (game, a, _, at) = play_three(&running);
+    drop(running);
+
+    let running = serve(&saves);
+    let mut cy = login(&running, "spectator", "");
+    let mut ann = login(&running, "Ann", "tulip");
+    let content = std::sync::Arc::new(hexdeep::content::Content::bundled().unwrap());
+    for (c, player) in [(&mut cy, false), (&mut ann, true)] {
+        c.watch(game).unwrap();
+        c.follow(a as u8).unwrap();
+        let view = c.view_where(|v| v.hero == a).unwrap();
+        assert_eq!((view.turn, view.segment), at, "the resumed game's segment");
+        let world = view.world(&content).unwrap();
+        let seen = world.is_seen_by(a as usize, world.creatures()[a as usize].pos);
+        assert_eq!(
+            seen, player,
+            "only Ann's account sees through her hero's eyes"
+        );
+    }
+}
+
+#[test]
 fn a_saves_folder_with_a_broken_database_is_refused_and_the_file_left_alone() {
     let saves = cli::scratch("broken");
     let file = saves.join(hexdeep::net::store::FILE);

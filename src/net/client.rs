@@ -161,7 +161,22 @@ impl Client {
         }
     }
 
-    /// Leaves the game joined.
+    /// Watches game `id` as a spectator: the seat followed first.
+    pub fn watch(&mut self, id: GameId) -> Result<u8, ClientError> {
+        self.view = None;
+        self.tell(&ClientMessage::Watch(id))?;
+        match self.answer()? {
+            ServerMessage::Watching { seat, .. } => Ok(seat),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Follows the hero of seat `seat` of the game watched; the views that follow are of it.
+    pub fn follow(&mut self, seat: u8) -> Result<(), ClientError> {
+        self.tell(&ClientMessage::Follow(seat))
+    }
+
+    /// Leaves the game joined or watched.
     pub fn leave(&mut self) -> Result<(), ClientError> {
         self.tell(&ClientMessage::Leave)?;
         match self.answer()? {

@@ -7,10 +7,14 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 
 /// The protocol this build speaks: it changes whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The largest hello frame: a version, a short name and a password.
 pub const MAX_HELLO: usize = 512;
+
+/// The name `hexdeep watch` connects under unless given one: everyone's, never claimed, so
+/// any spectator may use it (and it opens no hero's view while a game runs).
+pub const SPECTATOR: &str = "spectator";
 
 /// The longest name, in characters (as a hotseat name: it fits the sidebar's roster).
 pub const MAX_NAME_CHARS: usize = 12;
@@ -44,7 +48,8 @@ impl std::fmt::Debug for Hello {
     }
 }
 
-/// The hello of protocol 2 (hexdeep 0.7.0), read only to name its version in the refusal.
+/// The hello without a password (protocol 2, hexdeep 0.7.0, and the spectators' first
+/// protocol 3), read only to name its version in the refusal.
 #[derive(Deserialize)]
 struct HelloV2 {
     protocol: u32,
@@ -223,21 +228,40 @@ mod tests {
     }
 
     #[test]
-    fn a_client_of_protocol_2_without_a_password_is_told_both_versions() {
+    fn a_client_of_protocol_2_or_3_without_a_password_is_told_both_versions() {
         #[derive(Serialize)]
         struct Old {
             protocol: u32,
             game: String,
             name: String,
         }
-        let old = Old {
-            protocol: 2,
-            game: "0.7.0".into(),
-            name: "Ann".into(),
+        for protocol in [2, 3] {
+            let old = Old {
+                protocol,
+                game: "0.7.0".into(),
+                name: "Ann".into(),
+            };
+            let refusal = Hello::from_payload(&frame::encode(&old).unwrap()).unwrap_err();
+            assert!(
+                matches!(refusal, Refusal::OtherProtocol { theirs, .. } if theirs == protocol),
+                "{refusal:?}"
+            );
+        }
+        // Protocol 3 with a password (accounts) is this hello's shape: told both too.
+        let three = Hello {
+            protocol: 3,
+            ..Hello::with_password("Ann", "tulip")
         };
-        let refusal = Hello::from_payload(&frame::encode(&old).unwrap()).unwrap_err();
+        let refusal = three.check().unwrap_err();
         assert!(
-            matches!(refusal, Refusal::OtherProtocol { theirs: 2, .. }),
+            matches!(
+                refusal,
+                Refusal::OtherProtocol {
+                    theirs: 3,
+                    ours: 4,
+                    ..
+                }
+            ),
             "{refusal:?}"
         );
     }

@@ -62,7 +62,14 @@ pub enum ClientMessage {
     /// Take a free seat of a game, or one's own seat back (by name): answered
     /// [`ServerMessage::Joined`] and a view, or [`ServerMessage::Denied`].
     Join(GameId),
-    /// Leave the game joined: the hero passes to the AI until its player joins again.
+    /// Watch a game as a spectator: answered [`ServerMessage::Watching`] and views of the
+    /// hero followed, or [`ServerMessage::Denied`]. A spectator gives no directives.
+    Watch(GameId),
+    /// Follow the hero of seat `n` (from 0, in the roster's order) of the game watched:
+    /// answered with a view of it, or [`ServerMessage::Denied`].
+    Follow(u8),
+    /// Leave the game joined or watched: a player's hero passes to the AI until its player
+    /// joins again.
     Leave,
     /// A directive for the segment `turn`, `segment` (the view's): creature `creature` (its
     /// id on the server, [`View::ids`]) is to carry out `command`.
@@ -105,6 +112,13 @@ pub enum ServerMessage {
         game: GameId,
         /// The hero, by its id (the heroes keep theirs in every view).
         hero: u32,
+    },
+    /// The client watches game `game`, following the hero of seat `seat`; views follow.
+    Watching {
+        /// The game.
+        game: GameId,
+        /// The seat followed (from 0).
+        seat: u8,
     },
     /// The client left its game.
     Left,

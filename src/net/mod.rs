@@ -14,6 +14,7 @@ pub mod server;
 pub mod store;
 pub mod stream;
 pub mod view;
+pub mod watch;
 
 pub use client::Client;
 pub use frame::{FrameError, read_frame, write_frame};

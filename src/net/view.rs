@@ -77,10 +77,31 @@ impl View {
 /// What hero `hero` knows of `world`: the redacted world and, per creature of it, the
 /// creature's id in `world`. `None` when `hero` is no hero of `world`.
 pub fn redact(world: &World, hero: CreatureId) -> Option<(World, Vec<CreatureId>)> {
+    redact_as(world, hero, Sight::Hero)
+}
+
+/// What a spectator who is none of the game's players is shown of `world` while it runs,
+/// following hero `hero`: the party's heroes (the roster, where and how they are) and no
+/// field of view: no tile seen or remembered, no other creature, no item on the floor.
+pub fn roster_only(world: &World, hero: CreatureId) -> Option<(World, Vec<CreatureId>)> {
+    redact_as(world, hero, Sight::Blind)
+}
+
+/// Whose sight a redacted world keeps.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Sight {
+    /// The hero's: what it sees now and remembers.
+    Hero,
+    /// Nobody's: the roster only.
+    Blind,
+}
+
+/// `world` redacted for `hero` with `sight`.
+fn redact_as(world: &World, hero: CreatureId, sight: Sight) -> Option<(World, Vec<CreatureId>)> {
     if !world.is_hero(hero) {
         return None;
     }
-    let kept = kept_creatures(world, hero);
+    let kept = kept_creatures(world, hero, sight);
     let parts = world.to_parts();
     let new_id = |old: CreatureId| kept.iter().position(|&k| k == old);
     let creatures: Vec<Creature> = kept
@@ -113,7 +134,14 @@ pub fn redact(world: &World, hero: CreatureId) -> Option<(World, Vec<CreatureId>
                 .filter(|c| c.alive && c.depth as usize == d + 1)
                 .map(|c| c.pos)
                 .collect();
-            redact_depth(world, hero, depth, here, &standing)
+            redact_depth(
+                world,
+                hero,
+                depth,
+                here && sight == Sight::Hero,
+                &standing,
+                sight,
+            )
         })
         .collect();
     let redacted = WorldParts {
@@ -133,16 +161,18 @@ pub fn redact(world: &World, hero: CreatureId) -> Option<(World, Vec<CreatureId>
 }
 
 /// The creatures a hero's player knows of, by id: every hero (the party's roster), the
-/// living creatures the hero sees now, and the hero's own allies.
-fn kept_creatures(world: &World, hero: CreatureId) -> Vec<CreatureId> {
+/// living creatures the hero sees now, and the hero's own allies; with [`Sight::Blind`],
+/// the heroes only.
+fn kept_creatures(world: &World, hero: CreatureId, sight: Sight) -> Vec<CreatureId> {
     let depth = world.creatures()[hero].depth;
+    let sees = sight == Sight::Hero;
     world
         .creatures()
         .iter()
         .filter(|c| {
             world.is_hero(c.id)
-                || (c.alive && c.depth == depth && world.hero_sees(hero, c.pos))
-                || world.ally(c.id).is_some_and(|a| a.leader == hero)
+                || (sees && c.alive && c.depth == depth && world.hero_sees(hero, c.pos))
+                || (sees && world.ally(c.id).is_some_and(|a| a.leader == hero))
         })
         .map(|c| c.id)
         .collect()
@@ -162,20 +192,25 @@ fn anonymous(world: &World, c: &Creature, id: CreatureId) -> Creature {
 
 /// One level as hero `hero` knows it: the tiles it never saw made walls (those under the
 /// creatures kept, `standing`, floor), the others' memories blank, no placements or start,
-/// and only on its own level (`here`) the items it sees now.
+/// and only on its own level (`here`) the items it sees now; with [`Sight::Blind`] nothing
+/// seen.
 fn redact_depth(
     world: &World,
     hero: CreatureId,
     depth: &crate::sim::DepthParts,
     here: bool,
     standing: &[crate::geom::Cell],
+    sight: Sight,
 ) -> crate::sim::DepthParts {
-    let mine = depth.memory[hero].clone();
-    let level = redact_level(&depth.level, &mine.seen, standing);
     let blank = Memory {
-        seen: vec![false; mine.seen.len()],
+        seen: vec![false; depth.memory[hero].seen.len()],
         visited: false,
     };
+    let mine = match sight {
+        Sight::Hero => depth.memory[hero].clone(),
+        Sight::Blind => blank.clone(),
+    };
+    let level = redact_level(&depth.level, &mine.seen, standing);
     let memory = (0..depth.memory.len())
         .map(|h| {
             if h == hero {
@@ -300,6 +335,25 @@ mod tests {
         assert!(walled.level().placements.is_empty());
         let (open, _) = redact(&world, 1).unwrap();
         assert_eq!(open.level().terrain_at(far), Some(Terrain::Floor));
+    }
+
+    #[test]
+    fn a_spectators_view_holds_the_heroes_and_nothing_any_of_them_sees() {
+        let world = walled_party();
+        let (blind, ids) = roster_only(&world, 1).unwrap();
+        assert_eq!(ids, vec![0, 1], "the party's heroes only");
+        assert_eq!(
+            rats(&blind),
+            0,
+            "hero 2 sees the rat: the spectator does not"
+        );
+        let far = Cell::new(3, 1);
+        assert!(world.is_seen_by(1, far));
+        assert_eq!(blind.level().terrain_at(far), Some(Terrain::Wall));
+        assert!(!blind.is_seen_by(1, far), "no tile seen or remembered");
+        let hero = &world.creatures()[1];
+        assert_eq!(blind.creatures()[1].pos, hero.pos, "where the hero stands");
+        assert_eq!(blind.viewer(), 1);
     }
 
     #[test]

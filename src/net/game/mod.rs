@@ -13,6 +13,7 @@ pub mod task;
 #[cfg(test)]
 mod tests;
 mod turns;
+pub mod watchers;
 
 use crate::content::Content;
 use crate::geom::Tiling;
@@ -65,6 +66,10 @@ pub struct Game {
     tiling: Tiling,
     /// The database its row is kept in.
     db: Option<Db>,
+    /// Its spectators.
+    watchers: Vec<watchers::Watcher>,
+    /// The lines every spectator may read.
+    public: watchers::PublicLog,
 }
 
 impl Game {
@@ -166,6 +171,9 @@ impl Game {
     /// Connection `conn` leaves its seat (or is gone): its hero follows the AI until its
     /// player joins again.
     pub fn leave(&mut self, conn: ConnId) {
+        if self.unwatch(conn) {
+            return;
+        }
         let Some(n) = self.seats.iter().position(|s| s.played_by(conn)) else {
             return;
         };
@@ -181,6 +189,7 @@ impl Game {
         for seat in &mut self.seats {
             seat.tell(line.to_string());
         }
+        self.public.tell(line.to_string());
         self.dirty = true;
     }
 
@@ -188,6 +197,7 @@ impl Game {
     /// answers pile up is dropped.
     fn answer(&mut self, conn: ConnId, message: ServerMessage) {
         let Some(n) = self.seats.iter().position(|s| s.played_by(conn)) else {
+            self.answer_watcher(conn, message);
             return;
         };
         if !self.seats[n]

@@ -47,6 +47,8 @@ impl Game {
             dirty: false,
             tiling: parts.tiling,
             db: parts.db,
+            watchers: Vec::new(),
+            public: super::watchers::PublicLog::default(),
         }
     }
 

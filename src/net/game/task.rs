@@ -21,7 +21,23 @@ pub enum ToGame {
         /// How the game reaches the connection.
         link: Link,
     },
-    /// The connection leaves its seat, or is gone.
+    /// Spectator `name` watches the game through `link` ([`Game::watch`]).
+    Watch {
+        /// The spectator's name.
+        name: String,
+        /// The account it proved its name is; `None` for an unclaimed name.
+        account: Option<String>,
+        /// How the game reaches the connection.
+        link: Link,
+    },
+    /// A spectator follows the hero of a seat ([`Game::follow`]).
+    Follow {
+        /// The connection.
+        conn: ConnId,
+        /// The seat, from 0.
+        seat: usize,
+    },
+    /// The connection leaves its seat or stops watching, or is gone.
     Leave(ConnId),
     /// The server stops: the game is saved, says so on the sender, and its task ends.
     Stop(oneshot::Sender<()>),
@@ -100,6 +116,12 @@ impl Game {
                 self.stop();
                 let _ = done.send(());
             }
+            ToGame::Watch {
+                name,
+                account,
+                link,
+            } => self.watch(&name, account, link),
+            ToGame::Follow { conn, seat } => self.follow(conn, seat),
             ToGame::Direct {
                 conn,
                 at,

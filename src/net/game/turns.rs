@@ -31,6 +31,9 @@ impl Game {
         id: CreatureId,
         command: Command,
     ) -> Result<(), String> {
+        if self.watched_by(conn) {
+            return Err("a spectator gives no directives".to_string());
+        }
         let Some(n) = self.seats.iter().position(|s| s.played_by(conn)) else {
             return Err("join a game before giving directives".to_string());
         };
@@ -232,6 +235,7 @@ impl Game {
                 }
             }
         }
+        self.send_watchers_views(&seats);
     }
 
     /// Seat `n`'s view, with the roster `seats`.

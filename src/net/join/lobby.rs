@@ -1,6 +1,7 @@
 //! The lobby screen of `hexdeep join`: the server's games, one a line; `j`/`k` or the arrows
-//! choose, Enter joins, `n` makes a new game and joins it (`p` sets its players, `t` its
-//! tiling), `r` asks for the list again, `q` or Esc quits.
+//! choose, Enter joins, `w` watches, `n` makes a new game and joins it (`p` sets its players,
+//! `t` its tiling), `r` asks for the list again, `q` or Esc quits. A spectator's lobby
+//! (`hexdeep watch`) only watches: Enter watches, and no game is made.
 
 use crate::geom::Tiling;
 use crate::net::message::{ClientMessage, GameInfo, MAX_SEATS, NewGame};
@@ -25,6 +26,10 @@ pub struct LobbyScreen {
     pub note: String,
     /// Whether the player quit.
     pub quit: bool,
+    /// Whether this is a spectator's lobby (`hexdeep watch`): Enter watches, `n` is off.
+    pub spectator: bool,
+    /// The seat followed once the server said the client watches a game.
+    pub watching: Option<usize>,
 }
 
 impl Default for LobbyScreen {
@@ -36,6 +41,8 @@ impl Default for LobbyScreen {
             tiling: Tiling::Hex,
             note: String::new(),
             quit: false,
+            spectator: false,
+            watching: None,
         }
     }
 }
@@ -54,13 +61,15 @@ impl LobbyScreen {
                 self.selected = (self.selected + 1).min(self.games.len().saturating_sub(1));
             }
             KeyCode::Char('k') | KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Char('w') => return self.watch_chosen(),
+            KeyCode::Enter if self.spectator => return self.watch_chosen(),
             KeyCode::Enter => {
                 if let Some(game) = self.games.get(self.selected) {
                     self.note = format!("Joining game {}…", game.id);
                     return vec![ClientMessage::Join(game.id)];
                 }
             }
-            KeyCode::Char('n') => {
+            KeyCode::Char('n') if !self.spectator => {
                 self.note = "Making a new game…".to_string();
                 return vec![ClientMessage::Create(NewGame {
                     players: self.players,
@@ -81,6 +90,15 @@ impl LobbyScreen {
             _ => {}
         }
         Vec::new()
+    }
+
+    /// Asks to watch the game chosen, if any.
+    fn watch_chosen(&mut self) -> Vec<ClientMessage> {
+        let Some(game) = self.games.get(self.selected) else {
+            return Vec::new();
+        };
+        self.note = format!("Watching game {}…", game.id);
+        vec![ClientMessage::Watch(game.id)]
     }
 
     /// The screen's lines.
@@ -121,17 +139,26 @@ impl LobbyScreen {
             Tiling::Square => "squares",
             Tiling::Triangle => "triangles",
         };
-        lines.push(Line::from(format!(
-            "Enter: join   n: new game of {} on {tiles} (p: players, t: tiling)   r: refresh   q: quit",
-            self.players
-        )));
+        lines.push(Line::from(if self.spectator {
+            "Enter: watch   r: refresh   q: quit".to_string()
+        } else {
+            format!(
+                "Enter: join   w: watch   n: new game of {} on {tiles} (p: players, t: tiling)   r: refresh   q: quit",
+                self.players
+            )
+        }));
         lines.push(Line::from(crate::text::escape_controls(&self.note)));
         lines
     }
 
     /// Draws the screen.
     pub fn draw(&self, frame: &mut Frame) {
-        let block = Block::bordered().title(" hexdeep: join a game ");
+        let title = if self.spectator {
+            " hexdeep: watch a game "
+        } else {
+            " hexdeep: join a game "
+        };
+        let block = Block::bordered().title(title);
         frame.render_widget(Paragraph::new(self.lines()).block(block), frame.area());
     }
 }
@@ -183,6 +210,36 @@ mod tests {
         );
         lobby.key(key(KeyCode::Char('q')));
         assert!(lobby.quit);
+    }
+
+    #[test]
+    fn w_watches_the_game_chosen_and_a_spectators_lobby_only_watches() {
+        let mut lobby = LobbyScreen::default();
+        assert!(
+            lobby.key(key(KeyCode::Char('w'))).is_empty(),
+            "no game to watch"
+        );
+        lobby.listed(vec![game(1), game(4)]);
+        lobby.key(key(KeyCode::Down));
+        assert_eq!(
+            lobby.key(key(KeyCode::Char('w'))),
+            vec![ClientMessage::Watch(GameId(4))]
+        );
+        let mut spectator = LobbyScreen {
+            spectator: true,
+            ..LobbyScreen::default()
+        };
+        spectator.listed(vec![game(2)]);
+        assert_eq!(
+            spectator.key(key(KeyCode::Enter)),
+            vec![ClientMessage::Watch(GameId(2))]
+        );
+        assert!(
+            spectator.key(key(KeyCode::Char('n'))).is_empty(),
+            "a spectator makes no game"
+        );
+        let text: Vec<String> = spectator.lines().iter().map(ToString::to_string).collect();
+        assert!(text.iter().any(|l| l.contains("Enter: watch")), "{text:?}");
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod screen;
 
 use super::client::{Client, ClientError};
 use super::message::{ClientMessage, GameId, ServerMessage};
+use super::watch::screen::WatchScreen;
 use crate::ui::events::{EventSource, TerminalEvents};
 use crate::ui::terminal::TerminalGuard;
 use lobby::LobbyScreen;
@@ -48,27 +49,50 @@ const KEEPALIVE: Duration = Duration::from_secs(60);
 enum Screen {
     Lobby(LobbyScreen),
     Game(Box<GameScreen>),
+    Watch(Box<WatchScreen>),
 }
 
 /// Connects, plays until the player quits, and gives the terminal back.
 pub fn run(args: &JoinArgs) -> Result<(), String> {
+    connect_and_run(&args.server, &args.name, args.password, args.game, false)
+}
+
+/// Connects to `server` as `name` (with the password asked for when `ask_password`), shows
+/// the lobby (or goes to game `game` at once) and plays, or watches as a spectator
+/// (`spectator`: `hexdeep watch`), until the player quits; gives the terminal back.
+pub fn connect_and_run(
+    server: &str,
+    name: &str,
+    ask_password: bool,
+    game: Option<u32>,
+    spectator: bool,
+) -> Result<(), String> {
+    let command = if spectator { "watch" } else { "join" };
     if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        return Err("join needs a terminal to draw in (standard output is redirected)".into());
+        return Err(format!(
+            "{command} needs a terminal to draw in (standard output is redirected)"
+        ));
     }
-    let password = if args.password {
-        password::ask(&args.name)?
+    let password = if ask_password {
+        password::ask(name)?
     } else {
         String::new()
     };
-    let mut client = Client::login(args.server.as_str(), &args.name, &password)
-        .map_err(|e| connect_error(args, &e))?;
+    let mut client =
+        Client::login(server, name, &password).map_err(|e| connect_error(command, server, &e))?;
     let content = Arc::new(crate::content::Content::bundled().map_err(|e| e.to_string())?);
     let places = crate::persist::Places::from_environment(None);
     let keymap = crate::ui::start::keymap_for(&places);
     let palette = crate::ui::palette::Palette::detect();
     let inbox = read_in_background(&client)?;
     let mut first = vec![ClientMessage::List];
-    first.extend(args.game.map(|id| ClientMessage::Join(GameId(id))));
+    first.extend(game.map(|id| {
+        if spectator {
+            ClientMessage::Watch(GameId(id))
+        } else {
+            ClientMessage::Join(GameId(id))
+        }
+    }));
     send_all(&mut client, &first)?;
     let mut events = TerminalEvents::new().map_err(|e| e.to_string())?;
     let mut guard = TerminalGuard::enter().map_err(|e| e.to_string())?;
@@ -77,7 +101,11 @@ pub fn run(args: &JoinArgs) -> Result<(), String> {
         let clock = Arc::clone(&clock);
         GameScreen::new(view, keymap.clone(), palette, Arc::clone(&content), clock)
     };
-    let ended = play(&mut client, &inbox, &make, &mut guard, &mut events);
+    let lobby = LobbyScreen {
+        spectator,
+        ..LobbyScreen::default()
+    };
+    let ended = play(&mut client, &inbox, &make, lobby, &mut guard, &mut events);
     drop(guard);
     client.close();
     ended
@@ -89,10 +117,11 @@ fn play(
     client: &mut Client,
     inbox: &Receiver<Result<ServerMessage, String>>,
     make: &impl Fn(super::View) -> Result<GameScreen, String>,
+    lobby: LobbyScreen,
     guard: &mut TerminalGuard,
     events: &mut TerminalEvents,
 ) -> Result<(), String> {
-    let mut screen = Screen::Lobby(LobbyScreen::default());
+    let mut screen = Screen::Lobby(lobby);
     let mut spoke = std::time::Instant::now();
     loop {
         guard
@@ -102,6 +131,10 @@ fn play(
                 Screen::Game(game) => {
                     game.tick();
                     game.session.draw(frame);
+                }
+                Screen::Watch(watch) => {
+                    watch.game.tick();
+                    watch.game.session.draw(frame);
                 }
             })
             .map_err(|e| e.to_string())?;
@@ -126,6 +159,7 @@ fn play(
         let (out, quit) = match &mut screen {
             Screen::Lobby(lobby) => (lobby.key(key), lobby.quit),
             Screen::Game(game) => (game.key(key), game.left),
+            Screen::Watch(watch) => (watch.key(key), watch.left),
         };
         if !out.is_empty() {
             spoke = std::time::Instant::now();
@@ -156,10 +190,26 @@ fn take_messages(
         match (message?, &mut *screen) {
             (ServerMessage::Games(games), Screen::Lobby(lobby)) => lobby.listed(games),
             (ServerMessage::Update(view), Screen::Game(game)) => game.update(*view)?,
-            (ServerMessage::Update(view), Screen::Lobby(_)) => {
-                *screen = Screen::Game(Box::new(make(*view)?));
+            (ServerMessage::Update(view), Screen::Lobby(lobby)) => {
+                *screen = match lobby.watching {
+                    Some(seat) => Screen::Watch(Box::new(WatchScreen::new(make(*view)?, seat))),
+                    None => Screen::Game(Box::new(make(*view)?)),
+                };
+            }
+            (ServerMessage::Update(view), Screen::Watch(watch)) => {
+                if watch.game.view().hero == view.hero {
+                    watch.game.update(*view)?;
+                } else {
+                    // Another hero's view: its own lines, numbered anew.
+                    let seat = watch.seat;
+                    *screen = Screen::Watch(Box::new(WatchScreen::new(make(*view)?, seat)));
+                }
+            }
+            (ServerMessage::Watching { seat, .. }, Screen::Lobby(lobby)) => {
+                lobby.watching = Some(usize::from(seat));
             }
             (ServerMessage::Denied(why), Screen::Game(game)) => game.denied(&why),
+            (ServerMessage::Denied(why), Screen::Watch(watch)) => watch.game.denied(&why),
             (ServerMessage::Denied(why), Screen::Lobby(lobby)) => {
                 lobby.note = crate::text::escape_controls(&why);
             }
@@ -191,12 +241,12 @@ fn read_in_background(client: &Client) -> Result<Receiver<Result<ServerMessage, 
 
 /// What a failed connection says: the server's refusal as it gave it, else where the client
 /// tried to connect.
-fn connect_error(args: &JoinArgs, error: &ClientError) -> String {
+fn connect_error(command: &str, server: &str, error: &ClientError) -> String {
     match error {
         ClientError::Refused(_) => error.to_string(),
         _ => format!(
-            "cannot join {}: {error}",
-            crate::text::escape_controls(&args.server)
+            "cannot {command} {}: {error}",
+            crate::text::escape_controls(server)
         ),
     }
 }

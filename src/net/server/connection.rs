@@ -8,7 +8,7 @@ use crate::net::game::seat::{ConnId, Link, LinkEnds};
 use crate::net::game::task::{GameHandle, ToGame};
 use crate::net::hello::{Hello, MAX_HELLO};
 use crate::net::message::{ClientMessage, MAX_CLIENT_FRAME, ServerMessage};
-use crate::net::store::Credential;
+use crate::net::store::{Claim, Credential};
 use crate::net::stream;
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,17 +24,22 @@ const PARTING: Duration = Duration::from_secs(1);
 struct Conn {
     id: ConnId,
     name: String,
+    /// The account the connection proved its name is (its password or key matched the
+    /// name's claim, or claimed it): `None` for a name played unclaimed.
+    account: Option<String>,
     lobby: Arc<Lobby>,
     /// The game joined, the ends of its link, and whether the game has seated the player
     /// yet.
     joined: Option<Joined>,
 }
 
-/// A game joined.
+/// A game joined or watched.
 struct Joined {
     game: GameHandle,
     ends: LinkEnds,
     seated: bool,
+    /// Whether the connection watches the game rather than plays it.
+    watching: bool,
 }
 
 /// What ends a connection: nothing to say (the peer is gone), or a refusal.
@@ -51,9 +56,11 @@ pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobb
         Err(Some(why)) => return refuse(socket, why).await,
         Err(None) => return,
     };
-    if let Err(why) = claim(&lobby, &hello).await {
-        return refuse(socket, why).await;
-    }
+    let account = match claim(&lobby, &hello).await {
+        Ok(Claim::New | Claim::Known) => Some(hello.name.clone()),
+        Ok(Claim::Unclaimed) => None,
+        Err(why) => return refuse(socket, why).await,
+    };
     let welcome = ServerMessage::Welcome {
         protocol: crate::net::PROTOCOL_VERSION,
         game: env!("CARGO_PKG_VERSION").to_string(),
@@ -65,6 +72,7 @@ pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobb
     let mut conn = Conn {
         id: ConnId(lobby.next_conn()),
         name: hello.name,
+        account,
         lobby,
         joined: None,
     };
@@ -137,7 +145,9 @@ impl Conn {
                 Ok(id) => ServerMessage::Created(id),
                 Err(why) => ServerMessage::Denied(why),
             }),
-            ClientMessage::Join(id) => self.join(id).await,
+            ClientMessage::Join(id) => self.join(id, false).await,
+            ClientMessage::Watch(id) => self.join(id, true).await,
+            ClientMessage::Follow(seat) => self.follow(seat).await,
             ClientMessage::Leave => Some(if self.leave().await {
                 ServerMessage::Left
             } else {
@@ -149,11 +159,15 @@ impl Conn {
                 creature,
                 command,
             } => {
-                let Some(Joined { game, .. }) = &self.joined else {
+                let Some(Joined { game, watching, .. }) = &self.joined else {
                     return Some(ServerMessage::Denied(
                         "join a game before giving directives".to_string(),
                     ));
                 };
+                if *watching {
+                    let why = "a spectator gives no directives".to_string();
+                    return Some(ServerMessage::Denied(why));
+                }
                 let direct = ToGame::Direct {
                     conn: self.id,
                     at: (turn, segment),
@@ -166,21 +180,29 @@ impl Conn {
         }
     }
 
-    /// Asks game `id` for a seat.
-    async fn join(&mut self, id: crate::net::GameId) -> Option<ServerMessage> {
-        if let Some(Joined { game, .. }) = &self.joined {
+    /// Asks game `id` for a seat, or to watch it (`watching`).
+    async fn join(&mut self, id: crate::net::GameId, watching: bool) -> Option<ServerMessage> {
+        if let Some(joined) = &self.joined {
+            let doing = if joined.watching { "watch" } else { "play" };
             return Some(ServerMessage::Denied(format!(
-                "you play game {} already: leave it first",
-                game.id
+                "you {doing} game {} already: leave it first",
+                joined.game.id
             )));
         }
         let Some(game) = self.lobby.find(id) else {
             return Some(ServerMessage::Denied(format!("there is no game {id}")));
         };
         let (link, ends) = Link::new(self.id);
-        let join = ToGame::Join {
-            name: self.name.clone(),
-            link,
+        let name = self.name.clone();
+        let join = if watching {
+            let account = self.account.clone();
+            ToGame::Watch {
+                name,
+                account,
+                link,
+            }
+        } else {
+            ToGame::Join { name, link }
         };
         if game.inbox.send(join).await.is_err() {
             return Some(ServerMessage::Denied(format!("game {id} has closed")));
@@ -189,7 +211,28 @@ impl Conn {
             game,
             ends,
             seated: false,
+            watching,
         });
+        None
+    }
+
+    /// Asks the game watched to follow the hero of `seat`.
+    async fn follow(&mut self, seat: u8) -> Option<ServerMessage> {
+        let Some(Joined {
+            game,
+            watching: true,
+            ..
+        }) = &self.joined
+        else {
+            return Some(ServerMessage::Denied(
+                "watch a game before following a hero".to_string(),
+            ));
+        };
+        let follow = ToGame::Follow {
+            conn: self.id,
+            seat: usize::from(seat),
+        };
+        let _ = game.inbox.send(follow).await;
         None
     }
 
@@ -200,7 +243,7 @@ impl Conn {
             return;
         };
         match message {
-            ServerMessage::Joined { .. } => joined.seated = true,
+            ServerMessage::Joined { .. } | ServerMessage::Watching { .. } => joined.seated = true,
             ServerMessage::Denied(_) if !joined.seated => self.joined = None,
             _ => {}
         }
@@ -290,8 +333,16 @@ async fn greet(socket: &mut TcpStream, limits: Limits) -> Result<Hello, Option<S
 }
 
 /// Takes the hello's name with its password: claimed when nobody had it, else the password
-/// must be the one it was claimed with (checked on the database's thread).
-async fn claim(lobby: &Lobby, hello: &Hello) -> Result<(), String> {
+/// must be the one it was claimed with (checked on the database's thread). The spectators'
+/// name ([`crate::net::hello::SPECTATOR`]) is never claimed.
+async fn claim(lobby: &Lobby, hello: &Hello) -> Result<Claim, String> {
+    if hello.name == crate::net::hello::SPECTATOR {
+        if !hello.password.is_empty() {
+            let why = "the name spectator is everyone's: it cannot be claimed with a password";
+            return Err(why.to_string());
+        }
+        return Ok(Claim::Unclaimed);
+    }
     let name = hello.name.clone();
     let credential = if hello.password.is_empty() {
         Credential::None
@@ -303,7 +354,6 @@ async fn claim(lobby: &Lobby, hello: &Hello) -> Result<(), String> {
         .call(move |store| store.claim(&name, &credential))
         .await
         .unwrap_or_else(|| Err("the server's database is closed".to_string()))
-        .map(|_| ())
 }
 
 /// What to tell a peer whose frame broke the rules.
