@@ -323,7 +323,9 @@ impl Bot {
         match (goal, here) {
             (Goal::Down, Some(Terrain::StairsDown)) => {
                 // A hero takes the stairs alone: it waits for its companions to come near.
-                if together::all_near(&eye) || self.at_stairs >= together::STAIRS_WAIT {
+                if together::all_within(&eye, together::NEAR_STAIRS)
+                    || self.at_stairs >= together::STAIRS_WAIT
+                {
                     self.at_stairs = 0;
                     return Command::Descend;
                 }
@@ -360,22 +362,22 @@ impl Bot {
     /// a while for a straggler.
     fn keep_together(&mut self, eye: Eye) -> Option<Command> {
         if let Some(leader) = together::leader(&eye) {
-            if let Some(step) = together::toward_leader(&eye, leader) {
-                self.route.clear();
-                return Some(step);
-            }
-            // Far from the leader with no way to it that it or the leader knows (just come
-            // down the stairs, or the leader's known tiles not yet reaching it), it waits for
-            // the leader's exploring to open one rather than explore apart; until it is stuck.
             // Near the leader, it explores as it would alone: a step takes it at most one
             // beyond, and the next brings it back.
-            if together::far_from(&eye, leader) && !self.stuck() {
-                self.route.clear();
-                return Some(Command::Wait);
+            if !together::far_from(&eye, leader) {
+                return None;
             }
-            return None;
+            // Far from it with no way to it that it or the leader knows (just come down the
+            // stairs, or the leader's known tiles not yet reaching it), it waits for the
+            // leader's exploring to open one rather than explore apart; until it is stuck.
+            let step = together::toward_leader(&eye, leader)
+                .or_else(|| (!self.stuck()).then_some(Command::Wait));
+            if step.is_some() {
+                self.route.clear();
+            }
+            return step;
         }
-        if !together::straggling(&eye) {
+        if together::all_within(&eye, together::STRAGGLER) {
             self.waited_for_party = 0;
             return None;
         }

@@ -31,12 +31,13 @@ pub(super) const NEAR_STAIRS: i32 = 2;
 /// that never saw the stairs, or is held in a fight) before it goes down alone.
 pub(super) const STAIRS_WAIT: u32 = 40;
 
-/// Whether every living companion on the hero's level is within [`NEAR_STAIRS`] of them.
-pub(super) fn all_near(eye: &Eye) -> bool {
+/// Whether every living companion on the hero's level is within `distance` of them: on the
+/// stairs down, [`NEAR_STAIRS`]; exploring, the leader waits for any beyond [`STRAGGLER`].
+pub(super) fn all_within(eye: &Eye, distance: i32) -> bool {
     let me = eye.me();
     companions(eye)
         .iter()
-        .all(|c| eye.world.dist(me.pos, c.pos) <= NEAR_STAIRS)
+        .all(|c| eye.world.dist(me.pos, c.pos) <= distance)
 }
 
 /// Whether the party calls the hero down: a companion on the level waits on the stairs
@@ -192,28 +193,16 @@ pub(super) fn leader<'a>(eye: &Eye<'a>) -> Option<&'a Creature> {
     companions(eye).into_iter().find(|c| c.id < me.id)
 }
 
-/// Whether a companion on the level is more than [`STRAGGLER`] from the hero.
-pub(super) fn straggling(eye: &Eye) -> bool {
-    let me = eye.me();
-    companions(eye)
-        .iter()
-        .any(|c| eye.world.dist(me.pos, c.pos) > STRAGGLER)
-}
-
 /// Whether the hero is more than [`FOLLOW_WITHIN`] from its leader.
 pub(super) fn far_from(eye: &Eye, leader: &Creature) -> bool {
     eye.world.dist(eye.me().pos, leader.pos) > FOLLOW_WITHIN
 }
 
-/// A following hero's step toward its leader through the tiles it knows, when the leader is
-/// more than [`FOLLOW_WITHIN`] away (never onto the leader's tile, nor where a companion
-/// that chose first means to stand or strike).
+/// A following hero's step toward its leader through the tiles it knows (never onto the
+/// leader's tile, nor where a companion that chose first means to stand or strike).
 pub(super) fn toward_leader(eye: &Eye, leader: &Creature) -> Option<Command> {
     let world = eye.world;
     let me = eye.me().pos;
-    if !far_from(eye, leader) {
-        return None;
-    }
     // The party's players tell each other the way: through what the hero knows, else
     // through what the leader knows.
     let path = world
