@@ -13,6 +13,7 @@ use hexdeep::net::join::screen::GameScreen;
 use hexdeep::net::server::Hosting;
 use hexdeep::net::{Client, ClientMessage, Limits, NewGame, View};
 use hexdeep::sim::Command;
+use hexdeep::sim::orders::Order;
 use hexdeep::ui::clock::{Clock, FakeClock};
 use hexdeep::ui::keymap::Keymap;
 use hexdeep::ui::palette::Palette;
@@ -181,4 +182,62 @@ fn a_refused_directive_is_told_and_frees_the_keys() {
         told.iter().any(|l| l.contains("directive was for turn")),
         "{told:?}"
     );
+}
+
+#[test]
+fn exploring_is_a_standing_order_the_server_carries_on_until_a_key_halts_it() {
+    let running = server::serve(Limits::default(), Hosting::default());
+    let mut ann = client(running.addr, "Ann");
+    let game = ann
+        .create(NewGame {
+            players: 1,
+            tiling: Tiling::Hex,
+            seed: Some(21),
+        })
+        .unwrap();
+    let a = ann.join(game).unwrap();
+    let view = ann.view_where(|v| v.seats[0].present).unwrap();
+    let at = (view.turn, view.segment);
+    let mut screen = screen(view);
+    let sent = screen.key(key('o'));
+    assert_eq!(
+        sent,
+        vec![ClientMessage::Order {
+            turn: at.0,
+            segment: at.1,
+            creature: a,
+            order: Order::Explore,
+        }]
+    );
+    assert!(screen.key(key('.')).is_empty(), "a key acts once");
+    for message in &sent {
+        ann.tell(message).unwrap();
+    }
+    // The server plays the segments by the order: no directive more is sent.
+    let later = ann
+        .view_where(|v| v.turn >= at.0 + 2 && v.seats[0].standing)
+        .unwrap();
+    screen.update(later).unwrap();
+    assert!(screen.ready() && screen.standing());
+    let sent = screen.key(key('.'));
+    assert_eq!(sent, vec![ClientMessage::Halt { creature: a }]);
+    let told = screen
+        .session
+        .ui
+        .log
+        .lines()
+        .any(|l| l.contains("You stop: you pressed a key."));
+    assert!(told);
+    for message in &sent {
+        ann.tell(message).unwrap();
+    }
+    let halted = ann
+        .view_where(|v| !v.seats[0].standing && v.seats[0].waiting)
+        .unwrap();
+    screen.update(halted).unwrap();
+    assert!(!screen.standing());
+    assert!(matches!(
+        screen.key(key('.')).as_slice(),
+        [ClientMessage::Direct { .. }]
+    ));
 }

@@ -195,3 +195,66 @@ fn a_silent_connection_is_closed_with_a_reason() {
     let why = refusal(receive(&mut silent));
     assert!(why.contains("no hello within"), "{why}");
 }
+
+#[test]
+fn a_flood_of_messages_is_served_at_the_connections_pace() {
+    let running = serve(Limits {
+        messages_per_second: 20,
+        message_burst: 2,
+        ..Limits::default()
+    });
+    let mut ann = connect(&running, &Hello::new("Ann"));
+    assert!(matches!(
+        receive(&mut ann),
+        Some(ServerMessage::Welcome { .. })
+    ));
+    let start = std::time::Instant::now();
+    for n in 0..12 {
+        send(&mut ann, &frame::encode(&ClientMessage::Ping(n)).unwrap());
+    }
+    // Every message is answered, none dropped, in order...
+    for n in 0..12 {
+        assert_eq!(receive(&mut ann), Some(ServerMessage::Pong(n)));
+    }
+    // ...but after the burst of two, one every 50 ms: the twelfth is served no sooner than
+    // ten intervals after the first.
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(500), "{took:?}");
+}
+
+#[test]
+fn a_peer_that_reads_nothing_is_closed_when_its_answers_cannot_be_sent() {
+    let running = serve(Limits {
+        messages_per_second: 1_000_000,
+        message_burst: 1_000_000,
+        idle_after: Duration::from_millis(200),
+        ..Limits::default()
+    });
+    let mut ann = connect(&running, &Hello::new("Ann"));
+    // The server's answers pile up unread until its writes block; it then gives up on the
+    // peer instead of holding its slot for ever, and the peer's writes fail. Without that,
+    // the peer's writes would block too, and time out here (a guard, not a measure).
+    ann.set_write_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let one = frame::encode(&ClientMessage::Ping(7)).unwrap();
+    let mut batch = Vec::new();
+    for _ in 0..1000 {
+        write_frame(&mut batch, &one).unwrap();
+    }
+    let failed = (0..100_000).find_map(|_| ann.write_all(&batch).err());
+    let kind = failed.map(|e| e.kind());
+    assert!(
+        matches!(
+            kind,
+            Some(std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::BrokenPipe)
+        ),
+        "{kind:?}"
+    );
+    // The server goes on serving the others.
+    let mut bob = connect(&running, &Hello::new("Bob"));
+    assert!(matches!(
+        receive(&mut bob),
+        Some(ServerMessage::Welcome { .. })
+    ));
+    assert_eq!(ping(&mut bob, 3), Some(ServerMessage::Pong(3)));
+}

@@ -4,6 +4,7 @@
 use super::view::View;
 use crate::geom::Tiling;
 use crate::sim::Command;
+use crate::sim::orders::Order;
 use serde::{Deserialize, Serialize};
 
 /// The largest frame a client may send: its messages are small.
@@ -82,6 +83,23 @@ pub enum ClientMessage {
         creature: u32,
         /// What it is to do.
         command: Command,
+    },
+    /// A standing order from the segment `turn`, `segment` on: creature `creature` travels,
+    /// explores or rests segment after segment until it is done, interrupted or halted.
+    Order {
+        /// The turn of the view the order was given in.
+        turn: u64,
+        /// The segment of that view.
+        segment: u32,
+        /// The creature, by its server id.
+        creature: u32,
+        /// The order.
+        order: Order,
+    },
+    /// The player takes creature `creature` (its server id) back from its standing order.
+    Halt {
+        /// The creature, by its server id.
+        creature: u32,
     },
 }
 

@@ -49,6 +49,8 @@ pub struct SeatView {
     pub present: bool,
     /// Whether the coming segment still waits for their directive.
     pub waiting: bool,
+    /// Whether their hero carries on a standing order (travel, exploring, rest).
+    pub standing: bool,
     /// Their time left, in milliseconds, in a game with a clock.
     pub clock_ms: Option<u64>,
 }

@@ -335,6 +335,15 @@ impl Control {
         orders.into_iter().map(|o| (o.hero, o.order)).collect()
     }
 
+    /// Ends hero `hero`'s standing order, if it has one: its person takes over from the
+    /// next segment on (a step the order already gave in the coming segment still counts,
+    /// unless the person gives another). Whether it had one.
+    pub fn halt(&mut self, hero: CreatureId) -> bool {
+        let before = self.orders.len();
+        self.orders.retain(|o| o.hero != hero);
+        self.orders.len() != before
+    }
+
     /// The standing order hero `hero` carries on, if any.
     pub fn standing_order(&self, hero: CreatureId) -> Option<Order> {
         self.orders.iter().find(|o| o.hero == hero).map(|o| o.order)

@@ -6,7 +6,7 @@ use super::{Command, CreatureId, World};
 use crate::geom::Cell;
 
 /// What a hero keeps doing until told otherwise.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Order {
     /// Stand and wait.
     Hold,

@@ -5,6 +5,9 @@
 //! their time ran out, or they are not connected (their hero follows the AI). Time comes from
 //! tokio's clock, which tests pause.
 
+mod orders;
+#[cfg(test)]
+mod orders_tests;
 mod resume;
 #[cfg(test)]
 mod resume_tests;
@@ -62,6 +65,9 @@ pub struct Game {
     info: Arc<Mutex<GameInfo>>,
     /// Whether the players' views are to be sent again.
     dirty: bool,
+    /// Whether a player gave a directive or an order in the coming segment (otherwise one
+    /// that standing orders answer waits [`orders::ORDER_STEP`]).
+    directed: bool,
     /// Its tiling.
     tiling: Tiling,
     /// The database its row is kept in.

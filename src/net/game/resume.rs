@@ -45,6 +45,7 @@ impl Game {
             opened: Instant::now(),
             file: parts.file,
             dirty: false,
+            directed: false,
             tiling: parts.tiling,
             db: parts.db,
             watchers: Vec::new(),

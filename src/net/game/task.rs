@@ -5,6 +5,7 @@ use super::Game;
 use super::seat::{ConnId, Link};
 use crate::net::message::{GameId, GameInfo};
 use crate::sim::Command;
+use crate::sim::orders::Order;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, oneshot};
 
@@ -41,6 +42,24 @@ pub enum ToGame {
     Leave(ConnId),
     /// The server stops: the game is saved, says so on the sender, and its task ends.
     Stop(oneshot::Sender<()>),
+    /// A standing order ([`Game::order`]).
+    Order {
+        /// The connection.
+        conn: ConnId,
+        /// The turn and segment it was given in.
+        at: (u64, u32),
+        /// The creature, by server id.
+        creature: u32,
+        /// The order.
+        order: Order,
+    },
+    /// The player takes a creature back from its standing order ([`Game::halt`]).
+    Halt {
+        /// The connection.
+        conn: ConnId,
+        /// The creature, by server id.
+        creature: u32,
+    },
     /// A directive ([`Game::direct`]).
     Direct {
         /// The connection.
@@ -128,6 +147,13 @@ impl Game {
                 creature,
                 command,
             } => self.direct(conn, at, creature, command),
+            ToGame::Order {
+                conn,
+                at,
+                creature,
+                order,
+            } => self.order(conn, at, creature, order),
+            ToGame::Halt { conn, creature } => self.halt(conn, creature),
         }
     }
 }

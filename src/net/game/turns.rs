@@ -31,19 +31,7 @@ impl Game {
         id: CreatureId,
         command: Command,
     ) -> Result<(), String> {
-        if self.watched_by(conn) {
-            return Err("a spectator gives no directives".to_string());
-        }
-        let Some(n) = self.seats.iter().position(|s| s.played_by(conn)) else {
-            return Err("join a game before giving directives".to_string());
-        };
-        let now = (self.world.turn(), self.world.segment());
-        if at != now || self.world.is_over() {
-            return Err(format!(
-                "that directive was for turn {} segment {}; the game is at turn {} segment {}",
-                at.0, at.1, now.0, now.1
-            ));
-        }
+        let n = self.directing_seat(conn, at)?;
         let player = self.seats[n].player;
         let controls = id < self.world.creatures().len()
             && self
@@ -60,8 +48,28 @@ impl Game {
             let elapsed = self.opened.elapsed();
             self.seats[n].charge(elapsed);
         }
+        self.directed = true;
         self.dirty = true;
         Ok(())
+    }
+
+    /// The seat of connection `conn`'s player, who directs for the segment `at`: refused,
+    /// saying why, for a spectator, a connection without a seat, or another segment.
+    pub(super) fn directing_seat(&self, conn: ConnId, at: (u64, u32)) -> Result<usize, String> {
+        if self.watched_by(conn) {
+            return Err("a spectator gives no directives".to_string());
+        }
+        let Some(n) = self.seats.iter().position(|s| s.played_by(conn)) else {
+            return Err("join a game before giving directives".to_string());
+        };
+        let now = (self.world.turn(), self.world.segment());
+        if at != now || self.world.is_over() {
+            return Err(format!(
+                "that directive was for turn {} segment {}; the game is at turn {} segment {}",
+                at.0, at.1, now.0, now.1
+            ));
+        }
+        Ok(n)
     }
 
     /// The seats (indices) the coming segment still waits for: present, with an acting hero
@@ -79,12 +87,16 @@ impl Game {
             .collect()
     }
 
-    /// When the first waited-for player's time runs out, in a game with a clock.
+    /// When the game must look at the clock again: the first waited-for player's time runs
+    /// out (in a game with a clock), or a segment that standing orders answer resolves.
     pub fn deadline(&mut self) -> Option<Instant> {
-        self.clock?;
+        let step = self.order_step_due();
         let opened = self.opened;
-        let waiting = self.waiting();
-        waiting.iter().map(|&n| opened + self.seats[n].bank).min()
+        let clock = self.clock.and_then(|_| {
+            let waiting = self.waiting();
+            waiting.iter().map(|&n| opened + self.seats[n].bank).min()
+        });
+        step.into_iter().chain(clock).min()
     }
 
     /// Marks late every waited-for player whose time has run out: their hero follows the AI
@@ -110,9 +122,13 @@ impl Game {
     /// is waited for, then sends the views when they changed.
     pub fn settle(&mut self) {
         let anyone = self.seats.iter().any(super::seat::Seat::present);
-        if anyone && !self.world.is_over() && self.waiting().is_empty() {
+        let due = !self.paced() || self.opened.elapsed() >= super::orders::ORDER_STEP;
+        if anyone && !self.world.is_over() && self.waiting().is_empty() && due {
             self.resolve();
         }
+        // The coming segment opens: a standing order that ends as it does is told now.
+        self.waiting();
+        self.tell_ended_orders();
         if self.dirty {
             self.publish();
             self.send_views();
@@ -166,6 +182,7 @@ impl Game {
             seat.late = false;
         }
         self.opened = Instant::now();
+        self.directed = false;
     }
 
     /// Tells each player the segment's `events` as their hero saw them.
@@ -205,6 +222,7 @@ impl Game {
                 name: s.name.clone(),
                 present: s.present(),
                 waiting: waiting.contains(&n),
+                standing: self.control.standing_order(s.hero).is_some(),
                 clock_ms: clock.map(|_| {
                     let left = if s.charged {
                         s.bank

@@ -7,11 +7,13 @@
 use crate::content::Content;
 use crate::net::message::ClientMessage;
 use crate::net::view::View;
+use crate::sim::orders::Order;
 use crate::ui::app::Session;
 use crate::ui::clock::Clock;
 use crate::ui::hotseat::{Member, Presence, Roster};
 use crate::ui::keymap::{Intent, Keymap};
 use crate::ui::palette::Palette;
+use crate::ui::state::Auto;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::sync::Arc;
 use std::time::Duration;
@@ -136,28 +138,54 @@ impl GameScreen {
                 .push_once("Waiting for the segment to resolve.");
             return Vec::new();
         }
+        let Some(creature) = self.view.server_id(self.view.hero as usize) else {
+            return Vec::new();
+        };
+        if self.standing() {
+            // A key stops travel, exploring or a rest; it does nothing else, as in `play`.
+            self.session.ui.log.push("You stop: you pressed a key.");
+            return vec![ClientMessage::Halt { creature }];
+        }
         self.session.key(key);
-        if self.session.ui.auto.take().is_some() {
-            self.session
-                .ui
-                .log
-                .push("Travel, exploring and resting are not played over the network yet.");
+        let (turn, segment) = (self.view.turn, self.view.segment);
+        if let Some(order) = self.session.ui.auto.take().and_then(order_of) {
+            self.pending = Some((turn, segment));
+            return vec![ClientMessage::Order {
+                turn,
+                segment,
+                creature,
+                order,
+            }];
         }
         let commands = self.session.remote.replace(Vec::new()).unwrap_or_default();
         let Some(&command) = commands.first() else {
             return Vec::new();
         };
-        let hero = self.view.hero as usize;
-        let Some(creature) = self.view.server_id(hero) else {
-            return Vec::new();
-        };
-        self.pending = Some((self.view.turn, self.view.segment));
+        self.pending = Some((turn, segment));
         vec![ClientMessage::Direct {
-            turn: self.view.turn,
-            segment: self.view.segment,
+            turn,
+            segment,
             creature,
             command,
         }]
+    }
+
+    /// Whether the player's hero carries on a standing order, as the newest view says.
+    pub fn standing(&self) -> bool {
+        self.view
+            .seats
+            .get(self.view.hero as usize)
+            .is_some_and(|s| s.standing)
+    }
+}
+
+/// The standing order the server carries on for travel, exploring or a rest the keys
+/// started; `None` for travel with nowhere to go.
+fn order_of(auto: Auto) -> Option<Order> {
+    match auto {
+        Auto::Travel { path, .. } => path.last().map(|&to| Order::Travel(to)),
+        Auto::Explore { .. } => Some(Order::Explore),
+        Auto::Rest => Some(Order::Rest),
     }
 }
 

@@ -2,6 +2,7 @@
 //! passed to the game's task, and the game's answers and views passed back.
 
 use super::lobby::Lobby;
+use super::pace::Pace;
 use super::{Limits, payload};
 use crate::net::frame::{self, FrameError};
 use crate::net::game::seat::{ConnId, Link, LinkEnds};
@@ -106,14 +107,15 @@ impl Conn {
     ) -> (Option<OwnedReadHalf>, End) {
         // The frame being read lives across the loop, so that an answer or a view sent
         // meanwhile never cuts a frame in two.
-        let reading = next_message(read, limits);
+        let pace = Pace::new(limits.messages_per_second, limits.message_burst);
+        let reading = next_message(read, limits, pace);
         tokio::pin!(reading);
         loop {
             let out = tokio::select! {
-                (read, got) = &mut reading => match got {
+                (read, pace, got) = &mut reading => match got {
                     Ok(message) => {
                         let answer = self.take(message).await;
-                        reading.set(next_message(read, limits));
+                        reading.set(next_message(read, limits, pace));
                         answer
                     }
                     Err(end) => return (Some(read), end),
@@ -129,7 +131,10 @@ impl Conn {
                 },
             };
             if let Some(message) = out {
-                if !send(write, &message).await {
+                // A peer that reads nothing for as long as it may stay silent is gone: its
+                // connection does not hold a slot for ever.
+                let sent = timeout(limits.idle_after, send(write, &message)).await;
+                if !sent.unwrap_or(false) {
                     return (None, End::Gone);
                 }
             }
@@ -159,25 +164,53 @@ impl Conn {
                 creature,
                 command,
             } => {
-                let Some(Joined { game, watching, .. }) = &self.joined else {
-                    return Some(ServerMessage::Denied(
-                        "join a game before giving directives".to_string(),
-                    ));
-                };
-                if *watching {
-                    let why = "a spectator gives no directives".to_string();
-                    return Some(ServerMessage::Denied(why));
-                }
-                let direct = ToGame::Direct {
-                    conn: self.id,
-                    at: (turn, segment),
+                let conn = self.id;
+                let at = (turn, segment);
+                self.to_game(ToGame::Direct {
+                    conn,
+                    at,
                     creature,
                     command,
-                };
-                let _ = game.inbox.send(direct).await;
-                None
+                })
+                .await
+            }
+            ClientMessage::Order {
+                turn,
+                segment,
+                creature,
+                order,
+            } => {
+                let conn = self.id;
+                let at = (turn, segment);
+                self.to_game(ToGame::Order {
+                    conn,
+                    at,
+                    creature,
+                    order,
+                })
+                .await
+            }
+            ClientMessage::Halt { creature } => {
+                let conn = self.id;
+                self.to_game(ToGame::Halt { conn, creature }).await
             }
         }
+    }
+
+    /// Passes a player's directive, order or halt to the game played: refused, saying why,
+    /// without one or to a spectator.
+    async fn to_game(&self, message: ToGame) -> Option<ServerMessage> {
+        let Some(Joined { game, watching, .. }) = &self.joined else {
+            return Some(ServerMessage::Denied(
+                "join a game before giving directives".to_string(),
+            ));
+        };
+        if *watching {
+            let why = "a spectator gives no directives".to_string();
+            return Some(ServerMessage::Denied(why));
+        }
+        let _ = game.inbox.send(message).await;
+        None
     }
 
     /// Asks game `id` for a seat, or to watch it (`watching`).
@@ -289,12 +322,13 @@ async fn from_game(joined: &mut Option<Joined>) -> FromGame {
     }
 }
 
-/// Reads the next message, bounded in size and in the time the peer may stay silent; gives
-/// the reading half back with it.
+/// Reads the next message, bounded in size and in the time the peer may stay silent, and
+/// served no sooner than `pace` allows; gives the reading half and the pace back with it.
 async fn next_message(
     mut read: OwnedReadHalf,
     limits: Limits,
-) -> (OwnedReadHalf, Result<ClientMessage, End>) {
+    mut pace: Pace,
+) -> (OwnedReadHalf, Pace, Result<ClientMessage, End>) {
     let got = timeout(
         limits.idle_after,
         stream::read_frame(&mut read, MAX_CLIENT_FRAME),
@@ -311,7 +345,10 @@ async fn next_message(
             frame::decode::<ClientMessage>(&bytes).map_err(|e| End::Refuse(broken(&e)))
         }
     };
-    (read, message)
+    if message.is_ok() {
+        pace.wait().await;
+    }
+    (read, pace, message)
 }
 
 /// The connection's hello, checked; otherwise why to refuse it (`None`: it is gone).

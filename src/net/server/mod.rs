@@ -5,6 +5,7 @@
 
 mod connection;
 pub mod lobby;
+mod pace;
 
 use super::message::ServerMessage;
 pub use lobby::Hosting;
@@ -25,6 +26,11 @@ pub struct Limits {
     pub hello_within: Duration,
     /// How long a connection may stay silent before it is closed.
     pub idle_after: Duration,
+    /// The steady rate of a connection's messages (directives and requests alike): one
+    /// that comes sooner waits its turn, so a flood slows its own connection only.
+    pub messages_per_second: u32,
+    /// How many messages a connection may send at once before the rate holds.
+    pub message_burst: u32,
 }
 
 impl Default for Limits {
@@ -33,6 +39,8 @@ impl Default for Limits {
             max_connections: 256,
             hello_within: Duration::from_secs(10),
             idle_after: Duration::from_secs(15 * 60),
+            messages_per_second: 50,
+            message_burst: 100,
         }
     }
 }

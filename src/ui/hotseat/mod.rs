@@ -10,6 +10,7 @@ mod fallen;
 pub mod people;
 pub mod timer;
 mod turns;
+pub(crate) use turns::ended_line;
 
 use super::state::UiState;
 use crate::sim::control::{Control, PlayerId};

@@ -302,7 +302,7 @@ impl Session {
 
 /// What a person is told when their hero's standing order ends, as the game of one tells
 /// the end of its travel, exploring or rest; `None` for a hero who fell (told as such).
-fn ended_line(order: Order, end: End) -> Option<&'static str> {
+pub(crate) fn ended_line(order: Order, end: End) -> Option<&'static str> {
     Some(match (order, end) {
         (_, End::Died) => return None,
         (Order::Explore, End::Done) => "Explored: there is nothing more to find here.",
