@@ -22,9 +22,10 @@ impl World {
         let mut minds = Vec::new();
         {
             let level = &self.depths[depth as usize - 1].level;
-            // The monsters hunt the heroes and their allies. Their Dijkstra map depends only
-            // on the level's terrain and the tiles of those living on it: kept while none of
-            // them changes.
+            // The monsters hunt the heroes and their allies (on a stage with prey, its first
+            // living creature instead; a scripted creature's plan is its script's next
+            // intention). Their Dijkstra map depends only on the level's terrain and the
+            // tiles of those living on it: kept while none of them changes.
             let mut heroes = self
                 .stage
                 .prey(&self.creatures, depth)

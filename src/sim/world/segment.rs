@@ -1,6 +1,6 @@
 //! One segment of the world: initiative at the start of a turn, and on every level with a
-//! hero on it, every acting creature's intention, the resolver, and the events that explain
-//! the outcome.
+//! hero on it (every level, on a stage that runs them all: `stage.rs`), every acting
+//! creature's intention, the resolver, and the events that explain the outcome.
 
 use super::World;
 use super::actions::{Deed, PlayerAction};
