@@ -234,3 +234,20 @@ fn tiled_layers_are_counted_before_each_is_decoded() {
     assert!(err.contains("at least 16777217 tiles"), "{err}");
     assert!(err.starts_with("m.tmj"), "{err}");
 }
+
+#[test]
+fn a_scenario_whose_map_is_too_large_is_refused_with_its_name() {
+    let dir = scratch("sim-map");
+    let far = dir.join("far.json");
+    std::fs::write(
+        &far,
+        r#"{"units":[{"id":"A","pos":[0,0]},{"id":"B","pos":[5000,5000]}]}"#,
+    )
+    .unwrap();
+    let out = run(&["sim", s(&far)]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(text.contains("far.json"), "{text}");
+    assert!(text.contains("5003 × 5003 tiles"), "{text}");
+    assert!(text.contains("at most 1000000"), "{text}");
+}

@@ -73,6 +73,7 @@ impl<'a> Senses<'a> {
     /// the level at `depth`, with the monster `kinds` they are of, in a game of one hero:
     /// the first creature, if it is alive there. `known` is the hero's Dijkstra map if it
     /// is already known (the hero and the terrain unchanged since it was computed).
+    #[cfg(test)]
     pub(super) fn new(
         level: &'a Level,
         kinds: &'a [MonsterKind],

@@ -2,7 +2,7 @@
 //!
 //! The only writer of world state is [`World::apply`]: the shell hands it a [`Command`] and
 //! gets back the [`Event`]s that explain what happened, or a [`Rejection`] that costs no time.
-//! [`resolve`] settles a segment on plain data; the game and [`scenario`] both use it.
+//! [`resolve`] settles a segment on plain data; the world's segment runs it, and [`scenario`] stages a world to run its segments.
 
 /// The version of the rules: what a command does to the world. Raise it with any change that
 /// makes a recorded game play out differently; a record made under other rules cannot be
@@ -59,7 +59,7 @@ pub use words::a_name;
 pub use world::bounds;
 pub use world::telegraphed_among;
 pub use world::{
-    Depth, DepthParts, Ending, FlightStop, FloorItem, Gear, InvalidWorld, LevelSource, MAX_DEPTH,
-    MAX_HEROES, Matchup, Memory, NEAR, Plan, SEGMENTS, Story, TURN_HASH_VERSION, Threat, World,
-    WorldParts,
+    Depth, DepthParts, Ending, FlightStop, FloorItem, Gear, Initiative, InvalidWorld, LevelSource,
+    MAX_DEPTH, MAX_HEROES, Matchup, Memory, NEAR, Plan, SEGMENTS, Stage, Story, TURN_HASH_VERSION,
+    Threat, World, WorldParts,
 };

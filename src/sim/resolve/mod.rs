@@ -1,5 +1,5 @@
 //! The resolver: settles one segment's intentions at once, as ARCHITECTURE.md "Simultaneous turns"
-//! says (rules R1–R9), on plain data so that the game and the scenario runner share it.
+//! says (rules R1–R9), on plain data which the world's segment runs (the `sim` scenarios too, in a staged world).
 //!
 //! The four phases of the tiling-module article: accumulate moves by target tile, adjudicate
 //! (contests, chains, swaps, cycles: the tiling crate's movement core, through `moves`),

@@ -233,3 +233,39 @@ fn monster_units_are_checked() {
         assert!(e.contains(part), "{text}: {e}");
     }
 }
+
+#[test]
+fn every_scenario_s_map_is_bounded_even_without_monsters() {
+    // Units, or the targets of their intentions, far apart: the map that holds them all
+    // would be too large.
+    for text in [
+        r#"{"units":[{"id":"A","pos":[0,0]},{"id":"B","pos":[2000,2000]}]}"#,
+        r#"{"units":[{"id":"A","pos":[0,0],"intentions":[{"move":[1500,1500]}]}]}"#,
+    ] {
+        let e = error(text);
+        assert!(e.contains("map would span"), "{text}: {e}");
+        assert!(e.contains("at most 1000000"), "{text}: {e}");
+    }
+    // Far apart along one line is a narrow map, and fine.
+    assert!(run_json(r#"{"units":[{"id":"A","pos":[0,0]},{"id":"B","pos":[90000,0]}]}"#).is_ok());
+}
+
+#[test]
+fn a_scenario_runs_in_a_staged_world() {
+    let raw: RawScenario = serde_json::from_str(
+        r#"{"segments":3,"units":[
+            {"id":"A","pos":[0,0],"faction":"red","initiative":5,"intentions":[{"move":[1,0]}]},
+            {"id":"r","pos":[4,0],"monster":"rat","faction":"player"}]}"#,
+    )
+    .unwrap();
+    let world = staging::world_of(raw.validate().unwrap()).unwrap().unwrap();
+    let stage = world.stage();
+    assert_eq!(stage.segments, 3);
+    assert_eq!(stage.initiative, crate::sim::Initiative::Given);
+    assert!(!stage.regeneration && stage.every_level);
+    assert!(stage.is_scripted(0) && !stage.is_scripted(1));
+    assert!(world.heroes().is_empty());
+    let a = &world.creatures()[0];
+    assert_eq!((a.initiative, a.faction), (5, crate::sim::Faction(3)));
+    assert_eq!(world.creatures()[1].name, "rat");
+}

@@ -54,6 +54,12 @@ pub(super) enum Effect {
     },
     /// The rules' stream after the rolls the computation drew from a copy of it.
     Rolled(GameRng),
+    /// A scripted creature of a staged world acted on its next intention
+    /// ([`super::Stage::script`]).
+    Scripted {
+        /// Who.
+        who: CreatureId,
+    },
     /// A fallen hero's pack empties and nothing stays in hand or worn (each stack then
     /// falls as an [`Event::Dropped`]).
     EmptyPack {
@@ -154,6 +160,7 @@ impl World {
             }
             Effect::Lay { at, item } => self.drop_item(at, &item),
             Effect::Rolled(rng) => self.rng = rng,
+            Effect::Scripted { who } => self.spend_script(who),
             Effect::EmptyPack { who } => {
                 let c = &mut self.creatures[who];
                 c.inventory.clear();

@@ -22,6 +22,7 @@ mod regen;
 mod replan;
 mod segment;
 mod source;
+mod stage;
 mod story;
 mod telegraph;
 mod validate;
@@ -35,6 +36,7 @@ pub use matchup::Matchup;
 pub use parts::{DepthParts, WorldParts};
 pub use query::{FlightStop, NEAR, Threat, telegraphed_among};
 pub use source::LevelSource;
+pub use stage::{Initiative, Stage};
 pub use story::{Ending, Story};
 pub use validate::InvalidWorld;
 
@@ -135,6 +137,9 @@ pub struct World {
     running: Vec<u32>,
     /// The player's natural healing under way.
     regen: regen::Regen,
+    /// The rules it runs by: the game's, or a `sim` scenario's. Never saved.
+    #[serde(skip)]
+    stage: Stage,
 }
 
 impl World {
@@ -218,9 +223,8 @@ impl World {
         if !(1..=MAX_HEROES).contains(&heroes) {
             return None;
         }
-        for (d, level) in levels.iter_mut().enumerate() {
-            level.depth = d as u32 + 1;
-        }
+        let depths = levels.iter_mut().enumerate();
+        depths.for_each(|(d, level)| level.depth = d as u32 + 1);
         let first = levels.first()?;
         let start = first.start_or_default()?;
         let mut creatures = vec![Creature::player(&content, start)];
@@ -266,6 +270,7 @@ impl World {
             focus: None,
             running: Vec::new(),
             regen: regen::Regen::default(),
+            stage: Stage::default(),
         };
         let content = Arc::clone(&world.content);
         for depth in &mut world.depths {
@@ -373,7 +378,7 @@ impl World {
             .copied()
             .filter(|&h| {
                 let c = &self.creatures[h];
-                c.alive && c.busy == 0 && acts_in(c.speed, self.segment, SEGMENTS)
+                c.alive && c.busy == 0 && acts_in(c.speed, self.segment, self.segments())
             })
             .collect()
     }
@@ -454,7 +459,7 @@ impl World {
             .filter(|c| !self.on_heroes_side(c.id))
             .filter_map(|c| Some((c, (*self.plans.get(c.id)?)?.intention)))
             .flat_map(|(c, intention)| {
-                let acts_next = acts_in(c.speed, self.segment, SEGMENTS) && c.busy == 0;
+                let acts_next = acts_in(c.speed, self.segment, self.segments()) && c.busy == 0;
                 let plan = |intention| Plan {
                     who: c.id,
                     from: c.pos,

@@ -131,6 +131,7 @@ impl World {
             focus: None,
             running: Vec::new(),
             regen: Regen::from_parts(parts.regen),
+            stage: super::Stage::default(),
         };
         world.validate()?;
         // What the player sees now; the memory stays the file's until the next action.

@@ -11,7 +11,7 @@ impl World {
     /// from the state now; the monsters of a waiting level have no plan.
     pub(super) fn replan(&mut self) {
         let mut plans = vec![None; self.creatures.len()];
-        for depth in self.occupied_depths() {
+        for depth in self.levels_to_run() {
             self.replan_level(depth, &mut plans);
         }
         self.plans = plans;
@@ -22,10 +22,14 @@ impl World {
         let mut minds = Vec::new();
         {
             let level = &self.depths[depth as usize - 1].level;
-            // The monsters hunt the heroes and their allies. Their Dijkstra map depends only
-            // on the level's terrain and the tiles of those living on it: kept while none of
-            // them changes.
-            let mut heroes = super::query::heroes_on(&self.heroes, &self.creatures, depth);
+            // The monsters hunt the heroes and their allies (on a stage with prey, its first
+            // living creature instead; a scripted creature's plan is its script's next
+            // intention). Their Dijkstra map depends only on the level's terrain and the
+            // tiles of those living on it: kept while none of them changes.
+            let mut heroes = self
+                .stage
+                .prey(&self.creatures, depth)
+                .unwrap_or_else(|| super::query::heroes_on(&self.heroes, &self.creatures, depth));
             heroes.extend(
                 self.allies
                     .iter()
@@ -47,6 +51,10 @@ impl World {
                 Senses::with_heroes(level, kinds, &self.creatures, depth, &heroes, known);
             let here = self.creatures.iter().skip(self.heroes.len());
             for c in here.filter(|c| c.alive && c.depth == depth) {
+                if let Some(plan) = self.stage.plan(c.id, c.pos) {
+                    plans[c.id] = Some(plan);
+                    continue;
+                }
                 let (intention, mind) =
                     if let Some(ally) = self.allies.iter().find(|a| a.id == c.id) {
                         let leader = Some(&self.creatures[ally.leader])

@@ -1,10 +1,10 @@
 //! One segment of the world: initiative at the start of a turn, and on every level with a
-//! hero on it, every acting creature's intention, the resolver, and the events that explain
-//! the outcome.
+//! hero on it (every level, on a stage that runs them all: `stage.rs`), every acting
+//! creature's intention, the resolver, and the events that explain the outcome.
 
+use super::World;
 use super::actions::{Deed, PlayerAction};
 use super::change::{Change, Effect};
-use super::{SEGMENTS, World};
 use crate::geom::{Cell, Side};
 use crate::sim::intention::{Intention, acts_in};
 use crate::sim::resolve::{Act, Outcome, ResolveError, Resolver, Unit};
@@ -64,9 +64,9 @@ impl World {
         events: &mut Vec<Event>,
     ) {
         let k = self.segment;
-        self.running = self.occupied_depths();
+        self.running = self.levels_to_run();
         let levels = self.running.clone();
-        if k == 1 {
+        if k == 1 && self.stage.initiative == super::stage::Initiative::Rolled {
             for &depth in &levels {
                 self.roll_initiative(depth);
             }
@@ -90,7 +90,9 @@ impl World {
                 .cloned()
                 .collect();
             self.run_level(&here, &starts, events);
-            self.record_story(&events[first..]);
+            if self.stage.views_and_story {
+                self.record_story(&events[first..]);
+            }
             for (who, action) in &here {
                 // A deed whose hero left the level (by the stairs) is past.
                 if self.creatures[*who].depth == depth {
@@ -101,12 +103,16 @@ impl World {
         }
         self.focus = None;
         self.running.clear();
-        self.update_view();
+        if self.stage.views_and_story {
+            self.update_view();
+        }
         self.segment += 1;
-        if self.segment > SEGMENTS {
+        if self.segment > self.segments() {
             self.segment = 1;
             self.turn += 1;
-            self.regenerate();
+            if self.stage.regeneration {
+                self.regenerate();
+            }
         }
         self.replan();
     }
@@ -178,8 +184,9 @@ impl World {
         let mut s = Segment::default();
         let mut changes = Vec::new();
         for id in ids {
-            let acting =
-                acts_in(self.creatures[id].speed, k, SEGMENTS) && starts.get(id) == Some(&depth);
+            let acting = acts_in(self.creatures[id].speed, k, self.segments())
+                && starts.get(id) == Some(&depth);
+            changes.extend(self.script_spent(id, acting));
             let busy = acting && self.creatures[id].busy > 0;
             if busy {
                 let actions = self.creatures[id].busy - 1;
