@@ -1,13 +1,13 @@
 //! Standing orders in a game's task, with tokio's clock paused.
 
-use super::seat::{ConnId, Link, LinkEnds};
+use super::seat::{ConnId, Link};
 use super::task::{self, ToGame};
+use super::tests::view_where;
 use super::{Game, GameId, Setup};
 use crate::geom::{Cell, Tiling};
 use crate::net::message::ServerMessage;
 use crate::net::view::View;
 use crate::sim::orders::Order;
-use std::sync::Arc;
 use std::time::Duration;
 
 fn game() -> Game {
@@ -20,24 +20,6 @@ fn game() -> Game {
         db: None,
     };
     Game::new(GameId(1), setup).unwrap()
-}
-
-/// The newest view once one satisfies `wanted` (a view that never comes fails at once: the
-/// paused clock's hour passes as soon as nothing else can happen).
-async fn view_where(ends: &mut LinkEnds, wanted: impl Fn(&View) -> bool) -> Arc<View> {
-    let wait = async {
-        loop {
-            if let Some(view) = ends.views.borrow_and_update().clone() {
-                if wanted(&view) {
-                    return view;
-                }
-            }
-            ends.views.changed().await.unwrap();
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(3600), wait)
-        .await
-        .expect("no such view came")
 }
 
 fn order(view: &View, order: Order) -> ToGame {

@@ -45,7 +45,7 @@ async fn direct(game: &GameHandle, conn: u64, view: &View, hero: u32) {
 
 /// The newest view once one satisfies `wanted`. With the clock paused, a view that never
 /// comes fails at once (the guard's hour passes as soon as nothing else can happen).
-async fn view_where(ends: &mut LinkEnds, wanted: impl Fn(&View) -> bool) -> Arc<View> {
+pub(super) async fn view_where(ends: &mut LinkEnds, wanted: impl Fn(&View) -> bool) -> Arc<View> {
     let wait = async {
         loop {
             if let Some(view) = ends.views.borrow_and_update().clone() {
