@@ -1,0 +1,3 @@
+//! Play over ssh (`hexdeep serve --ssh-port`).
+
+pub mod keys;
