@@ -7,7 +7,11 @@ mod connection;
 pub mod lobby;
 
 use super::message::ServerMessage;
+use super::ssh::SshListener;
+use super::ssh::session::Host;
+pub(crate) use connection::serve_as;
 pub use lobby::Hosting;
+use russh::keys::PrivateKey;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
@@ -44,6 +48,8 @@ pub struct Server {
     limits: Limits,
     slots: Arc<Semaphore>,
     lobby: Arc<lobby::Lobby>,
+    /// The ssh port, if the server speaks ssh, and what its sessions need.
+    ssh: Option<(SshListener, Host)>,
 }
 
 impl Server {
@@ -60,7 +66,26 @@ impl Server {
             limits,
             slots: Arc::new(Semaphore::new(limits.max_connections)),
             lobby: Arc::new(lobby::Lobby::new(hosting).map_err(io::Error::other)?),
+            ssh: None,
         })
+    }
+
+    /// Also speaks ssh on `addr` (port 0 picks a free port: see [`Server::ssh_addr`]), with
+    /// host key `key`: `ssh -p PORT NAME@HOST` plays as `join` does.
+    pub async fn with_ssh(mut self, addr: SocketAddr, key: PrivateKey) -> io::Result<Server> {
+        let content = crate::content::Content::bundled().map_err(io::Error::other)?;
+        let host = Host {
+            lobby: Arc::clone(&self.lobby),
+            limits: self.limits,
+            content: Arc::new(content),
+        };
+        self.ssh = Some((SshListener::bind(addr, key, self.limits).await?, host));
+        Ok(self)
+    }
+
+    /// Where the server speaks ssh, if it does.
+    pub fn ssh_addr(&self) -> Option<io::Result<SocketAddr>> {
+        self.ssh.as_ref().map(|(ssh, _)| ssh.local_addr())
     }
 
     /// Where the server listens.
@@ -85,8 +110,33 @@ impl Server {
                     // waits a moment and goes on.
                     Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
                 },
+                accepted = accept_ssh(self.ssh.as_ref()) => match accepted {
+                    Ok(socket) => self.take_ssh(socket),
+                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                },
             }
         }
+    }
+
+    /// Serves an ssh connection in a task of its own, or refuses it when every slot is
+    /// taken.
+    fn take_ssh(&self, socket: TcpStream) {
+        let Some((ssh, host)) = &self.ssh else {
+            return;
+        };
+        if let Ok(slot) = Arc::clone(&self.slots).try_acquire_owned() {
+            ssh.take(socket, host.clone(), slot);
+        } else {
+            tokio::spawn(crate::net::ssh::refuse(socket, self.full()));
+        }
+    }
+
+    /// Why a connection is refused when every slot is taken.
+    fn full(&self) -> String {
+        format!(
+            "the server is full ({} connections): try again later",
+            self.limits.max_connections
+        )
     }
 
     /// Serves `socket` in a task of its own, or refuses it when every slot is taken.
@@ -99,12 +149,16 @@ impl Server {
                 drop(slot);
             });
         } else {
-            let why = format!(
-                "the server is full ({} connections): try again later",
-                limits.max_connections
-            );
-            tokio::spawn(connection::refuse(socket, why));
+            tokio::spawn(connection::refuse(socket, self.full()));
         }
+    }
+}
+
+/// The next connection to the ssh port (never, when there is none).
+async fn accept_ssh(ssh: Option<&(SshListener, Host)>) -> io::Result<TcpStream> {
+    match ssh {
+        Some((ssh, _)) => ssh.accept().await,
+        None => std::future::pending().await,
     }
 }
 

@@ -1,3 +1,111 @@
-//! Play over ssh (`hexdeep serve --ssh-port`).
+//! Play over ssh (`hexdeep serve --ssh-port`): `ssh -p PORT NAME@HOST` opens the lobby and
+//! the game of `hexdeep join` in any terminal (ARCHITECTURE.md, "The network"). The server
+//! speaks ssh through russh; each session runs join's screens, drawn by ratatui at the
+//! client's size, over a connection to the server inside the process, as the name ssh
+//! authenticated. An ssh connection takes one of the server's connection slots.
 
+pub mod handler;
+pub mod hostkey;
 pub mod keys;
+pub mod session;
+pub mod terminal;
+
+use russh::MethodKind;
+use russh::keys::PrivateKey;
+use russh::server::Config;
+use session::Host;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+
+/// How long a new ssh connection may take to log in (a player may be typing a password).
+pub const LOGIN_WITHIN: Duration = Duration::from_secs(60);
+
+/// The ssh port of a server, bound, with what every connection to it is served with.
+#[derive(Debug)]
+pub struct SshListener {
+    listener: TcpListener,
+    config: Arc<Config>,
+}
+
+impl SshListener {
+    /// Binds `addr` (port 0 picks a free one), to speak ssh with host key `key`; connections
+    /// silent for the limits' idle time are closed.
+    pub async fn bind(
+        addr: SocketAddr,
+        key: PrivateKey,
+        limits: crate::net::Limits,
+    ) -> io::Result<SshListener> {
+        let config = Config {
+            keys: vec![key],
+            methods: (&[MethodKind::PublicKey, MethodKind::Password][..]).into(),
+            inactivity_timeout: Some(limits.idle_after),
+            keepalive_interval: Some(Duration::from_secs(60)),
+            keepalive_max: 3,
+            // The client's first "none" is refused at once; failed keys and passwords wait.
+            auth_rejection_time_initial: Some(Duration::ZERO),
+            max_auth_attempts: 6,
+            nodelay: true,
+            ..Config::default()
+        };
+        Ok(SshListener {
+            listener: TcpListener::bind(addr).await?,
+            config: Arc::new(config),
+        })
+    }
+
+    /// Where it listens.
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// The next connection.
+    pub(crate) async fn accept(&self) -> io::Result<TcpStream> {
+        self.listener.accept().await.map(|(socket, _)| socket)
+    }
+
+    /// Serves `socket` in a task of its own until it ends.
+    pub(crate) fn take(&self, socket: TcpStream, host: Host, slot: impl Send + 'static) {
+        let config = Arc::clone(&self.config);
+        tokio::spawn(async move {
+            serve(socket, config, host).await;
+            drop(slot);
+        });
+    }
+}
+
+/// Serves one connection until it ends; one that has not logged in within [`LOGIN_WITHIN`]
+/// is closed.
+async fn serve(socket: TcpStream, config: Arc<Config>, host: Host) {
+    let logged_in = Arc::new(AtomicBool::new(false));
+    let handler = handler::Conn::new(host, Arc::clone(&logged_in));
+    let Ok(running) = russh::server::run_stream(config, socket, handler).await else {
+        return;
+    };
+    let handle = running.handle();
+    let watch = tokio::spawn(async move {
+        tokio::time::sleep(LOGIN_WITHIN).await;
+        if !logged_in.load(Ordering::Relaxed) {
+            let why = format!("no login within {} s", LOGIN_WITHIN.as_secs());
+            let reason = russh::Disconnect::ByApplication;
+            let _ = handle.disconnect(reason, why, "en".to_string()).await;
+        }
+    });
+    let _ = running.await;
+    watch.abort();
+}
+
+/// Tells a connection the server cannot take why, in a line before any ssh (which an ssh
+/// client shows), and closes it.
+pub(crate) async fn refuse(mut socket: TcpStream, why: String) {
+    let line = format!("{}\r\n", crate::text::escape_controls(&why));
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let _ = socket.write_all(line.as_bytes()).await;
+        let _ = socket.shutdown().await;
+    })
+    .await;
+}
