@@ -220,3 +220,44 @@ fn an_ssh_connection_past_the_servers_limit_is_told_it_is_full() {
         "{line:?}"
     );
 }
+
+#[test]
+fn a_session_nobody_types_in_is_closed_saying_why() {
+    let running = serve(Limits {
+        idle_after: Duration::from_millis(300),
+        ..Limits::default()
+    });
+    let addr = running.ssh.unwrap();
+    runtime().block_on(async {
+        let mut ann = Ssh::start(addr, "Ann", &new_key(), (100, 10)).await;
+        ann.until_closed().await;
+        assert_eq!(ann.exit, Some(1));
+        // Said by the session ("nothing typed for 0.3 s: closed") or by the connection it
+        // plays through ("silent for 0 s: closed"), whichever counts first.
+        let said = ann.screen.row(0);
+        assert!(
+            said.starts_with("hexdeep: ") && said.contains("s: closed"),
+            "{said}"
+        );
+    });
+}
+
+#[test]
+fn a_connection_that_does_not_log_in_in_time_is_closed() {
+    let running = serve(Limits {
+        login_within: Duration::from_millis(300),
+        ..Limits::default()
+    });
+    let addr = running.ssh.unwrap();
+    runtime().block_on(async {
+        let handle = connect(addr).await;
+        while !handle.is_closed() {
+            tokio::task::yield_now().await;
+        }
+    });
+    // A silent one too, that never says which ssh it speaks.
+    let mut silent = std::net::TcpStream::connect(addr).unwrap();
+    let mut all = Vec::new();
+    std::io::Read::read_to_end(&mut silent, &mut all).unwrap();
+    assert!(String::from_utf8_lossy(&all).starts_with("SSH-2.0-"));
+}

@@ -173,6 +173,11 @@ impl Screen {
                     'J' if params == "2" => {
                         cells = vec![vec![' '; self.columns.into()]; self.rows.into()];
                     }
+                    // The alternate screen left: the (blank) main screen is back.
+                    'l' if params == "?1049" => {
+                        cells = vec![vec![' '; self.columns.into()]; self.rows.into()];
+                        (x, y) = (0, 0);
+                    }
                     _ => {}
                 }
             } else if !c.is_control() {

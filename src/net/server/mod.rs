@@ -27,8 +27,12 @@ pub struct Limits {
     pub max_connections: usize,
     /// How long a new connection may take to say hello.
     pub hello_within: Duration,
-    /// How long a connection may stay silent before it is closed.
+    /// How long a connection may stay silent before it is closed (an ssh session: how long
+    /// its player may type nothing).
     pub idle_after: Duration,
+    /// How long a new ssh connection may take to log in (its player may be typing a
+    /// password).
+    pub login_within: Duration,
 }
 
 impl Default for Limits {
@@ -37,6 +41,7 @@ impl Default for Limits {
             max_connections: 256,
             hello_within: Duration::from_secs(10),
             idle_after: Duration::from_secs(15 * 60),
+            login_within: Duration::from_secs(60),
         }
     }
 }

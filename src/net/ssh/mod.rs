@@ -22,14 +22,12 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 
-/// How long a new ssh connection may take to log in (a player may be typing a password).
-pub const LOGIN_WITHIN: Duration = Duration::from_secs(60);
-
 /// The ssh port of a server, bound, with what every connection to it is served with.
 #[derive(Debug)]
 pub struct SshListener {
     listener: TcpListener,
     config: Arc<Config>,
+    login_within: Duration,
 }
 
 impl SshListener {
@@ -55,6 +53,7 @@ impl SshListener {
         Ok(SshListener {
             listener: TcpListener::bind(addr).await?,
             config: Arc::new(config),
+            login_within: limits.login_within,
         })
     }
 
@@ -71,26 +70,28 @@ impl SshListener {
     /// Serves `socket` in a task of its own until it ends.
     pub(crate) fn take(&self, socket: TcpStream, host: Host, slot: impl Send + 'static) {
         let config = Arc::clone(&self.config);
+        let login_within = self.login_within;
         tokio::spawn(async move {
-            serve(socket, config, host).await;
+            serve(socket, config, login_within, host).await;
             drop(slot);
         });
     }
 }
 
-/// Serves one connection until it ends; one that has not logged in within [`LOGIN_WITHIN`]
-/// is closed.
-async fn serve(socket: TcpStream, config: Arc<Config>, host: Host) {
+/// Serves one connection until it ends; one that has not logged in within `login_within` is
+/// closed.
+async fn serve(socket: TcpStream, config: Arc<Config>, login_within: Duration, host: Host) {
     let logged_in = Arc::new(AtomicBool::new(false));
     let handler = handler::Conn::new(host, Arc::clone(&logged_in));
-    let Ok(running) = russh::server::run_stream(config, socket, handler).await else {
+    let started = russh::server::run_stream(config, socket, handler);
+    let Ok(Ok(running)) = tokio::time::timeout(login_within, started).await else {
         return;
     };
     let handle = running.handle();
     let watch = tokio::spawn(async move {
-        tokio::time::sleep(LOGIN_WITHIN).await;
+        tokio::time::sleep(login_within).await;
         if !logged_in.load(Ordering::Relaxed) {
-            let why = format!("no login within {} s", LOGIN_WITHIN.as_secs());
+            let why = format!("no login within {} s", login_within.as_secs_f32());
             let reason = russh::Disconnect::ByApplication;
             let _ = handle.disconnect(reason, why, "en".to_string()).await;
         }

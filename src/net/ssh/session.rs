@@ -18,6 +18,7 @@ use russh::ChannelWriteHalf;
 use russh::server::Msg;
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 /// Frames waiting for the channel at most; more are dropped (the screen is drawn whole
@@ -98,9 +99,15 @@ pub fn start(host: &Host, start: Start, input: Receiver<Input>, channel: Channel
     };
     let (lobby, limits) = (Arc::clone(&host.lobby), host.limits);
     let name = login.name.clone();
+    // The session closes itself when its player types nothing for the idle time (the
+    // screens' pings would keep its connection open anyway), and says so.
+    let inside = Limits {
+        idle_after: Duration::MAX,
+        ..limits
+    };
     tokio::spawn(crate::net::server::serve_as(
         theirs,
-        limits,
+        inside,
         lobby,
         login.name,
         login.account,
@@ -113,7 +120,7 @@ pub fn start(host: &Host, start: Start, input: Receiver<Input>, channel: Channel
         .name(format!("ssh {name}"))
         .spawn(move || {
             let _ = frames.blocking_send(ENTER.to_vec());
-            let term = SshTerminal::new(frames, input, start.size);
+            let term = SshTerminal::new(frames, input, start.size, limits.idle_after);
             let ended = term.and_then(|mut term| run(ours, &content, start.palette, &mut term));
             let _ = done.send(ended);
         });

@@ -15,7 +15,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc::Sender;
 use tokio::sync::mpsc::error::TrySendError;
 
@@ -98,14 +98,20 @@ pub struct SshTerminal {
     size: Arc<Size>,
     /// Whether the sink dropped a frame.
     dropped: Arc<AtomicBool>,
+    /// How long the player may type nothing before the session is closed.
+    idle_after: Duration,
+    /// When the client last sent a byte.
+    last_input: Instant,
 }
 
 impl SshTerminal {
-    /// A terminal drawing into `out` at `size`, taking the client's bytes from `input`.
+    /// A terminal drawing into `out` at `size`, taking the client's bytes from `input`; when
+    /// none come for `idle_after`, the session ends.
     pub fn new(
         out: Sender<Vec<u8>>,
         input: Receiver<Input>,
         size: Arc<Size>,
+        idle_after: Duration,
     ) -> Result<SshTerminal, String> {
         let dropped = Arc::new(AtomicBool::new(false));
         let sink = Sink {
@@ -125,6 +131,8 @@ impl SshTerminal {
             keys: VecDeque::new(),
             size,
             dropped,
+            idle_after,
+            last_input: Instant::now(),
         })
     }
 
@@ -156,8 +164,13 @@ impl play::Terminal for SshTerminal {
         if let Some(key) = self.keys.pop_front() {
             return Ok(Some(key));
         }
+        if self.last_input.elapsed() >= self.idle_after {
+            let idle = self.idle_after.as_secs_f32();
+            return Err(format!("nothing typed for {idle} s: closed"));
+        }
         match self.input.recv_timeout(wait) {
             Ok(Input::Bytes(bytes)) => {
+                self.last_input = Instant::now();
                 let keys = self.parser.feed(&bytes);
                 self.typed(keys);
             }
@@ -194,7 +207,8 @@ mod tests {
         let (out, drawn) = tokio::sync::mpsc::channel(frames);
         let (typed, input) = std::sync::mpsc::sync_channel(8);
         let size = Arc::new(Size::new(20, 5));
-        let term = SshTerminal::new(out, input, Arc::clone(&size)).unwrap();
+        let idle = Duration::from_secs(3600);
+        let term = SshTerminal::new(out, input, Arc::clone(&size), idle).unwrap();
         (term, drawn, typed, size)
     }
 
@@ -278,6 +292,15 @@ mod tests {
         );
         drop(typed);
         assert!(term.next_key(Duration::ZERO).is_err(), "the client is gone");
+    }
+
+    #[test]
+    fn a_session_nobody_types_in_ends() {
+        let (mut term, _drawn, typed, _size) = terminal(8);
+        term.idle_after = Duration::ZERO;
+        typed.send(Input::Bytes(b"k".to_vec())).unwrap();
+        let err = term.next_key(Duration::ZERO).unwrap_err();
+        assert!(err.contains("nothing typed"), "{err}");
     }
 
     #[test]
