@@ -261,3 +261,27 @@ fn a_connection_that_does_not_log_in_in_time_is_closed() {
     std::io::Read::read_to_end(&mut silent, &mut all).unwrap();
     assert!(String::from_utf8_lossy(&all).starts_with("SSH-2.0-"));
 }
+
+#[test]
+fn the_lobbys_w_watches_a_game_over_ssh_too() {
+    let running = serve(Limits::default());
+    let addr = running.ssh.unwrap();
+    let mut bob = tcp(running.addr, "Bob");
+    let game = bob
+        .create(NewGame {
+            players: 1,
+            tiling: Tiling::Hex,
+            seed: Some(3),
+        })
+        .unwrap();
+    bob.join(game).unwrap();
+    runtime().block_on(async {
+        let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
+        ann.until_shown(&format!("game {:>3}", game.0)).await;
+        ann.send(b"w").await;
+        ann.until_shown(&format!("You watch game {game}")).await;
+        ann.send(b"q").await;
+        ann.until_closed().await;
+        assert_eq!(ann.exit, Some(0));
+    });
+}
