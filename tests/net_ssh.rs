@@ -60,6 +60,10 @@ fn a_session_with_a_key_sees_the_lobby_and_q_ends_it_with_exit_status_0() {
         ann.send(b"q").await;
         ann.until_closed().await;
         assert_eq!(ann.exit, Some(0));
+        // The connection goes with its session.
+        while !ann.handle.is_closed() {
+            tokio::task::yield_now().await;
+        }
     });
 }
 
@@ -251,7 +255,9 @@ fn a_connection_that_does_not_log_in_in_time_is_closed() {
     let addr = running.ssh.unwrap();
     runtime().block_on(async {
         let handle = connect(addr).await;
-        while !handle.is_closed() {
+        let mut no_shell = connect(addr).await;
+        assert!(with_key(&mut no_shell, "Ann", &new_key()).await.success());
+        while !handle.is_closed() || !no_shell.is_closed() {
             tokio::task::yield_now().await;
         }
     });
@@ -283,5 +289,61 @@ fn the_lobbys_w_watches_a_game_over_ssh_too() {
         ann.send(b"q").await;
         ann.until_closed().await;
         assert_eq!(ann.exit, Some(0));
+    });
+}
+
+#[test]
+fn a_session_that_does_not_read_never_holds_up_a_game_and_is_drawn_whole_when_it_reads() {
+    let running = serve(Limits::default());
+    let addr = running.ssh.unwrap();
+    let mut bob = tcp(running.addr, "Bob");
+    let game = bob
+        .create(NewGame {
+            players: 1,
+            tiling: Tiling::Hex,
+            seed: Some(5),
+        })
+        .unwrap();
+    let hero = bob.join(game).unwrap();
+    let mut view = bob.view_where(|v| v.hero == hero).unwrap();
+    runtime().block_on(async {
+        let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
+        ann.until_shown(&format!("game {:>3}", game.0)).await;
+        ann.send(b"w").await;
+        ann.until_shown(&format!("You watch game {game}")).await;
+        // Ann reads nothing from now on while Bob plays on.
+        for _ in 0..60 {
+            let at = (view.turn, view.segment);
+            bob.direct(&view, view.hero as usize, Command::Wait)
+                .unwrap();
+            view = bob.view_where(|v| (v.turn, v.segment) != at).unwrap();
+        }
+        ann.until_shown(&turn_line(&view)).await;
+    });
+}
+
+#[test]
+fn a_terminal_of_any_size_draws_the_lobby_and_the_game() {
+    let running = serve(Limits::default());
+    let addr = running.ssh.unwrap();
+    runtime().block_on(async {
+        for (n, size) in [(1, 1), (3, 2), (12, 4), (30, 8)].into_iter().enumerate() {
+            let name = format!("Tiny{n}");
+            let mut tiny = Ssh::start(addr, &name, &new_key(), size).await;
+            tiny.send(b"p").await;
+            tiny.send(b"p").await;
+            tiny.send(b"p").await;
+            tiny.send(b"n").await;
+            tiny.channel.window_change(2, 1, 0, 0).await.unwrap();
+            // Q leaves the game once it is shown (the lobby takes no Q): sent again
+            // whenever the screen changes, until the session ends.
+            loop {
+                tiny.send(b"Q").await;
+                if !tiny.next().await {
+                    break;
+                }
+            }
+            assert_eq!(tiny.exit, Some(0), "{size:?}: {}", tiny.screen.text());
+        }
     });
 }

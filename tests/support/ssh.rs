@@ -102,7 +102,7 @@ impl Ssh {
     }
 
     /// Takes the next message: `false` once the channel ended.
-    async fn next(&mut self) -> bool {
+    pub async fn next(&mut self) -> bool {
         match self.channel.wait().await {
             Some(ChannelMsg::Data { data }) => self.screen.feed(&data),
             Some(ChannelMsg::ExitStatus { exit_status }) => self.exit = Some(exit_status),

@@ -30,8 +30,8 @@ pub struct Limits {
     /// How long a connection may stay silent before it is closed (an ssh session: how long
     /// its player may type nothing).
     pub idle_after: Duration,
-    /// How long a new ssh connection may take to log in (its player may be typing a
-    /// password).
+    /// How long a new ssh connection may take to log in and start its session (its player
+    /// may be typing a password).
     pub login_within: Duration,
 }
 

@@ -24,8 +24,9 @@ const DEFAULT_SIZE: (u32, u32) = (80, 24);
 /// One ssh connection.
 pub struct Conn {
     host: Host,
-    /// Raised once the client logged in (the server's watch on slow logins reads it).
-    logged_in: Arc<AtomicBool>,
+    /// Raised once the client logged in and started its session (the server's watch on
+    /// slow logins reads it).
+    started: Arc<AtomicBool>,
     login: Option<Result<Login, String>>,
     channel: Option<Opened>,
 }
@@ -42,11 +43,12 @@ struct Opened {
 }
 
 impl Conn {
-    /// A handler for a new connection to `host`; `logged_in` is raised when it logs in.
-    pub fn new(host: Host, logged_in: Arc<AtomicBool>) -> Conn {
+    /// A handler for a new connection to `host`; `started` is raised when it has logged in
+    /// and started its session.
+    pub fn new(host: Host, started: Arc<AtomicBool>) -> Conn {
         Conn {
             host,
-            logged_in,
+            started,
             login: None,
             channel: None,
         }
@@ -80,7 +82,6 @@ impl Conn {
             }
         };
         self.login = Some(login);
-        self.logged_in.store(true, Ordering::Relaxed);
         Auth::Accept
     }
 }
@@ -188,7 +189,8 @@ impl russh::server::Handler for Conn {
             size: Arc::clone(&opened.size),
             palette: opened.palette,
         };
-        session::start(&self.host, start, input, write);
+        session::start(&self.host, start, input, (session.handle(), write));
+        self.started.store(true, Ordering::Relaxed);
         Ok(())
     }
 

@@ -78,20 +78,20 @@ impl SshListener {
     }
 }
 
-/// Serves one connection until it ends; one that has not logged in within `login_within` is
-/// closed.
+/// Serves one connection until it ends; one that has not logged in and started its session
+/// within `login_within` is closed.
 async fn serve(socket: TcpStream, config: Arc<Config>, login_within: Duration, host: Host) {
-    let logged_in = Arc::new(AtomicBool::new(false));
-    let handler = handler::Conn::new(host, Arc::clone(&logged_in));
-    let started = russh::server::run_stream(config, socket, handler);
-    let Ok(Ok(running)) = tokio::time::timeout(login_within, started).await else {
+    let started = Arc::new(AtomicBool::new(false));
+    let handler = handler::Conn::new(host, Arc::clone(&started));
+    let greeted = russh::server::run_stream(config, socket, handler);
+    let Ok(Ok(running)) = tokio::time::timeout(login_within, greeted).await else {
         return;
     };
     let handle = running.handle();
     let watch = tokio::spawn(async move {
         tokio::time::sleep(login_within).await;
-        if !logged_in.load(Ordering::Relaxed) {
-            let why = format!("no login within {} s", login_within.as_secs_f32());
+        if !started.load(Ordering::Relaxed) {
+            let why = format!("no session started within {} s", login_within.as_secs_f32());
             let reason = russh::Disconnect::ByApplication;
             let _ = handle.disconnect(reason, why, "en".to_string()).await;
         }

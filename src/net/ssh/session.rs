@@ -15,7 +15,7 @@ use crate::ui::clock::{Clock, SystemClock};
 use crate::ui::keymap::Keymap;
 use crate::ui::palette::Palette;
 use russh::ChannelWriteHalf;
-use russh::server::Msg;
+use russh::server::{Handle, Msg};
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
@@ -38,6 +38,9 @@ impl std::fmt::Debug for Host {
             .finish_non_exhaustive()
     }
 }
+
+/// How long the end of a session waits for the client, at most.
+const PARTING: Duration = Duration::from_secs(1);
 
 /// Who an ssh connection plays as.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,10 +72,15 @@ pub struct Start {
     pub palette: Palette,
 }
 
-/// Starts the session on `channel`: the screens on a thread of their own, fed by `input`,
+/// Starts the session on `channel` (with its connection's handle): the screens on a thread of their own, fed by `input`,
 /// and a task writing what they draw, then the session's end (exit status 0 when the player
 /// quit, else the reason and 1), to the channel.
-pub fn start(host: &Host, start: Start, input: Receiver<Input>, channel: ChannelWriteHalf<Msg>) {
+pub fn start(
+    host: &Host,
+    start: Start,
+    input: Receiver<Input>,
+    channel: (Handle, ChannelWriteHalf<Msg>),
+) {
     let (frames, drawn) = mpsc::channel(FRAMES);
     let (done, ended) = oneshot::channel();
     let login = match start.login {
@@ -157,7 +165,7 @@ fn run(
 /// session's end: the screen given back, the reason it ended unless the player quit, the exit
 /// status, and the channel closed.
 async fn write_out(
-    channel: ChannelWriteHalf<Msg>,
+    (connection, channel): (Handle, ChannelWriteHalf<Msg>),
     mut drawn: mpsc::Receiver<Vec<u8>>,
     ended: oneshot::Receiver<Result<(), String>>,
 ) {
@@ -178,8 +186,17 @@ async fn write_out(
             1
         }
     };
-    let _ = channel.data_bytes(last).await;
-    let _ = channel.exit_status(status).await;
-    let _ = channel.eof().await;
-    let _ = channel.close().await;
+    let _ = tokio::time::timeout(PARTING, async {
+        let _ = channel.data_bytes(last).await;
+        let _ = channel.exit_status(status).await;
+        let _ = channel.eof().await;
+        let _ = channel.close().await;
+    })
+    .await;
+    // The connection served this one session: a client that keeps it open is let go.
+    tokio::time::sleep(PARTING).await;
+    let why = "the session ended".to_string();
+    let _ = connection
+        .disconnect(russh::Disconnect::ByApplication, why, "en".to_string())
+        .await;
 }
