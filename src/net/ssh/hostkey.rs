@@ -75,12 +75,8 @@ mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("hexdeep-hostkey-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::scratch(&format!("ssh-hostkey-{name}"))
     }
 
     #[test]
@@ -96,7 +92,6 @@ mod tests {
         let again = load_or_make(&dir).unwrap();
         assert_eq!(fingerprint(&made), fingerprint(&again));
         assert!(fingerprint(&made).starts_with("SHA256:"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -109,6 +104,5 @@ mod tests {
         assert!(err.contains("not an ssh private key"), "{err}");
         let kept = std::fs::read_to_string(&path).unwrap();
         assert!(kept.contains("garbage"), "the file is not replaced");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -16,6 +16,7 @@ use crate::ui::keymap::Keymap;
 use crate::ui::palette::Palette;
 use russh::ChannelWriteHalf;
 use russh::server::{Handle, Msg};
+use std::os::unix::net::UnixStream;
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
@@ -72,9 +73,9 @@ pub struct Start {
     pub palette: Palette,
 }
 
-/// Starts the session on `channel` (with its connection's handle): the screens on a thread of their own, fed by `input`,
-/// and a task writing what they draw, then the session's end (exit status 0 when the player
-/// quit, else the reason and 1), to the channel.
+/// Starts the session on `channel` (with its connection's handle): the screens on a thread
+/// of their own, fed by `input`, and a task writing what they draw, then the session's end
+/// (exit status 0 when the player quit, else the reason and 1), to the channel.
 pub fn start(
     host: &Host,
     start: Start,
@@ -83,60 +84,59 @@ pub fn start(
 ) {
     let (frames, drawn) = mpsc::channel(FRAMES);
     let (done, ended) = oneshot::channel();
-    let login = match start.login {
-        Ok(login) => login,
+    tokio::spawn(write_out(channel, drawn, ended));
+    let (ours, name) = match start.login.and_then(|login| connect(host, login)) {
+        Ok(connected) => connected,
+        // `frames` goes: the writer ends the session with the reason.
         Err(why) => {
             let _ = done.send(Err(why));
-            drop(frames);
-            tokio::spawn(write_out(channel, drawn, ended));
             return;
         }
     };
-    let pair = std::os::unix::net::UnixStream::pair().and_then(|(ours, theirs)| {
-        theirs.set_nonblocking(true)?;
-        Ok((ours, tokio::net::UnixStream::from_std(theirs)?))
-    });
-    let (ours, theirs) = match pair {
-        Ok(pair) => pair,
-        Err(e) => {
-            let _ = done.send(Err(format!("the server cannot start a session: {e}")));
-            drop(frames);
-            tokio::spawn(write_out(channel, drawn, ended));
-            return;
-        }
-    };
-    let (lobby, limits) = (Arc::clone(&host.lobby), host.limits);
-    let name = login.name.clone();
-    // The session closes itself when its player types nothing for the idle time (the
-    // screens' pings would keep its connection open anyway), and says so.
-    let inside = Limits {
-        idle_after: Duration::MAX,
-        ..limits
-    };
-    tokio::spawn(crate::net::server::serve_as(
-        theirs,
-        inside,
-        lobby,
-        login.name,
-        login.account,
-    ));
-    tokio::spawn(write_out(channel, drawn, ended));
     let content = Arc::clone(&host.content);
+    let idle_after = host.limits.idle_after;
+    let (size, palette) = (start.size, start.palette);
     // Should the thread not start, the closure goes, and with it `done`: the writer ends
     // the session saying it failed.
     let _ = std::thread::Builder::new()
         .name(format!("ssh {name}"))
         .spawn(move || {
             let _ = frames.blocking_send(ENTER.to_vec());
-            let term = SshTerminal::new(frames, input, start.size, limits.idle_after);
-            let ended = term.and_then(|mut term| run(ours, &content, start.palette, &mut term));
+            let term = SshTerminal::new(frames, input, size, idle_after);
+            let ended = term.and_then(|mut term| run(ours, &content, palette, &mut term));
             let _ = done.send(ended);
         });
 }
 
+/// A connection to the server inside the process, served as `login`: the screens' end of it,
+/// and the name.
+fn connect(host: &Host, login: Login) -> Result<(UnixStream, String), String> {
+    let (ours, theirs) = UnixStream::pair()
+        .and_then(|(ours, theirs)| {
+            theirs.set_nonblocking(true)?;
+            Ok((ours, tokio::net::UnixStream::from_std(theirs)?))
+        })
+        .map_err(|e| format!("the server cannot start a session: {e}"))?;
+    // The session closes itself when its player types nothing for the idle time (the
+    // screens' pings would keep its connection open anyway), and says so.
+    let inside = Limits {
+        idle_after: Duration::MAX,
+        ..host.limits
+    };
+    let name = login.name.clone();
+    tokio::spawn(crate::net::server::serve_as(
+        theirs,
+        inside,
+        Arc::clone(&host.lobby),
+        login.name,
+        login.account,
+    ));
+    Ok((ours, name))
+}
+
 /// The screens, from the lobby on, until the player quits or the client or server is gone.
 fn run(
-    socket: std::os::unix::net::UnixStream,
+    socket: UnixStream,
     content: &Arc<Content>,
     palette: Palette,
     term: &mut SshTerminal,
