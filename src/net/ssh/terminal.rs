@@ -17,7 +17,6 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::Sender;
-use tokio::sync::mpsc::error::TrySendError;
 
 /// The widest and tallest terminal drawn; a larger one is drawn at this size.
 pub const MAX_SIZE: (u16, u16) = (400, 200);
@@ -60,7 +59,10 @@ impl Size {
 }
 
 /// Where ratatui writes a frame: collected, then handed to the channel's writer whole on
-/// flush, or dropped when the writer has no room.
+/// flush, or dropped when the writer has no room. Writing never fails: once the writer is
+/// gone the terminal says so and the sink takes frames for nobody, so ratatui's own
+/// last words (the cursor shown as the terminal goes) are never an error printed by the
+/// server.
 pub struct Sink {
     frame: Vec<u8>,
     out: Sender<Vec<u8>>,
@@ -75,17 +77,11 @@ impl Write for Sink {
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        if self.frame.is_empty() {
-            return Ok(());
+        let frame = std::mem::take(&mut self.frame);
+        if !frame.is_empty() && self.out.try_send(frame).is_err() && !self.out.is_closed() {
+            self.dropped.store(true, Ordering::Relaxed);
         }
-        match self.out.try_send(std::mem::take(&mut self.frame)) {
-            Ok(()) => Ok(()),
-            Err(TrySendError::Full(_)) => {
-                self.dropped.store(true, Ordering::Relaxed);
-                Ok(())
-            }
-            Err(TrySendError::Closed(_)) => Err(std::io::ErrorKind::BrokenPipe.into()),
-        }
+        Ok(())
     }
 }
 
@@ -98,6 +94,8 @@ pub struct SshTerminal {
     size: Arc<Size>,
     /// Whether the sink dropped a frame.
     dropped: Arc<AtomicBool>,
+    /// The sink's way to the channel's writer, to see whether it is gone.
+    writer: Sender<Vec<u8>>,
     /// How long the player may type nothing before the session is closed.
     idle_after: Duration,
     /// When the client last sent a byte.
@@ -114,6 +112,7 @@ impl SshTerminal {
         idle_after: Duration,
     ) -> Result<SshTerminal, String> {
         let dropped = Arc::new(AtomicBool::new(false));
+        let writer = out.clone();
         let sink = Sink {
             frame: Vec::new(),
             out,
@@ -131,6 +130,7 @@ impl SshTerminal {
             keys: VecDeque::new(),
             size,
             dropped,
+            writer,
             idle_after,
             last_input: Instant::now(),
         })
@@ -153,11 +153,11 @@ impl play::Terminal for SshTerminal {
         }
         self.terminal
             .draw(|frame| draw(frame))
-            .map(|_| ())
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::BrokenPipe => "the ssh client is gone".to_string(),
-                _ => e.to_string(),
-            })
+            .map_err(|e| e.to_string())?;
+        if self.writer.is_closed() {
+            return Err("the ssh client is gone".to_string());
+        }
+        Ok(())
     }
 
     fn next_key(&mut self, wait: Duration) -> Result<Option<KeyEvent>, String> {
@@ -257,6 +257,18 @@ mod tests {
         assert!(
             String::from_utf8_lossy(&whole).contains("two"),
             "the screen drawn again"
+        );
+    }
+
+    #[test]
+    fn a_client_gone_ends_the_screens_without_an_error_of_the_sink() {
+        let (mut term, drawn, _typed, _size) = terminal(8);
+        drop(drawn);
+        let err = term.draw(&mut |f| text(f, "one")).unwrap_err();
+        assert_eq!(err, "the ssh client is gone");
+        assert!(
+            term.terminal.show_cursor().is_ok(),
+            "ratatui's last words are taken"
         );
     }
 
