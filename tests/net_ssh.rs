@@ -12,9 +12,10 @@ mod ssh;
 
 use hexdeep::geom::Tiling;
 use hexdeep::net::server::Hosting;
+use hexdeep::net::ssh::refusal::AT_ONCE;
 use hexdeep::net::{Client, Limits, NewGame, View};
 use hexdeep::sim::Command;
-use ssh::{Ssh, connect, new_key, with_key};
+use ssh::{Ssh, connect, connect_showing, new_key, with_key};
 use std::io::{BufRead, BufReader};
 use std::sync::Arc;
 use std::time::Duration;
@@ -216,13 +217,34 @@ fn an_ssh_connection_past_the_servers_limit_is_told_it_is_full() {
         ..Limits::default()
     });
     let _bob = tcp(running.addr, "Bob");
-    let refused = std::net::TcpStream::connect(running.ssh.unwrap()).unwrap();
+    let addr = running.ssh.unwrap();
+    runtime().block_on(async {
+        let (mut handle, banners) = connect_showing(addr).await;
+        assert!(!with_key(&mut handle, "Ann", &new_key()).await.success());
+        let shown = banners.lock().unwrap().concat();
+        assert!(
+            shown.contains("the server is full (1 connections)"),
+            "{shown:?}"
+        );
+    });
+    // Past the refusals told through ssh at once, a plain line.
+    let waiting: Vec<_> = (0..AT_ONCE)
+        .map(|_| {
+            let mut socket = BufReader::new(std::net::TcpStream::connect(addr).unwrap());
+            let mut line = String::new();
+            socket.read_line(&mut line).unwrap();
+            assert!(line.starts_with("SSH-2.0-"), "{line:?}");
+            socket
+        })
+        .collect();
+    let refused = std::net::TcpStream::connect(addr).unwrap();
     let mut line = String::new();
     BufReader::new(refused).read_line(&mut line).unwrap();
     assert!(
         line.contains("the server is full (1 connections)"),
         "{line:?}"
     );
+    drop(waiting);
 }
 
 #[test]

@@ -6,15 +6,18 @@ use russh::client::{self, AuthResult, Handle, Msg};
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
 use russh::{Channel, ChannelMsg};
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// A new Ed25519 key.
 pub fn new_key() -> PrivateKey {
     PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
 }
 
-/// Trusts any host key (the tests' server makes a new one each time).
-pub struct Trusting;
+/// Trusts any host key (the tests' server makes a new one each time), and keeps the
+/// authentication banners the server shows.
+pub struct Trusting {
+    banners: Arc<Mutex<Vec<String>>>,
+}
 
 impl client::Handler for Trusting {
     type Error = russh::Error;
@@ -22,12 +25,33 @@ impl client::Handler for Trusting {
     async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
         Ok(true)
     }
+
+    async fn auth_banner(
+        &mut self,
+        banner: &str,
+        _: &mut client::Session,
+    ) -> Result<(), Self::Error> {
+        self.banners.lock().unwrap().push(banner.to_string());
+        Ok(())
+    }
 }
 
 /// A connection, not yet logged in.
 pub async fn connect(addr: SocketAddr) -> Handle<Trusting> {
+    connect_showing(addr).await.0
+}
+
+/// A connection, not yet logged in, and the banners it is shown.
+pub async fn connect_showing(addr: SocketAddr) -> (Handle<Trusting>, Arc<Mutex<Vec<String>>>) {
     let config = Arc::new(client::Config::default());
-    client::connect(config, addr, Trusting).await.unwrap()
+    let banners = Arc::new(Mutex::new(Vec::new()));
+    let trusting = Trusting {
+        banners: Arc::clone(&banners),
+    };
+    (
+        client::connect(config, addr, trusting).await.unwrap(),
+        banners,
+    )
 }
 
 /// Logs in as `user` with `key`.

@@ -132,7 +132,7 @@ impl Server {
         if let Ok(slot) = Arc::clone(&self.slots).try_acquire_owned() {
             ssh.take(socket, host.clone(), slot);
         } else {
-            tokio::spawn(crate::net::ssh::refuse(socket, self.full()));
+            ssh.refuse(socket, &self.full());
         }
     }
 

@@ -7,6 +7,7 @@
 pub mod handler;
 pub mod hostkey;
 pub mod keys;
+pub mod refusal;
 pub mod session;
 pub mod terminal;
 
@@ -19,7 +20,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 
 /// The ssh port of a server, bound, with what every connection to it is served with.
@@ -28,6 +28,7 @@ pub struct SshListener {
     listener: TcpListener,
     config: Arc<Config>,
     login_within: Duration,
+    refusals: refusal::Refusals,
 }
 
 impl SshListener {
@@ -54,6 +55,7 @@ impl SshListener {
             listener: TcpListener::bind(addr).await?,
             config: Arc::new(config),
             login_within: limits.login_within,
+            refusals: refusal::Refusals::default(),
         })
     }
 
@@ -65,6 +67,11 @@ impl SshListener {
     /// The next connection.
     pub(crate) async fn accept(&self) -> io::Result<TcpStream> {
         self.listener.accept().await.map(|(socket, _)| socket)
+    }
+
+    /// Tells the client on `socket` why the server cannot take it, and closes.
+    pub(crate) fn refuse(&self, socket: TcpStream, why: &str) {
+        self.refusals.refuse(socket, &self.config, why);
     }
 
     /// Serves `socket` in a task of its own until it ends.
@@ -98,15 +105,4 @@ async fn serve(socket: TcpStream, config: Arc<Config>, login_within: Duration, h
     });
     let _ = running.await;
     watch.abort();
-}
-
-/// Tells a connection the server cannot take why, in a line before any ssh (which an ssh
-/// client shows), and closes it.
-pub(crate) async fn refuse(mut socket: TcpStream, why: String) {
-    let line = format!("{}\r\n", crate::text::escape_controls(&why));
-    let _ = tokio::time::timeout(Duration::from_secs(1), async {
-        let _ = socket.write_all(line.as_bytes()).await;
-        let _ = socket.shutdown().await;
-    })
-    .await;
 }
