@@ -6,7 +6,9 @@ use super::hello::Hello;
 use super::message::{ClientMessage, GameId, GameInfo, NewGame, ServerMessage};
 use super::view::View;
 use crate::sim::{Command, CreatureId};
+use std::io::{Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
+use std::os::unix::net::UnixStream;
 use std::time::Duration;
 
 /// Why the client could not go on.
@@ -30,10 +32,67 @@ pub enum ClientError {
     Unexpected(String),
 }
 
+/// What a client talks to the server through: a TCP connection, or one end of a socket pair
+/// inside the server's own process (an ssh session's, whose other end the server serves as
+/// the name ssh authenticated).
+#[derive(Debug)]
+enum Socket {
+    Tcp(TcpStream),
+    Local(UnixStream),
+}
+
+impl Socket {
+    fn try_clone(&self) -> std::io::Result<Socket> {
+        Ok(match self {
+            Socket::Tcp(s) => Socket::Tcp(s.try_clone()?),
+            Socket::Local(s) => Socket::Local(s.try_clone()?),
+        })
+    }
+
+    fn set_read_timeout(&self, wait: Option<Duration>) -> std::io::Result<()> {
+        match self {
+            Socket::Tcp(s) => s.set_read_timeout(wait),
+            Socket::Local(s) => s.set_read_timeout(wait),
+        }
+    }
+
+    fn shutdown(&self) {
+        let _ = match self {
+            Socket::Tcp(s) => s.shutdown(std::net::Shutdown::Both),
+            Socket::Local(s) => s.shutdown(std::net::Shutdown::Both),
+        };
+    }
+}
+
+impl Read for Socket {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            Socket::Tcp(s) => s.read(buf),
+            Socket::Local(s) => s.read(buf),
+        }
+    }
+}
+
+impl Write for Socket {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Socket::Tcp(s) => s.write(buf),
+            Socket::Local(s) => s.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Socket::Tcp(s) => s.flush(),
+            Socket::Local(s) => s.flush(),
+        }
+    }
+}
+
 /// A connection to a server, welcomed.
 #[derive(Debug)]
 pub struct Client {
-    socket: TcpStream,
+    socket: Socket,
     /// The name the server knows the client by.
     pub name: String,
     /// The newest view of the game joined.
@@ -55,15 +114,31 @@ impl Client {
     ) -> Result<Client, ClientError> {
         let socket = TcpStream::connect(addr).map_err(FrameError::Io)?;
         let mut client = Client {
-            socket,
+            socket: Socket::Tcp(socket),
             name: name.to_string(),
             view: None,
         };
         client.send(&Hello::with_password(name, password).encode()?)?;
-        match client.receive()? {
+        client.welcomed()
+    }
+
+    /// A client on `socket`, one end of a pair whose other end the server serves as a name
+    /// it already knows (an ssh session's): no hello is sent, the welcome is waited for.
+    pub fn local(socket: UnixStream) -> Result<Client, ClientError> {
+        let client = Client {
+            socket: Socket::Local(socket),
+            name: String::new(),
+            view: None,
+        };
+        client.welcomed()
+    }
+
+    /// Waits for the server's welcome; the name it gives is the client's.
+    fn welcomed(mut self) -> Result<Client, ClientError> {
+        match self.receive()? {
             ServerMessage::Welcome { name, .. } => {
-                client.name = name;
-                Ok(client)
+                self.name = name;
+                Ok(self)
             }
             other => Err(unexpected(other)),
         }
@@ -87,7 +162,7 @@ impl Client {
 
     /// Closes the connection both ways (a reader thread's handle returns an error).
     pub fn close(&self) {
-        let _ = self.socket.shutdown(std::net::Shutdown::Both);
+        self.socket.shutdown();
     }
 
     fn send(&mut self, payload: &[u8]) -> Result<(), ClientError> {

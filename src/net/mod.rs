@@ -11,6 +11,7 @@ pub mod join;
 pub mod message;
 pub mod serve;
 pub mod server;
+pub mod ssh;
 pub mod store;
 pub mod stream;
 pub mod view;

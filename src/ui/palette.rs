@@ -59,13 +59,16 @@ impl Palette {
     pub fn detect() -> Palette {
         let term = std::env::var("TERM").unwrap_or_default();
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let few = matches!(
-            term.as_str(),
-            "" | "dumb" | "vt100" | "vt102" | "vt220" | "ansi"
-        );
         Palette {
-            color: !no_color && !few,
+            color: !no_color && Palette::for_term(&term).color,
         }
+    }
+
+    /// Colour unless the terminal named `term` (its `TERM`, as an ssh client gives it) has
+    /// few colours.
+    pub fn for_term(term: &str) -> Palette {
+        let few = matches!(term, "" | "dumb" | "vt100" | "vt102" | "vt220" | "ansi");
+        Palette { color: !few }
     }
 
     /// A terrain glyph's style, in view or remembered.

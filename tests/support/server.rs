@@ -10,6 +10,8 @@ use std::thread;
 /// A server serving until dropped.
 pub struct Running {
     pub addr: SocketAddr,
+    /// Where it speaks ssh, if it does ([`serve_with_ssh`]).
+    pub ssh: Option<SocketAddr>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<thread::JoinHandle<()>>,
 }
@@ -27,6 +29,20 @@ impl Drop for Running {
 
 /// A server with `limits` hosting as `hosting` says.
 pub fn serve(limits: Limits, hosting: Hosting) -> Running {
+    serve_maybe_ssh(limits, hosting, None)
+}
+
+/// A server with `limits` hosting as `hosting` says, speaking ssh too on a port of its own
+/// with host key `key`.
+pub fn serve_with_ssh(limits: Limits, hosting: Hosting, key: russh::keys::PrivateKey) -> Running {
+    serve_maybe_ssh(limits, hosting, Some(key))
+}
+
+fn serve_maybe_ssh(
+    limits: Limits,
+    hosting: Hosting,
+    key: Option<russh::keys::PrivateKey>,
+) -> Running {
     let (addr_tx, addr_rx) = mpsc::channel();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = thread::spawn(move || {
@@ -36,10 +52,17 @@ pub fn serve(limits: Limits, hosting: Hosting) -> Running {
             .build()
             .unwrap();
         runtime.block_on(async move {
-            let server = Server::hosting("127.0.0.1:0".parse().unwrap(), limits, hosting)
+            let mut server = Server::hosting("127.0.0.1:0".parse().unwrap(), limits, hosting)
                 .await
                 .unwrap();
-            addr_tx.send(server.local_addr().unwrap()).unwrap();
+            if let Some(key) = key {
+                server = server
+                    .with_ssh("127.0.0.1:0".parse().unwrap(), key)
+                    .await
+                    .unwrap();
+            }
+            let ssh = server.ssh_addr().map(Result::unwrap);
+            addr_tx.send((server.local_addr().unwrap(), ssh)).unwrap();
             server
                 .run(async {
                     let _ = stopped.await;
@@ -47,8 +70,10 @@ pub fn serve(limits: Limits, hosting: Hosting) -> Running {
                 .await;
         });
     });
+    let (addr, ssh) = addr_rx.recv().unwrap();
     Running {
-        addr: addr_rx.recv().unwrap(),
+        addr,
+        ssh,
         stop: Some(stop),
         thread: Some(thread),
     }

@@ -5,15 +5,16 @@
 
 pub mod lobby;
 pub mod password;
+pub mod play;
 pub mod screen;
 
 use super::client::{Client, ClientError};
 use super::message::{ClientMessage, GameId, ServerMessage};
-use super::watch::screen::WatchScreen;
 use crate::ui::events::{EventSource, TerminalEvents};
 use crate::ui::terminal::TerminalGuard;
 use lobby::LobbyScreen;
-use ratatui::crossterm::event::{Event, KeyEventKind};
+use play::send_all;
+use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind};
 use screen::GameScreen;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
@@ -36,20 +37,6 @@ pub struct JoinArgs {
     /// it. Without it the name is played unclaimed, and refused once somebody claimed it.
     #[arg(long)]
     pub password: bool,
-}
-
-/// How long the screen waits for a key before it looks at the server's messages again.
-const POLL: Duration = Duration::from_millis(100);
-
-/// How long the client stays silent at most: a player waiting on the others sends a ping
-/// now and then, so the server does not close the connection as idle.
-const KEEPALIVE: Duration = Duration::from_secs(60);
-
-/// The screen shown.
-enum Screen {
-    Lobby(LobbyScreen),
-    Game(Box<GameScreen>),
-    Watch(Box<WatchScreen>),
 }
 
 /// Connects, plays until the player quits, and gives the terminal back.
@@ -105,126 +92,47 @@ pub fn connect_and_run(
         spectator,
         ..LobbyScreen::default()
     };
-    let ended = play(&mut client, &inbox, &make, lobby, &mut guard, &mut events);
+    let mut local = Local {
+        guard: &mut guard,
+        events: &mut events,
+    };
+    let ended = play::play(&mut client, &inbox, &make, lobby, &mut local);
     drop(guard);
     client.close();
     ended
 }
 
-/// The screens' loop: draw, take the server's messages, take one key; until the player
-/// quits, a signal arrives, or the terminal or the connection fails.
-fn play(
-    client: &mut Client,
-    inbox: &Receiver<Result<ServerMessage, String>>,
-    make: &impl Fn(super::View) -> Result<GameScreen, String>,
-    lobby: LobbyScreen,
-    guard: &mut TerminalGuard,
-    events: &mut TerminalEvents,
-) -> Result<(), String> {
-    let mut screen = Screen::Lobby(lobby);
-    let mut spoke = std::time::Instant::now();
-    loop {
-        guard
+/// The local terminal: ratatui's on standard output, crossterm's keys, the stop signals.
+struct Local<'a> {
+    guard: &'a mut TerminalGuard,
+    events: &'a mut TerminalEvents,
+}
+
+impl play::Terminal for Local<'_> {
+    fn draw(&mut self, draw: &mut dyn FnMut(&mut ratatui::Frame)) -> Result<(), String> {
+        self.guard
             .terminal()
-            .draw(|frame| match &mut screen {
-                Screen::Lobby(lobby) => lobby.draw(frame),
-                Screen::Game(game) => {
-                    game.tick();
-                    game.session.draw(frame);
-                }
-                Screen::Watch(watch) => {
-                    watch.game.tick();
-                    watch.game.session.draw(frame);
-                }
-            })
-            .map_err(|e| e.to_string())?;
-        let mut answers = take_messages(inbox, &mut screen, make)?;
-        if spoke.elapsed() >= KEEPALIVE {
-            answers.push(ClientMessage::Ping(0));
-        }
-        if !answers.is_empty() {
-            spoke = std::time::Instant::now();
-        }
-        send_all(client, &answers)?;
-        if events.stop_requested() {
-            let _ = client.tell(&ClientMessage::Leave);
-            return Ok(());
-        }
-        let Some(Event::Key(key)) = events.next_event(POLL).map_err(|e| e.to_string())? else {
-            continue;
-        };
-        if key.kind != KeyEventKind::Press {
-            continue;
-        }
-        let (out, quit) = match &mut screen {
-            Screen::Lobby(lobby) => (lobby.key(key), lobby.quit),
-            Screen::Game(game) => (game.key(key), game.left),
-            Screen::Watch(watch) => (watch.key(key), watch.left),
-        };
-        if !out.is_empty() {
-            spoke = std::time::Instant::now();
-        }
-        send_all(client, &out)?;
-        if quit {
-            return Ok(());
-        }
+            .draw(|frame| draw(frame))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
-}
 
-/// Sends `messages` in order.
-fn send_all(client: &mut Client, messages: &[ClientMessage]) -> Result<(), String> {
-    for message in messages {
-        client.tell(message).map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
-/// Takes every message the server sent since the last look: what to answer.
-fn take_messages(
-    inbox: &Receiver<Result<ServerMessage, String>>,
-    screen: &mut Screen,
-    make: &impl Fn(super::View) -> Result<GameScreen, String>,
-) -> Result<Vec<ClientMessage>, String> {
-    let mut answers = Vec::new();
-    while let Ok(message) = inbox.try_recv() {
-        match (message?, &mut *screen) {
-            (ServerMessage::Games(games), Screen::Lobby(lobby)) => lobby.listed(games),
-            (ServerMessage::Update(view), Screen::Game(game)) => game.update(*view)?,
-            (ServerMessage::Update(view), Screen::Lobby(lobby)) => {
-                *screen = match lobby.watching {
-                    Some(seat) => Screen::Watch(Box::new(WatchScreen::new(make(*view)?, seat))),
-                    None => Screen::Game(Box::new(make(*view)?)),
-                };
-            }
-            (ServerMessage::Update(view), Screen::Watch(watch)) => {
-                if watch.game.view().hero == view.hero {
-                    watch.game.update(*view)?;
-                } else {
-                    // Another hero's view: its own lines, numbered anew.
-                    let seat = watch.seat;
-                    *screen = Screen::Watch(Box::new(WatchScreen::new(make(*view)?, seat)));
-                }
-            }
-            (ServerMessage::Watching { seat, .. }, Screen::Lobby(lobby)) => {
-                lobby.watching = Some(usize::from(seat));
-            }
-            (ServerMessage::Denied(why), Screen::Game(game)) => game.denied(&why),
-            (ServerMessage::Denied(why), Screen::Watch(watch)) => watch.game.denied(&why),
-            (ServerMessage::Denied(why), Screen::Lobby(lobby)) => {
-                lobby.note = crate::text::escape_controls(&why);
-            }
-            (ServerMessage::Created(id), Screen::Lobby(lobby)) => {
-                lobby.note = format!("Joining game {id}…");
-                answers.push(ClientMessage::Join(id));
-            }
-            _ => {}
+    fn next_key(&mut self, wait: Duration) -> Result<Option<KeyEvent>, String> {
+        match self.events.next_event(wait).map_err(|e| e.to_string())? {
+            Some(Event::Key(key)) if key.kind == KeyEventKind::Press => Ok(Some(key)),
+            _ => Ok(None),
         }
     }
-    Ok(answers)
+
+    fn stop_requested(&self) -> bool {
+        self.events.stop_requested()
+    }
 }
 
 /// Starts a thread reading the server's messages into a channel; an error ends it.
-fn read_in_background(client: &Client) -> Result<Receiver<Result<ServerMessage, String>>, String> {
+pub fn read_in_background(
+    client: &Client,
+) -> Result<Receiver<Result<ServerMessage, String>>, String> {
     let mut reader = client.try_clone().map_err(|e| e.to_string())?;
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {

@@ -13,10 +13,13 @@ use crate::net::store::{Claim, Credential};
 use crate::net::stream;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadHalf, WriteHalf};
 use tokio::time::timeout;
+
+/// What a connection runs on: a TCP stream, or the server's end of an ssh session's pair.
+pub(crate) trait Stream: AsyncRead + AsyncWrite + Unpin + Send + 'static {}
+
+impl<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> Stream for S {}
 
 /// How long the server tries to tell a peer why it is closing before it just closes.
 const PARTING: Duration = Duration::from_secs(1);
@@ -51,7 +54,7 @@ enum End {
 
 /// Serves one connection: its hello, then its messages until it closes, breaks a rule or
 /// stays silent too long.
-pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobby>) {
+pub(super) async fn serve(mut socket: impl Stream, limits: Limits, lobby: Arc<Lobby>) {
     let hello = match greet(&mut socket, limits).await {
         Ok(hello) => hello,
         Err(Some(why)) => return refuse(socket, why).await,
@@ -62,31 +65,41 @@ pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobb
         Ok(Claim::Unclaimed) => None,
         Err(why) => return refuse(socket, why).await,
     };
+    serve_as(socket, limits, lobby, hello.name, account).await;
+}
+
+/// Serves a connection whose name (and account: `None` for a name played unclaimed) is
+/// already known — an ssh session's, proved by its key or password — from its welcome on.
+pub(crate) async fn serve_as(
+    mut socket: impl Stream,
+    limits: Limits,
+    lobby: Arc<Lobby>,
+    name: String,
+    account: Option<String>,
+) {
     let welcome = ServerMessage::Welcome {
         protocol: crate::net::PROTOCOL_VERSION,
         game: env!("CARGO_PKG_VERSION").to_string(),
-        name: hello.name.clone(),
+        name: name.clone(),
     };
     if !send(&mut socket, &welcome).await {
         return;
     }
     let mut conn = Conn {
         id: ConnId(lobby.next_conn()),
-        name: hello.name,
+        name,
         account,
         lobby,
         joined: None,
     };
-    let (read, mut write) = socket.into_split();
+    let (read, mut write) = tokio::io::split(socket);
     let (read, end) = conn.run(read, &mut write, limits).await;
     conn.leave().await;
     match (read, end) {
-        (_, End::Gone) => {}
-        (Some(read), End::Refuse(why)) => {
-            if let Ok(socket) = read.reunite(write) {
-                refuse(socket, why).await;
-            }
+        (Some(read), End::Refuse(why)) if read.is_pair_of(&write) => {
+            refuse(read.unsplit(write), why).await;
         }
+        (_, End::Gone) | (Some(_), End::Refuse(_)) => {}
         (None, End::Refuse(why)) => {
             let _ = timeout(PARTING, async {
                 send(&mut write, &ServerMessage::Refused(why)).await;
@@ -99,12 +112,12 @@ pub(super) async fn serve(mut socket: TcpStream, limits: Limits, lobby: Arc<Lobb
 
 impl Conn {
     /// Serves the connection until it ends; gives back its reading half when it has it.
-    async fn run(
+    async fn run<S: Stream>(
         &mut self,
-        read: OwnedReadHalf,
-        write: &mut OwnedWriteHalf,
+        read: ReadHalf<S>,
+        write: &mut WriteHalf<S>,
         limits: Limits,
-    ) -> (Option<OwnedReadHalf>, End) {
+    ) -> (Option<ReadHalf<S>>, End) {
         // The frame being read lives across the loop, so that an answer or a view sent
         // meanwhile never cuts a frame in two.
         let pace = Pace::new(limits.messages_per_second, limits.message_burst);
@@ -324,11 +337,11 @@ async fn from_game(joined: &mut Option<Joined>) -> FromGame {
 
 /// Reads the next message, bounded in size and in the time the peer may stay silent, and
 /// served no sooner than `pace` allows; gives the reading half and the pace back with it.
-async fn next_message(
-    mut read: OwnedReadHalf,
+async fn next_message<S: Stream>(
+    mut read: ReadHalf<S>,
     limits: Limits,
     mut pace: Pace,
-) -> (OwnedReadHalf, Pace, Result<ClientMessage, End>) {
+) -> (ReadHalf<S>, Pace, Result<ClientMessage, End>) {
     let got = timeout(
         limits.idle_after,
         stream::read_frame(&mut read, MAX_CLIENT_FRAME),
@@ -352,7 +365,7 @@ async fn next_message(
 }
 
 /// The connection's hello, checked; otherwise why to refuse it (`None`: it is gone).
-async fn greet(socket: &mut TcpStream, limits: Limits) -> Result<Hello, Option<String>> {
+async fn greet(socket: &mut impl Stream, limits: Limits) -> Result<Hello, Option<String>> {
     let first = timeout(limits.hello_within, stream::read_frame(socket, MAX_HELLO)).await;
     let why = match first {
         Err(_) => format!(
@@ -401,7 +414,7 @@ fn broken(error: &FrameError) -> String {
 /// Tells the peer why and closes. What the peer still sends is read and dropped for a
 /// moment (at most [`DRAINED`] bytes), so that closing with unread bytes does not reset the
 /// connection before the peer reads the refusal.
-pub(super) async fn refuse(mut socket: TcpStream, why: String) {
+pub(crate) async fn refuse(mut socket: impl Stream, why: String) {
     let _ = timeout(PARTING, async {
         send(&mut socket, &ServerMessage::Refused(why)).await;
         let _ = socket.shutdown().await;

@@ -8,7 +8,11 @@ pub mod lobby;
 mod pace;
 
 use super::message::ServerMessage;
+use super::ssh::SshListener;
+use super::ssh::session::Host;
+pub(crate) use connection::serve_as;
 pub use lobby::Hosting;
+use russh::keys::PrivateKey;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
@@ -24,13 +28,17 @@ pub struct Limits {
     pub max_connections: usize,
     /// How long a new connection may take to say hello.
     pub hello_within: Duration,
-    /// How long a connection may stay silent before it is closed.
+    /// How long a connection may stay silent before it is closed (an ssh session: how long
+    /// its player may type nothing).
     pub idle_after: Duration,
     /// The steady rate of a connection's messages (directives and requests alike): one
     /// that comes sooner waits its turn, so a flood slows its own connection only.
     pub messages_per_second: u32,
     /// How many messages a connection may send at once before the rate holds.
     pub message_burst: u32,
+    /// How long a new ssh connection may take to log in and start its session (its player
+    /// may be typing a password).
+    pub login_within: Duration,
 }
 
 impl Default for Limits {
@@ -41,6 +49,7 @@ impl Default for Limits {
             idle_after: Duration::from_secs(15 * 60),
             messages_per_second: 50,
             message_burst: 100,
+            login_within: Duration::from_secs(60),
         }
     }
 }
@@ -52,6 +61,8 @@ pub struct Server {
     limits: Limits,
     slots: Arc<Semaphore>,
     lobby: Arc<lobby::Lobby>,
+    /// The ssh port, if the server speaks ssh, and what its sessions need.
+    ssh: Option<(SshListener, Host)>,
 }
 
 impl Server {
@@ -68,7 +79,26 @@ impl Server {
             limits,
             slots: Arc::new(Semaphore::new(limits.max_connections)),
             lobby: Arc::new(lobby::Lobby::new(hosting).map_err(io::Error::other)?),
+            ssh: None,
         })
+    }
+
+    /// Also speaks ssh on `addr` (port 0 picks a free port: see [`Server::ssh_addr`]), with
+    /// host key `key`: `ssh -p PORT NAME@HOST` plays as `join` does.
+    pub async fn with_ssh(mut self, addr: SocketAddr, key: PrivateKey) -> io::Result<Server> {
+        let content = crate::content::Content::bundled().map_err(io::Error::other)?;
+        let host = Host {
+            lobby: Arc::clone(&self.lobby),
+            limits: self.limits,
+            content: Arc::new(content),
+        };
+        self.ssh = Some((SshListener::bind(addr, key, self.limits).await?, host));
+        Ok(self)
+    }
+
+    /// Where the server speaks ssh, if it does.
+    pub fn ssh_addr(&self) -> Option<io::Result<SocketAddr>> {
+        self.ssh.as_ref().map(|(ssh, _)| ssh.local_addr())
     }
 
     /// Where the server listens.
@@ -93,8 +123,33 @@ impl Server {
                     // waits a moment and goes on.
                     Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
                 },
+                accepted = accept_ssh(self.ssh.as_ref()) => match accepted {
+                    Ok(socket) => self.take_ssh(socket),
+                    Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                },
             }
         }
+    }
+
+    /// Serves an ssh connection in a task of its own, or refuses it when every slot is
+    /// taken.
+    fn take_ssh(&self, socket: TcpStream) {
+        let Some((ssh, host)) = &self.ssh else {
+            return;
+        };
+        if let Ok(slot) = Arc::clone(&self.slots).try_acquire_owned() {
+            ssh.take(socket, host.clone(), slot);
+        } else {
+            ssh.refuse(socket, &self.full());
+        }
+    }
+
+    /// Why a connection is refused when every slot is taken.
+    fn full(&self) -> String {
+        format!(
+            "the server is full ({} connections): try again later",
+            self.limits.max_connections
+        )
     }
 
     /// Serves `socket` in a task of its own, or refuses it when every slot is taken.
@@ -107,12 +162,16 @@ impl Server {
                 drop(slot);
             });
         } else {
-            let why = format!(
-                "the server is full ({} connections): try again later",
-                limits.max_connections
-            );
-            tokio::spawn(connection::refuse(socket, why));
+            tokio::spawn(connection::refuse(socket, self.full()));
         }
+    }
+}
+
+/// The next connection to the ssh port (never, when there is none).
+async fn accept_ssh(ssh: Option<&(SshListener, Host)>) -> io::Result<TcpStream> {
+    match ssh {
+        Some((ssh, _)) => ssh.accept().await,
+        None => std::future::pending().await,
     }
 }
 

@@ -1,0 +1,108 @@
+//! The server's ssh host key: made on the first start and kept in the saves folder
+//! ([`FILE`], only the owner may read it), read on every later start, so a returning player's
+//! `ssh` finds the key it saw last time and warns of nothing.
+
+use russh::keys::ssh_key::LineEnding;
+use russh::keys::{Algorithm, HashAlg, PrivateKey};
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+/// The host key's file in the saves folder.
+pub const FILE: &str = "ssh_host_ed25519_key";
+
+/// The host key kept in `dir`, made there first if there is none. Why not, naming the file,
+/// when it cannot be read or written or is no key.
+pub fn load_or_make(dir: &Path) -> Result<PrivateKey, String> {
+    let path = dir.join(FILE);
+    match std::fs::read(&path) {
+        Ok(bytes) => PrivateKey::from_openssh(&bytes).map_err(|e| {
+            format!(
+                "{}: not an ssh private key in the OpenSSH format ({e}); remove it to make a new \
+                 host key (players' ssh will warn that the key changed)",
+                path.display()
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => make(&path),
+        Err(e) => Err(format!(
+            "{}: cannot read the ssh host key: {e}",
+            path.display()
+        )),
+    }
+}
+
+/// The host key's fingerprint, as ssh shows it (`SHA256:...`).
+pub fn fingerprint(key: &PrivateKey) -> String {
+    key.fingerprint(HashAlg::Sha256).to_string()
+}
+
+/// Makes a new Ed25519 key and writes it to `path` whole or not at all: into a file beside it
+/// (mode 0600 from its creation), synced, then renamed over `path`.
+fn make(path: &Path) -> Result<PrivateKey, String> {
+    let failed = |e: &dyn std::fmt::Display| {
+        format!("{}: cannot write the ssh host key: {e}", path.display())
+    };
+    let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).map_err(|e| failed(&e))?;
+    let text = key.to_openssh(LineEnding::LF).map_err(|e| failed(&e))?;
+    let partial = partial_path(path);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&partial)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&partial, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&partial);
+        return Err(failed(&e));
+    }
+    Ok(key)
+}
+
+/// Where the key is written before it is renamed into place.
+fn partial_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn scratch(name: &str) -> crate::files::scratch::Scratch {
+        crate::files::scratch::scratch(&format!("ssh-hostkey-{name}"))
+    }
+
+    #[test]
+    fn a_key_is_made_once_only_its_owner_reads_it_and_it_is_the_same_on_the_next_start() {
+        let dir = scratch("kept");
+        let made = load_or_make(&dir).unwrap();
+        let mode = std::fs::metadata(dir.join(FILE))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert!(!partial_path(&dir.join(FILE)).exists());
+        let again = load_or_make(&dir).unwrap();
+        assert_eq!(fingerprint(&made), fingerprint(&again));
+        assert!(fingerprint(&made).starts_with("SHA256:"));
+    }
+
+    #[test]
+    fn a_corrupt_key_file_is_refused_naming_it_and_left_alone() {
+        let dir = scratch("corrupt");
+        let path = dir.join(FILE);
+        std::fs::write(&path, "-----BEGIN OPENSSH PRIVATE KEY-----\ngarbage\n").unwrap();
+        let err = load_or_make(&dir).unwrap_err();
+        assert!(err.contains(&path.display().to_string()), "{err}");
+        assert!(err.contains("not an ssh private key"), "{err}");
+        let kept = std::fs::read_to_string(&path).unwrap();
+        assert!(kept.contains("garbage"), "the file is not replaced");
+    }
+}
