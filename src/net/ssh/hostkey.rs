@@ -2,6 +2,7 @@
 //! ([`FILE`], only the owner may read it), read on every later start, so a returning player's
 //! `ssh` finds the key it saw last time and warns of nothing.
 
+use crate::files::FileError;
 use russh::keys::ssh_key::LineEnding;
 use russh::keys::{Algorithm, HashAlg, PrivateKey};
 use std::io::Write;
@@ -15,7 +16,9 @@ pub const FILE: &str = "ssh_host_ed25519_key";
 /// when it cannot be read or written or is no key.
 pub fn load_or_make(dir: &Path) -> Result<PrivateKey, String> {
     let path = dir.join(FILE);
-    match std::fs::read(&path) {
+    // Only a regular file of a key's size is read: a FIFO there would block the server's
+    // start for ever, a huge file fill its memory.
+    match crate::files::read_limited(&path, MAX_KEY_BYTES) {
         Ok(bytes) => PrivateKey::from_openssh(&bytes).map_err(|e| {
             format!(
                 "{}: not an ssh private key in the OpenSSH format ({e}); remove it to make a new \
@@ -23,13 +26,15 @@ pub fn load_or_make(dir: &Path) -> Result<PrivateKey, String> {
                 path.display()
             )
         }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => make(&path),
-        Err(e) => Err(format!(
-            "{}: cannot read the ssh host key: {e}",
-            path.display()
-        )),
+        Err(FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            make(&path)
+        }
+        Err(e) => Err(format!("cannot read the ssh host key: {e}")),
     }
 }
+
+/// The largest host key file read (an Ed25519 key in the OpenSSH format is about 400 bytes).
+const MAX_KEY_BYTES: u64 = 64 * 1024;
 
 /// The host key's fingerprint, as ssh shows it (`SHA256:...`).
 pub fn fingerprint(key: &PrivateKey) -> String {
@@ -104,5 +109,25 @@ mod tests {
         assert!(err.contains("not an ssh private key"), "{err}");
         let kept = std::fs::read_to_string(&path).unwrap();
         assert!(kept.contains("garbage"), "the file is not replaced");
+    }
+
+    #[test]
+    fn a_fifo_a_folder_or_a_huge_file_in_the_keys_place_is_refused_not_read() {
+        let dir = scratch("hostile");
+        let path = dir.join(FILE);
+        let fifo = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(fifo.unwrap().success());
+        let err = load_or_make(&dir).unwrap_err();
+        assert!(err.contains("not a regular file"), "{err}");
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
+        let err = load_or_make(&dir).unwrap_err();
+        assert!(err.contains("is a folder"), "{err}");
+        std::fs::remove_dir(&path).unwrap();
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(1 << 30).unwrap();
+        let err = load_or_make(&dir).unwrap_err();
+        assert!(err.contains("more than the limit"), "{err}");
+        assert!(err.contains(&path.display().to_string()), "{err}");
     }
 }
