@@ -58,13 +58,13 @@ pub fn run_bot(args: &BotArgs) -> Result<String, String> {
     let problem: Mutex<Option<String>> = Mutex::new(None);
     let progress = std::io::stderr().is_terminal();
     let done = |i: usize, played: &Played| {
-        if let Some(dir) = &args.replays {
-            if let Err(e) = write_replay(dir, i, played) {
-                let mut first = problem
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                first.get_or_insert(e);
-            }
+        if let Some(dir) = &args.replays
+            && let Err(e) = write_replay(dir, i, played)
+        {
+            let mut first = problem
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            first.get_or_insert(e);
         }
         let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
         if progress {

@@ -59,7 +59,7 @@ fn zigzag_map(first_ne: bool) -> (String, Vec<Cell>) {
             .map(|c: i32| {
                 if (c + y) % 2 != 0 {
                     ' '
-                } else if floor.contains(&Cell::new((c + y) / 2, y)) {
+                } else if floor.contains(&Cell::new(i32::midpoint(c, y), y)) {
                     '.'
                 } else {
                     '#'
@@ -82,7 +82,7 @@ fn mirrored(text: &str) -> String {
 
 /// The tile of a hex map text at row `y`, column `c`.
 fn tile(c: i32, y: i32) -> Cell {
-    Cell::new((c + y) / 2, y)
+    Cell::new(i32::midpoint(c, y), y)
 }
 
 #[test]

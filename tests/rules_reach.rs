@@ -294,7 +294,7 @@ fn level_from(tiling: Tiling, cells: &[u8], sides: &[u8]) -> Level {
                 features.push((side, f));
             }
             if let Some(&corner) = tiling.tile_corners(c).first()
-                && k.next().unwrap() % 16 == 0
+                && k.next().unwrap().is_multiple_of(16)
             {
                 level.set_corner(corner, CornerFeature::Pillar);
             }

@@ -288,7 +288,7 @@ fn play(
         dice ^= dice << 13;
         dice ^= dice >> 7;
         dice ^= dice << 17;
-        let command = if dice % 4 == 0 {
+        let command = if dice.is_multiple_of(4) {
             Command::Move(Compass::ALL[(dice >> 8) as usize % Compass::ALL.len()])
         } else {
             Command::Wait

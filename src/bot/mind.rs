@@ -244,10 +244,10 @@ impl Bot {
             if let Some(stairs) = escape_stairs(eye) {
                 return Some(stairs);
             }
-            if percent < FLEE_BELOW {
-                if let Some(scroll) = gear::teleport_scroll(&eye) {
-                    return Some(Command::Read(scroll));
-                }
+            if percent < FLEE_BELOW
+                && let Some(scroll) = gear::teleport_scroll(&eye)
+            {
+                return Some(Command::Read(scroll));
             }
         }
         let dodge = if self.dodged < STUBBORN && !self.stuck() {
@@ -335,24 +335,25 @@ impl Bot {
             (Goal::Out, Some(Terrain::StairsUp)) => return Command::Ascend,
             _ => {}
         }
-        if self.stuck() && world.seen_stairs_down().is_empty() {
-            if let Some(scroll) = gear::teleport_scroll(&eye) {
-                self.route.clear();
-                return Command::Read(scroll);
-            }
+        if self.stuck()
+            && world.seen_stairs_down().is_empty()
+            && let Some(scroll) = gear::teleport_scroll(&eye)
+        {
+            self.route.clear();
+            return Command::Read(scroll);
         }
-        if goal == Goal::Explore {
-            if let Some(command) = self.keep_together(eye) {
-                return command;
-            }
+        if goal == Goal::Explore
+            && let Some(command) = self.keep_together(eye)
+        {
+            return command;
         }
         if let Some(step) = self.follow(eye, goal) {
             return step;
         }
-        if goal != Goal::Explore {
-            if let Some(step) = self.follow(eye, Goal::Explore) {
-                return step;
-            }
+        if goal != Goal::Explore
+            && let Some(step) = self.follow(eye, Goal::Explore)
+        {
+            return step;
         }
         Command::Rest
     }

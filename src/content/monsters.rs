@@ -292,11 +292,11 @@ impl Raw {
 pub fn parse_monsters_file(file: &str, text: &str) -> Result<Vec<MonsterKind>, DataError> {
     let kinds: Vec<MonsterKind> = load_kinds(file, text, "monster", |f: File| f.monster)?;
     for kind in &kinds {
-        if let Some(escort) = &kind.escort {
-            if kinds.iter().all(|k| k.name != *escort) {
-                let problem = format!("escort {escort:?} is no monster of the file");
-                return Err(DataError::entry(file, "monster", &kind.name, &problem));
-            }
+        if let Some(escort) = &kind.escort
+            && kinds.iter().all(|k| k.name != *escort)
+        {
+            let problem = format!("escort {escort:?} is no monster of the file");
+            return Err(DataError::entry(file, "monster", &kind.name, &problem));
         }
     }
     Ok(kinds)

@@ -153,11 +153,10 @@ proptest! {
         for (c, r, f) in picks {
             // Shift into the map's large cells (hexes slant left by 2 per row).
             let c = c - 14;
-            if let LargeCell::Side(s) = tiling.large_cell_at(c, r) {
-                if l.set_side(s, SideFeature::ALL[f]) {
+            if let LargeCell::Side(s) = tiling.large_cell_at(c, r)
+                && l.set_side(s, SideFeature::ALL[f]) {
                     want.insert(s, SideFeature::ALL[f]);
                 }
-            }
         }
         for (&s, &f) in &want {
             prop_assert_eq!(l.side_at(s), f);

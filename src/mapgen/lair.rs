@@ -25,7 +25,7 @@ pub(super) fn carve_hall(
     let inner: Vec<usize> = grid.indices().filter(|&i| interior[i]).collect();
     let top = inner.iter().map(|&i| grid.cell(i).y).min()?;
     let bottom = inner.iter().map(|&i| grid.cell(i).y).max()?;
-    let middle = (top + bottom) / 2;
+    let middle = i32::midpoint(top, bottom);
     let row: Vec<usize> = inner
         .iter()
         .copied()

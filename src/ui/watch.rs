@@ -95,13 +95,13 @@ fn watch(
             Duration::from_millis(250)
         };
         if let Some(event) = events.next_event(wait)? {
-            if let Event::Key(key) = event {
-                if key.kind == KeyEventKind::Press {
-                    match replay.key(key) {
-                        ReplayExit::Stay => {}
-                        ReplayExit::Quit => return Ok(None),
-                        ReplayExit::TakeOver => return Ok(Some(replay)),
-                    }
+            if let Event::Key(key) = event
+                && key.kind == KeyEventKind::Press
+            {
+                match replay.key(key) {
+                    ReplayExit::Stay => {}
+                    ReplayExit::Quit => return Ok(None),
+                    ReplayExit::TakeOver => return Ok(Some(replay)),
                 }
             }
             next_step = Instant::now() + interval;

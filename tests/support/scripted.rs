@@ -27,7 +27,7 @@ pub fn choose(world: &World, deepest: u32) -> Command {
         return Command::Descend;
     }
     let route = explore.or_else(|| {
-        let target = if world.depth() < deepest || world.turn() / 100 % 2 == 0 {
+        let target = if world.depth() < deepest || (world.turn() / 100).is_multiple_of(2) {
             world.nearest_seen_stairs_down()?
         } else {
             *world.seen_stairs_up().first()?

@@ -159,12 +159,12 @@ fn read_layout(
             }
         }
     }
-    if let Some(p) = proj {
-        if let Err(msg) = projection(p.get_ref(), front) {
-            problems.push(Problem::error(file, at(p.span()), msg));
-            // Read in the wrong projection every glyph would be misplaced.
-            front.tiling_lost = true;
-        }
+    if let Some(p) = proj
+        && let Err(msg) = projection(p.get_ref(), front)
+    {
+        problems.push(Problem::error(file, at(p.span()), msg));
+        // Read in the wrong projection every glyph would be misplaced.
+        front.tiling_lost = true;
     }
 }
 

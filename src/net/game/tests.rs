@@ -48,10 +48,10 @@ async fn direct(game: &GameHandle, conn: u64, view: &View, hero: u32) {
 pub(super) async fn view_where(ends: &mut LinkEnds, wanted: impl Fn(&View) -> bool) -> Arc<View> {
     let wait = async {
         loop {
-            if let Some(view) = ends.views.borrow_and_update().clone() {
-                if wanted(&view) {
-                    return view;
-                }
+            if let Some(view) = ends.views.borrow_and_update().clone()
+                && wanted(&view)
+            {
+                return view;
             }
             ends.views.changed().await.unwrap();
         }

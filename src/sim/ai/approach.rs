@@ -45,10 +45,10 @@ impl Senses<'_> {
                 n => return Intention::Move(pool[below(rng, n)]),
             }
         }
-        if tactics.reach >= 2 {
-            if let Some(post) = self.thrust_post(me, target) {
-                return Intention::Move(post);
-            }
+        if tactics.reach >= 2
+            && let Some(post) = self.thrust_post(me, target)
+        {
+            return Intention::Move(post);
         }
         self.step(me, false)
             .map_or(Intention::Stay, Intention::Move)

@@ -58,10 +58,10 @@ impl World {
         &self,
         tells: &[(CreatureId, Command)],
     ) -> Result<Vec<(CreatureId, Task)>, (CreatureId, Rejection)> {
-        if self.is_over() {
-            if let Some(&(who, _)) = tells.first() {
-                return Err((who, Rejection::Over));
-            }
+        if self.is_over()
+            && let Some(&(who, _)) = tells.first()
+        {
+            return Err((who, Rejection::Over));
         }
         let mut tasks: Vec<(CreatureId, Task)> = Vec::with_capacity(tells.len());
         for &(who, command) in tells {

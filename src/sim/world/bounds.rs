@@ -200,17 +200,17 @@ fn check_pack(content: &Content, c: &Creature) -> Result<(), String> {
     let fits = |name: &str, ok: fn(&ItemUse) -> bool| {
         carried.contains(&name) && content.item(name).is_some_and(|k| ok(&k.use_))
     };
-    if let Some(w) = c.wielded.as_deref() {
-        if !fits(w, |u| {
+    if let Some(w) = c.wielded.as_deref()
+        && !fits(w, |u| {
             matches!(u, ItemUse::Weapon { .. } | ItemUse::Launcher { .. })
-        }) {
-            return Err(format!("it wields {w:?}, no weapon it carries"));
-        }
+        })
+    {
+        return Err(format!("it wields {w:?}, no weapon it carries"));
     }
-    if let Some(w) = c.worn.as_deref() {
-        if !fits(w, |u| matches!(u, ItemUse::Armour { .. })) {
-            return Err(format!("it wears {w:?}, no armour it carries"));
-        }
+    if let Some(w) = c.worn.as_deref()
+        && !fits(w, |u| matches!(u, ItemUse::Armour { .. }))
+    {
+        return Err(format!("it wears {w:?}, no armour it carries"));
     }
     Ok(())
 }

@@ -107,13 +107,13 @@ impl World {
                     a.id, a.leader
                 ));
             }
-            if let crate::sim::ally::Task::Attack(foe) = a.task {
-                if foe >= self.creatures.len() {
-                    return bad(format!(
-                        "ally {} attacks creature {foe}, which does not exist",
-                        a.id
-                    ));
-                }
+            if let crate::sim::ally::Task::Attack(foe) = a.task
+                && foe >= self.creatures.len()
+            {
+                return bad(format!(
+                    "ally {} attacks creature {foe}, which does not exist",
+                    a.id
+                ));
             }
         }
         Ok(())

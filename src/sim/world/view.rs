@@ -135,10 +135,10 @@ impl World {
                 let j = i.wrapping_add_signed(o);
                 grid.is_tile(j) && !grid[j].blocks_movement()
             });
-            if open || by_open {
-                if let Some(memory) = here.memory.get_mut(reader) {
-                    memory.seen[i] = true;
-                }
+            if (open || by_open)
+                && let Some(memory) = here.memory.get_mut(reader)
+            {
+                memory.seen[i] = true;
             }
         }
     }
