@@ -32,6 +32,9 @@ pub struct View {
     pub ids: Vec<u32>,
     /// The redacted world, in the saves' encoding of one world ([`crate::persist::encode_world`]).
     pub world: Vec<u8>,
+    /// The storage indices of the tiles the hero sees now, as the server's world has it: the
+    /// redacted world, whose never-seen tiles are walls, would see less through them.
+    pub visible: Vec<u32>,
     /// The number of the first line of `log` among all the lines told to this player.
     pub log_start: u64,
     /// The player's latest messages, oldest first: at most [`VIEW_LINES`].
@@ -61,7 +64,12 @@ impl View {
         let mut world = crate::persist::decode_world(&self.world, content)
             .map_err(|e| e.to_string())?
             .without_levels();
-        if self.ids.len() != world.creatures().len() || !world.set_viewer(self.hero as usize) {
+        let hero = self.hero as usize;
+        let visible = self.visible.iter().map(|&i| i as usize).collect();
+        if self.ids.len() != world.creatures().len()
+            || !world.set_viewer(hero)
+            || !world.adopt_view(hero, visible)
+        {
             return Err(format!(
                 "the view of game {} does not fit its world",
                 self.game
@@ -369,6 +377,7 @@ mod tests {
             hero: 1,
             ids: ids.iter().map(|&i| i as u32).collect(),
             world: crate::persist::encode_world(&open).unwrap(),
+            visible: world.hero_view(1).iter().map(|&i| i as u32).collect(),
             log_start: 0,
             log: Vec::new(),
             seats: Vec::new(),

@@ -269,6 +269,7 @@ impl Game {
             hero: seat.hero as u32,
             ids: ids.into_iter().map(|id| id as u32).collect(),
             world: bytes,
+            visible: seen_now(&self.world, seat.hero),
             log_start: seat.log_start,
             log: seat.log.clone(),
             seats,
@@ -278,4 +279,9 @@ impl Game {
             .map_err(|e| format!("the view of game {} is too large to send: {e}", self.id))?;
         Ok(view)
     }
+}
+
+/// What hero `hero` sees now in `world`, for its view ([`View::visible`]).
+pub(super) fn seen_now(world: &crate::sim::World, hero: CreatureId) -> Vec<u32> {
+    world.hero_view(hero).iter().map(|&i| i as u32).collect()
 }

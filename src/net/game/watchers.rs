@@ -172,6 +172,11 @@ impl Game {
             hero: seat.hero as u32,
             ids: ids.into_iter().map(|id| id as u32).collect(),
             world: bytes,
+            visible: if full {
+                super::turns::seen_now(&self.world, seat.hero)
+            } else {
+                Vec::new()
+            },
             log_start,
             log,
             seats,

@@ -72,6 +72,32 @@ impl World {
             .is_some_and(|v| v.binary_search(&i).is_ok())
     }
 
+    /// The storage indices, sorted, of the tiles of their own level hero `hero` sees now
+    /// (empty for one who is no hero).
+    pub fn hero_view(&self, hero: CreatureId) -> &[usize] {
+        let n = self.heroes.iter().position(|&h| h == hero);
+        n.and_then(|n| self.hero_views.get(n))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Takes `tiles` (storage indices of their level) as what hero `hero` sees now, in place
+    /// of what this world computes: a client's redacted world, whose never-seen tiles are
+    /// walls, would see less than the server's world through them (ARCHITECTURE.md, "The
+    /// network"). `false`, changing nothing, for one who is no hero or a tile off the level.
+    pub fn adopt_view(&mut self, hero: CreatureId, mut tiles: Vec<usize>) -> bool {
+        let Some(n) = self.heroes.iter().position(|&h| h == hero) else {
+            return false;
+        };
+        let grid = &self.level_of(hero).terrain;
+        if tiles.iter().any(|&i| !grid.is_tile(i)) || n >= self.hero_views.len() {
+            return false;
+        }
+        tiles.sort_unstable();
+        tiles.dedup();
+        self.hero_views[n] = tiles;
+        true
+    }
+
     /// Recomputes the heroes' views and adds each to that hero's own memory of their level.
     pub(super) fn update_view(&mut self) {
         // The views depend only on the levels, their terrain, the heroes' tiles and sight:
