@@ -47,6 +47,14 @@ impl Game {
         self.control
             .order(&self.world, player, id, order)
             .map_err(|e| sentence(&e.to_string()))?;
+        if self.control.standing_order(id).is_none() {
+            // It ended as it was given (a monster in view, nothing to find, healed): no step
+            // is given, and the player is told why as a refusal, which frees their keys.
+            let ended = self.control.ended();
+            let why = ended.iter().rev().find(|(hero, ..)| *hero == id);
+            let line = why.and_then(|&(_, order, end)| crate::ui::hotseat::ended_line(order, end));
+            return Err(line.unwrap_or("The order ends at once.").to_string());
+        }
         self.directed = true;
         self.dirty = true;
         Ok(())

@@ -109,3 +109,23 @@ fn an_order_to_travel_off_the_level_is_refused() {
     assert!(denied[0].contains("not on your hero's level"), "{denied:?}");
     assert!(game.control.standing_order(0).is_none());
 }
+
+#[test]
+fn an_order_that_ends_as_it_is_given_is_refused_saying_why() {
+    let mut game = game();
+    let (link, mut ends) = Link::new(ConnId(1));
+    game.join("Ann", link);
+    let at = (game.world().turn(), game.world().segment());
+    // Unhurt: a rest ends at once, and the game still waits for Ann's directive.
+    game.order(ConnId(1), at, 0, Order::Rest);
+    game.settle();
+    let mut denied = Vec::new();
+    while let Ok(message) = ends.replies.try_recv() {
+        if let ServerMessage::Denied(why) = message {
+            denied.push(why);
+        }
+    }
+    assert_eq!(denied, ["You are rested."]);
+    assert_eq!(game.waiting(), [0]);
+    assert_eq!((game.world().turn(), game.world().segment()), at);
+}
