@@ -217,6 +217,7 @@ fn exploring_is_a_standing_order_the_server_carries_on_until_a_key_halts_it() {
         .unwrap();
     screen.update(later).unwrap();
     assert!(screen.ready() && screen.standing());
+    assert!(screen.key(key('o')).is_empty(), "a held o explores on");
     let sent = screen.key(key('.'));
     assert_eq!(sent, vec![ClientMessage::Halt { creature: a }]);
     let told = screen

@@ -142,7 +142,11 @@ impl GameScreen {
             return Vec::new();
         };
         if self.standing() {
-            // A key stops travel, exploring or a rest; it does nothing else, as in `play`.
+            // The keys that explore or rest go on with it (a held `o` explores on); any
+            // other stops travel, exploring or a rest and does nothing else, as in `play`.
+            if matches!(intent, Some(Intent::Explore | Intent::Rest)) {
+                return Vec::new();
+            }
             self.session.ui.log.push("You stop: you pressed a key.");
             return vec![ClientMessage::Halt { creature }];
         }
