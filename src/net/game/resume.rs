@@ -5,7 +5,7 @@
 use super::Game;
 use super::seat::Seat;
 use crate::geom::Tiling;
-use crate::net::message::{GameId, GameInfo};
+use crate::net::message::{GameId, GameInfo, ServerMessage};
 use crate::net::store::{Db, GameRow, GameState, ScoreRow};
 use crate::persist::{SaveDir, Score};
 use crate::sim::World;
@@ -115,6 +115,16 @@ impl Game {
     pub fn stop(&mut self) {
         if !self.world.is_over() {
             self.save();
+        }
+        // Everyone connected is told why the game goes, rather than finding it gone.
+        let why = format!(
+            "the server is stopping; game {} was saved at turn {}: join it again once the server is back",
+            self.id,
+            self.world.turn_shown()
+        );
+        let links = self.seats.iter().filter_map(|s| s.link.as_ref());
+        for link in links.chain(self.watchers.iter().map(|w| &w.link)) {
+            link.reply(ServerMessage::Refused(why.clone()));
         }
     }
 

@@ -100,3 +100,23 @@ async fn a_game_resumes_from_its_save_at_the_same_segment_with_its_players_seats
     );
     assert_eq!(back.world.state_hash(), game.world.state_hash());
 }
+
+#[tokio::test]
+async fn a_game_stopped_with_the_server_tells_its_players_why_they_lose_it() {
+    let scratch = crate::files::scratch::scratch("net-resume-stop");
+    let dir = SaveDir(scratch.to_path_buf());
+    let db = Db::start(Store::in_memory().unwrap()).unwrap();
+    let mut game = game(&dir, &db);
+    let (link, mut ends) = Link::new(ConnId(1));
+    game.join("Ann", link);
+    game.stop();
+    let mut last = None;
+    while let Ok(message) = ends.replies.try_recv() {
+        last = Some(message);
+    }
+    let Some(crate::net::ServerMessage::Refused(why)) = last else {
+        panic!("{last:?}");
+    };
+    assert!(why.contains("server is stopping"), "{why}");
+    assert!(why.contains("was saved"), "{why}");
+}

@@ -134,6 +134,10 @@ impl Conn {
                     Err(end) => return (Some(read), end),
                 },
                 from = from_game(&mut self.joined) => match from {
+                    // The game goes (the server stops): the connection goes with it, saying why.
+                    FromGame::Reply(ServerMessage::Refused(why)) => {
+                        return (None, End::Refuse(why));
+                    }
                     FromGame::Reply(message) => {
                         self.seat(&message);
                         Some(message)
