@@ -5,7 +5,7 @@
 use super::Game;
 use super::seat::ConnId;
 use crate::net::message::ServerMessage;
-use crate::net::view::{SeatView, View, redact};
+use crate::net::view::{SeatView, View, redact, roster_only};
 use crate::sim::{Command, CreatureId};
 use crate::ui::describe::sentence;
 use std::sync::Arc;
@@ -259,19 +259,42 @@ impl Game {
     /// Seat `n`'s view, with the roster `seats`.
     pub fn view_for(&self, n: usize, seats: Vec<SeatView>) -> Result<View, String> {
         let seat = &self.seats[n];
-        let (world, ids) = redact(&self.world, seat.hero)
-            .ok_or_else(|| format!("the view of game {} could not be made", self.id))?;
+        let log = (seat.log_start, seat.log.clone());
+        self.view_of(seat.hero, true, log, seats)
+    }
+
+    /// The view of hero `hero` (its field of view with `sight`, else the roster only), with
+    /// the lines `log` (the number of the first, and the lines) and the roster `seats`.
+    pub(super) fn view_of(
+        &self,
+        hero: CreatureId,
+        sight: bool,
+        log: (u64, Vec<String>),
+        seats: Vec<SeatView>,
+    ) -> Result<View, String> {
+        let made = if sight {
+            redact(&self.world, hero)
+        } else {
+            roster_only(&self.world, hero)
+        };
+        let (world, ids) =
+            made.ok_or_else(|| format!("the view of game {} could not be made", self.id))?;
         let bytes = crate::persist::encode_world(&world).map_err(|e| e.to_string())?;
+        let visible = if sight {
+            self.world.hero_view(hero)
+        } else {
+            &[]
+        };
         let view = View {
             game: self.id,
             turn: self.world.turn(),
             segment: self.world.segment(),
-            hero: seat.hero as u32,
+            hero: hero as u32,
             ids: ids.into_iter().map(|id| id as u32).collect(),
             world: bytes,
-            visible: seen_now(&self.world, seat.hero),
-            log_start: seat.log_start,
-            log: seat.log.clone(),
+            visible: visible.iter().map(|&i| i as u32).collect(),
+            log_start: log.0,
+            log: log.1,
             seats,
         };
         // Checked here, where the game can say so, rather than when the connection sends it.
@@ -279,9 +302,4 @@ impl Game {
             .map_err(|e| format!("the view of game {} is too large to send: {e}", self.id))?;
         Ok(view)
     }
-}
-
-/// What hero `hero` sees now in `world`, for its view ([`View::visible`]).
-pub(super) fn seen_now(world: &crate::sim::World, hero: CreatureId) -> Vec<u32> {
-    world.hero_view(hero).iter().map(|&i| i as u32).collect()
 }

@@ -2,14 +2,14 @@
 //! view and may switch to another's, and give no directives. While the game runs, a
 //! spectator logged in to the account of one of the game's players (its name claimed and its
 //! password or key shown, not merely the same name) sees the hero followed as that hero's
-//! player does; anyone else, an unclaimed name included, sees only the roster ([`roster_only`]) and the game's public
+//! player does; anyone else, an unclaimed name included, sees only the roster ([`crate::net::view::roster_only`]) and the game's public
 //! lines; once the game is over, everyone sees every hero's view. Views reach a spectator
 //! through the same newest-view slot as a player's, so a slow spectator never stalls the game.
 
 use super::Game;
 use super::seat::{ConnId, Link};
 use crate::net::message::ServerMessage;
-use crate::net::view::{SeatView, VIEW_LINES, View, redact, roster_only};
+use crate::net::view::{SeatView, VIEW_LINES, View};
 use std::sync::Arc;
 
 /// One spectator of a game.
@@ -152,38 +152,12 @@ impl Game {
     fn watcher_view(&self, n: usize, seats: Vec<SeatView>) -> Result<View, String> {
         let seat = &self.seats[self.watchers[n].seat];
         let full = self.sees_views(n);
-        let made = if full {
-            redact(&self.world, seat.hero)
-        } else {
-            roster_only(&self.world, seat.hero)
-        };
-        let (world, ids) =
-            made.ok_or_else(|| format!("the view of game {} could not be made", self.id))?;
-        let bytes = crate::persist::encode_world(&world).map_err(|e| e.to_string())?;
-        let (log_start, log) = if full {
+        let log = if full {
             (seat.log_start, seat.log.clone())
         } else {
             (self.public.start, self.public.lines.clone())
         };
-        let view = View {
-            game: self.id,
-            turn: self.world.turn(),
-            segment: self.world.segment(),
-            hero: seat.hero as u32,
-            ids: ids.into_iter().map(|id| id as u32).collect(),
-            world: bytes,
-            visible: if full {
-                super::turns::seen_now(&self.world, seat.hero)
-            } else {
-                Vec::new()
-            },
-            log_start,
-            log,
-            seats,
-        };
-        crate::net::frame::encode(&ServerMessage::Update(Box::new(view.clone())))
-            .map_err(|e| format!("the view of game {} is too large to send: {e}", self.id))?;
-        Ok(view)
+        self.view_of(seat.hero, full, log, seats)
     }
 }
 
