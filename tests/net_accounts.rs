@@ -11,7 +11,7 @@ mod server;
 use hexdeep::geom::Tiling;
 use hexdeep::net::client::ClientError;
 use hexdeep::net::server::Hosting;
-use hexdeep::net::{Client, Limits, NewGame};
+use hexdeep::net::{Client, Limits};
 use std::time::Duration;
 
 fn login(running: &server::Running, name: &str, password: &str) -> Result<Client, ClientError> {
@@ -37,14 +37,7 @@ fn a_claimed_name_is_refused_without_its_password_and_the_seat_stays_its_owners(
     };
     let running = server::serve(Limits::default(), hosting);
     let mut ann = login(&running, "Ann", "tulip").unwrap();
-    let game = ann
-        .create(NewGame {
-            players: 2,
-            tiling: Tiling::Square,
-            seed: Some(3),
-        })
-        .unwrap();
-    let hero = ann.join(game).unwrap();
+    let (game, hero) = server::create_and_join(&mut ann, 2, Tiling::Square, 3);
     ann.leave().unwrap();
 
     let wrong = refusal(login(&running, "Ann", "rose"));

@@ -15,7 +15,7 @@ use hexdeep::geom::Tiling;
 use hexdeep::net::client::ClientError;
 use hexdeep::net::frame;
 use hexdeep::net::server::Hosting;
-use hexdeep::net::{Client, GameId, Limits, NewGame, View};
+use hexdeep::net::{Client, GameId, Limits, View};
 use hexdeep::sim::Command;
 use server::{Running, serve};
 use std::io::Write;
@@ -40,14 +40,7 @@ fn client(running: &Running, name: &str) -> Client {
 /// first views.
 fn two_players(running: &Running) -> (GameId, [(Client, u32); 2]) {
     let mut ann = client(running, "Ann");
-    let game = ann
-        .create(NewGame {
-            players: 2,
-            tiling: Tiling::Hex,
-            seed: Some(11),
-        })
-        .unwrap();
-    let ann_hero = ann.join(game).unwrap();
+    let (game, ann_hero) = server::create_and_join(&mut ann, 2, Tiling::Hex, 11);
     let mut bob = client(running, "Bob");
     let bob_hero = bob.join(game).unwrap();
     (game, [(ann, ann_hero), (bob, bob_hero)])
@@ -183,14 +176,8 @@ fn a_broken_frame_in_a_game_closes_only_that_connection() {
 fn no_view_holds_a_creature_its_player_does_not_see() {
     let running = serve(Limits::default(), hosting());
     let mut ann = client(&running, "Ann");
-    let game = ann
-        .create(NewGame {
-            players: 1,
-            tiling: Tiling::Hex,
-            seed: Some(3),
-        })
-        .unwrap();
-    let hero = ann.join(game).unwrap() as usize;
+    let (_, hero) = server::create_and_join(&mut ann, 1, Tiling::Hex, 3);
+    let hero = hero as usize;
     let content = std::sync::Arc::new(hexdeep::content::Content::bundled().unwrap());
     let mut view = ann.view_where(|_| true).unwrap();
     let moves = [Command::Wait, Command::Rest];

@@ -11,7 +11,7 @@ mod server;
 use hexdeep::geom::Tiling;
 use hexdeep::net::join::screen::GameScreen;
 use hexdeep::net::server::Hosting;
-use hexdeep::net::{Client, ClientMessage, GameId, Limits, NewGame, View};
+use hexdeep::net::{Client, ClientMessage, GameId, Limits, View};
 use hexdeep::sim::Command;
 use hexdeep::sim::orders::Order;
 use hexdeep::ui::clock::{Clock, FakeClock};
@@ -51,16 +51,9 @@ fn screen(view: View) -> GameScreen {
 }
 
 /// Ann's client on `running`, the game of `players` on seed 21 she made, and her hero in it.
-fn create_and_join(running: &server::Running, players: u8) -> (Client, GameId, u32) {
+fn ann_in_new_game(running: &server::Running, players: u8) -> (Client, GameId, u32) {
     let mut ann = client(running.addr, "Ann");
-    let game = ann
-        .create(NewGame {
-            players,
-            tiling: Tiling::Hex,
-            seed: Some(21),
-        })
-        .unwrap();
-    let a = ann.join(game).unwrap();
+    let (game, a) = server::create_and_join(&mut ann, players, Tiling::Hex, 21);
     (ann, game, a)
 }
 
@@ -74,7 +67,7 @@ fn two_seated() -> (server::Running, (Client, u32), (Client, u32), View) {
             ..Hosting::default()
         },
     );
-    let (mut ann, game, a) = create_and_join(&running, 2);
+    let (mut ann, game, a) = ann_in_new_game(&running, 2);
     let mut bob = client(running.addr, "Bob");
     let b = bob.join(game).unwrap();
     let view = ann.view_where(|v| v.seats[b as usize].present).unwrap();
@@ -161,14 +154,7 @@ fn a_refused_directive_is_told_and_frees_the_keys() {
         },
     );
     let mut ann = client(running.addr, "Ann");
-    let game = ann
-        .create(NewGame {
-            players: 1,
-            tiling: Tiling::Square,
-            seed: Some(2),
-        })
-        .unwrap();
-    ann.join(game).unwrap();
+    server::create_and_join(&mut ann, 1, Tiling::Square, 2);
     let view = ann.view_where(|_| true).unwrap();
     let mut screen = screen(view.clone());
     // A directive the server refuses (here one for a segment it is not at, as a stale
@@ -193,7 +179,7 @@ fn a_refused_directive_is_told_and_frees_the_keys() {
 #[test]
 fn exploring_is_a_standing_order_the_server_carries_on_until_a_key_halts_it() {
     let running = server::serve(Limits::default(), Hosting::default());
-    let (mut ann, _game, a) = create_and_join(&running, 1);
+    let (mut ann, _game, a) = ann_in_new_game(&running, 1);
     let view = ann.view_where(|v| v.seats[0].present).unwrap();
     let at = (view.turn, view.segment);
     let mut screen = screen(view);

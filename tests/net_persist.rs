@@ -41,14 +41,7 @@ fn login(running: &server::Running, name: &str, password: &str) -> Client {
 /// turn and segment it is at.
 fn play_three(running: &server::Running) -> (GameId, u32, u32, (u64, u32)) {
     let mut ann = login(running, "Ann", "tulip");
-    let game = ann
-        .create(NewGame {
-            players: 2,
-            tiling: Tiling::Hex,
-            seed: Some(17),
-        })
-        .unwrap();
-    let a = ann.join(game).unwrap();
+    let (game, a) = server::create_and_join(&mut ann, 2, Tiling::Hex, 17);
     let mut bob = login(running, "Bob", "oak");
     let b = bob.join(game).unwrap();
     let mut view = ann.view_where(|v| v.seats[b as usize].present).unwrap();

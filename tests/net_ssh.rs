@@ -13,7 +13,7 @@ mod ssh;
 use hexdeep::geom::Tiling;
 use hexdeep::net::server::Hosting;
 use hexdeep::net::ssh::refusal::AT_ONCE;
-use hexdeep::net::{Client, Limits, NewGame, View};
+use hexdeep::net::{Client, Limits, View};
 use hexdeep::sim::Command;
 use ssh::{Ssh, connect, connect_showing, new_key, with_key};
 use std::io::{BufRead, BufReader};
@@ -140,14 +140,7 @@ fn a_tcp_client_and_an_ssh_session_in_one_game_see_the_same_segment_resolve() {
     let running = serve(Limits::default());
     let addr = running.ssh.unwrap();
     let mut bob = tcp(running.addr, "Bob");
-    let game = bob
-        .create(NewGame {
-            players: 2,
-            tiling: Tiling::Hex,
-            seed: Some(7),
-        })
-        .unwrap();
-    let bob_hero = bob.join(game).unwrap();
+    let (game, bob_hero) = server::create_and_join(&mut bob, 2, Tiling::Hex, 7);
     let first = bob.view_where(|v| v.hero == bob_hero).unwrap();
     runtime().block_on(async {
         let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
@@ -295,14 +288,7 @@ fn the_lobbys_w_watches_a_game_over_ssh_too() {
     let running = serve(Limits::default());
     let addr = running.ssh.unwrap();
     let mut bob = tcp(running.addr, "Bob");
-    let game = bob
-        .create(NewGame {
-            players: 1,
-            tiling: Tiling::Hex,
-            seed: Some(3),
-        })
-        .unwrap();
-    bob.join(game).unwrap();
+    let (game, _) = server::create_and_join(&mut bob, 1, Tiling::Hex, 3);
     runtime().block_on(async {
         let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
         ann.until_shown(&format!("game {:>3}", game.0)).await;
@@ -319,14 +305,7 @@ fn a_session_that_does_not_read_never_holds_up_a_game_and_is_drawn_whole_when_it
     let running = serve(Limits::default());
     let addr = running.ssh.unwrap();
     let mut bob = tcp(running.addr, "Bob");
-    let game = bob
-        .create(NewGame {
-            players: 1,
-            tiling: Tiling::Hex,
-            seed: Some(5),
-        })
-        .unwrap();
-    let hero = bob.join(game).unwrap();
+    let (game, hero) = server::create_and_join(&mut bob, 1, Tiling::Hex, 5);
     let mut view = bob.view_where(|v| v.hero == hero).unwrap();
     runtime().block_on(async {
         let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;

@@ -15,7 +15,7 @@ use hexdeep::net::game::{Game, Setup};
 use hexdeep::net::join::screen::GameScreen;
 use hexdeep::net::server::Hosting;
 use hexdeep::net::watch::screen::WatchScreen;
-use hexdeep::net::{Client, ClientMessage, GameId, Limits, NewGame, View};
+use hexdeep::net::{Client, ClientMessage, GameId, Limits, View};
 use hexdeep::sim::Command;
 use hexdeep::ui::clock::{Clock, FakeClock};
 use hexdeep::ui::keymap::Keymap;
@@ -51,14 +51,7 @@ fn login(running: &Running, name: &str, password: &str) -> Client {
 /// present.
 fn two_players(running: &Running, seed: u64) -> (GameId, [Client; 2]) {
     let mut ann = login(running, "Ann", "tulip");
-    let game = ann
-        .create(NewGame {
-            players: 2,
-            tiling: Tiling::Hex,
-            seed: Some(seed),
-        })
-        .unwrap();
-    ann.join(game).unwrap();
+    let (game, _) = server::create_and_join(&mut ann, 2, Tiling::Hex, seed);
     let mut bob = client(running, "Bob");
     bob.join(game).unwrap();
     for c in [&mut ann, &mut bob] {

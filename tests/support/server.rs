@@ -78,3 +78,22 @@ fn serve_maybe_ssh(
         thread: Some(thread),
     }
 }
+
+/// `client`'s new game of `players` on `tiling` with `seed`, joined: the game and the
+/// client's hero in it.
+pub fn create_and_join(
+    client: &mut hexdeep::net::Client,
+    players: u8,
+    tiling: hexdeep::geom::Tiling,
+    seed: u64,
+) -> (hexdeep::net::GameId, u32) {
+    let game = client
+        .create(hexdeep::net::NewGame {
+            players,
+            tiling,
+            seed: Some(seed),
+        })
+        .unwrap();
+    let hero = client.join(game).unwrap();
+    (game, hero)
+}
