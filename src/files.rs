@@ -124,6 +124,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     write_atomic_with(path, bytes, |_| Ok(()))
 }
 
+/// [`write_atomic`] for a secret (a private key): the temporary file, and so `path`, can be
+/// read by its owner only (mode 0600) from the moment it is created.
+pub fn write_atomic_private(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_atomic_as(path, bytes, 0o600, |_| Ok(()))
+}
+
 /// [`write_atomic`], keeping the previous content of `path` (if any) as `backup`.
 pub fn write_atomic_keeping(path: &Path, bytes: &[u8], backup: &Path) -> Result<(), FileError> {
     check_writable_target(path)?;
@@ -149,12 +155,24 @@ pub(crate) fn write_atomic_with(
     bytes: &[u8],
     before_rename: impl FnOnce(&Path) -> io::Result<()>,
 ) -> Result<(), FileError> {
+    write_atomic_as(path, bytes, 0o666, before_rename)
+}
+
+/// [`write_atomic_with`], the temporary file created with `mode` (less the umask).
+fn write_atomic_as(
+    path: &Path,
+    bytes: &[u8],
+    mode: u32,
+    before_rename: impl FnOnce(&Path) -> io::Result<()>,
+) -> Result<(), FileError> {
+    use std::os::unix::fs::OpenOptionsExt;
     check_writable_target(path)?;
     let temp = temporary_beside(path);
     let result = (|| {
         let mut file = OpenOptions::new()
             .write(true)
             .create_new(true)
+            .mode(mode)
             .open(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;

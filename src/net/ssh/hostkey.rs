@@ -5,9 +5,7 @@
 use crate::files::FileError;
 use russh::keys::ssh_key::LineEnding;
 use russh::keys::{Algorithm, HashAlg, PrivateKey};
-use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The host key's file in the saves folder.
 pub const FILE: &str = "ssh_host_ed25519_key";
@@ -41,38 +39,17 @@ pub fn fingerprint(key: &PrivateKey) -> String {
     key.fingerprint(HashAlg::Sha256).to_string()
 }
 
-/// Makes a new Ed25519 key and writes it to `path` whole or not at all: into a file beside it
-/// (mode 0600 from its creation), synced, then renamed over `path`.
+/// Makes a new Ed25519 key and writes it to `path` whole or not at all, readable by its
+/// owner only from its creation ([`crate::files::write_atomic_private`]).
 fn make(path: &Path) -> Result<PrivateKey, String> {
     let failed = |e: &dyn std::fmt::Display| {
         format!("{}: cannot write the ssh host key: {e}", path.display())
     };
     let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).map_err(|e| failed(&e))?;
     let text = key.to_openssh(LineEnding::LF).map_err(|e| failed(&e))?;
-    let partial = partial_path(path);
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(&partial)
-        .and_then(|mut file| {
-            file.write_all(text.as_bytes())?;
-            file.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&partial, path));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&partial);
-        return Err(failed(&e));
-    }
+    crate::files::write_atomic_private(path, text.as_bytes())
+        .map_err(|e| format!("cannot write the ssh host key: {e}"))?;
     Ok(key)
-}
-
-/// Where the key is written before it is renamed into place.
-fn partial_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
-    path.with_file_name(name)
 }
 
 #[cfg(test)]
@@ -93,7 +70,12 @@ mod tests {
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o600);
-        assert!(!partial_path(&dir.join(FILE)).exists());
+        let files: Vec<_> = std::fs::read_dir(&*dir).unwrap().collect();
+        assert_eq!(
+            files.len(),
+            1,
+            "the key alone, no temporary file left: {files:?}"
+        );
         let again = load_or_make(&dir).unwrap();
         assert_eq!(fingerprint(&made), fingerprint(&again));
         assert!(fingerprint(&made).starts_with("SHA256:"));
