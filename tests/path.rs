@@ -6,8 +6,8 @@ use hexdeep::fov::visible_tiles;
 use hexdeep::geom::{Cell, Hex};
 use hexdeep::map::{Grid, Level, Shape, Terrain};
 use hexdeep::path::{
-    PathScratch, UNREACHED, astar_in, dijkstra_map_in, explore_step, movement_range_level,
-    terrain_cost, travel_path,
+    PathScratch, UNREACHED, astar_in, dijkstra_map_in, explore_step, explore_step_around,
+    movement_range_level, terrain_cost, travel_path,
 };
 use hexdeep::rng::{Stream, stream};
 use proptest::prelude::*;
@@ -159,6 +159,29 @@ proptest! {
         let want = astar_in(&walled, terrain_cost(&walled), start, goal).map(|p| p.1);
         let got = travel_path(&level, known, start, goal);
         prop_assert_eq!(got.as_ref().map(|p| walk_cost(&walled, p, start, goal)), want);
+    }
+
+    #[test]
+    fn exploring_round_tiles_is_exploring_with_them_walled_up(
+        level in level(), a in any::<prop::sample::Index>(),
+        unknown in proptest::collection::vec(any::<bool>(), 64),
+        avoided in proptest::collection::vec(any::<bool>(), 16..48),
+    ) {
+        let start = pick(&level, a);
+        let grid = &level.terrain;
+        let known = |i: usize| !unknown[i % unknown.len()] || grid.cell(i) == start;
+        let avoid = |i: usize| avoided[i % avoided.len()] && grid.cell(i) != start;
+        // The reference: the tiles someone stands on become known walls, which no way
+        // crosses, no way ends on, and which border nothing unknown to anyone beside them.
+        let mut walled = level.clone();
+        for i in grid.indices() {
+            if avoid(i) {
+                walled.terrain.set_index(i, Terrain::Wall);
+            }
+        }
+        let want = explore_step(&walled, |i| known(i) || avoid(i), start);
+        let got = explore_step_around(&level, |i| known(i) || avoid(i), avoid, start);
+        prop_assert_eq!(got, want);
     }
 }
 

@@ -193,3 +193,71 @@ fn a_hero_walking_behind_one_that_changes_places_with_its_ally_waits_instead_of_
     assert_eq!(world.creatures()[0].pos, ann_goal);
     assert_eq!(world.creatures()[1].pos, bob_goal);
 }
+
+/// The corridor of [`corridor`] with closed doors at (1, 2) and (10, 2) and nothing known
+/// beyond them: a place to explore at each end. Ann's hero at `ann`, Bob's at `bob`, and
+/// a potion on each tile of `potions`.
+fn corridor_between_doors(ann: Cell, bob: Cell, potions: &[Cell]) -> (World, Control) {
+    let content: std::sync::Arc<Content> = Content::bundled().unwrap().into();
+    let mut level = room::level(&[]);
+    for (cell, _) in level.terrain.clone().iter() {
+        let terrain = match (cell.x, cell.y) {
+            (1 | 10, 2) => Terrain::DoorClosed,
+            (_, 2) => Terrain::Floor,
+            _ => Terrain::Wall,
+        };
+        level.terrain.set(cell, terrain);
+    }
+    level.start = Some(ann);
+    for &at in potions {
+        level.placements.push(Placement {
+            at,
+            kind: PlacementKind::Item("potion of healing".into()),
+        });
+    }
+    let world = World::party_on_levels(content.clone(), vec![level], 5, 2).unwrap();
+    let mut parts = world.to_parts();
+    parts.creatures[0].pos = ann;
+    parts.creatures[1].pos = bob;
+    let mut world = World::from_parts(parts, content).unwrap();
+    // A segment, so that the heroes see the corridor between the doors.
+    world.apply_all(&[]).unwrap();
+    assert!(!world.is_seen_by(0, Cell::new(0, 2)) && !world.is_seen_by(0, Cell::new(11, 2)));
+    let control = Control::of_party(&world, &["Ann".into(), "Bob".into()]);
+    (world, control)
+}
+
+#[test]
+fn an_explorer_goes_to_what_nobody_stands_in_the_way_of_before_waiting_for_someone() {
+    // The west door is nearer Ann's hero, but Bob's stands between them and its person only
+    // ever waits: Ann's hero explores past the east door first (found over the network: two
+    // heroes each waiting for the other, their orders ending as blocked again and again).
+    let (mut world, mut control) = corridor_between_doors(Cell::new(5, 2), Cell::new(4, 2), &[]);
+    control.order(&world, ANN, 0, Order::Explore).unwrap();
+    let (ended, _) = run(&mut world, &mut control, 120);
+    assert!(
+        world.is_seen_by(0, Cell::new(11, 2)),
+        "Ann's hero went east"
+    );
+    assert_eq!(
+        ended,
+        [(0, Order::Explore, End::Blocked)],
+        "what is left lies past Bob's hero, who never moves"
+    );
+    assert!(!world.is_seen_by(0, Cell::new(0, 2)));
+}
+
+#[test]
+fn an_explorer_leaves_an_item_someone_stands_on_and_explores_elsewhere() {
+    // A potion under Bob's hero, the nearest thing to find for Ann's: her order does not end
+    // at once as blocked, it goes to find what lies past the east door.
+    let bob = Cell::new(5, 2);
+    let (mut world, mut control) = corridor_between_doors(Cell::new(6, 2), bob, &[bob]);
+    control.order(&world, ANN, 0, Order::Explore).unwrap();
+    let (ended, _) = run(&mut world, &mut control, 120);
+    assert!(
+        world.is_seen_by(0, Cell::new(11, 2)),
+        "Ann's hero went east"
+    );
+    assert!(ended.iter().all(|e| e.0 == 0), "{ended:?}");
+}

@@ -67,6 +67,29 @@ pub fn explore_step_with(
     known: impl Fn(usize) -> bool,
     from: Cell,
 ) -> Option<Vec<Cell>> {
+    explore_step_around_with(scratch, level, known, |_| false, from)
+}
+
+/// [`explore_step`] round the tiles `avoided` names (by storage index; where someone
+/// stands): the path neither crosses nor ends on one, and the tiles still count as known,
+/// so what lies beside them is no frontier for it.
+pub fn explore_step_around(
+    level: &Level,
+    known: impl Fn(usize) -> bool,
+    avoided: impl Fn(usize) -> bool,
+    from: Cell,
+) -> Option<Vec<Cell>> {
+    explore_step_around_with(&mut PathScratch::new(), level, known, avoided, from)
+}
+
+/// [`explore_step_around`] with reusable buffers.
+fn explore_step_around_with(
+    scratch: &mut PathScratch,
+    level: &Level,
+    known: impl Fn(usize) -> bool,
+    avoided: impl Fn(usize) -> bool,
+    from: Cell,
+) -> Option<Vec<Cell>> {
     let grid = &level.terrain;
     let s = grid.index(from)?;
     // A frontier borders the unknown across a side: a tile across a side is always seen from
@@ -97,7 +120,9 @@ pub fn explore_step_with(
     };
     let mut best: Option<(usize, u32, Option<usize>)> = None;
     let way = passage(level);
-    scratch.dijkstra_on(&way, known_cost(level, &known), &[s], u32::MAX, |i, d| {
+    let known_cost = known_cost(level, &known);
+    let cost = |i: usize| known_cost(i).filter(|_| !avoided(i));
+    scratch.dijkstra_on(&way, cost, &[s], u32::MAX, |i, d| {
         match best {
             Some((_, bd, _)) if d > bd => return Flow::Stop,
             Some((bi, _, _)) if bi < i => return Flow::Continue,

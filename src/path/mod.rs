@@ -15,7 +15,9 @@ mod explore;
 #[cfg(test)]
 mod rules_tests;
 
-pub use explore::{explore_step, explore_step_with, travel_path, travel_path_with};
+pub use explore::{
+    explore_step, explore_step_around, explore_step_with, travel_path, travel_path_with,
+};
 pub use hexdeep_tiling::path::{
     BucketQueue, Flow, Passage, PathScratch, UNREACHED, arrivals, movement_range, turn_of_action,
 };

@@ -15,7 +15,8 @@ pub enum Order {
     /// Walk to a tile by the known way.
     Travel(Cell),
     /// Walk to the nearest known item worth picking up, else the nearest unexplored place,
-    /// until nothing is left to find.
+    /// until nothing is left to find: first to those nobody the hero sees stands on or in
+    /// the way of, and only when none is left past someone (who is then waited for).
     Explore,
 }
 
@@ -69,18 +70,26 @@ impl Order {
         if self != Order::Hold && monster_in_view(world, hero) {
             return Err(End::MonsterInView);
         }
+        let way = Way {
+            world,
+            hero,
+            walking,
+        };
         let path = match self {
             Order::Hold => return Ok(Command::Wait),
             Order::Rest if me.hp >= me.max_hp => return Err(End::Done),
             Order::Rest => return Ok(Command::Rest),
             Order::Travel(to) if me.pos == to => return Err(End::Done),
             Order::Travel(to) => world.known_path_for(hero, me.pos, to).ok_or(End::NoWay)?,
-            Order::Explore => world.explore_path_for(hero).ok_or(End::Done)?,
-        };
-        let way = Way {
-            world,
-            hero,
-            walking,
+            Order::Explore => {
+                // Somewhere to find that nobody stands in the way of comes first; what lies
+                // only past someone is walked to (and they are waited for) when nothing
+                // else is left.
+                let standing = way.standing();
+                (world.explore_path_around_for(hero, &standing))
+                    .or_else(|| world.explore_path_for(hero))
+                    .ok_or(End::Done)?
+            }
         };
         way.step_along(&path)
     }
@@ -95,6 +104,25 @@ struct Way<'a> {
 }
 
 impl Way<'_> {
+    /// The tiles where the creatures the hero sees stand and would be waited for, or gone
+    /// round, by a step onto them: all but walking heroes and the heroes' allies.
+    fn standing(&self) -> Vec<Cell> {
+        let world = self.world;
+        let me = &world.creatures()[self.hero];
+        (world.creatures().iter())
+            .filter(|c| c.alive && c.depth == me.depth && c.id != self.hero)
+            .filter(|c| world.hero_sees(self.hero, c.pos) && !self.makes_way(c.id))
+            .map(|c| c.pos)
+            .collect()
+    }
+
+    /// Whether creature `id`, standing on the order's way, is no obstacle: a hero whose own
+    /// order walks it off its tile (stepped after), or an ally (stepped onto; it makes way).
+    fn makes_way(&self, id: CreatureId) -> bool {
+        let world = self.world;
+        self.walking.contains(&id) || (world.on_heroes_side(id) && !world.is_hero(id))
+    }
+
     /// The step onto the first tile of `path`: a step into a closed door on a side opens it
     /// (and the next segment steps through). A creature the hero sees standing there is
     /// stepped after when it is a walking hero, stepped onto when it is an ally (which makes
@@ -112,9 +140,8 @@ impl Way<'_> {
             .creature_on(depth, next)
             .filter(|c| !opens && world.hero_sees(self.hero, c.pos));
         let next = match blocker {
-            Some(c) if self.walking.contains(&c.id) => next,
             // An ally makes way for a hero stepping onto it (`World::make_way`).
-            Some(c) if world.on_heroes_side(c.id) && !world.is_hero(c.id) => next,
+            Some(c) if self.makes_way(c.id) => next,
             Some(_) if next == goal => return Err(End::Blocked),
             Some(_) => {
                 let around = world.known_path_avoiding_for(self.hero, from, goal, &[next]);

@@ -272,6 +272,12 @@ impl World {
 
     /// [`World::path_to_known_item`] for hero `who`.
     pub fn path_to_known_item_for(&self, who: CreatureId) -> Option<Vec<Cell>> {
+        self.path_to_known_item_around(who, &[])
+    }
+
+    /// [`World::path_to_known_item_for`] round the tiles of `avoid`: an item on one is not
+    /// gone to, and no way crosses one.
+    fn path_to_known_item_around(&self, who: CreatureId, avoid: &[Cell]) -> Option<Vec<Cell>> {
         let me = self.creatures().get(who)?.pos;
         let grid = &self.level_of(who).terrain;
         let mut items: Vec<Cell> = self
@@ -280,13 +286,13 @@ impl World {
             .iter()
             .filter(|f| self.worth_picking_up_by(who, &f.item))
             .map(|f| f.at)
-            .filter(|&at| self.is_seen_by(who, at) && at != me)
+            .filter(|&at| self.is_seen_by(who, at) && at != me && !avoid.contains(&at))
             .collect();
         items.sort_by_key(|&at| (grid.distance(me, at), at));
         items.dedup();
         items
             .into_iter()
-            .find_map(|at| self.known_path_for(who, me, at))
+            .find_map(|at| self.known_path_avoiding_for(who, me, at, avoid))
     }
 
     /// The way to the nearest known item, or else to the nearest unexplored place, through
@@ -298,11 +304,23 @@ impl World {
     /// [`World::explore_path`] for hero `who`, on their level through their own memory:
     /// what the standing order to explore walks.
     pub fn explore_path_for(&self, who: CreatureId) -> Option<Vec<Cell>> {
+        self.explore_path_around_for(who, &[])
+    }
+
+    /// [`World::explore_path_for`] round the tiles of `avoid` (where someone stands): the
+    /// way neither crosses nor ends on one; `None` when nothing is left to find that way.
+    pub fn explore_path_around_for(&self, who: CreatureId, avoid: &[Cell]) -> Option<Vec<Cell>> {
         let me = self.creatures().get(who)?.pos;
         let level = self.level_of(who);
-        let route = self
-            .path_to_known_item_for(who)
-            .or_else(|| path::explore_step(level, self.seen_index_of(who), me))?;
+        let avoided: Vec<usize> = avoid
+            .iter()
+            .filter(|&&at| at != me)
+            .filter_map(|&at| level.terrain.index(at))
+            .collect();
+        let route = self.path_to_known_item_around(who, avoid).or_else(|| {
+            let seen = self.seen_index_of(who);
+            path::explore_step_around(level, seen, |i| avoided.contains(&i), me)
+        })?;
         Some(route.into_iter().filter(|&h| h != me).collect())
     }
 
