@@ -5,6 +5,8 @@
 //! their time ran out, or they are not connected (their hero follows the AI). Time comes from
 //! tokio's clock, which tests pause.
 
+#[cfg(test)]
+mod levels_tests;
 mod orders;
 #[cfg(test)]
 mod orders_tests;

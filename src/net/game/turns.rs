@@ -41,6 +41,9 @@ impl Game {
         if !controls {
             return Err(format!("you do not control creature {id}"));
         }
+        // The rules check a hero's command on the viewer's level: the hero's own, which may
+        // not be the level of the seat last told its segment.
+        self.world.set_viewer(id);
         self.control
             .give(&self.world, player, id, command)
             .map_err(|e| sentence(&e.to_string()))?;

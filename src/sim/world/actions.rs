@@ -83,7 +83,9 @@ impl PlayerAction {
 
 impl World {
     /// Whether the rules take hero `who`'s `command` now: the refusal
-    /// [`World::apply_all`] would give it, checked without time passing.
+    /// [`World::apply_all`] would give it, checked without time passing. It is checked on
+    /// the viewer's level ([`World::set_viewer`]): in a party whose heroes stand on several
+    /// levels, the caller makes `who` the viewer first.
     pub fn check_command(&self, who: CreatureId, command: Command) -> Result<(), Rejection> {
         self.acting_action(who, command).map(|_| ())
     }
