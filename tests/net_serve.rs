@@ -146,7 +146,8 @@ fn restarted_after(signal: &str) {
     out.read_line(&mut resumed).unwrap();
     assert_eq!(
         resumed.trim(),
-        format!("resumed game {game} at turn {} segment {}", at.0, at.1)
+        format!("resumed game {game} at turn {} segment {}", at.0 + 1, at.1),
+        "the turn as the sidebar shows it"
     );
     let addr = format!("127.0.0.1:{port}");
     let refused = Client::login(addr.as_str(), "Ann", "");

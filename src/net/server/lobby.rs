@@ -108,7 +108,8 @@ impl Lobby {
             );
             match game {
                 Ok(game) => {
-                    let (turn, segment) = (game.world().turn(), game.world().segment());
+                    // The turn as the players' sidebars and the stop's message show it.
+                    let (turn, segment) = (game.world().turn_shown(), game.world().segment());
                     self.notes.push(format!(
                         "resumed game {} at turn {turn} segment {segment}",
                         row.id
