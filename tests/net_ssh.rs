@@ -348,3 +348,33 @@ fn a_terminal_of_any_size_draws_the_lobby_and_the_game() {
         }
     });
 }
+
+#[test]
+fn a_stopping_server_gives_each_ssh_session_its_screen_back_and_says_why() {
+    // Found in tmux: killed with SIGTERM, the server went before its sessions' last bytes,
+    // and the ssh window was left on the game's screen, its shell prompt drawn over it.
+    let running = serve(Limits::default());
+    let addr = running.ssh.unwrap();
+    let mut bob = tcp(running.addr, "Bob");
+    let (game, _) = server::create_and_join(&mut bob, 2, Tiling::Hex, 7);
+    let runtime = runtime();
+    let mut ann = runtime.block_on(async {
+        let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
+        ann.until_shown(&format!("game {:>3}", game.0)).await;
+        ann.send(b"\r").await;
+        ann.until_shown("Party:").await;
+        ann
+    });
+    // Stopping waits for the server's thread: on a thread of its own.
+    let stopping = std::thread::spawn(move || drop(running));
+    runtime.block_on(ann.until_closed());
+    stopping.join().unwrap();
+    let text = ann.screen.text();
+    assert!(
+        !text.contains("Party:"),
+        "the game's screen is gone:\n{text}"
+    );
+    let why = format!("the server is stopping; game {} was saved", game.0);
+    assert!(text.contains(&why), "{text}");
+    assert_eq!(ann.exit, Some(1));
+}

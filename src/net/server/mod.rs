@@ -54,6 +54,9 @@ impl Default for Limits {
     }
 }
 
+/// How long a stopping server waits for its connections to close, at most.
+const PARTING_ALL: Duration = Duration::from_secs(3);
+
 /// A server bound to its address, not yet serving.
 #[derive(Debug)]
 pub struct Server {
@@ -116,7 +119,7 @@ impl Server {
         tokio::pin!(shutdown);
         loop {
             tokio::select! {
-                () = &mut shutdown => return self.lobby.stop().await,
+                () = &mut shutdown => return self.stop().await,
                 accepted = self.listener.accept() => match accepted {
                     Ok((socket, _)) => self.take(socket),
                     // Out of file descriptors and the like: the peer is gone, the server
@@ -129,6 +132,15 @@ impl Server {
                 },
             }
         }
+    }
+
+    /// Saves and stops every game (each player told why), then lets the connections go
+    /// before the process does: an ssh session gives its terminal the screen back and says
+    /// why it ends. A connection that does not close is left after [`PARTING_ALL`].
+    async fn stop(&self) {
+        self.lobby.stop().await;
+        let every = u32::try_from(self.limits.max_connections).unwrap_or(u32::MAX);
+        let _ = tokio::time::timeout(PARTING_ALL, self.slots.acquire_many(every)).await;
     }
 
     /// Serves an ssh connection in a task of its own, or refuses it when every slot is
