@@ -374,7 +374,10 @@ fn a_stopping_server_gives_each_ssh_session_its_screen_back_and_says_why() {
         !text.contains("Party:"),
         "the game's screen is gone:\n{text}"
     );
-    let why = format!("the server is stopping; game {} was saved", game.0);
+    let why = format!(
+        "hexdeep: the server closed the connection: the server is stopping; game {} was saved",
+        game.0
+    );
     assert!(text.contains(&why), "{text}");
     assert_eq!(ann.exit, Some(1));
 }

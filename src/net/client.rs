@@ -20,8 +20,9 @@ pub enum ClientError {
     /// The server closed the connection.
     #[error("the server closed the connection")]
     Closed,
-    /// The server refused the client, saying why (control characters escaped).
-    #[error("the server refused: {0}")]
+    /// The server turned the client away and closed the connection, saying why (control
+    /// characters escaped).
+    #[error("the server closed the connection: {0}")]
     Refused(String),
     /// The server denied a request, saying why (control characters escaped); the
     /// connection stays open.
