@@ -199,10 +199,24 @@ fn exploring_is_a_standing_order_the_server_carries_on_until_a_key_halts_it() {
     }
     // The server plays the segments by the order: no directive more is sent.
     let later = ann
-        .view_where(|v| v.turn >= at.0 + 2 && v.seats[0].standing)
+        .view_where(|v| v.turn >= at.0 + 2 && v.seats[0].standing.is_some())
         .unwrap();
     screen.update(later).unwrap();
     assert!(screen.ready() && screen.standing());
+    // The sidebar's roster says what the order does.
+    let backend = ratatui::backend::TestBackend::new(120, 40);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
+    terminal
+        .draw(|frame| {
+            screen.session.draw(frame);
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    let drawn: String = (buffer.content().iter()).map(|c| c.symbol()).collect();
+    assert!(
+        drawn.contains("explores") && !drawn.contains("ready"),
+        "{drawn}"
+    );
     assert!(screen.key(key('o')).is_empty(), "a held o explores on");
     let sent = screen.key(key('.'));
     assert_eq!(sent, vec![ClientMessage::Halt { creature: a }]);
@@ -217,7 +231,7 @@ fn exploring_is_a_standing_order_the_server_carries_on_until_a_key_halts_it() {
         ann.tell(message).unwrap();
     }
     let halted = ann
-        .view_where(|v| !v.seats[0].standing && v.seats[0].waiting)
+        .view_where(|v| v.seats[0].standing.is_none() && v.seats[0].waiting)
         .unwrap();
     screen.update(halted).unwrap();
     assert!(!screen.standing());

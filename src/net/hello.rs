@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::io::Read;
 
 /// The protocol this build speaks: it changes whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// The largest hello frame: a version, a short name and a password.
 pub const MAX_HELLO: usize = 512;

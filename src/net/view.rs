@@ -52,8 +52,9 @@ pub struct SeatView {
     pub present: bool,
     /// Whether the coming segment still waits for their directive.
     pub waiting: bool,
-    /// Whether their hero carries on a standing order (travel, exploring, rest).
-    pub standing: bool,
+    /// What their hero's standing order has it do, if it carries one on (travel, exploring,
+    /// rest; not where it travels).
+    pub standing: Option<crate::sim::orders::Doing>,
     /// Their time left, in milliseconds, in a game with a clock.
     pub clock_ms: Option<u64>,
 }

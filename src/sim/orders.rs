@@ -20,6 +20,32 @@ pub enum Order {
     Explore,
 }
 
+/// What a standing order has its hero do, without where: what a party's roster tells of
+/// another hero.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Doing {
+    /// [`Order::Hold`].
+    Holds,
+    /// [`Order::Rest`].
+    Rests,
+    /// [`Order::Travel`].
+    Travels,
+    /// [`Order::Explore`].
+    Explores,
+}
+
+impl Doing {
+    /// The word the roster says it with.
+    pub fn words(self) -> &'static str {
+        match self {
+            Doing::Holds => "holds",
+            Doing::Rests => "rests",
+            Doing::Travels => "travels",
+            Doing::Explores => "explores",
+        }
+    }
+}
+
 /// Why a standing order ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum End {
@@ -49,6 +75,16 @@ impl End {
 }
 
 impl Order {
+    /// What it has its hero do.
+    pub fn doing(self) -> Doing {
+        match self {
+            Order::Hold => Doing::Holds,
+            Order::Rest => Doing::Rests,
+            Order::Travel(_) => Doing::Travels,
+            Order::Explore => Doing::Explores,
+        }
+    }
+
     /// The command that carries the order on for `hero` in the coming segment, or why it ends.
     pub fn next(self, world: &World, hero: CreatureId) -> Result<Command, End> {
         self.next_among(world, hero, &[])

@@ -7,7 +7,7 @@ use super::{Game, GameId, Setup};
 use crate::geom::{Cell, Tiling};
 use crate::net::message::ServerMessage;
 use crate::net::view::View;
-use crate::sim::orders::Order;
+use crate::sim::orders::{Doing, Order};
 use std::time::Duration;
 
 fn game() -> Game {
@@ -51,14 +51,22 @@ async fn an_order_to_explore_plays_segment_after_segment_until_a_key_halts_it() 
         .unwrap();
     // No directive more: the game goes on by the order, the roster says so.
     let later = view_where(&mut ann, |v| segments(v) >= segments(&first) + 10).await;
-    assert!(later.seats[0].standing, "{:?}", later.seats);
+    assert_eq!(
+        later.seats[0].standing,
+        Some(Doing::Explores),
+        "{:?}",
+        later.seats
+    );
     assert!(!later.seats[0].waiting);
     let halt = ToGame::Halt {
         conn: ConnId(1),
         creature: 0,
     };
     game.inbox.send(halt).await.unwrap();
-    let halted = view_where(&mut ann, |v| !v.seats[0].standing && v.seats[0].waiting).await;
+    let halted = view_where(&mut ann, |v| {
+        v.seats[0].standing.is_none() && v.seats[0].waiting
+    })
+    .await;
     // An hour of the paused clock: the game waits for Ann's directive.
     tokio::time::sleep(Duration::from_secs(3600)).await;
     let newest = ann.views.borrow_and_update().clone().unwrap();
@@ -86,7 +94,7 @@ async fn an_order_that_ends_by_itself_is_told_and_the_game_waits_again() {
         .unwrap();
     let arrived = view_where(&mut ann, |v| v.log.iter().any(|l| l == "You arrive.")).await;
     assert!(arrived.seats[0].waiting, "{:?}", arrived.seats);
-    assert!(!arrived.seats[0].standing);
+    assert!(arrived.seats[0].standing.is_none());
 }
 
 #[test]

@@ -6,6 +6,7 @@ use super::Game;
 use super::seat::ConnId;
 use crate::net::message::ServerMessage;
 use crate::net::view::{SeatView, View, redact, roster_only};
+use crate::sim::orders::Order;
 use crate::sim::{Command, CreatureId};
 use crate::ui::describe::sentence;
 use std::sync::Arc;
@@ -225,7 +226,7 @@ impl Game {
                 name: s.name.clone(),
                 present: s.present(),
                 waiting: waiting.contains(&n),
-                standing: self.control.standing_order(s.hero).is_some(),
+                standing: self.control.standing_order(s.hero).map(Order::doing),
                 clock_ms: clock.map(|_| {
                     let left = if s.charged {
                         s.bank

@@ -179,7 +179,7 @@ impl GameScreen {
         self.view
             .seats
             .get(self.view.hero as usize)
-            .is_some_and(|s| s.standing)
+            .is_some_and(|s| s.standing.is_some())
     }
 }
 
@@ -207,7 +207,7 @@ fn roster(view: &View) -> Roster {
                 .as_deref()
                 .map_or_else(|| "(free)".to_string(), crate::text::escape_controls),
             to_play: seat.waiting,
-            order: None,
+            order: seat.standing,
             presence: if seat.present {
                 Presence::Playing
             } else {

@@ -14,7 +14,7 @@ pub(crate) use turns::ended_line;
 
 use super::state::UiState;
 use crate::sim::control::{Control, PlayerId};
-use crate::sim::orders::Order;
+use crate::sim::orders::{Doing, Order};
 use crate::sim::{CreatureId, World};
 
 /// One person at the terminal.
@@ -127,7 +127,7 @@ impl Hotseat {
                 hero: p.hero,
                 name: p.name.clone(),
                 to_play: waiting.contains(&p.player) && !self.is_late(n),
-                order: self.control.standing_order(p.hero),
+                order: self.control.standing_order(p.hero).map(Order::doing),
                 presence: p.presence,
                 clock: None,
                 running: false,
@@ -177,8 +177,8 @@ pub struct Member {
     pub name: String,
     /// Whether the coming segment still waits for their directive.
     pub to_play: bool,
-    /// The standing order they carry on, if any.
-    pub order: Option<Order>,
+    /// What the standing order they carry on has them do, if they carry one on.
+    pub order: Option<Doing>,
     /// Whether their person plays, watches or has left.
     pub presence: Presence,
     /// Their person's time left, in a game with a clock.

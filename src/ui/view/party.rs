@@ -3,7 +3,6 @@
 //! still waits for their directive.
 
 use crate::sim::World;
-use crate::sim::orders::Order;
 use crate::ui::hotseat::timer::minutes;
 use crate::ui::hotseat::{Member, Presence, Roster};
 use crate::ui::palette::Palette;
@@ -86,10 +85,7 @@ fn state(world: &World, member: &Member) -> &'static str {
         _ if !alive => "dead",
         _ if member.late => "late",
         _ if member.to_play => "to play",
-        Some(Order::Travel(_)) => "travels",
-        Some(Order::Explore) => "explores",
-        Some(Order::Rest) => "rests",
-        Some(Order::Hold) => "holds",
+        Some(doing) => doing.words(),
         None if world.acting_heroes().contains(&member.hero) => "ready",
         None => "busy",
     }
