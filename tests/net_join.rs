@@ -212,7 +212,9 @@ fn exploring_is_a_standing_order_the_server_carries_on_until_a_key_halts_it() {
         })
         .unwrap();
     let buffer = terminal.backend().buffer();
-    let drawn: String = (buffer.content().iter()).map(|c| c.symbol()).collect();
+    let drawn: String = (buffer.content().iter())
+        .map(ratatui::buffer::Cell::symbol)
+        .collect();
     assert!(
         drawn.contains("explores") && !drawn.contains("ready"),
         "{drawn}"

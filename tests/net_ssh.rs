@@ -135,6 +135,15 @@ fn turn_line(view: &View) -> String {
     format!("Turn {}, action {action}/{actions}", world.turn_shown())
 }
 
+/// Ann's ssh session (a new key, 120 x 40) at `addr`, which picks `game` in the lobby and
+/// joins it.
+async fn ann_joins(addr: std::net::SocketAddr, game: hexdeep::net::GameId) -> Ssh {
+    let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
+    ann.until_shown(&format!("game {:>3}", game.0)).await;
+    ann.send(b"\r").await;
+    ann
+}
+
 #[test]
 fn a_tcp_client_and_an_ssh_session_in_one_game_see_the_same_segment_resolve() {
     let running = serve(Limits::default());
@@ -143,9 +152,7 @@ fn a_tcp_client_and_an_ssh_session_in_one_game_see_the_same_segment_resolve() {
     let (game, bob_hero) = server::create_and_join(&mut bob, 2, Tiling::Hex, 7);
     let first = bob.view_where(|v| v.hero == bob_hero).unwrap();
     runtime().block_on(async {
-        let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
-        ann.until_shown(&format!("game {:>3}", game.0)).await;
-        ann.send(b"\r").await;
+        let mut ann = ann_joins(addr, game).await;
         ann.until_shown(&turn_line(&first)).await;
         // Ann is seated under the name ssh logged her in with.
         let seated = bob
@@ -359,9 +366,7 @@ fn a_stopping_server_gives_each_ssh_session_its_screen_back_and_says_why() {
     let (game, _) = server::create_and_join(&mut bob, 2, Tiling::Hex, 7);
     let runtime = runtime();
     let mut ann = runtime.block_on(async {
-        let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
-        ann.until_shown(&format!("game {:>3}", game.0)).await;
-        ann.send(b"\r").await;
+        let mut ann = ann_joins(addr, game).await;
         ann.until_shown("Party:").await;
         ann
     });

@@ -8,7 +8,7 @@
 mod room;
 use hexdeep::content::Content;
 use hexdeep::geom::Cell;
-use hexdeep::map::{Placement, PlacementKind, Terrain};
+use hexdeep::map::{Level, Placement, PlacementKind, Terrain};
 use hexdeep::sim::control::{Control, PlayerId};
 use hexdeep::sim::orders::{End, Order};
 use hexdeep::sim::{Command, CreatureId, Event, World};
@@ -16,34 +16,50 @@ use hexdeep::sim::{Command, CreatureId, Event, World};
 const ANN: PlayerId = PlayerId(1);
 const BOB: PlayerId = PlayerId(2);
 
-/// One row of floor (y = 2, x = 0..12): no way round anyone. Ann's hero at `ann`, Bob's at
-/// `bob`, and a rat at `rat` (if any) tamed by Bob's hero.
-fn corridor(ann: Cell, bob: Cell, rat: Option<Cell>) -> (World, Control) {
-    let content: std::sync::Arc<Content> = Content::bundled().unwrap().into();
+/// One row of floor (y = 2, x = 0..12) between walls: no way round anyone; with closed
+/// doors at (1, 2) and (10, 2) when `doors`.
+fn row(doors: bool) -> Level {
     let mut level = room::level(&[]);
     for (cell, _) in level.terrain.clone().iter() {
-        if cell.y != 2 {
-            level.terrain.set(cell, Terrain::Wall);
-        }
+        let terrain = match (cell.x, cell.y) {
+            (1 | 10, 2) if doors => Terrain::DoorClosed,
+            (_, 2) => Terrain::Floor,
+            _ => Terrain::Wall,
+        };
+        level.terrain.set(cell, terrain);
     }
+    level
+}
+
+/// A party of two on `level`: Ann's hero at `ann`, Bob's at `bob`, each knowing the whole
+/// level when `known` (else only what they see), after a segment in which they look.
+fn party_in(mut level: Level, ann: Cell, bob: Cell, known: bool) -> World {
+    let content: std::sync::Arc<Content> = Content::bundled().unwrap().into();
+    level.start = Some(ann);
+    let world = World::party_on_levels(content.clone(), vec![level], 5, 2).unwrap();
+    let mut parts = world.to_parts();
+    parts.creatures[0].pos = ann;
+    parts.creatures[1].pos = bob;
+    for memory in parts.depths[0].memory.iter_mut().filter(|_| known) {
+        memory.seen.fill(true);
+    }
+    let mut world = World::from_parts(parts, content).unwrap();
+    world.apply_all(&[]).unwrap();
+    world
+}
+
+/// The [`row`] without doors. Ann's hero at `ann`, Bob's at `bob`, and a rat at `rat` (if
+/// any) tamed by Bob's hero. Each hero knows the whole corridor (each remembers only what
+/// they saw, and neither sees it all from where they stand).
+fn corridor(ann: Cell, bob: Cell, rat: Option<Cell>) -> (World, Control) {
+    let mut level = row(false);
     if let Some(at) = rat {
         level.placements.push(Placement {
             at,
             kind: PlacementKind::Monster("rat".into()),
         });
     }
-    let world = World::party_on_levels(content.clone(), vec![level], 5, 2).unwrap();
-    let mut parts = world.to_parts();
-    parts.creatures[0].pos = ann;
-    parts.creatures[1].pos = bob;
-    // Each hero knows the whole corridor (each remembers only what they saw, and neither
-    // sees it all from where they stand).
-    for memory in &mut parts.depths[0].memory {
-        memory.seen.fill(true);
-    }
-    let mut world = World::from_parts(parts, content).unwrap();
-    // A segment, so that the heroes see the corridor from where they stand.
-    world.apply_all(&[]).unwrap();
+    let mut world = party_in(level, ann, bob, true);
     if rat.is_some() {
         let letter = world.creatures()[1]
             .inventory
@@ -194,34 +210,17 @@ fn a_hero_walking_behind_one_that_changes_places_with_its_ally_waits_instead_of_
     assert_eq!(world.creatures()[1].pos, bob_goal);
 }
 
-/// The corridor of [`corridor`] with closed doors at (1, 2) and (10, 2) and nothing known
-/// beyond them: a place to explore at each end. Ann's hero at `ann`, Bob's at `bob`, and
-/// a potion on each tile of `potions`.
+/// The [`row`] with its doors and nothing known beyond them: a place to explore at each
+/// end. Ann's hero at `ann`, Bob's at `bob`, and a potion on each tile of `potions`.
 fn corridor_between_doors(ann: Cell, bob: Cell, potions: &[Cell]) -> (World, Control) {
-    let content: std::sync::Arc<Content> = Content::bundled().unwrap().into();
-    let mut level = room::level(&[]);
-    for (cell, _) in level.terrain.clone().iter() {
-        let terrain = match (cell.x, cell.y) {
-            (1 | 10, 2) => Terrain::DoorClosed,
-            (_, 2) => Terrain::Floor,
-            _ => Terrain::Wall,
-        };
-        level.terrain.set(cell, terrain);
-    }
-    level.start = Some(ann);
+    let mut level = row(true);
     for &at in potions {
         level.placements.push(Placement {
             at,
             kind: PlacementKind::Item("potion of healing".into()),
         });
     }
-    let world = World::party_on_levels(content.clone(), vec![level], 5, 2).unwrap();
-    let mut parts = world.to_parts();
-    parts.creatures[0].pos = ann;
-    parts.creatures[1].pos = bob;
-    let mut world = World::from_parts(parts, content).unwrap();
-    // A segment, so that the heroes see the corridor between the doors.
-    world.apply_all(&[]).unwrap();
+    let world = party_in(level, ann, bob, false);
     assert!(!world.is_seen_by(0, Cell::new(0, 2)) && !world.is_seen_by(0, Cell::new(11, 2)));
     let control = Control::of_party(&world, &["Ann".into(), "Bob".into()]);
     (world, control)

@@ -1,25 +1,13 @@
 //! A party on two levels: each hero's directive is checked on that hero's own level, not on
 //! the level of the seat the server last told its segment.
 
+use super::Game;
 use super::seat::{ConnId, Link, LinkEnds};
-use super::{Game, GameId, Setup};
 use crate::content::Content;
 use crate::geom::{Cell, Tiling};
 use crate::map::Terrain;
 use crate::net::message::ServerMessage;
 use crate::sim::{Command, CreatureId, World};
-
-fn game() -> Game {
-    let setup = Setup {
-        players: 2,
-        tiling: Tiling::Hex,
-        seed: 11,
-        clock: None,
-        saves: None,
-        db: None,
-    };
-    Game::new(GameId(1), setup).unwrap()
-}
 
 /// Puts hero `hero` on `at` of its level.
 fn put(game: &mut Game, hero: CreatureId, at: Cell) {
@@ -58,7 +46,7 @@ fn denials(ends: &mut LinkEnds) -> Vec<String> {
 
 #[test]
 fn a_hero_left_behind_takes_the_stairs_down_after_the_others() {
-    let mut game = game();
+    let mut game = super::tests::game(2, None);
     let (ann, mut ann_ends) = Link::new(ConnId(1));
     let (bob, _bob_ends) = Link::new(ConnId(2));
     game.join("Ann", ann);

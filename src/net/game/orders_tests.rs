@@ -1,25 +1,17 @@
 //! Standing orders in a game's task, with tokio's clock paused.
 
+use super::Game;
 use super::seat::{ConnId, Link};
 use super::task::{self, ToGame};
 use super::tests::view_where;
-use super::{Game, GameId, Setup};
-use crate::geom::{Cell, Tiling};
+use crate::geom::Cell;
 use crate::net::message::ServerMessage;
 use crate::net::view::View;
 use crate::sim::orders::{Doing, Order};
 use std::time::Duration;
 
 fn game() -> Game {
-    let setup = Setup {
-        players: 1,
-        tiling: Tiling::Hex,
-        seed: 11,
-        clock: None,
-        saves: None,
-        db: None,
-    };
-    Game::new(GameId(1), setup).unwrap()
+    super::tests::game(1, None)
 }
 
 fn order(view: &View, order: Order) -> ToGame {

@@ -11,7 +11,8 @@ use crate::sim::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
-fn game(players: usize, clock: Option<(Duration, Duration)>) -> Game {
+/// A game of `players` on hexes (seed 11) with `clock`, kept in memory.
+pub(super) fn game(players: usize, clock: Option<(Duration, Duration)>) -> Game {
     let setup = Setup {
         players,
         tiling: Tiling::Hex,
