@@ -176,6 +176,21 @@ fn a_refused_directive_is_told_and_frees_the_keys() {
     );
 }
 
+/// The game screen drawn at 120 x 40, as text.
+fn drawn(screen: &mut GameScreen) -> String {
+    let backend = ratatui::backend::TestBackend::new(120, 40);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
+    terminal
+        .draw(|frame| {
+            screen.session.draw(frame);
+        })
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (buffer.content().iter())
+        .map(ratatui::buffer::Cell::symbol)
+        .collect()
+}
+
 #[test]
 fn exploring_is_a_standing_order_the_server_carries_on_until_a_key_halts_it() {
     let running = server::serve(Limits::default(), Hosting::default());
@@ -204,17 +219,7 @@ fn exploring_is_a_standing_order_the_server_carries_on_until_a_key_halts_it() {
     screen.update(later).unwrap();
     assert!(screen.ready() && screen.standing());
     // The sidebar's roster says what the order does.
-    let backend = ratatui::backend::TestBackend::new(120, 40);
-    let mut terminal = ratatui::Terminal::new(backend).unwrap();
-    terminal
-        .draw(|frame| {
-            screen.session.draw(frame);
-        })
-        .unwrap();
-    let buffer = terminal.backend().buffer();
-    let drawn: String = (buffer.content().iter())
-        .map(ratatui::buffer::Cell::symbol)
-        .collect();
+    let drawn = drawn(&mut screen);
     assert!(
         drawn.contains("explores") && !drawn.contains("ready"),
         "{drawn}"
