@@ -258,3 +258,19 @@ fn a_peer_that_reads_nothing_is_closed_when_its_answers_cannot_be_sent() {
     ));
     assert_eq!(ping(&mut bob, 3), Some(ServerMessage::Pong(3)));
 }
+
+#[test]
+fn a_stopping_server_tells_a_client_in_its_lobby_why_it_closes() {
+    let running = serve(Limits::default());
+    let mut ann = connect(&running, &Hello::new("Ann"));
+    assert!(matches!(
+        receive(&mut ann),
+        Some(ServerMessage::Welcome { .. })
+    ));
+    assert_eq!(ping(&mut ann, 1), Some(ServerMessage::Pong(1)));
+    // Stopping waits for the server's thread, and the server for its connections.
+    let stopping = thread::spawn(move || drop(running));
+    let why = refusal(receive(&mut ann));
+    assert!(why.contains("the server is stopping"), "{why}");
+    stopping.join().unwrap();
+}

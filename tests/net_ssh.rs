@@ -386,3 +386,22 @@ fn a_stopping_server_gives_each_ssh_session_its_screen_back_and_says_why() {
     assert!(text.contains(&why), "{text}");
     assert_eq!(ann.exit, Some(1));
 }
+
+#[test]
+fn a_stopping_server_tells_a_session_in_its_lobby_too() {
+    let running = serve(Limits::default());
+    let addr = running.ssh.unwrap();
+    let runtime = runtime();
+    let mut ann = runtime.block_on(async {
+        let mut ann = Ssh::start(addr, "Ann", &new_key(), (120, 40)).await;
+        ann.until_shown(LOBBY).await;
+        ann
+    });
+    let stopping = std::thread::spawn(move || drop(running));
+    runtime.block_on(ann.until_closed());
+    stopping.join().unwrap();
+    let text = ann.screen.text();
+    assert!(!text.contains(LOBBY), "the lobby's screen is gone:\n{text}");
+    assert!(text.contains("the server is stopping"), "{text}");
+    assert_eq!(ann.exit, Some(1));
+}

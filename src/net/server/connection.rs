@@ -110,6 +110,18 @@ pub(crate) async fn serve_as(
     }
 }
 
+/// What a connection in no game is told when the server stops.
+const STOPPING: &str = "the server is stopping: come back once it is back";
+
+/// Completes once `stopping` says the server stops (never, should the lobby go first).
+async fn stops(mut stopping: tokio::sync::watch::Receiver<bool>) {
+    while !*stopping.borrow_and_update() {
+        if stopping.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
 impl Conn {
     /// Serves the connection until it ends; gives back its reading half when it has it.
     async fn run<S: Stream>(
@@ -123,8 +135,14 @@ impl Conn {
         let pace = Pace::new(limits.messages_per_second, limits.message_burst);
         let reading = next_message(read, limits, pace);
         tokio::pin!(reading);
+        let stops = stops(self.lobby.stopping());
+        tokio::pin!(stops);
         loop {
             let out = tokio::select! {
+                // A connection in a game is told by its game; one in the lobby, here.
+                () = &mut stops, if self.joined.is_none() => {
+                    return (None, End::Refuse(STOPPING.to_string()));
+                }
                 (read, pace, got) = &mut reading => match got {
                     Ok(message) => {
                         let answer = self.take(message).await;

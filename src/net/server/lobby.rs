@@ -70,6 +70,9 @@ pub struct Lobby {
     games: Mutex<Vec<GameHandle>>,
     next_conn: AtomicU64,
     next_game: AtomicU32,
+    /// Whether the server is stopping: once every game is saved, the connections in none
+    /// are told so and closed ([`Lobby::stopping`]).
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl Lobby {
@@ -86,6 +89,7 @@ impl Lobby {
             games: Mutex::new(Vec::new()),
             next_conn: AtomicU64::new(1),
             next_game: AtomicU32::new(hosting.first_game.max(1)),
+            stopping: tokio::sync::watch::Sender::new(false),
             hosting,
         };
         lobby.resume();
@@ -142,6 +146,13 @@ impl Lobby {
             }
         }
         self.db.flush().await;
+        self.stopping.send_replace(true);
+    }
+
+    /// What says when the server stops, after its games (which tell their own players and
+    /// spectators): a connection in no game ends then, saying why.
+    pub fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopping.subscribe()
     }
 
     /// The database.
