@@ -149,8 +149,8 @@ impl Lobby {
         self.stopping.send_replace(true);
     }
 
-    /// What says when the server stops, after its games (which tell their own players and
-    /// spectators): a connection in no game ends then, saying why.
+    /// A receiver told when the server stops, once its games have (they tell their own
+    /// players and spectators why): a connection in no game ends then, saying why.
     pub fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
         self.stopping.subscribe()
     }
