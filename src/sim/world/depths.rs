@@ -132,7 +132,7 @@ impl World {
             }
             self.story.deepest = self.story.deepest.max(depth);
         }
-        self.resolver = None;
+        self.caches.resolver = None;
         self.update_view();
         let mut arrived: Vec<u32> = heroes.iter().map(|&h| self.creatures[h].depth).collect();
         arrived.dedup();

@@ -67,6 +67,23 @@ pub struct Plan {
     pub acts_next: bool,
 }
 
+/// What a world keeps between segments to compute the next one faster: never part of the
+/// state, never saved, and empty in a world just made or loaded.
+#[derive(Clone, Debug, Default)]
+struct Caches {
+    /// Scratch tables for the resolver.
+    resolver: Option<Resolver>,
+    /// Per level with heroes on it: the heroes' Dijkstra map for the monsters' hunt, with
+    /// what it was computed for (depth, heroes' tiles, terrain digest).
+    hunt_maps: Vec<HuntKeyed>,
+    /// What the views were last computed for (each hero's depth, tile and sight, terrain
+    /// digest).
+    view_key: Option<ViewKey>,
+    /// Per hero, in the heroes' order: the storage indices of the tiles of their own level
+    /// they see now, sorted ([`World::update_view`]).
+    hero_views: Vec<Vec<usize>>,
+}
+
 /// Everything the rules know about one game in progress.
 #[derive(Clone, Debug, Serialize)]
 pub struct World {
@@ -105,22 +122,9 @@ pub struct World {
     story: Story,
     /// A running digest of every change of terrain (doors opened), for the turn hash.
     terrain_digest: u64,
-    /// Scratch tables for the resolver, kept between segments.
+    /// What is kept between segments to compute the next one faster ([`Caches`]).
     #[serde(skip)]
-    resolver: Option<Resolver>,
-    /// Per level with heroes on it: the heroes' Dijkstra map for the monsters' hunt, with
-    /// what it was computed for (depth, heroes' tiles, terrain digest): a cache, never part
-    /// of the state.
-    #[serde(skip)]
-    hunt_maps: Vec<HuntKeyed>,
-    /// What the views were last computed for (each hero's depth, tile and sight, terrain
-    /// digest): a cache, never part of the state.
-    #[serde(skip)]
-    view_key: Option<ViewKey>,
-    /// Per hero, in the heroes' order: the storage indices of the tiles of their own level
-    /// they see now, sorted (a cache of [`World::update_view`], never part of the state).
-    #[serde(skip)]
-    hero_views: Vec<Vec<usize>>,
+    caches: Caches,
     /// The hero whose eyes the player's queries look through ([`World::player`],
     /// [`World::is_visible`], …): the player's hero unless a shell of several people shows
     /// another's turn ([`World::set_viewer`]). Never part of the state: no rule reads it.
@@ -262,10 +266,7 @@ impl World {
             plans: Vec::new(),
             story: Story::default(),
             terrain_digest: 0,
-            resolver: None,
-            hunt_maps: Vec::new(),
-            view_key: None,
-            hero_views: Vec::new(),
+            caches: Caches::default(),
             viewer: World::PLAYER,
             focus: None,
             running: Vec::new(),

@@ -41,9 +41,9 @@ impl World {
                 heroes.iter().map(|h| h.pos).collect::<Vec<Cell>>(),
                 self.terrain_digest,
             );
-            let cached = self.hunt_maps.iter().position(|(k, _)| k.0 == depth);
+            let cached = self.caches.hunt_maps.iter().position(|(k, _)| k.0 == depth);
             let known = cached
-                .map(|i| self.hunt_maps.remove(i))
+                .map(|i| self.caches.hunt_maps.remove(i))
                 .filter(|(k, _)| *k == key)
                 .map(|(_, m)| m);
             let kinds = self.content.monsters();
@@ -72,7 +72,7 @@ impl World {
                 minds.push((c.id, mind));
             }
             if let Some(map) = senses.into_hunt_map() {
-                self.hunt_maps.push((key, map));
+                self.caches.hunt_maps.push((key, map));
             }
         }
         for (id, mind) in minds {

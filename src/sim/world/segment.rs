@@ -146,12 +146,12 @@ impl World {
     /// The resolver's outcome of a gathered segment, on the scratch tables the world keeps.
     pub(super) fn resolve_segment(&mut self, segment: &Segment) -> Result<Outcome, ResolveError> {
         let tiles = self.level().terrain.storage_len();
-        let mut resolver = match self.resolver.take() {
+        let mut resolver = match self.caches.resolver.take() {
             Some(r) if r.tiles() >= tiles => r,
             _ => Resolver::new(tiles),
         };
         let outcome = resolver.resolve_with_lines(&segment.units, &segment.acts, &segment.lines);
-        self.resolver = Some(resolver);
+        self.caches.resolver = Some(resolver);
         outcome
     }
 

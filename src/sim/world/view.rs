@@ -67,7 +67,8 @@ impl World {
         let Some(i) = self.level_of(hero).terrain.index(cell) else {
             return false;
         };
-        self.hero_views
+        self.caches
+            .hero_views
             .get(n)
             .is_some_and(|v| v.binary_search(&i).is_ok())
     }
@@ -76,7 +77,7 @@ impl World {
     /// (empty for one who is no hero).
     pub fn hero_view(&self, hero: CreatureId) -> &[usize] {
         let n = self.heroes.iter().position(|&h| h == hero);
-        n.and_then(|n| self.hero_views.get(n))
+        n.and_then(|n| self.caches.hero_views.get(n))
             .map_or(&[], Vec::as_slice)
     }
 
@@ -89,12 +90,12 @@ impl World {
             return false;
         };
         let grid = &self.level_of(hero).terrain;
-        if tiles.iter().any(|&i| !grid.is_tile(i)) || n >= self.hero_views.len() {
+        if tiles.iter().any(|&i| !grid.is_tile(i)) || n >= self.caches.hero_views.len() {
             return false;
         }
         tiles.sort_unstable();
         tiles.dedup();
-        self.hero_views[n] = tiles;
+        self.caches.hero_views[n] = tiles;
         true
     }
 
@@ -109,10 +110,10 @@ impl World {
             .map(|c| (c.depth, c.pos, c.sight))
             .collect();
         let key = (heroes, self.terrain_digest);
-        if self.view_key.as_ref() == Some(&key) {
+        if self.caches.view_key.as_ref() == Some(&key) {
             return;
         }
-        self.view_key = Some(key);
+        self.caches.view_key = Some(key);
         self.show_view();
         for (n, &hero) in self.heroes.iter().enumerate() {
             let d = self.creatures[hero].depth as usize - 1;
@@ -122,7 +123,7 @@ impl World {
                 continue;
             };
             memory.seen.resize(storage, false);
-            for &i in &self.hero_views[n] {
+            for &i in &self.caches.hero_views[n] {
                 memory.seen[i] = true;
             }
         }
@@ -133,7 +134,7 @@ impl World {
     /// release with other rules of sight made) until the next action.
     pub(super) fn show_view(&mut self) {
         // The dead keep the view from where they fell: what killed them stays on screen.
-        self.hero_views = self
+        self.caches.hero_views = self
             .heroes
             .iter()
             .map(|&h| &self.creatures[h])
