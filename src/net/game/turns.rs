@@ -301,9 +301,14 @@ impl Game {
             log: log.1,
             seats,
         };
-        // Checked here, where the game can say so, rather than when the connection sends it.
-        crate::net::frame::encode(&ServerMessage::Update(Box::new(view.clone())))
+        // Checked here, where the game can say so, rather than when the connection sends it
+        // (the view goes into the message and back out of it, not copied).
+        let update = ServerMessage::Update(Box::new(view));
+        crate::net::frame::encode(&update)
             .map_err(|e| format!("the view of game {} is too large to send: {e}", self.id))?;
-        Ok(view)
+        let ServerMessage::Update(view) = update else {
+            unreachable!("the message made two lines above")
+        };
+        Ok(*view)
     }
 }
